@@ -1,0 +1,39 @@
+# Two promises of the README: `make run` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+
+.PHONY: run test setup setup-test bench check clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files so that a second `make` does not reinstall unless pyproject.toml changed.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+setup: $(VENV)/.installed
+setup-test: $(VENV)/.installed-test
+
+run: setup
+	$(BIN)/streamlit run course/app/streamlit_app.py --server.port $(PORT) --server.headless true
+
+test: setup-test
+	$(BIN)/python -m pytest
+
+check: setup
+	$(BIN)/python -m course check
+
+bench: setup-test
+	$(BIN)/python benchmarks/evaluator.py
+	$(BIN)/python benchmarks/app.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
