@@ -1,0 +1,276 @@
+"""Hand values for any number of cards: the best five, or every card of a short hand.
+
+One order covers every hand size (HPD "Best five of your seven, with no borrowed cards",
+OPR-678 "Incomplete hands"):
+
+- Five or more cards: the usual high-hand order. The ace plays high, or low in A-2-3-4-5 only;
+  suits never break ties; ties stop at the fifth card; a royal flush is the top straight flush.
+- Fewer than five cards: straights, flushes and full houses need five cards, so a short hand can
+  only hold high card, one pair, two pair, three or four of a kind. A pair beats no pair whatever
+  the number of cards; hands of the same kind compare rank by rank from the top, and a missing
+  card ranks below a deuce. Exposed rows (for choosing the opener) use the same order, so four
+  hearts showing are not a flush and four in a row are not a straight.
+
+A value is one integer: the category in bits 20 and up, then five 4-bit rank digits, highest
+first, 0 where a short hand has no card. Two paths compute it:
+
+- `fast_value(codes)`: value only, for bulk work. A card's `code` is 5**(rank-2) plus a 4-bit
+  suit counter at bit 32 + 4*suit, so the sum of a hand's codes is a base-5 rank multiset (the key
+  of a memoised table) and four suit counts. The counters start at 3, so bit 3 of a counter is set
+  exactly when a suit has five or more cards: one mask tells whether a flush is possible.
+- `evaluate(cards)`: the same value plus the chosen cards and words a learner understands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable, Sequence
+
+from course.cards import RANK_SHIFT, SUIT_SHIFT, Card, Rank, Suit, parse_cards
+
+
+class Category(IntEnum):
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """The word used in exercises (`category` answers): 'two pair', 'full house'..."""
+        return self.name.lower().replace("_", " ")
+
+    @classmethod
+    def from_label(cls, text: str) -> "Category":
+        key = str(text).strip().lower().replace("-", " ").replace("_", " ")
+        if key == "royal flush":
+            return cls.STRAIGHT_FLUSH
+        for category in cls:
+            if category.label == key:
+                return category
+        names = ", ".join(c.label for c in cls)
+        raise ValueError(f"{text!r} is not a hand category: expected one of {names}")
+
+
+# How many cards of each decisive rank a category uses, in digit order.
+_SHAPES = {
+    Category.HIGH_CARD: (1, 1, 1, 1, 1),
+    Category.ONE_PAIR: (2, 1, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.FOUR_OF_A_KIND: (4, 1),
+}
+
+_RANK_MASK = (1 << 32) - 1
+_SUIT_START = sum(3 * shift for shift in SUIT_SHIFT.values())
+_FLUSH_MASK = sum(8 * shift for shift in SUIT_SHIFT.values())
+_CODE_CARD = {card.code: card for card in (Card(r, s) for r in Rank for s in Suit)}
+_WHEEL = (5, 4, 3, 2, 14)
+
+
+def _pack(category: int, digits: Sequence[int]) -> int:
+    value = category
+    for position in range(5):
+        value = (value << 4) | (digits[position] if position < len(digits) else 0)
+    return value
+
+
+def _straight_top(ranks: set[int]) -> int:
+    """Top rank of the highest five-card straight in a set of ranks, or 0. Never K-A-2."""
+    for top in range(14, 5, -1):
+        if all(r in ranks for r in range(top - 4, top + 1)):
+            return top
+    return 5 if all(r in ranks for r in _WHEEL) else 0
+
+
+def _rank_value(key: int) -> int:
+    """Best non-flush value of a rank multiset given as its base-5 key."""
+    counts = {}
+    for rank in range(2, 15):
+        key, count = divmod(key, 5)
+        if count:
+            counts[rank] = count
+    size = sum(counts.values())
+    by_count = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    high = sorted(counts, reverse=True)
+
+    def kickers(used: Iterable[int], n: int) -> list[int]:
+        return [r for r in high if r not in used][:n]
+
+    top = by_count[0]
+    if counts[top] == 4:
+        return _pack(Category.FOUR_OF_A_KIND, [top, *kickers([top], 1)])
+    trips = [r for r in high if counts[r] >= 3]
+    pairs = [r for r in high if counts[r] >= 2]
+    if trips and size >= 5:
+        others = [r for r in pairs if r != trips[0]]
+        if others:
+            return _pack(Category.FULL_HOUSE, [trips[0], others[0]])
+    straight = _straight_top(set(counts)) if size >= 5 else 0
+    if straight:
+        return _pack(Category.STRAIGHT, [straight])
+    if trips:
+        return _pack(Category.THREE_OF_A_KIND, [trips[0], *kickers([trips[0]], 2)])
+    if len(pairs) >= 2:
+        return _pack(Category.TWO_PAIR, [pairs[0], pairs[1], *kickers(pairs[:2], 1)])
+    if pairs:
+        return _pack(Category.ONE_PAIR, [pairs[0], *kickers(pairs, 3)])
+    return _pack(Category.HIGH_CARD, high[:5])
+
+
+class _RankTable(dict):
+    """Memoised rank-multiset values: computed on first sight, then one dictionary lookup."""
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = _rank_value(key)
+        return value
+
+
+_TABLE = _RankTable()
+
+
+def _flush_value(codes: Sequence[int], total: int) -> int:
+    best = _TABLE[total & _RANK_MASK]
+    for suit in Suit:
+        if (total >> (32 + 4 * suit)) & 0xF >= 8:
+            ranks = sorted((_CODE_CARD[c].rank for c in codes if _CODE_CARD[c].suit is suit), reverse=True)
+            top = _straight_top(set(ranks))
+            value = _pack(Category.STRAIGHT_FLUSH, [top]) if top else _pack(Category.FLUSH, ranks[:5])
+            best = max(best, value)
+    return best
+
+
+def fast_value(codes: Sequence[int], _sum=sum, _table=_TABLE) -> int:
+    """Value of a hand given as card codes (`card.code`); higher is better.
+
+    Handles 1 to 12 cards (a suit counter holds 12); `evaluate` handles any number.
+    """
+    total = _sum(codes, _SUIT_START)
+    if total & _FLUSH_MASK:
+        return _flush_value(codes, total)
+    return _table[total & _RANK_MASK]
+
+
+def hand_value(cards: Iterable[Card | str]) -> int:
+    """Value-only path on cards (or card text)."""
+    return fast_value([c.code for c in parse_cards(cards)])
+
+
+def category_of(value: int) -> Category:
+    return Category(value >> 20)
+
+
+def digits_of(value: int) -> tuple[int, ...]:
+    return tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class HandValue:
+    """A hand's value, the cards that make it, and how to say it."""
+
+    value: int
+    category: Category
+    ranks: tuple[Rank, ...]
+    cards: tuple[Card, ...]
+    size: int
+
+    @property
+    def words(self) -> str:
+        return describe(self)
+
+    def __str__(self) -> str:
+        return self.words
+
+
+def evaluate(cards: Iterable[Card | str]) -> HandValue:
+    """Full path: the value, the best five cards (all cards when fewer), and words."""
+    hand = parse_cards(cards)
+    if not hand:
+        raise ValueError("a hand needs at least one card")
+    if len(hand) > 12:
+        value = max(fast_value([c.code for c in five]) for five in _fives(hand))
+    else:
+        value = fast_value([c.code for c in hand])
+    category = category_of(value)
+    digits = [d for d in digits_of(value) if d]
+    chosen = _choose(hand, category, digits)
+    return HandValue(value, category, tuple(Rank(d) for d in digits), tuple(chosen), len(hand))
+
+
+def _fives(hand: list[Card]):
+    from itertools import combinations
+
+    return combinations(hand, 5)
+
+
+def _straight_ranks(top: int) -> list[int]:
+    return list(_WHEEL) if top == 5 else list(range(top, top - 5, -1))
+
+
+def _choose(hand: list[Card], category: Category, digits: list[int]) -> list[Card]:
+    """The cards that realise a value, taken in the hand's own order for each rank."""
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        want = digits if category is Category.FLUSH else _straight_ranks(digits[0])
+        for suit in Suit:
+            suited = {c.rank: c for c in reversed(hand) if c.suit is suit}
+            if all(r in suited for r in want):
+                return [suited[Rank(r)] for r in want]
+        raise AssertionError("flush value without its cards")  # pragma: no cover
+    if category is Category.STRAIGHT:
+        first = {}
+        for card in hand:
+            first.setdefault(card.rank, card)
+        return [first[Rank(r)] for r in _straight_ranks(digits[0])]
+    chosen: list[Card] = []
+    for rank, count in zip(digits, _SHAPES[category]):
+        chosen += [c for c in hand if c.rank == rank][:count]
+    return chosen
+
+
+def describe(hand: HandValue) -> str:
+    """Words a learner understands: 'two pair, aces and kings, nine kicker'."""
+    r = hand.ranks
+    c = hand.category
+    rest = [x.word for x in r[1:]]
+    if c is Category.STRAIGHT_FLUSH:
+        if r[0] is Rank.ACE:
+            text = "royal flush (the ace-high straight flush)"
+        elif r[0] is Rank.FIVE:
+            text = "five-high straight flush (the ace plays low)"
+        else:
+            text = f"{r[0].word}-high straight flush"
+    elif c is Category.FOUR_OF_A_KIND:
+        text = f"four of a kind, {r[0].plural}" + (f", {rest[0]} kicker" if rest else "")
+    elif c is Category.FULL_HOUSE:
+        text = f"full house, {r[0].plural} full of {r[1].plural}"
+    elif c is Category.FLUSH:
+        suit = hand.cards[0].suit.word
+        text = f"{r[0].word}-high flush in {suit} ({_listing(rest)} behind it)"
+    elif c is Category.STRAIGHT:
+        text = "five-high straight (the ace plays low)" if r[0] is Rank.FIVE else f"{r[0].word}-high straight"
+    elif c is Category.THREE_OF_A_KIND:
+        text = f"three of a kind, {r[0].plural}" + (f", with {_listing(rest)}" if rest else "")
+    elif c is Category.TWO_PAIR:
+        text = f"two pair, {r[0].plural} and {r[1].plural}" + (f", {r[2].word} kicker" if len(r) > 2 else "")
+    elif c is Category.ONE_PAIR:
+        text = f"one pair, {r[0].plural}" + (f", with {_listing(rest)}" if rest else "")
+    else:
+        text = f"{r[0].word} high" + (f", then {_listing(rest)}" if rest else "")
+    if hand.size < 5:
+        text += f" (a short hand of {_count_word(hand.size)})"
+    return text
+
+
+def _listing(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _count_word(n: int) -> str:
+    return {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards"}[n]
