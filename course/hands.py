@@ -23,7 +23,7 @@ first, 0 where a short hand has no card. Two paths compute it:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Iterable, Sequence
 
@@ -173,13 +173,17 @@ def digits_of(value: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True, order=True)
 class HandValue:
-    """A hand's value, the cards that make it, and how to say it."""
+    """A hand's value, the cards that make it, and how to say it.
+
+    Hands compare (and are equal) by value alone: the chosen cards and the hand size say how the
+    value was reached, never which hand is better.
+    """
 
     value: int
-    category: Category
-    ranks: tuple[Rank, ...]
-    cards: tuple[Card, ...]
-    size: int
+    category: Category = field(compare=False)
+    ranks: tuple[Rank, ...] = field(compare=False)
+    cards: tuple[Card, ...] = field(compare=False)
+    size: int = field(compare=False)
 
     @property
     def words(self) -> str:

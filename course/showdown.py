@@ -1,0 +1,148 @@
+"""Showdown: who wins among the players still in, and how a pot is split.
+
+Each player uses only their own cards, plus the shared card where a deal has one. A folded
+player's cards are nobody's (HPD exercise 5). Equal hands split the pot; where units do not
+divide evenly, the odd unit follows the rule profile's `odd_unit` option.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Collection, Mapping, Sequence
+
+from course.cards import Card, cards_text
+from course.explain import Answer, Step
+from course.hands import Category, HandValue, digits_of, evaluate
+from course.cards import Rank
+
+BEST_FIVE = 'HPD "Best five of your seven, with no borrowed cards"'
+TIES = 'HPD "Ties stop at the fifth card"'
+SHARED = 'HPD "The rare shared seventh card is an exception"'
+FOLDED = "HPD exercise 5"
+SHORT = 'OPR-678 "Incomplete hands"'
+ODD_UNIT_DEFAULT = 'COURSE "Odd unit"'
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def best_hands(
+    hands: Mapping[str, Sequence[Card]],
+    shared: Sequence[Card] = (),
+    folded: Collection[str] = (),
+) -> dict[str, HandValue]:
+    """Each live player's best hand from their own cards plus the shared cards."""
+    return {p: evaluate([*cards, *shared]) for p, cards in hands.items() if p not in folded}
+
+
+def showdown(
+    hands: Mapping[str, Sequence[Card]],
+    shared: Sequence[Card] = (),
+    folded: Collection[str] = (),
+    cite: Sequence[str] = (BEST_FIVE,),
+) -> Answer:
+    """Winners in seat order (the order of `hands`), with a cited step per player."""
+    steps: list[Step] = []
+    out = [p for p in hands if p in folded]
+    if out:
+        steps.append(Step(
+            f"{_names(out)} folded, so {'their cards are' if len(out) > 1 else 'those cards are'} "
+            "out of the hand: nobody may use them, however useful they look.", (FOLDED, BEST_FIVE)))
+    if shared:
+        steps.append(Step(
+            f"The shared card{'s' if len(shared) > 1 else ''} {cards_text(shared)} belong"
+            f"{'' if len(shared) > 1 else 's'} to every player still in: each adds it to their own cards.",
+            (SHARED,)))
+    values = best_hands(hands, shared, folded)
+    if not values:
+        raise ValueError("a showdown needs at least one player who has not folded")
+    for player, value in values.items():
+        steps.append(_hand_step(player, value, cite))
+    best = max(values.values()).value
+    winners = [p for p, v in values.items() if v.value == best]
+    steps.append(_verdict(values, winners))
+    return Answer(winners, steps)
+
+
+def _hand_step(player: str, value: HandValue, cite: Sequence[str]) -> Step:
+    if value.size < 5:
+        return Step(
+            f"{player} has only {_NUMBERS[value.size]} card{'s' if value.size != 1 else ''}, so "
+            f"{'all of them play' if value.size > 1 else 'it plays alone'}: "
+            f"{cards_text(value.cards)}, {value.words}. A short hand cannot make a straight, flush or "
+            "full house, but its pairs count as usual.", (SHORT, *cite))
+    unused = value.size - 5
+    tail = {0: "", 1: "; the other card stays unused"}.get(unused, f"; the other {_NUMBERS.get(unused, unused)} cards stay unused")
+    return Step(f"{player}'s best five: {cards_text(value.cards)}, {value.words}{tail}.", tuple(cite))
+
+
+def _verdict(values: dict[str, HandValue], winners: list[str]) -> Step:
+    if len(values) == 1:
+        (only,) = values
+        return Step(f"{only} is the only player left, so {only} wins.", (BEST_FIVE,))
+    top = values[winners[0]]
+    losers = sorted((v for p, v in values.items() if p not in winners), reverse=True)
+    if len(winners) > 1:
+        return Step(
+            f"{_names(winners)} tie with the same five-card value ({top.words}). Suits and unused "
+            "cards never break a tie, so they share the pot.", (TIES,))
+    runner = losers[0]
+    runner_name = next(p for p, v in values.items() if v is runner)
+    return Step(f"{winners[0]} wins: {_why_better(top, runner)} ({runner_name}).", (TIES,) if
+                top.category == runner.category else (BEST_FIVE,))
+
+
+def _why_better(a: HandValue, b: HandValue) -> str:
+    if a.category != b.category:
+        return f"{_article(a.category)} beats {_article(b.category)}"
+    for da, db in zip(digits_of(a.value), digits_of(b.value)):
+        if da != db:
+            low = Rank(db).word if db else "no card at all"
+            return f"both hold {_article(a.category)}, and the first difference is {Rank(da).word} over {low}"
+    return "the hands are equal"  # pragma: no cover - equal hands are a tie
+
+
+def _article(category: Category) -> str:
+    label = category.label
+    if category in (Category.ONE_PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND):
+        return label
+    if category is Category.HIGH_CARD:
+        return "no pair"
+    return f"a {label}"
+
+
+def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None) -> Answer:
+    """Split `pot` equally among `winners`; leftover units go by the profile's odd-unit option.
+
+    `odd_unit` is a profile Option (with `.value`, `.cite`, `.course_default`) or None for the
+    course's default: leftover units go one at a time to the winners in seat order, starting with
+    the first winner clockwise from the dealer's left.
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    order = [p for p in seats if p in winners] + [p for p in winners if p not in seats]
+    share, odd = divmod(pot, len(order))
+    award = {p: share for p in order}
+    steps = []
+    if len(order) == 1:
+        steps.append(Step(f"{order[0]} wins the whole pot of {pot}.", (BEST_FIVE,)))
+    else:
+        steps.append(Step(f"{_names(order)} split the pot of {pot}: {share} each"
+                          + (f", with {odd} unit{'s' if odd != 1 else ''} left over." if odd else "."),
+                          (TIES,)))
+    if odd:
+        for player in order[:odd]:
+            award[player] += 1
+        rule = getattr(odd_unit, "value", "first-left-of-dealer")
+        if rule != "first-left-of-dealer":
+            raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'first-left-of-dealer'")
+        cite = tuple(getattr(odd_unit, "cite", None) or (ODD_UNIT_DEFAULT,))
+        default = bool(getattr(odd_unit, "course_default", True))
+        steps.append(Step(
+            f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(order[:odd])}: the first winner"
+            f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
+            + (" (the course's own default, since the sources leave odd units to house procedure)."
+               if default else "."), cite, course_default=default))
+    return Answer(award, steps)
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
