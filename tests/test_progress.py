@@ -1,0 +1,157 @@
+"""The SQLite progress store: per learner, survives reopening, safe with several writers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pandas as pd
+import pytest
+
+from course.app import progress
+from course.app.progress import Attempt, ProgressStore
+from course.cards import Card
+
+T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def attempt(learner="Ava", exercise="bring-in-suit-tie", question=0, correct=True, *,
+            ask="bring_in", skill="bring-in", given="Ben", at=None, revealed=False):
+    return Attempt(learner=learner, exercise=exercise, question=question, ask=ask, skill=skill,
+                   given=given, correct=correct, game="stud-high", rules="pokerstars",
+                   revealed=revealed, at=at)
+
+
+def test_default_path_is_in_the_user_data_dir(monkeypatch, tmp_path):
+    monkeypatch.delenv(progress.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(progress.sys, "platform", "linux")
+    assert progress.default_db_path() == tmp_path / "xdg" / "stud-study-room" / "progress.sqlite3"
+
+
+def test_env_var_overrides_the_path(monkeypatch, tmp_path):
+    target = tmp_path / "elsewhere" / "mine.db"
+    monkeypatch.setenv(progress.ENV_VAR, str(target))
+    store = ProgressStore()
+    assert store.path == target
+    assert target.exists()
+
+
+def test_wal_mode(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    assert store.journal_mode.lower() == "wal"
+
+
+def test_attempts_survive_reopening_and_keep_learners_apart(tmp_path):
+    path = tmp_path / "p.db"
+    first = ProgressStore(path)
+    first.record(attempt("Ava", correct=False, given="Cara", at=T0))
+    first.record(attempt("Ava", correct=True, given="Ben", at=T0 + timedelta(minutes=1)))
+    first.record(attempt("Ben", correct=True, at=T0))
+    again = ProgressStore(path)
+    ava = again.attempts("Ava")
+    assert list(ava["given"]) == ['"Cara"', '"Ben"']
+    assert list(ava["correct"]) == [False, True]
+    assert list(ava["at"]) == [pd.Timestamp(T0), pd.Timestamp(T0 + timedelta(minutes=1))]
+    assert len(again.attempts("Ben")) == 1
+    assert again.attempts("Nobody").empty
+    assert again.learners() == ["Ava", "Ben"]
+
+
+def test_cards_and_maps_are_stored_as_json_text(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    store.record(attempt(ask="best_five", skill="best-five",
+                         given=[Card.parse("10h"), Card.parse("As")]))
+    store.record(attempt(ask="award", skill="showdown", given={"Ava": 30, "Ben": 0}))
+    given = list(store.attempts("Ava")["given"])
+    assert given == ['["10♥", "A♠"]', '{"Ava": 30, "Ben": 0}']
+
+
+def test_empty_learner_name_is_refused(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    with pytest.raises(ValueError, match="'  ' is empty"):
+        store.record(attempt("  "))
+
+
+def test_mastered_uses_the_latest_unrevealed_attempt(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    store.record(attempt(question=0, correct=True))
+    store.record(attempt(question=1, correct=True))
+    store.record(attempt(question=1, correct=False))       # got it, then lost it
+    store.record(attempt(question=2, correct=True, revealed=True))  # saw the answer first
+    store.record(attempt(exercise="other", question=0, correct=False))
+    store.record(attempt(exercise="other", question=0, correct=True))
+    assert store.mastered("Ava") == {("bring-in-suit-tie", 0), ("other", 0)}
+    last = store.last_results("Ava").set_index(["exercise", "question"])
+    assert last.loc[("bring-in-suit-tie", 1), "attempts"] == 2
+    assert not last.loc[("bring-in-suit-tie", 1), "correct"]
+
+
+def test_accuracy_over_time_per_skill(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    day2 = T0 + timedelta(days=1)
+    store.record(attempt(skill="bring-in", correct=False, at=T0))
+    store.record(attempt(skill="bring-in", correct=True, at=T0 + timedelta(hours=1)))
+    store.record(attempt(skill="opener", ask="opener", correct=True, at=T0))
+    store.record(attempt(skill="bring-in", correct=True, at=day2))
+    table = store.accuracy_over_time("Ava")
+    assert list(table.columns) == ["bring-in", "opener"]
+    assert table.loc[pd.Timestamp("2026-11-01"), "bring-in"] == 0.5
+    assert table.loc[pd.Timestamp("2026-11-01"), "opener"] == 1.0
+    assert table.loc[pd.Timestamp("2026-11-02"), "bring-in"] == 1.0
+    assert pd.isna(table.loc[pd.Timestamp("2026-11-02"), "opener"])
+    by_skill = store.accuracy_by_skill("Ava").set_index("skill")
+    assert by_skill.loc["bring-in", "attempts"] == 3
+    assert by_skill.loc["bring-in", "right"] == 2
+    assert by_skill.loc["bring-in", "accuracy"] == pytest.approx(2 / 3)
+
+
+def test_most_missed_orders_by_misses(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    for _ in range(3):
+        store.record(attempt(exercise="a", correct=False))
+    store.record(attempt(exercise="b", correct=False))
+    store.record(attempt(exercise="b", correct=True))
+    store.record(attempt(exercise="c", correct=True))
+    table = store.most_missed("Ava")
+    assert list(table["exercise"]) == ["a", "b"]
+    assert list(table["missed"]) == [3, 1]
+    assert list(table["attempts"]) == [3, 2]
+
+
+def test_csv_export_has_every_attempt(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")
+    store.record(attempt(correct=False, given="Cara", at=T0))
+    store.record(attempt(correct=True, given="Ben", at=T0))
+    text = store.csv("Ava")
+    lines = text.strip().splitlines()
+    assert lines[0].split(",")[:4] == ["id", "learner", "at", "exercise"]
+    assert len(lines) == 3
+    assert "Cara" in lines[1] and "False" in lines[1]
+
+
+def test_concurrent_writers_lose_nothing(tmp_path):
+    path = tmp_path / "p.db"
+    ProgressStore(path)
+    errors: list[BaseException] = []
+
+    def tab(n: int):
+        try:
+            store = ProgressStore(path)          # each tab opens its own store
+            for i in range(40):
+                store.record(attempt(f"L{n % 2}", exercise=f"e{n}", question=i,
+                                     correct=bool(i % 2)))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=tab, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    store = ProgressStore(path)
+    assert len(store.attempts("L0")) + len(store.attempts("L1")) == 240
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(DISTINCT id) FROM attempts").fetchone()[0] == 240
