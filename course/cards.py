@@ -6,7 +6,7 @@ card; `str(card)` is always the symbol form `10♥`, and `card.label` is what a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Iterable
 
@@ -95,6 +95,10 @@ SUIT_SHIFT = {s: 1 << (32 + 4 * s) for s in Suit}
 class Card:
     rank: Rank
     suit: Suit
+    code: int = field(init=False, compare=False, repr=False)  # for the fast evaluator
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", RANK_SHIFT[self.rank] + SUIT_SHIFT[self.suit])
 
     @classmethod
     def parse(cls, text: str) -> "Card":
@@ -123,19 +127,11 @@ class Card:
         return f"{self.rank.word} of {self.suit.word}"
 
     @property
-    def code(self) -> int:
-        return _CODES[self]
-
-    @property
     def is_heart(self) -> bool:
         return self.suit is Suit.HEARTS
 
 
-_CARDS = {(r, s): object.__new__(Card) for r in Rank for s in Suit}
-for (_r, _s), _card in _CARDS.items():
-    object.__setattr__(_card, "rank", _r)
-    object.__setattr__(_card, "suit", _s)
-_CODES = {card: RANK_SHIFT[card.rank] + SUIT_SHIFT[card.suit] for card in _CARDS.values()}
+_CARDS = {(r, s): Card(r, s) for r in Rank for s in Suit}
 
 DECK: tuple[Card, ...] = tuple(_CARDS[r, s] for s in Suit for r in Rank)
 
@@ -146,6 +142,8 @@ def parse_cards(value: str | Iterable[str | Card] | None) -> list[Card]:
         return []
     if isinstance(value, Card):
         return [value]
+    if isinstance(value, list) and all(type(item) is Card for item in value):
+        return value.copy()  # the common case inside the engine: already cards
     if isinstance(value, str):
         items: Iterable = value.replace(",", " ").split()
     else:

@@ -73,6 +73,7 @@ _SUIT_START = sum(3 * shift for shift in SUIT_SHIFT.values())
 _FLUSH_MASK = sum(8 * shift for shift in SUIT_SHIFT.values())
 _CODE_CARD = {card.code: card for card in (Card(r, s) for r in Rank for s in Suit)}
 _WHEEL = (5, 4, 3, 2, 14)
+_RANKS = (None, None, *Rank)  # _RANKS[14] is Rank.ACE, without the cost of calling Rank(14)
 
 
 def _pack(category: int, digits: Sequence[int]) -> int:
@@ -163,15 +164,18 @@ def hand_value(cards: Iterable[Card | str]) -> int:
     return fast_value([c.code for c in parse_cards(cards)])
 
 
+_CATEGORIES = tuple(Category)
+
+
 def category_of(value: int) -> Category:
-    return Category(value >> 20)
+    return _CATEGORIES[value >> 20]
 
 
 def digits_of(value: int) -> tuple[int, ...]:
     return tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(slots=True, order=True)
 class HandValue:
     """A hand's value, the cards that make it, and how to say it.
 
@@ -202,10 +206,10 @@ def evaluate(cards: Iterable[Card | str]) -> HandValue:
         value = max(fast_value([c.code for c in five]) for five in _fives(hand))
     else:
         value = fast_value([c.code for c in hand])
-    category = category_of(value)
-    digits = [d for d in digits_of(value) if d]
+    category = _CATEGORIES[value >> 20]
+    digits = [d for d in ((value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15, value & 15) if d]
     chosen = _choose(hand, category, digits)
-    return HandValue(value, category, tuple(Rank(d) for d in digits), tuple(chosen), len(hand))
+    return HandValue(value, category, tuple([_RANKS[d] for d in digits]), tuple(chosen), len(hand))
 
 
 def _fives(hand: list[Card]):
@@ -232,9 +236,12 @@ def _choose(hand: list[Card], category: Category, digits: list[int]) -> list[Car
         for card in hand:
             first.setdefault(card.rank, card)
         return [first[Rank(r)] for r in _straight_ranks(digits[0])]
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
     chosen: list[Card] = []
     for rank, count in zip(digits, _SHAPES[category]):
-        chosen += [c for c in hand if c.rank == rank][:count]
+        chosen += by_rank[rank][:count]
     return chosen
 
 
