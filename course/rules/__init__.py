@@ -1,0 +1,359 @@
+"""Rules as data: the citation registry and the rule profiles.
+
+`citations.yaml` holds one entry per section or article of the rule sources, keyed exactly as
+explanations cite them (`HPD "Ties stop at the fifth card"`, `OPR-535 2.2`, ...), plus the
+course's own defaults (`COURSE "Odd unit"`). `profiles.yaml` holds the named rule profiles; each
+option carries its citation, or is marked as the course's default where the sources are silent.
+
+Engine code asks a `Profile` for option values (`profile.value("door_card_tie")`) and never
+looks at the profile's name.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+import yaml
+
+HERE = Path(__file__).parent
+STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+STAKE_NAMES = ("ante", "bring_in", "small_bet", "big_bet")
+
+
+# --- citations -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One rule article or section: where it comes from and what it says, in our words."""
+
+    key: str
+    source: str  # source id: HPD, 1917, OPR-535, OPR-678 or COURSE
+    source_title: str
+    title: str  # the section heading or article number inside the source
+    text: str  # our own one- or two-sentence paraphrase
+
+    @property
+    def section(self) -> str:
+        return self.title
+
+    @property
+    def course_default(self) -> bool:
+        return self.source == "COURSE"
+
+
+def _suggest(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.5)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+
+
+@lru_cache(maxsize=None)
+def _citations() -> Mapping[str, Citation]:
+    raw = yaml.safe_load((HERE / "citations.yaml").read_text(encoding="utf-8"))
+    table = {}
+    for key, entry in raw.items():
+        missing = {"source", "source_title", "title", "text"} - set(entry)
+        if missing:
+            raise ValueError(f"citation {key!r} lacks {sorted(missing)} in citations.yaml")
+        table[key] = Citation(
+            key=key,
+            source=str(entry["source"]),
+            source_title=str(entry["source_title"]),
+            title=str(entry["title"]),
+            text=" ".join(str(entry["text"]).split()),
+        )
+    return MappingProxyType(table)
+
+
+def citations() -> dict[str, Citation]:
+    """Every registered citation, in registry order."""
+    return dict(_citations())
+
+
+def citation(key: str) -> Citation:
+    """The citation registered under `key`; `KeyError` naming the key and close keys."""
+    table = _citations()
+    try:
+        return table[key]
+    except (KeyError, TypeError):
+        raise KeyError(f"{key!r} is not a registered citation{_suggest(str(key), table)}") from None
+
+
+def is_citation(key: str) -> bool:
+    return key in _citations()
+
+
+# --- profiles ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One profile option: its value and where it comes from."""
+
+    name: str
+    value: Any
+    cite: tuple[str, ...] = ()
+    course_default: bool = False
+    note: str = ""
+    overridden: bool = False  # set by an exercise's `options:` rather than the profile
+
+    @property
+    def basis(self) -> str:
+        """A few words for explanations: why this value applies."""
+        if self.overridden:
+            return "as this exercise's options set it"
+        if self.course_default:
+            return "the course's own default, since the sources are silent"
+        return "as the rules state"
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Amounts in whole units."""
+
+    ante: int = 1
+    bring_in: int = 2
+    small_bet: int = 4
+    big_bet: int = 8
+
+    def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Stakes":
+        """A copy with some amounts replaced; `ValueError` naming a bad key or amount."""
+        if not overrides:
+            return self
+        if not isinstance(overrides, Mapping):
+            raise ValueError(f"stakes {overrides!r} should be a map such as {{ante: 1, small_bet: 4}}")
+        changes = {}
+        for key, amount in overrides.items():
+            if key not in STAKE_NAMES:
+                raise ValueError(
+                    f"unknown stake {key!r}: expected one of {', '.join(STAKE_NAMES)}"
+                    f"{_suggest(str(key), STAKE_NAMES)}"
+                )
+            changes[key] = _whole_units(key, amount)
+        return replace(self, **changes)
+
+    def amount(self, size: str) -> int:
+        """The fixed amount called `small` or `big`."""
+        if size == "small":
+            return self.small_bet
+        if size == "big":
+            return self.big_bet
+        raise ValueError(f"bet size {size!r}: expected 'small' or 'big'")
+
+
+def _whole_units(name: str, amount: Any) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        raise ValueError(f"{name} {amount!r} should be a whole number of units, 0 or more")
+    return amount
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A named rule set: option name -> `Option`."""
+
+    name: str
+    game: str
+    title: str
+    options: Mapping[str, Option] = field(default_factory=dict)
+    default: bool = False
+
+    def option(self, name: str) -> Option:
+        try:
+            return self.options[name]
+        except KeyError:
+            raise ValueError(
+                f"rule option {name!r} is not part of profile {self.name!r}"
+                f"{_suggest(name, self.options)}"
+            ) from None
+
+    def value(self, name: str) -> Any:
+        return self.option(name).value
+
+    def has(self, name: str) -> bool:
+        return name in self.options
+
+    @property
+    def stakes(self) -> Stakes:
+        return Stakes(**{key: self.value(key) for key in STAKE_NAMES})
+
+    def stake_option(self, size: str) -> Option:
+        """The option behind the `small` or `big` amount (for citing it)."""
+        return self.option({"small": "small_bet", "big": "big_bet"}[size])
+
+    def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Profile":
+        if not overrides:
+            return self
+        if not isinstance(overrides, Mapping):
+            raise ValueError(f"options {overrides!r} should be a map of option name to value")
+        options = dict(self.options)
+        for key, value in overrides.items():
+            if key not in options:
+                raise ValueError(
+                    f"unknown rule option {key!r} for profile {self.name!r}"
+                    f"{_suggest(str(key), options)}"
+                )
+            checked = _check_value(key, value)
+            if checked == options[key].value:
+                continue
+            donor = _option_with_value(key, checked, self.game)
+            options[key] = Option(
+                name=key,
+                value=checked,
+                cite=donor.cite if donor else (),
+                course_default=donor.course_default if donor else False,
+                note=f"set to {checked!r} by the exercise (the profile says {options[key].value!r})"
+                + (f"; this is the rule of profile {donor_name!r}" if (donor_name := _owner(donor)) else ""),
+                overridden=True,
+            )
+        return Profile(self.name, self.game, self.title, MappingProxyType(options), self.default)
+
+
+@lru_cache(maxsize=None)
+def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
+    raw = yaml.safe_load((HERE / "profiles.yaml").read_text(encoding="utf-8"))
+    schema = raw["schema"]
+    registry = _citations()
+    profiles = {}
+    for name, body in raw["profiles"].items():
+        options = {}
+        for key, entry in body["options"].items():
+            where = f"profiles.yaml: {name}.{key}"
+            if key not in schema:
+                raise ValueError(f"{where}: option {key!r} is not in the schema{_suggest(key, schema)}")
+            cite = tuple(entry.get("cite") or ())
+            if not cite:
+                raise ValueError(f"{where}: every option needs `cite`")
+            for ref in cite:
+                if ref not in registry:
+                    raise ValueError(f"{where}: {ref!r} is not a registered citation{_suggest(ref, registry)}")
+            course_default = bool(entry.get("course_default", False))
+            has_course = any(registry[ref].course_default for ref in cite)
+            if course_default != has_course:
+                raise ValueError(
+                    f"{where}: `course_default: true` goes with a COURSE citation, and only then"
+                )
+            if course_default and not entry.get("note"):
+                raise ValueError(f"{where}: a course default needs a `note` saying what was chosen")
+            options[key] = Option(
+                name=key,
+                value=_check_value(key, entry["value"], schema),
+                cite=cite,
+                course_default=course_default,
+                note=str(entry.get("note", "")),
+            )
+        profiles[name] = Profile(
+            name=name,
+            game=body["game"],
+            title=body["title"],
+            options=MappingProxyType(options),
+            default=bool(body.get("default", False)),
+        )
+    return MappingProxyType(schema), MappingProxyType(profiles)
+
+
+def _option_with_value(key: str, value: Any, game: str) -> Option | None:
+    """An option of another profile holding `value`, to cite for an exercise's override."""
+    profiles = sorted(_profile_data()[1].values(), key=lambda p: p.game != game)
+    for profile in profiles:
+        option = profile.options.get(key)
+        if option is not None and option.value == value:
+            return option
+    return None
+
+
+def _owner(option: Option | None) -> str | None:
+    if option is None:
+        return None
+    for name, profile in _profile_data()[1].items():
+        if profile.options.get(option.name) is option:
+            return name
+    return None
+
+
+def option_schema() -> dict[str, dict]:
+    """Option name -> {allowed | type, doc}."""
+    return dict(_profile_data()[0])
+
+
+def _check_value(key: str, value: Any, schema: Mapping[str, dict] | None = None) -> Any:
+    spec = (schema or _profile_data()[0])[key]
+    if "allowed" in spec:
+        if value not in spec["allowed"]:
+            raise ValueError(
+                f"option {key!r} cannot be {value!r}: expected one of "
+                + ", ".join(repr(v) for v in spec["allowed"])
+            )
+        return value
+    kind = spec["type"]
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"option {key!r} cannot be {value!r}: expected true or false")
+        return value
+    if kind == "int":
+        return _whole_units(f"option {key!r}", value)
+    if kind == "ints":
+        if not isinstance(value, (list, tuple)) or not value:
+            raise ValueError(f"option {key!r} cannot be {value!r}: expected a list of whole numbers")
+        return tuple(_whole_units(f"option {key!r}", v) for v in value)
+    if kind == "streets":
+        if not isinstance(value, Mapping) or set(value) != set(STREETS):
+            raise ValueError(
+                f"option {key!r} cannot be {value!r}: expected small or big for each of "
+                + ", ".join(STREETS)
+            )
+        for street, size in value.items():
+            if size not in ("small", "big"):
+                raise ValueError(f"option {key!r}: {street} is {size!r}: expected 'small' or 'big'")
+        return MappingProxyType({street: value[street] for street in STREETS})
+    raise ValueError(f"schema for {key!r} has unknown type {kind!r}")
+
+
+def profile_names(game: str | None = None) -> list[str]:
+    """Profile names, all or those of one game (stud-high, horn-a-vika, have-a-heart)."""
+    return [n for n, p in _profile_data()[1].items() if game is None or p.game == game]
+
+
+def load_profile(name: str, overrides: Mapping[str, Any] | None = None) -> Profile:
+    """The named profile, with single options replaced by `overrides` (an exercise's `options:`).
+
+    Unknown profile or option: `ValueError` naming it and suggesting close names.
+    """
+    profiles = _profile_data()[1]
+    if name not in profiles:
+        raise ValueError(
+            f"unknown rule profile {name!r}: expected one of {', '.join(profiles)}"
+            f"{_suggest(str(name), profiles)}"
+        )
+    return profiles[name].with_overrides(overrides)
+
+
+def default_profile(game: str) -> Profile:
+    """The default profile of a game."""
+    for profile in _profile_data()[1].values():
+        if profile.game == game and profile.default:
+            return profile
+    games = sorted({p.game for p in _profile_data()[1].values()})
+    raise ValueError(f"unknown game {game!r}: expected one of {', '.join(games)}{_suggest(str(game), games)}")
+
+
+__all__ = [
+    "Citation",
+    "Option",
+    "Profile",
+    "Stakes",
+    "STREETS",
+    "citation",
+    "citations",
+    "default_profile",
+    "is_citation",
+    "load_profile",
+    "option_schema",
+    "profile_names",
+]
