@@ -260,12 +260,12 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
 
 def _option_with_value(key: str, value: Any, game: str) -> Option | None:
     """An option of another profile holding `value`, to cite for an exercise's override."""
-    profiles = sorted(_profile_data()[1].values(), key=lambda p: p.game != game)
-    for profile in profiles:
-        option = profile.options.get(key)
-        if option is not None and option.value == value:
-            return option
-    return None
+    found = [
+        (profile.game != game, option.course_default, n, option)
+        for n, profile in enumerate(_profile_data()[1].values())
+        if (option := profile.options.get(key)) is not None and option.value == value
+    ]
+    return min(found, key=lambda t: t[:3])[3] if found else None
 
 
 def _owner(option: Option | None) -> str | None:
