@@ -130,9 +130,9 @@ def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: 
     if odd:
         for player in order[:odd]:
             award[player] += 1
-        rule = getattr(odd_unit, "value", "first-left-of-dealer")
-        if rule != "first-left-of-dealer":
-            raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'first-left-of-dealer'")
+        rule = getattr(odd_unit, "value", "seat-order")
+        if rule != "seat-order":
+            raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order'")
         cite = tuple(getattr(odd_unit, "cite", None) or (ODD_UNIT_DEFAULT,))
         default = bool(getattr(odd_unit, "course_default", True))
         steps.append(Step(

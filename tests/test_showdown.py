@@ -64,7 +64,7 @@ def test_odd_unit_goes_to_the_first_winner_clockwise_from_the_dealers_left_as_co
 
 def test_odd_unit_uses_a_profile_option_citation_when_given():
     class Option:
-        value = "first-left-of-dealer"
+        value = "seat-order"
         cite = ("1917 \"Showdown\"",)
         course_default = False
 
