@@ -277,6 +277,42 @@ def _owner(option: Option | None) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A betting or table rule every profile shares, with the articles that state it."""
+
+    name: str
+    cite: tuple[str, ...]
+    text: str
+
+
+@lru_cache(maxsize=None)
+def _rules() -> Mapping[str, Rule]:
+    raw = yaml.safe_load((HERE / "profiles.yaml").read_text(encoding="utf-8"))["rules"]
+    registry = _citations()
+    table = {}
+    for name, entry in raw.items():
+        cite = tuple(entry["cite"])
+        for ref in cite:
+            if ref not in registry:
+                raise ValueError(f"profiles.yaml: rule {name!r} cites {ref!r}, which is not registered")
+        table[name] = Rule(name, cite, " ".join(str(entry["text"]).split()))
+    return MappingProxyType(table)
+
+
+def rule(name: str) -> Rule:
+    """A shared rule by name (`turn_order`, `call_difference`, ...); `KeyError` suggests names."""
+    table = _rules()
+    try:
+        return table[name]
+    except KeyError:
+        raise KeyError(f"{name!r} is not a shared rule{_suggest(name, table)}") from None
+
+
+def rules() -> dict[str, Rule]:
+    return dict(_rules())
+
+
 def option_schema() -> dict[str, dict]:
     """Option name -> {allowed | type, doc}."""
     return dict(_profile_data()[0])
@@ -347,6 +383,7 @@ __all__ = [
     "Citation",
     "Option",
     "Profile",
+    "Rule",
     "Stakes",
     "STREETS",
     "citation",
@@ -356,4 +393,6 @@ __all__ = [
     "load_profile",
     "option_schema",
     "profile_names",
+    "rule",
+    "rules",
 ]
