@@ -1,0 +1,152 @@
+"""Cards drawn as cards: HTML and CSS for a deal, built only from escaped text.
+
+A card shows its rank and suit symbol, red for hearts and diamonds; a face-down card is drawn
+as a card back, or (when the exercise lets the learner see it) as a dimmed card marked "down".
+Each player's cards run in deal order (first two down cards, the up cards, then later down
+cards), seats run clockwise from the dealer's left, folded players are greyed out and the shared
+card sits apart. Every card carries an aria-label in words ("ten of hearts") for screen readers.
+
+Nothing here knows a poker rule; it only draws what the exercise says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Iterable, Mapping, Sequence
+
+from course.cards import Card, parse_cards
+
+CSS = """
+.ssr-table{display:flex;flex-direction:column;gap:.35rem;margin:.25rem 0 .75rem 0;max-width:44rem;
+  font-family:system-ui,-apple-system,'Segoe UI',sans-serif}
+.ssr-dealer{font-size:.8rem;color:#555;display:flex;align-items:center;gap:.4rem}
+.ssr-button{display:inline-flex;align-items:center;justify-content:center;width:1.4rem;
+  height:1.4rem;border-radius:50%;background:#fff;border:2px solid #333;font-weight:700;
+  font-size:.75rem;color:#111}
+.ssr-seat{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;border-radius:.5rem;
+  background:#0b6e3b;color:#fff}
+.ssr-seat.ssr-folded{background:#9aa39e;color:#f4f4f4;opacity:.55;filter:grayscale(100%)}
+.ssr-seat.ssr-focus{outline:3px solid #f5c518}
+.ssr-name{min-width:7.5rem;font-weight:600;font-size:.95rem}
+.ssr-badge{display:inline-block;margin-left:.35rem;padding:0 .35rem;border-radius:.3rem;
+  background:rgba(0,0,0,.35);font-size:.7rem;font-weight:500;vertical-align:middle}
+.ssr-cards{display:flex;gap:.3rem;flex-wrap:wrap}
+.ssr-card{position:relative;display:inline-flex;flex-direction:column;align-items:center;
+  justify-content:center;width:2.6rem;height:3.6rem;border-radius:.35rem;background:#fff;
+  border:1px solid #222;color:#111;font-weight:700;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.4)}
+.ssr-card .ssr-rank{font-size:1.05rem}
+.ssr-card .ssr-suit{font-size:1.25rem}
+.ssr-card.ssr-red{color:#c8102e}
+.ssr-card.ssr-back{background:repeating-linear-gradient(45deg,#1f3f8f 0 4px,#2f5fcf 4px 8px);
+  border:2px solid #fff}
+.ssr-card.ssr-down{background:#e4e4e4;border:1px dashed #222}
+.ssr-card .ssr-tag{position:absolute;bottom:-.1rem;font-size:.5rem;font-weight:500;color:#333;
+  text-transform:uppercase;letter-spacing:.03em}
+.ssr-gap{width:.5rem}
+.ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
+  border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
+.ssr-caption{font-size:.85rem;color:#444;margin-top:.1rem}
+"""
+
+
+def style_tag() -> str:
+    return f"<style>{CSS}</style>"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What the diagram needs of one player (built from an exercise `Hand` or lesson YAML)."""
+
+    name: str
+    down: tuple[Card, ...]
+    up: tuple[Card, ...]
+    folded: bool = False
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    return tuple(parse_cards(value))
+
+
+def seat_view(name: str, hand: Any) -> SeatView:
+    """Accept an exercise `Hand` (attributes) or a lesson's raw mapping {down, up, folded}."""
+    if isinstance(hand, Mapping):
+        return SeatView(str(name), _cards(hand.get("down")), _cards(hand.get("up")),
+                        bool(hand.get("folded", False)))
+    return SeatView(str(name), _cards(getattr(hand, "down", ())), _cards(getattr(hand, "up", ())),
+                    bool(getattr(hand, "folded", False)))
+
+
+def card_html(card: Card, *, face_up: bool = True, visible: bool = True) -> str:
+    """One card. `face_up=False, visible=False`: a card back; `face_up=False, visible=True`:
+    a hole card the learner may see, drawn dimmed with a "down" tag."""
+    if not face_up and not visible:
+        return '<span class="ssr-card ssr-back" role="img" aria-label="face-down card"></span>'
+    colour = " ssr-red" if card.suit.is_red else ""
+    down = "" if face_up else " ssr-down"
+    label = card.label if face_up else f"{card.label}, face down"
+    tag = "" if face_up else '<span class="ssr-tag">down</span>'
+    return (f'<span class="ssr-card{colour}{down}" role="img" aria-label="{escape(label)}" '
+            f'title="{escape(label)}"><span class="ssr-rank" aria-hidden="true">'
+            f'{escape(card.rank.symbol)}</span><span class="ssr-suit" aria-hidden="true">'
+            f'{escape(card.suit.symbol)}</span>{tag}</span>')
+
+
+def row_html(seat: SeatView, *, show_down: bool = True) -> str:
+    """A player's cards in deal order: first two down, the up cards, then later down cards."""
+    first_down, late_down = seat.down[:2], seat.down[2:]
+    parts = [card_html(c, face_up=False, visible=show_down) for c in first_down]
+    parts += [card_html(c) for c in seat.up]
+    parts += [card_html(c, face_up=False, visible=show_down) for c in late_down]
+    return "".join(parts)
+
+
+def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), *,
+              show_down: bool = True, caption: str | None = None, focus: str | None = None,
+              shared_label: str = "Shared card", dealer: str | None = None) -> str:
+    """The whole table as one HTML block, on a single line so markdown leaves it alone.
+
+    `seats` are clockwise, the first at the dealer's left; `dealer` names the dealer's seat when
+    the dealer is a player (otherwise a dealer button is drawn before the first seat)."""
+    shared_cards = _cards(shared)
+    views = [seat_view(name, hands.get(name, {})) for name in seats]
+    parts = ['<div class="ssr-table" role="group" aria-label="'
+             + escape(f"Deal: {len(views)} seats clockwise from the dealer's left") + '">']
+    if dealer is None and views:
+        parts.append('<div class="ssr-dealer"><span class="ssr-button" aria-hidden="true">D</span>'
+                     + escape(f"Dealer: cards go clockwise, starting with {views[0].name}")
+                     + "</div>")
+    for n, view in enumerate(views, 1):
+        classes = "ssr-seat" + (" ssr-folded" if view.folded else "") + \
+            (" ssr-focus" if focus == view.name else "")
+        badges = ""
+        if dealer == view.name:
+            badges += '<span class="ssr-badge" aria-label="dealer">dealer</span>'
+        if view.folded:
+            badges += '<span class="ssr-badge">folded</span>'
+        seat_label = f"Seat {n}: {view.name}" + (", folded" if view.folded else "")
+        parts.append(f'<div class="{classes}" role="group" aria-label="{escape(seat_label)}">'
+                     f'<div class="ssr-name">{n}. {escape(view.name)}{badges}</div>'
+                     f'<div class="ssr-cards">{row_html(view, show_down=show_down)}</div></div>')
+    if shared_cards:
+        label = shared_label if len(shared_cards) == 1 else shared_label + "s"
+        parts.append(f'<div class="ssr-shared" role="group" aria-label="{escape(label)}">'
+                     f'<div class="ssr-name">{escape(label)}</div><div class="ssr-cards">'
+                     + "".join(card_html(c) for c in shared_cards) + "</div></div>")
+    if caption:
+        parts.append(f'<div class="ssr-caption">{escape(caption)}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
+    """The deal of a validated `Exercise` (seats, hands, shared)."""
+    label = "Spit card" if getattr(exercise, "game", "") == "horn-a-vika" else "Shared card"
+    return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
+                     focus=focus, shared_label=label,
+                     dealer=(getattr(exercise, "extra", None) or {}).get("dealer"))
+
+
+def card_text(card: Card) -> str:
+    """A card for a widget label: `10♥` coloured red in Streamlit markdown when red."""
+    return f":red[{card}]" if card.suit.is_red else str(card)

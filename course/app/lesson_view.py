@@ -1,0 +1,117 @@
+"""A lesson on screen: sections (markdown, no raw HTML), card diagrams, citations, sources, and
+its exercises inline ("try it now"). Used by the Lesson reader and the Author preview."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import streamlit as st
+
+from course.app import cards_view, quiz, state
+
+GAMES = {
+    "stud-high": "Seven-Card Stud High",
+    "horn-a-vika": "Horn-A-Vika",
+    "have-a-heart": "Have a Heart",
+}
+
+
+def game_title(game: str) -> str:
+    return GAMES.get(game, game)
+
+
+def field(obj: Any, name: str, default: Any = None) -> Any:
+    """An attribute of a model object or a key of a raw mapping."""
+    if isinstance(obj, Mapping):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def as_list(value: Any) -> list:
+    if value is None:
+        return []
+    if isinstance(value, Mapping):
+        return list(value.values())
+    if isinstance(value, (str, bytes)):
+        return [value]
+    return list(value)
+
+
+def lessons(course: Any) -> list[Any]:
+    """Lessons in course order: by game (stud-high first), then `order`."""
+    games = list(GAMES)
+    items = as_list(field(course, "lessons"))
+    return sorted(items, key=lambda l: (games.index(field(l, "game")) if field(l, "game") in games
+                                        else len(games), str(field(l, "game")),
+                                        field(l, "order", 0) or 0))
+
+
+def exercises(course: Any) -> dict[str, Any]:
+    """Exercise id -> Exercise, in file order."""
+    items = field(course, "exercises")
+    if isinstance(items, Mapping):
+        return dict(items)
+    return {ex.id: ex for ex in as_list(items)}
+
+
+def lesson_exercise_ids(lesson: Any) -> list[str]:
+    return [field(e, "id", e) if not isinstance(e, str) else e
+            for e in as_list(field(lesson, "exercises"))]
+
+
+def problems(course: Any) -> list[Any]:
+    return as_list(field(course, "problems"))
+
+
+def cite_row(keys: Iterable[str], key: str) -> None:
+    keys = list(keys or [])
+    if not keys:
+        return
+    with st.container(horizontal=True, gap="small"):
+        for n, cite in enumerate(keys):
+            quiz.citation_popover(cite, f"{key}:{n}")
+
+
+def deal_block(deal: Any) -> None:
+    seats = as_list(field(deal, "seats"))
+    hands = field(deal, "hands") or {}
+    shared = field(deal, "shared")
+    st.markdown(cards_view.deal_html(seats, hands, shared, caption=field(deal, "caption")),
+                unsafe_allow_html=True)
+
+
+def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
+    """Everything a learner reads in one lesson, with the exercises inline."""
+    lid = field(lesson, "id")
+    st.title(str(field(lesson, "title")))
+    st.caption(f"{game_title(field(lesson, 'game'))} · lesson {field(lesson, 'order')} · "
+               f"skill: {field(lesson, 'topic')}")
+    if field(lesson, "summary"):
+        st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
+    for n, section in enumerate(as_list(field(lesson, "sections"))):
+        st.header(str(field(section, "heading")), divider="gray")
+        # Author markdown is rendered with Streamlit's default: raw HTML is not allowed.
+        st.markdown(quiz.author_md(field(section, "text") or ""))
+        deal = field(section, "deal")
+        if deal:
+            try:
+                deal_block(deal)
+            except Exception as exc:
+                st.error(f"This deal cannot be drawn: {exc}")
+        cite_row(field(section, "cite"), f"{prefix}|{lid}|s{n}")
+    sources = as_list(field(lesson, "sources"))
+    if sources:
+        st.header("Sources", divider="gray")
+        cite_row(sources, f"{prefix}|{lid}|sources")
+    ids = lesson_exercise_ids(lesson)
+    if ids:
+        st.header("Try it now", divider="gray")
+        known = exercises(course) if course is not None else {}
+        for eid in ids:
+            ex = known.get(eid)
+            if ex is None:
+                st.warning(f"Exercise {eid!r} is not available (see the problems on the "
+                           "Course map).")
+                continue
+            with st.expander(f"Try it now: {ex.title}", expanded=False):
+                quiz.exercise_block(ex, prefix, heading=False)

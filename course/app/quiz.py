@@ -1,0 +1,439 @@
+"""One exercise on screen: the deal as cards, one widget per question, Check / Show answer /
+Try again, and the engine's cited explanation.
+
+Every answer, every right/wrong verdict and every explanation comes from `course.questions`;
+this module only picks a widget for each `ask`, reads it, and draws what the engine returned.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, Callable, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from course.app import cards_view, state
+from course.app.progress import Attempt
+from course.cards import Card
+
+# Which widget a learner answers with, per ask (layout only: no rule is decided here).
+WIDGET = {
+    "bring_in": "player",
+    "opener": "player",
+    "winners": "players",
+    "action_order": "order",
+    "best_five": "cards",
+    "category": "category",
+    "contributions": "map",
+    "award": "map",
+    "street_total": "number",
+    "legal_action": "yesno",
+    "legal_hand": "yesno",
+}
+
+# Asks whose questions are about a player's whole hand: the hole cards are shown face up
+# (dimmed, marked "down"); for the other asks they are drawn as card backs.
+HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand"}
+
+CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+              "full house", "four of a kind", "straight flush"]
+
+
+# -- text ----------------------------------------------------------------------------------
+
+def md_escape(text: Any) -> str:
+    """Plain text for st.markdown: `$` would start LaTeX and money is written with `$`."""
+    return str(text).replace("\\", "\\\\").replace("$", "\\$")
+
+
+def author_md(text: Any) -> str:
+    """Author markdown as written, except that a bare `$` (money) does not start LaTeX."""
+    return re.sub(r"(?<!\\)\$", r"\\$", str(text))
+
+
+def fmt(value: Any) -> str:
+    """An answer as a learner reads it."""
+    if value is None:
+        return "(no answer)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, dict):
+        items = [f"{k} {fmt(v)}" for k, v in value.items() if v not in (0, None)]
+        return ", ".join(items) if items else "nobody"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        seq = list(value)
+        if seq and all(isinstance(v, Card) for v in seq):
+            return " ".join(str(v) for v in seq)
+        return ", ".join(fmt(v) for v in seq) if seq else "nobody"
+    if hasattr(value, "label") and not isinstance(value, str):
+        return str(value.label)
+    return str(value)
+
+
+def prompt_of(exercise: Any, question: Any) -> str:
+    if getattr(question, "prompt", None):
+        return str(question.prompt)
+    questions = state.module("questions")
+    for name in ("default_prompt", "prompt"):
+        fn = getattr(questions, name, None)
+        if callable(fn):
+            try:
+                return str(fn(exercise, question))
+            except TypeError:
+                return str(fn(question))
+    params = getattr(question, "params", {}) or {}
+    extra = ", ".join(f"{k}: {fmt(v)}" for k, v in params.items())
+    return question.ask.replace("_", " ").capitalize() + (f" ({extra})" if extra else "") + "?"
+
+
+def skill_of(exercise: Any, question: Any) -> str:
+    """The skill an attempt counts towards: each home game is one skill; stud-high questions
+    count towards the topic of their ask, as `course.questions` maps it."""
+    game = getattr(exercise, "game", "")
+    if game and game != "stud-high":
+        return game
+    questions = state.module("questions")
+    for name in ("topic_of", "ask_topic", "topic"):
+        fn = getattr(questions, name, None)
+        if callable(fn):
+            return str(fn(question.ask))
+    for name in ("ASK_TOPICS", "TOPICS", "TOPIC_OF_ASK"):
+        table = getattr(questions, name, None)
+        if isinstance(table, dict) and question.ask in table:
+            return str(table[question.ask])
+    return question.ask.replace("_", "-")
+
+
+# -- rule profiles -------------------------------------------------------------------------
+
+def profile_names(game: str) -> list[str]:
+    rules = state.module("rules")
+    if rules is None:
+        return []
+    try:
+        return list(rules.profile_names(game))
+    except (TypeError, KeyError, ValueError):
+        return []
+
+
+def with_profile(exercise: Any, name: str) -> Any:
+    """The same deal under another rule profile (the exercise's own options kept)."""
+    if name == exercise.rules:
+        return exercise
+    content = state.module("content")
+    fn = getattr(content, "with_profile", None)
+    if callable(fn):
+        return fn(exercise, name)
+    rules = state.module("rules")
+    profile = rules.load_profile(name, getattr(exercise, "options", None) or None)
+    return dataclasses.replace(exercise, rules=name, profile=profile)
+
+
+# -- engine calls --------------------------------------------------------------------------
+
+def engine_answer(exercise: Any, question: Any) -> tuple[Any | None, str | None]:
+    """(Answer, None) or (None, the engine's error message)."""
+    questions = state.module("questions")
+    try:
+        return questions.answer(exercise, question), None
+    except Exception as exc:  # the engine's message is shown as it is
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def grade(exercise: Any, question: Any, given: Any) -> tuple[bool | None, str | None]:
+    questions = state.module("questions")
+    try:
+        return bool(questions.is_correct(exercise, question, given)), None
+    except Exception as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+# -- widgets -------------------------------------------------------------------------------
+
+# The content module's answer kinds -> the widget a learner answers with.
+KIND_WIDGET = {"player": "player", "players": "players", "order": "order", "yesno": "yesno",
+               "map": "map", "units": "number", "cards": "cards", "category": "category"}
+
+
+def widget_kind(exercise: Any, question: Any) -> str:
+    content = state.module("content")
+    spec = None
+    asks_for = getattr(content, "asks_for", None)
+    if callable(asks_for):
+        spec = asks_for(exercise.game).get(question.ask)
+    kind = KIND_WIDGET.get(getattr(spec, "answer", None)) or WIDGET.get(question.ask)
+    if kind:
+        return kind
+    # An ask that declares no answer kind: pick the widget from the type of value the engine
+    # answers with (the value itself is not shown).
+    answer, _ = engine_answer(exercise, question)
+    value = getattr(answer, "value", None)
+    if isinstance(value, bool):
+        return "yesno"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, dict):
+        return "map"
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, Card) for v in value):
+            return "cards"
+        return "players"
+    return "player"
+
+
+def own_cards(exercise: Any, question: Any) -> list[Card]:
+    player = (getattr(question, "params", {}) or {}).get("player")
+    hand = exercise.hands.get(player) if player else None
+    if hand is None:
+        return list(exercise.shared or [])
+    row = list(hand.down[:2]) + list(hand.up) + list(hand.down[2:])
+    return row + list(exercise.shared or [])
+
+
+def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str) -> None:
+    seats = list(exercise.seats)
+    if kind == "player":
+        st.radio(label, seats, index=None, key=key, horizontal=True)
+    elif kind == "players":
+        st.pills(label, seats, selection_mode="multi", key=key)
+    elif kind == "order":
+        st.multiselect(label + " (pick them in order)", seats, key=key,
+                       placeholder="First to act, then the next...")
+    elif kind == "cards":
+        st.pills(label + " (click the cards)", own_cards(exercise, question),
+                 selection_mode="multi", format_func=cards_view.card_text, key=key)
+    elif kind == "category":
+        st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category")
+    elif kind == "number":
+        st.number_input(label, min_value=0, step=1, value=None, key=key,
+                        placeholder="units")
+    elif kind == "map":
+        st.markdown(md_escape(label) + " (0 for nobody)")
+        cols = st.columns(min(len(seats), 4) or 1)
+        for n, seat in enumerate(seats):
+            with cols[n % len(cols)]:
+                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}")
+    elif kind == "yesno":
+        st.segmented_control(label, ["yes", "no"], key=key)
+    else:  # pragma: no cover - WIDGET only holds the kinds above
+        raise ValueError(f"widget kind {kind!r} is not one of the app's kinds")
+
+
+def read_widget(kind: str, key: str, exercise: Any) -> Any:
+    """The learner's answer in the shape `questions.is_correct` takes, or None if empty."""
+    ss = st.session_state
+    if kind == "map":
+        return {seat: int(ss.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
+    value = ss.get(key)
+    if value is None or value == []:
+        return None
+    if kind == "yesno":
+        return value == "yes"
+    if kind == "number":
+        return int(value)
+    if kind in ("players", "order", "cards"):
+        return list(value)
+    return value
+
+
+def clear_widget(kind: str, key: str, exercise: Any) -> None:
+    ss = st.session_state
+    if kind == "map":
+        for seat in exercise.seats:
+            ss[f"{key}:{seat}"] = 0
+    elif kind in ("players", "order", "cards"):
+        ss[key] = []
+    else:
+        ss[key] = None
+
+
+# -- one question --------------------------------------------------------------------------
+
+def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
+    given = read_widget(kind, key, exercise)
+    graded = st.session_state["graded"]
+    if given is None:
+        graded[key] = {"status": "empty"}
+        return
+    correct, error = grade(exercise, question, given)
+    if error:
+        graded[key] = {"status": "error", "error": error}
+        return
+    revealed = bool(st.session_state["shown"].get(key))
+    result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
+              "revealed": revealed, "saved": False}
+    name = state.learner()
+    if name:
+        state.store().record(Attempt(
+            learner=name, exercise=exercise.id, question=index, ask=question.ask,
+            skill=skill_of(exercise, question), given=given, correct=bool(correct),
+            game=exercise.game, rules=exercise.rules, revealed=revealed))
+        result["saved"] = True
+    graded[key] = result
+
+
+def _on_show(key: str) -> None:
+    st.session_state["shown"][key] = True
+
+
+def _on_retry(key: str, kind: str, exercise: Any) -> None:
+    st.session_state["graded"].pop(key, None)
+    st.session_state["shown"].pop(key, None)
+    clear_widget(kind, key, exercise)
+
+
+def citation_popover(key: str, widget_key: str) -> None:
+    rules = state.module("rules")
+    with st.popover(key, key=widget_key):
+        try:
+            cit = rules.citation(key)
+        except Exception as exc:
+            st.error(f"Citation {key!r} is not in the registry: {exc}")
+            return
+        title = getattr(cit, "title", "")
+        source = getattr(cit, "source_title", "") or getattr(cit, "source", "")
+        st.markdown(f"**{md_escape(title)}**")
+        st.markdown(md_escape(getattr(cit, "text", "")))
+        st.caption(f"Source: {source} · all articles are on the Rulebook page")
+
+
+def explanation(answer: Any, key: str) -> None:
+    """The engine's steps, numbered, each with its citations openable."""
+    for n, step in enumerate(answer.steps, 1):
+        note = " *(the course's own default: the sources leave this open)*" \
+            if getattr(step, "course_default", False) else ""
+        st.markdown(f"{n}\\. {md_escape(step.text)}{note}")
+        if step.cite:
+            with st.container(horizontal=True, gap="small"):
+                for m, cite in enumerate(step.cite):
+                    citation_popover(cite, f"{key}:cite:{n}:{m}")
+
+
+def question_block(exercise: Any, question: Any, index: int, prefix: str) -> None:
+    key = f"{prefix}|{exercise.id}|{index}"
+    kind = widget_kind(exercise, question)
+    label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
+    draw_widget(kind, key, exercise, question, label)
+    c1, c2, c3 = st.columns([1, 1, 1])
+    c1.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
+              args=(exercise, question, index, key, kind))
+    c2.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
+    c3.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
+
+    result = st.session_state["graded"].get(key)
+    shown = st.session_state["shown"].get(key)
+    if result and result["status"] == "empty":
+        st.warning("Choose an answer first, then press Check.")
+    elif result and result["status"] == "error":
+        st.error(f"The engine could not grade this question: {result['error']}")
+    if not (shown or (result and result["status"] == "graded")):
+        return
+    answer, error = engine_answer(exercise, question)
+    if error:
+        st.error(f"The engine could not answer this question: {error}")
+        return
+    if result and result["status"] == "graded":
+        correct, _ = grade(exercise, question, result["given"])
+        verdict = "Right." if correct else "Not right."
+        text = f"{verdict} You chose **{md_escape(fmt(result['given']))}**; the right answer " \
+               f"is **{md_escape(fmt(answer.value))}**."
+        if result["rules"] != exercise.rules:
+            text += (f" (You checked this under `{result['rules']}`; the verdict shown is for "
+                     f"`{exercise.rules}`.)")
+        (st.success if correct else st.error)(text)
+        if not result.get("saved"):
+            st.caption("Type your name in the sidebar to keep your progress.")
+    else:
+        st.info(f"The answer is **{md_escape(fmt(answer.value))}**.")
+    with st.container(border=True):
+        st.markdown("**Why, step by step**")
+        explanation(answer, key)
+        if getattr(question, "explain", None):
+            st.markdown(f"*Author's note:* {md_escape(question.explain)}")
+
+
+# -- one exercise --------------------------------------------------------------------------
+
+def shows_hole_cards(exercise: Any) -> bool:
+    return exercise.street == "showdown" or any(q.ask in HAND_ASKS for q in exercise.questions)
+
+
+def deal_facts(exercise: Any) -> None:
+    stakes = exercise.stakes
+    facts = [f"Game: **{exercise.game}**", f"Street: **{exercise.street}**"]
+    if stakes is not None:
+        facts.append("Stakes: " + ", ".join(
+            f"{name.replace('_', ' ')} {getattr(stakes, name)}"
+            for name in ("ante", "bring_in", "small_bet", "big_bet") if hasattr(stakes, name)))
+    if exercise.pot is not None:
+        facts.append(f"Pot: **{exercise.pot}**")
+    st.markdown(" · ".join(facts))
+    lines = [("Action", a) for a in exercise.actions or []]
+    lines += [("Event", e) for e in exercise.events or []]
+    if lines:
+        st.markdown("\n".join(f"{n}. {md_escape(text)}" for n, (_, text) in enumerate(lines, 1)))
+
+
+def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
+    """Each question's answer under every profile of the game; disagreements stand out."""
+    rows = []
+    for name in names:
+        variant = with_profile(exercise, name)
+        row = {"profile": name}
+        for n, q in enumerate(variant.questions, 1):
+            answer, error = engine_answer(variant, q)
+            row[f"Q{n}"] = error and "(engine error)" or fmt(answer.value)
+        rows.append(row)
+    table = pd.DataFrame(rows).set_index("profile")
+    differ = [c for c in table.columns if table[c].nunique() > 1]
+    if differ:
+        st.markdown("The profiles disagree on " + ", ".join(differ) + ".")
+    else:
+        st.markdown("Every profile gives the same answers here.")
+    st.dataframe(table, key=f"{key}:table")
+
+
+def exercise_block(exercise: Any, prefix: str, *, heading: bool = True) -> None:
+    """Draw one exercise with its questions; `prefix` keeps widget keys apart per page."""
+    base = f"{prefix}|{exercise.id}"
+    if heading:
+        st.subheader(exercise.title)
+    names = profile_names(exercise.game)
+    active = exercise
+    if len(names) > 1:
+        rules_key = f"{base}:rules"
+        if rules_key not in st.session_state or st.session_state[rules_key] not in names:
+            st.session_state[rules_key] = exercise.rules if exercise.rules in names else names[0]
+        chosen = st.selectbox("Rule profile", names, key=rules_key,
+                              help="Switch the rules to see where the answer changes.")
+        try:
+            active = with_profile(exercise, chosen)
+        except Exception as exc:
+            st.error(f"Profile {chosen!r} cannot be applied: {exc}")
+    deal_facts(active)
+    st.markdown(cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
+                unsafe_allow_html=True)
+    for index, question in enumerate(active.questions):
+        with st.container(border=True):
+            question_block(active, question, index, prefix)
+    if len(names) > 1:
+        with st.expander("How the rule profiles answer this deal"):
+            profile_compare(exercise, names, base)
+
+
+def problems_panel(problems: Sequence[Any], title: str = "Some content could not be loaded") -> None:
+    """Every problem as `file:line:column: message` in one error panel."""
+    if not problems:
+        return
+    lines = []
+    for p in problems:
+        where = f"{state.relative(p.file)}:{p.line}:{p.column}"
+        lines.append(f"- `{where}`: {md_escape(p.message)}")
+    st.error(f"**{title}** (everything else keeps working):\n\n" + "\n".join(lines))
+
+
+Renderer = Callable[[Any, str], None]
