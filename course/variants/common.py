@@ -1,0 +1,445 @@
+"""What the two home games share: events, seats, profile options and a betting round.
+
+An exercise of a home game describes the table at one moment (`hands`, `shared`, `pot`) and then
+lists what happens next in `events:`, one readable string each, in the style of `actions`:
+
+    Ava is dealt 8♦ up        Ava matches          Ava takes 9♠ from Ben
+    spit 8♠                   Ben folds            Ava takes a hole card from Ben: 7♣
+    Drew antes 1              Cara bets 2          Ava gives back 4♦
+    Cara raises to 4          Ava calls            Ava checks
+
+`parse_event(text)` turns one string into an `Event` (or raises `EventError` quoting the text and
+saying what was expected); each game module replays a list of events on its own table and reports
+every problem with the index of the event that caused it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from course.cards import Card, CardError, cards_text
+from course.explain import Step
+from course.hands import HandValue, evaluate
+
+
+class EventError(ValueError):
+    """An event that cannot be read, or cannot happen at that point of the deal."""
+
+    def __init__(self, message: str, index: int | None = None, cite: Sequence[str] = ()):
+        super().__init__(message)
+        self.message = message
+        self.index = index
+        self.cite = tuple(cite)
+
+
+@dataclass(frozen=True, slots=True)
+class EventProblem:
+    """One problem in an event list: `index` is the 0-based position in `events:`."""
+
+    index: int
+    message: str
+    cite: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        refs = "".join(f" [{c}]" for c in self.cite)
+        return f"event {self.index + 1}: {self.message}{refs}"
+
+
+# ------------------------------------------------------------------------------------------------
+# Events
+
+# Every verb the games use, with the shape written in error messages.
+EVENT_SHAPES = {
+    "deal": "'<player> is dealt <card> up' or '<player> is dealt <card> down'",
+    "spit": "'spit <card>'",
+    "ante": "'<player> antes [N]'",
+    "match": "'<player> matches [N]'",
+    "fold": "'<player> folds'",
+    "check": "'<player> checks'",
+    "call": "'<player> calls'",
+    "bet": "'<player> bets N'",
+    "raise": "'<player> raises to N'",
+    "bring_in": "'<player> brings in [N]'",
+    "complete": "'<player> completes [to N]'",
+    "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player>: <card>'",
+    "give": "'<player> gives back <card>'",
+}
+
+_NAME = r"(?P<player>[^\s:,]+)"
+_CARD = r"(?P<card>\S+?)"
+_PATTERNS: list[tuple[str, re.Pattern]] = [
+    ("deal", re.compile(rf"^{_NAME} is dealt (?:the )?{_CARD} (?P<way>up|down|face up|face down)$", re.I)),
+    ("spit", re.compile(rf"^(?:the )?spit(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
+    ("ante", re.compile(rf"^{_NAME} antes(?: (?P<amount>\S+))?$", re.I)),
+    ("match", re.compile(rf"^{_NAME} matches(?: the pot)?(?: (?:with )?(?P<amount>\S+))?$", re.I)),
+    ("fold", re.compile(rf"^{_NAME} folds$", re.I)),
+    ("check", re.compile(rf"^{_NAME} checks$", re.I)),
+    ("call", re.compile(rf"^{_NAME} calls$", re.I)),
+    ("bet", re.compile(rf"^{_NAME} bets(?: (?P<amount>\S+))?$", re.I)),
+    ("raise", re.compile(rf"^{_NAME} raises(?: to (?P<amount>\S+))?$", re.I)),
+    ("bring_in", re.compile(rf"^{_NAME} brings in(?: (?P<amount>\S+))?$", re.I)),
+    ("complete", re.compile(rf"^{_NAME} completes(?: to (?P<amount>\S+))?$", re.I)),
+    ("take", re.compile(
+        rf"^{_NAME} takes (?:a |one )?(?:hole|down|face-down) card from (?P<other>[^\s:,]+)"
+        rf"(?::\s*|,\s*(?:the |it is |it's )?|\s+\(|\s+)(?P<hole>[^\s()]+)\)?$", re.I)),
+    ("take", re.compile(rf"^{_NAME} takes (?:the )?{_CARD} from (?P<other>[^\s:,]+)$", re.I)),
+    ("give", re.compile(rf"^{_NAME} gives (?:back (?:the )?{_CARD}|(?:the )?(?P<card2>\S+) back)(?: to (?P<other>\S+))?$", re.I)),
+]
+
+BETTING_KINDS = frozenset({"check", "call", "bet", "raise", "bring_in", "complete"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happens at the table, parsed from its text."""
+
+    kind: str                 # a key of EVENT_SHAPES
+    player: str | None = None
+    card: Card | None = None
+    up: bool | None = None    # deal: face up?  take: a face-up card (True) or a hole card (False)
+    amount: int | None = None
+    other: str | None = None  # take: the player the card is taken from; give: the receiver if named
+    text: str = ""
+
+    def __str__(self) -> str:
+        p, c, a = self.player, self.card, self.amount
+        match self.kind:
+            case "deal":
+                return f"{p} is dealt {c} {'up' if self.up else 'down'}"
+            case "spit":
+                return f"spit {c}"
+            case "take":
+                return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other}: {c}"
+            case "give":
+                return f"{p} gives back {c}"
+            case "raise" | "complete":
+                verb = "raises" if self.kind == "raise" else "completes"
+                return f"{p} {verb}" + (f" to {a}" if a is not None else "")
+            case "bring_in":
+                return f"{p} brings in" + (f" {a}" if a is not None else "")
+            case _:
+                verb = {"ante": "antes", "match": "matches", "fold": "folds", "check": "checks",
+                        "call": "calls", "bet": "bets"}[self.kind]
+                return f"{p} {verb}" + (f" {a}" if a is not None else "")
+
+
+def _amount(text: str | None, whole: str) -> int | None:
+    if text is None:
+        return None
+    cleaned = text.lstrip("$")
+    if not cleaned.isdigit():
+        raise EventError(f"{whole!r}: {text!r} is not an amount: expected a whole number of units such as 20")
+    return int(cleaned)
+
+
+def _card(text: str, whole: str) -> Card:
+    try:
+        return Card.parse(text)
+    except CardError as err:
+        raise EventError(f"{whole!r}: {err}") from None
+
+
+def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -> Event:
+    """Parse one event string; `kinds` limits the verbs a game accepts.
+
+    Raises `EventError` quoting the text and listing the shapes that were expected.
+    """
+    allowed = list(kinds) if kinds is not None else list(EVENT_SHAPES)
+    if not isinstance(text, str):
+        raise EventError(f"{text!r} is not an event: expected a string such as {EVENT_SHAPES[allowed[0]]}")
+    cleaned = " ".join(text.strip().rstrip(".").split())
+    for kind, pattern in _PATTERNS:
+        m = pattern.match(cleaned)
+        if not m:
+            continue
+        groups = m.groupdict()
+        if kind not in allowed:
+            where = f" in {game}" if game else ""
+            raise EventError(f"{text!r}: {kind.replace('_', ' ')} events do not happen{where}: expected one of "
+                             + "; ".join(EVENT_SHAPES[k] for k in allowed))
+        player = groups.get("player")
+        if kind == "deal":
+            return Event("deal", player, _card(groups["card"], text), up=groups["way"].lower().endswith("up"), text=text)
+        if kind == "spit":
+            return Event("spit", card=_card(groups["card"], text), text=text)
+        if kind == "take":
+            if groups.get("hole") is not None:
+                return Event("take", player, _card(groups["hole"], text), up=False, other=groups["other"], text=text)
+            return Event("take", player, _card(groups["card"], text), up=True, other=groups["other"], text=text)
+        if kind == "give":
+            card = groups.get("card") or groups.get("card2")
+            return Event("give", player, _card(card, text), other=groups.get("other"), text=text)
+        return Event(kind, player, amount=_amount(groups.get("amount"), text), text=text)
+    raise EventError(f"{text!r} is not an event{(' of ' + game) if game else ''}: expected one of "
+                     + "; ".join(EVENT_SHAPES[k] for k in allowed))
+
+
+# ------------------------------------------------------------------------------------------------
+# Profile options
+
+
+@dataclass(frozen=True, slots=True)
+class Opt:
+    """An option as the engine uses it: value, citations, and whether the course chose it."""
+
+    name: str
+    value: Any
+    cite: tuple[str, ...] = ()
+    course_default: bool = False
+    note: str = ""
+
+
+def option(profile: Any, name: str, fallback: Opt | None = None) -> Opt:
+    """Read `name` from a rule profile; `fallback` is used only when the profile lacks it."""
+    if profile is not None:
+        try:
+            got = profile.option(name)
+        except (KeyError, AttributeError, ValueError):
+            got = None
+        if got is not None:
+            return Opt(name, got.value, tuple(getattr(got, "cite", ()) or ()),
+                       bool(getattr(got, "course_default", False)), getattr(got, "note", "") or "")
+    if fallback is None:
+        raise KeyError(f"rule profile has no option {name!r}")
+    return fallback
+
+
+# ------------------------------------------------------------------------------------------------
+# Seats
+
+
+@dataclass
+class Seat:
+    """One player's cards and money during a replay."""
+
+    down: list[Card] = field(default_factory=list)
+    up: list[Card] = field(default_factory=list)
+    folded: bool = False
+    paid: int = 0           # units put in during the events (antes, matches, bets)
+
+    @property
+    def cards(self) -> list[Card]:
+        return [*self.down, *self.up]
+
+
+@dataclass(frozen=True, slots=True)
+class FinalHand:
+    """A hand after the events, shaped like `content.Hand`."""
+
+    down: list[Card]
+    up: list[Card]
+    folded: bool = False
+
+
+def seats_from(exercise: Any) -> dict[str, Seat]:
+    hands = getattr(exercise, "hands", {}) or {}
+    out: dict[str, Seat] = {}
+    for name in exercise.seats:
+        hand = hands.get(name)
+        out[name] = Seat(list(getattr(hand, "down", []) or []), list(getattr(hand, "up", []) or []),
+                         bool(getattr(hand, "folded", False))) if hand is not None else Seat()
+    return out
+
+
+def names(players: Sequence[str]) -> str:
+    players = list(players)
+    if not players:
+        return "nobody"
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def showing_value(up: Sequence[Card]) -> HandValue | None:
+    return evaluate(up) if up else None
+
+
+def rank_showing(seats: Sequence[str], rows: Mapping[str, Sequence[Card]], tie: Opt) -> list[str]:
+    """Players ordered best row showing first; equal rows by the profile's tie option.
+
+    A player showing no card at all ranks last. Tie `seat`: the one dealt first; `suit`: the
+    higher suit of the highest card.
+    """
+    def key(player: str):
+        row = rows[player]
+        if not row:
+            return (0, -1, 0)
+        value = evaluate(row).value
+        if tie.value == "suit":
+            top = max(row, key=lambda c: (c.rank, c.suit))
+            return (1, value, int(top.suit))
+        return (1, value, 0)
+
+    order = list(seats)
+    return sorted(order, key=lambda p: (key(p)[0], key(p)[1], key(p)[2], -order.index(p)), reverse=True)
+
+
+def opener_steps(order: list[str], rows: Mapping[str, Sequence[Card]], tie: Opt, cite: Sequence[str],
+                 what: str) -> list[Step]:
+    """Explain why `order[0]` shows the best `what` (card or hand)."""
+    best = order[0]
+    steps = []
+    shown = "; ".join(f"{p} {cards_text(rows[p])} ({evaluate(rows[p]).words})" if rows[p] else f"{p} nothing"
+                      for p in order)
+    steps.append(Step(f"Showing: {shown}.", tuple(cite)))
+    ties = [p for p in order[1:] if rows[p] and rows[best] and evaluate(rows[p]).value == evaluate(rows[best]).value]
+    if ties:
+        how = "the higher suit of the top card" if tie.value == "suit" else "the player dealt first"
+        steps.append(Step(f"{names([best, *ties])} show equal {what}s; the tie goes to {how}: {best}"
+                          + (" (the course's own default, the source gives no tie rule)." if tie.course_default else "."),
+                          tie.cite, course_default=tie.course_default))
+    steps.append(Step(f"{best} shows the best {what} and acts first.", tuple(cite)))
+    return steps
+
+
+# ------------------------------------------------------------------------------------------------
+# A betting round with a per-player largest bet (Horn-A-Vika) or fixed amounts (Have a Heart)
+
+
+class BettingRound:
+    """One betting round: who is to act, what they owe, and whether an action is allowed.
+
+    `order` lists the players still in, first actor first. `step(player)` gives the largest bet or
+    raise (`fixed=False`: any whole amount from `min_bet` up to it) or the exact amount
+    (`fixed=True`). `bets_allowed` counts the bet and the raises (a bet and three raises: 4).
+    A bring-in, when given, is a forced first bet that does not count toward the cap.
+    """
+
+    def __init__(self, number: int, order: Sequence[str], step: Callable[[str], int], *, fixed: bool,
+                 bets_allowed: int, min_bet: int = 1, cite: Sequence[str] = (),
+                 bring_in: tuple[str, int] | None = None):
+        self.number = number
+        self.order = list(order)
+        self.step = step
+        self.fixed = fixed
+        self.bets_allowed = bets_allowed
+        self.min_bet = min_bet
+        self.cite = tuple(cite)
+        self.put = {p: 0 for p in self.order}
+        self.current = 0
+        self.bets = 0
+        self.queue = list(self.order)
+        self.out: set[str] = set()
+        self.history: list[str] = []
+        self.bring_in = bring_in
+        self.brought_in = bring_in is None
+
+    @property
+    def live(self) -> list[str]:
+        return [p for p in self.order if p not in self.out]
+
+    @property
+    def closed(self) -> bool:
+        return self.brought_in and (not self.queue or len(self.live) <= 1)
+
+    @property
+    def to_act(self) -> str | None:
+        if not self.brought_in:
+            return self.bring_in[0]
+        return None if self.closed else self.queue[0]
+
+    def owed(self, player: str) -> int:
+        return self.current - self.put[player]
+
+    def _after(self, player: str) -> list[str]:
+        i = self.order.index(player)
+        ring = self.order[i + 1:] + self.order[:i]
+        return [p for p in ring if p not in self.out]
+
+    def legal(self, player: str) -> list[tuple[str, int | None]]:
+        """Every allowed (kind, amount) for `player` now; amounts are round totals for raises."""
+        if player != self.to_act:
+            return []
+        if not self.brought_in:
+            return [("bring_in", self.bring_in[1])]
+        out: list[tuple[str, int | None]] = [("fold", None)]
+        out.append(("call", None) if self.owed(player) else ("check", None))
+        if self.bets < self.bets_allowed:
+            size = self.step(player)
+            sizes = [size] if self.fixed else list(range(self.min_bet, size + 1))
+            if self.current == 0:
+                out += [("bet", s) for s in sizes]
+            elif self.bring_in is not None and self.bets == 0:
+                out += [("complete", size)]
+            else:
+                out += [("raise", self.current + s) for s in sizes]
+        return out
+
+    def apply(self, kind: str, player: str, amount: int | None) -> int:
+        """Apply one action; return the units the player puts in. Raises `EventError`."""
+        rule = self.cite
+        who = self.to_act
+        if player not in self.put:
+            raise EventError(f"{player} is not in betting round {self.number}", cite=rule)
+        if player in self.out:
+            raise EventError(f"{player} has already folded in betting round {self.number}", cite=rule)
+        if who is None:
+            raise EventError(f"betting round {self.number} is already over", cite=rule)
+        if player != who:
+            raise EventError(f"it is {who}'s turn to act in betting round {self.number}, not {player}'s", cite=rule)
+        if not self.brought_in:
+            if kind != "bring_in":
+                raise EventError(f"{player} must first post the bring-in of {self.bring_in[1]}", cite=rule)
+            if amount not in (None, self.bring_in[1]):
+                raise EventError(f"the bring-in is {self.bring_in[1]}, not {amount}", cite=rule)
+            self.brought_in = True
+            self.current = self.bring_in[1]
+            return self._pay(player, self.current, self._after(player))
+        owed = self.owed(player)
+        if kind == "fold":
+            self.out.add(player)
+            self.queue.remove(player)
+            self.history.append(f"{player} folds")
+            return 0
+        if kind == "check":
+            if owed:
+                raise EventError(f"{player} cannot check: {owed} to call", cite=rule)
+            self.queue.pop(0)
+            return 0
+        if kind == "call":
+            if not owed:
+                raise EventError(f"{player} cannot call: nothing to call, a check is possible", cite=rule)
+            self.queue.pop(0)
+            return self._pay(player, self.current, None)
+        if kind in ("bet", "raise", "complete"):
+            size = self.step(player)
+            if kind == "bet" and self.current:
+                raise EventError(f"{player} cannot bet: there is already a bet of {self.current}; call, raise or fold",
+                                 cite=rule)
+            if kind == "raise" and not self.current:
+                raise EventError(f"{player} cannot raise: nobody has bet yet; check or bet", cite=rule)
+            if kind == "complete" and (self.bring_in is None or self.bets):
+                raise EventError(f"{player} cannot complete: only a bring-in can be completed", cite=rule)
+            if kind == "raise" and self.bring_in is not None and self.bets == 0:
+                raise EventError(f"{player} cannot raise the bring-in: complete it to {size} first", cite=rule)
+            if self.bets >= self.bets_allowed:
+                raise EventError(f"{player} cannot {kind}: a round allows a bet and {self.bets_allowed - 1} raises, "
+                                 "and they have all been made", cite=rule)
+            if kind == "complete":
+                target = size
+            elif kind == "bet":
+                target = amount if amount is not None else (size if self.fixed else None)
+            else:
+                target = amount if amount is not None else (self.current + size if self.fixed else None)
+            if target is None:
+                raise EventError(f"{player} {kind}s without an amount: say how much (at most {size} more)", cite=rule)
+            step = target - (0 if kind == "bet" else (0 if kind == "complete" else self.current))
+            if self.fixed and step != size:
+                want = size if kind != "raise" else self.current + size
+                raise EventError(f"{player} {kind}s to {target}: the amount here is {size}, so the total must be {want}",
+                                 cite=rule)
+            if not self.fixed and not (self.min_bet <= step <= size):
+                raise EventError(f"{player} {kind}s {'to ' if kind == 'raise' else ''}{target}: that is a "
+                                 f"{'raise' if kind == 'raise' else 'bet'} of {step}, but {player} may bet or raise "
+                                 f"from {self.min_bet} to {size} in round {self.number}", cite=rule)
+            self.bets += 1
+            self.current = target
+            return self._pay(player, target, self._after(player))
+        raise EventError(f"{kind!r} is not a betting action", cite=rule)
+
+    def _pay(self, player: str, total: int, queue: list[str] | None) -> int:
+        add = total - self.put[player]
+        self.put[player] = total
+        if queue is not None:
+            self.queue = queue
+        return add

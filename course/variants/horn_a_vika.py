@@ -1,0 +1,816 @@
+"""Horn-A-Vika (OPR-535): stud with one shared spit card, pot matching and per-player limits.
+
+The deal runs in six stages (OPR-535 4). Betting rounds follow stages 1, 2, 4, 5 and 6; stage 3
+has none. A new face-up card that pairs one of its owner's face-up cards (stages 2, 3, 5), a
+face-up card of the spit card's rank when the spit arrives (stage 4), and at stage 5 a new card
+of the spit's rank, each oblige the player to pay the whole pot or fold (2.1-2.3). Limits are
+per player: the round's amount, or half of the player's latest match when that is more (3.2-3.4).
+
+An exercise gives the table at one moment and then `events:`; `HornTable.replay(exercise)` plays
+them, checking each against the rules. Hands describe the end of a stage's deal: the decisions
+that stage calls for are still to come (the newest face-up card, or the spit at stage 4), and the
+stage's betting round may be played in the events or counted as already over.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from course.cards import DECK, Card, cards_text
+from course.explain import Answer, Step
+from course.hands import evaluate
+from course.variants.common import (
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, names, opener_steps, option,
+    parse_event as _parse, rank_showing, seats_from,
+)
+
+GAME = "horn-a-vika"
+KINDS = ("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")
+
+# Stage -> (cards each player receives, in order; the betting round that follows or None).
+STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
+    1: (("down", "down", "up"), 1),
+    2: (("up",), 2),
+    3: (("up",), None),
+    4: ((), 3),  # the spit card, to the table
+    5: (("up",), 4),
+    6: (("down",), 5),
+}
+STAGE_OF_STREET = {"third": 1, "fourth": 2, "fifth": 3, "sixth": 5, "seventh": 6, "showdown": 6}
+
+
+def stage_cite(stage: int) -> str:
+    return f"OPR-535 4 (stage {stage})"
+
+
+# Options the sources leave open that the profile does not (yet) carry: the course's defaults.
+FALLBACKS = {
+    "matched_limit_rounding": Opt(
+        "matched_limit_rounding", "down", ('COURSE "Half a match"',), True,
+        "OPR-535 says half the last match but not how to halve an odd amount; the course rounds down "
+        "to whole units."),
+    "min_bet": Opt(
+        "min_bet", 1, ('COURSE "Smallest bet"',), True,
+        "OPR-535 gives only largest bets; the course lets a bet or raise be any whole amount from 1 up."),
+    "later_street_tie": Opt("later_street_tie", "seat", ('COURSE "Later-street tie"',), True),
+    "third_street_first": Opt("third_street_first", "highest-showing", (stage_cite(1),)),
+    "dealer_ante": Opt("dealer_ante", 1, ("OPR-535 4.1",)),
+    "round_limits": Opt("round_limits", [2, 2, 2, 2, 5], ("OPR-535 3.2", "OPR-535 3.3", "OPR-535 3.4")),
+    "matched_limit": Opt("matched_limit", "half-last-match", ("OPR-535 3.3", "OPR-535 3.4")),
+    "match_order": Opt("match_order", "deal-order", ('COURSE "Match order"',), True),
+    "spit_match_order": Opt("spit_match_order", "highest-showing", ("OPR-535 2.4",)),
+    "raise_cap": Opt("raise_cap", 3, ("OPR-535 3.1",)),
+    "odd_unit": Opt("odd_unit", "seat-order", ('COURSE "Odd unit"',), True),
+}
+
+
+def opt(profile: Any, name: str) -> Opt:
+    return option(profile, name, FALLBACKS.get(name))
+
+
+@dataclass
+class Obligation:
+    """A player who must match the pot or fold."""
+
+    stage: int
+    player: str
+    reason: str
+    cite: tuple[str, ...]
+    seq: int                      # deal order of the card that caused it
+    decision: str | None = None   # "match" | "fold"
+    amount: int | None = None     # what the player paid (match) or was asked (fold)
+
+
+@dataclass
+class HornTable:
+    """The table during a replay: cards, pot, pending decisions and the betting round."""
+
+    seats: list[str]
+    hands: dict[str, Seat]
+    profile: Any
+    pot: int = 0
+    spit: Card | None = None
+    stage: int = 0
+    start_stage: int = 0
+    received: dict[str, int] = field(default_factory=dict)   # cards received in the current stage
+    obligations: list[Obligation] = field(default_factory=list)
+    last_match: dict[str, int] = field(default_factory=dict)
+    round: BettingRound | None = None
+    round_done: bool = False
+    anted: bool = False
+    where: dict[Card, str] = field(default_factory=dict)
+    log: list[Step] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    stage_dealt_in_events: list[int] = field(default_factory=list)
+    start_pot: int = 0
+    _seq: int = 0
+
+    # --- set-up ---------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, exercise: Any) -> "HornTable":
+        seats = list(exercise.seats)
+        hands = seats_from(exercise)
+        shared = list(getattr(exercise, "shared", []) or [])
+        if len(shared) > 1:
+            raise EventError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: {cards_text(shared)}",
+                             cite=("OPR-535 1.2",))
+        spit = shared[0] if shared else None
+        if not any(h.cards for h in hands.values()):
+            stage = 0
+        else:
+            stage = STAGE_OF_STREET.get(getattr(exercise, "street", "third"), 1)
+            if stage == 3 and spit is not None:
+                stage = 4
+            if stage >= 5 and spit is None:
+                raise EventError(f"on {exercise.street} street the spit card is out: give it as 'shared'",
+                                 cite=(stage_cite(4),))
+            if stage < 4 and spit is not None:
+                raise EventError(f"the spit card {spit} comes after the third face-up card (stage 4), but this "
+                                 f"deal is on {exercise.street} street", cite=(stage_cite(4),))
+        pot = getattr(exercise, "pot", None) or 0
+        table = cls(seats, hands, exercise.profile, pot=pot, spit=spit, stage=stage, start_stage=stage,
+                    start_pot=pot)
+        extra = getattr(exercise, "extra", {}) or {}
+        for player, amount in (extra.get("matched") or {}).items():
+            if player not in hands:
+                raise EventError(f"matched: {player!r} is not at the table: expected one of {', '.join(seats)}")
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+                raise EventError(f"matched: {player}'s last match {amount!r} should be a whole number of units above 0")
+            table.last_match[player] = amount
+        for name, seat in hands.items():
+            for card in seat.down:
+                table.where[card] = f"{name} down"
+            for card in seat.up:
+                table.where[card] = f"{name} up"
+        if spit is not None:
+            if spit in table.where:
+                raise EventError(f"the spit card {spit} is also {table.where[spit]}")
+            table.where[spit] = "the spit card"
+        table.received = {p: len(STAGES[stage][0]) if stage else 0 for p in seats}
+        table.anted = stage > 0
+        # The newest stage's decisions are still to come.
+        if stage in (2, 3, 5):
+            for p in seats:
+                seat = hands[p]
+                if not seat.folded and seat.up:
+                    table._check_new_card(p, seat.up[-1])
+        elif stage == 4:
+            table._spit_obligations()
+        return table
+
+    # --- what the rules allow next ------------------------------------------------------------
+
+    @property
+    def live(self) -> list[str]:
+        return [p for p in self.seats if not self.hands[p].folded]
+
+    @property
+    def dealer(self) -> str:
+        return self.seats[-1]
+
+    @property
+    def over(self) -> bool:
+        return len(self.live) <= 1 or (self.stage == 6 and self.stage_dealt and not self.pending
+                                       and self.round_done)
+
+    @property
+    def pending(self) -> list[Obligation]:
+        return [o for o in self.obligations if o.decision is None]
+
+    @property
+    def stage_dealt(self) -> bool:
+        if self.stage == 0:
+            return True
+        if self.stage == 4:
+            return self.spit is not None
+        need = len(STAGES[self.stage][0])
+        return all(self.received.get(p, 0) >= need for p in self.live)
+
+    def decider(self) -> Obligation | None:
+        """The obligation to be decided next, or None (none pending, or not yet decidable)."""
+        pending = self.pending
+        if not pending:
+            return None
+        order = opt(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
+        if order.value == "highest-showing":
+            if not self.stage_dealt:
+                return None
+            ranked = rank_showing(self.seats, {p: self.hands[p].up for p in self.seats},
+                                  opt(self.profile, "later_street_tie"))
+            return min(pending, key=lambda o: ranked.index(o.player))
+        return min(pending, key=lambda o: o.seq)
+
+    def next_deal(self) -> tuple[str, bool] | str | None:
+        """(player, face up) for the next card, 'spit' for the spit card, or None."""
+        if self.over:
+            return None
+        if not self.stage_dealt:
+            pattern = STAGES[self.stage][0]
+            need = min(self.received[p] for p in self.live)
+            player = next(p for p in self.live if self.received[p] == need)
+            return player, pattern[need] == "up"
+        nxt = self.stage + 1
+        if nxt > 6:
+            return None
+        if nxt == 4:
+            return "spit"
+        pattern = STAGES[nxt][0]
+        return self.live[0], pattern[0] == "up"
+
+    def can_leave_stage(self) -> str | None:
+        """None when the next stage may be dealt, else why not."""
+        if self.stage == 0 and not self.anted and opt(self.profile, "dealer_ante").value:
+            return f"the dealer ({self.dealer}) antes before the deal"
+        if not self.stage_dealt:
+            return None
+        if self.pending:
+            d = self.decider() or self.pending[0]
+            return f"{d.player} must first match the pot or fold"
+        rnd = STAGES.get(self.stage, ((), None))[1]
+        if rnd is not None and not self.round_done:
+            if self.round is not None:
+                return f"betting round {rnd} is not over: {self.round.to_act} is to act"
+            if self.stage != self.start_stage:
+                return f"betting round {rnd} (after stage {self.stage}) comes first"
+        if len(self.live) <= 1:
+            return f"the hand is over: only {names(self.live)} is left"
+        if self.stage == 6:
+            return "all six stages have been dealt: the hand goes to the showdown"
+        return None
+
+    def current_round(self) -> int | None:
+        return STAGES.get(self.stage, ((), None))[1] if self.stage else None
+
+    # --- limits -------------------------------------------------------------------------------
+
+    def limit(self, player: str, number: int) -> int:
+        return limit_for(self.profile, number, self.last_match.get(player))
+
+    # --- applying events ----------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        for name in (event.player, event.other):
+            if name is not None and name not in self.hands:
+                raise EventError(f"{event.text or str(event)!r}: {name!r} is not at the table: expected one of "
+                                 f"{', '.join(self.seats)}")
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if event.kind in BETTING_KINDS:
+            handler = self._on_betting
+        if handler is None:
+            raise EventError(f"{event.kind} events do not happen in Horn-A-Vika")
+        handler(event)
+        self.events.append(event)
+
+    def _on_ante(self, e: Event) -> None:
+        ante = opt(self.profile, "dealer_ante")
+        if self.stage != 0 or self.anted:
+            raise EventError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
+        if e.player != self.dealer:
+            raise EventError(f"{e.player} antes, but only the dealer antes, and the dealer is {self.dealer} "
+                             "(the last seat: the first seat sits at the dealer's left)", cite=ante.cite)
+        if e.amount is not None and e.amount != ante.value:
+            raise EventError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
+        self._pay(e.player, ante.value)
+        self.anted = True
+        self.log.append(Step(f"{e.player}, the dealer, antes {ante.value}: the pot is {self.pot}.", ante.cite))
+
+    def _start_next_stage(self) -> None:
+        why = self.can_leave_stage()
+        if why is not None:
+            raise EventError(why, cite=(stage_cite(max(self.stage, 1)),))
+        self.stage += 1
+        self.received = {p: 0 for p in self.seats}
+        self.round = None
+        self.round_done = False
+        self.stage_dealt_in_events.append(self.stage)
+
+    def _place(self, card: Card, place: str) -> None:
+        if card in self.where:
+            raise EventError(f"{str(card)!r} is already in play: {self.where[card]}")
+        self.where[card] = place
+
+    def _on_deal(self, e: Event) -> None:
+        if self.stage == 0 or self.stage_dealt:
+            why = self.can_leave_stage()
+            if why is not None:
+                raise EventError(why, cite=(stage_cite(max(self.stage, 1)),))
+            if self.stage + 1 == 4:
+                raise EventError("stage 4 deals the spit card to the table: expected 'spit <card>' before "
+                                 "more cards go to players", cite=(stage_cite(4),))
+            self._start_next_stage()
+        if len(self.live) <= 1:
+            raise EventError(f"the hand is over: only {names(self.live)} is left")
+        expected = self.next_deal()
+        player, up = expected if isinstance(expected, tuple) else (None, None)
+        way = "up" if up else "down"
+        if e.player != player or e.up != up:
+            raise EventError(f"the next card of stage {self.stage} goes to {player} face {way}, not to {e.player} "
+                             f"face {'up' if e.up else 'down'}", cite=(stage_cite(self.stage),))
+        self._place(e.card, f"{e.player} {way}")
+        seat = self.hands[e.player]
+        (seat.up if up else seat.down).append(e.card)
+        self.received[e.player] += 1
+        if up and self.stage in (2, 3, 5):
+            self._check_new_card(e.player, e.card)
+
+    def _check_new_card(self, player: str, card: Card) -> None:
+        seat = self.hands[player]
+        others = [c for c in seat.up if c != card]
+        pairs = [c for c in others if c.rank == card.rank]
+        self._seq += 1
+        if pairs:
+            self.obligations.append(Obligation(
+                self.stage, player,
+                f"{player}'s new face-up {card} pairs the {cards_text(pairs)} already showing",
+                ("OPR-535 2.1", stage_cite(self.stage)), self._seq))
+        elif self.stage == 5 and self.spit is not None and card.rank == self.spit.rank:
+            self.obligations.append(Obligation(
+                self.stage, player, f"{player}'s new face-up {card} matches the spit card {self.spit}",
+                ("OPR-535 2.3", stage_cite(5)), self._seq))
+
+    def _on_spit(self, e: Event) -> None:
+        if self.spit is not None:
+            raise EventError(f"the spit card is already out: {self.spit}", cite=("OPR-535 1.2",))
+        if not (self.stage == 3 and self.stage_dealt):
+            raise EventError(f"the spit card comes after every player's third face-up card (stage 4); "
+                             f"this is stage {self.stage}", cite=(stage_cite(4),))
+        self._start_next_stage()
+        self._place(e.card, "the spit card")
+        self.spit = e.card
+        self._spit_obligations()
+
+    def _spit_obligations(self) -> None:
+        for p in self.live:
+            same = [c for c in self.hands[p].up if c.rank == self.spit.rank]
+            if same:
+                self._seq += 1
+                self.obligations.append(Obligation(
+                    4, p, f"{p} shows {cards_text(same)}, the rank of the spit card {self.spit}",
+                    ("OPR-535 2.3", stage_cite(4)), self._seq))
+
+    def _decision(self, e: Event) -> Obligation:
+        d = self.decider()
+        if d is None:
+            if self.pending:
+                raise EventError(f"{e.player} cannot decide yet: after the spit card and under a 'highest-showing' "
+                                 "order, decisions wait until the stage is dealt", cite=("OPR-535 2.4",))
+            raise EventError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
+                             cite=("OPR-535 2.1", "OPR-535 2.3"))
+        if d.player != e.player:
+            order = opt(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
+            how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
+            raise EventError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
+                             cite=order.cite)
+        return d
+
+    def _on_match(self, e: Event) -> None:
+        d = self._decision(e)
+        if e.amount is not None and e.amount != self.pot:
+            raise EventError(f"{e.player} matches {e.amount}, but matching means paying the whole pot: {self.pot}",
+                             cite=("OPR-535 2.2",))
+        amount = self.pot
+        d.decision, d.amount = "match", amount
+        self._pay(e.player, amount)
+        self.last_match[e.player] = amount
+        self.log.append(Step(f"{d.reason}, so {e.player} matches the pot: pays {amount}, and the pot doubles "
+                             f"to {self.pot}.", (*d.cite, "OPR-535 2.2")))
+
+    def _on_fold(self, e: Event) -> None:
+        if self.pending and any(o.player == e.player for o in self.pending):
+            d = self._decision(e)
+            d.decision, d.amount = "fold", self.pot
+            self.hands[e.player].folded = True
+            self.log.append(Step(f"{d.reason}; {e.player} will not pay {self.pot} and folds.", d.cite))
+            return
+        self._on_betting(e)
+
+    def _on_betting(self, e: Event) -> None:
+        if self.hands[e.player].folded:
+            raise EventError(f"{e.player} has folded and takes no further part")
+        if self.pending:
+            d = self.decider() or self.pending[0]
+            raise EventError(f"{d.player} must match the pot or fold before the betting",
+                             cite=d.cite)
+        rnd = self.current_round()
+        if rnd is None or not self.stage_dealt:
+            stage = self.stage
+            if stage == 0:
+                raise EventError("no betting before the first cards are dealt", cite=(stage_cite(1),))
+            if not self.stage_dealt:
+                raise EventError(f"stage {stage} is still being dealt; betting comes after", cite=(stage_cite(stage),))
+            raise EventError(f"there is no betting round after stage {stage}", cite=(stage_cite(stage),))
+        if self.round_done:
+            raise EventError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
+        if self.round is None:
+            self.round = self._new_round(rnd)
+        before = self.round.current
+        try:
+            paid = self.round.apply(e.kind, e.player, e.amount)
+        except EventError as err:
+            raise EventError(err.message, cite=err.cite or self.round.cite) from None
+        if paid:
+            self._pay(e.player, paid)
+        if e.kind == "fold":
+            self.hands[e.player].folded = True
+        if e.kind in ("bet", "raise"):
+            self.log.append(Step(f"{e.player} {'bets' if e.kind == 'bet' else 'raises to'} {self.round.current} in "
+                                 f"round {rnd} (a {'bet' if e.kind == 'bet' else 'raise'} of {self.round.current - before}).",
+                                 self.round.cite))
+        if self.round.closed:
+            self.round_done = True
+
+    def _new_round(self, number: int) -> BettingRound:
+        first = self.opener(number)
+        i = self.seats.index(first)
+        order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
+        cap = opt(self.profile, "raise_cap")
+        limits = opt(self.profile, "round_limits")
+        return BettingRound(number, order, lambda p: self.limit(p, number), fixed=False,
+                            bets_allowed=int(cap.value) + 1, min_bet=int(opt(self.profile, "min_bet").value),
+                            cite=(*cap.cite, *_limit_cites(number, limits)))
+
+    def opener(self, number: int) -> str:
+        return self.opener_answer(number).value
+
+    def opener_answer(self, number: int) -> Answer:
+        rows = {p: self.hands[p].up for p in self.live}
+        tie = opt(self.profile, "later_street_tie")
+        ranked = rank_showing(self.live, rows, tie)
+        stage = next(s for s, (_, r) in STAGES.items() if r == number)
+        first = opt(self.profile, "third_street_first") if number == 1 else None
+        what = "card" if number == 1 else "hand"
+        cite = first.cite if first else (stage_cite(stage),)
+        steps = opener_steps(ranked, rows, tie, cite, what)
+        steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the "
+                             f"{'highest card' if number == 1 else 'best hand'} showing, and there is no bring-in."
+                             if number == 1 else
+                             f"Betting round {number} follows stage {stage}; it is opened by the best hand showing "
+                             "(the spit card belongs to everyone and is not part of anyone's row).", cite))
+        return Answer(ranked[0], steps)
+
+    def _pay(self, player: str, amount: int) -> None:
+        self.pot += amount
+        self.hands[player].paid += amount
+
+    # --- after the events -----------------------------------------------------------------------
+
+    def stage_obligations(self, stage: int) -> list[Obligation]:
+        chosen = [o for o in self.obligations if o.stage == stage]
+        order = opt(self.profile, "spit_match_order" if stage == 4 else "match_order")
+        if order.value == "highest-showing":
+            # Rank as at the time of the stage: rows are unchanged until the next face-up card.
+            ranked = rank_showing(self.seats, {p: self._rows_at(stage)[p] for p in self.seats},
+                                  opt(self.profile, "later_street_tie"))
+            return sorted(chosen, key=lambda o: ranked.index(o.player))
+        return sorted(chosen, key=lambda o: o.seq)
+
+    def _rows_at(self, stage: int) -> dict[str, list[Card]]:
+        ups = {2: 2, 3: 3, 4: 3, 5: 4, 6: 4}.get(stage, 1)
+        return {p: self.hands[p].up[:ups] for p in self.seats}
+
+
+def _limit_cites(number: int, limits: Opt) -> tuple[str, ...]:
+    wanted = {1: "OPR-535 3.2", 5: "OPR-535 3.4"}.get(number, "OPR-535 3.3")
+    return tuple(c for c in limits.cite if c == wanted) or limits.cite
+
+
+def limit_for(profile: Any, number: int, last_match: int | None) -> int:
+    """Largest bet or raise in betting round `number` for a player whose latest match was `last_match`."""
+    limits = list(opt(profile, "round_limits").value)
+    if not 1 <= number <= len(limits):
+        raise ValueError(f"round {number!r}: Horn-A-Vika has betting rounds 1 to {len(limits)}")
+    base = int(limits[number - 1])
+    if number == 1 or not last_match or opt(profile, "matched_limit").value != "half-last-match":
+        return base
+    return max(base, halve(profile, last_match))
+
+
+def halve(profile: Any, amount: int) -> int:
+    rounding = opt(profile, "matched_limit_rounding").value
+    return (amount + 1) // 2 if rounding == "up" else amount // 2
+
+
+# ------------------------------------------------------------------------------------------------
+# Public API: parsing, replay, validation
+
+
+def parse_event(text: Any) -> Event:
+    """One Horn-A-Vika event; `EventError` (a ValueError) quoting the text otherwise."""
+    return _parse(text, KINDS, "Horn-A-Vika")
+
+
+def replay(exercise: Any) -> HornTable:
+    """Play the exercise's events; raise `EventError` (with `.index`) at the first problem."""
+    table = HornTable.start(exercise)
+    for index, text in enumerate(exercise.events):
+        try:
+            table.apply(parse_event(text))
+        except EventError as err:
+            raise EventError(_with_text(text, err), index, err.cite) from None
+    return table
+
+
+def _with_text(text: str, err: EventError) -> str:
+    msg = err.message if repr(text) in err.message else f"{text!r}: {err.message}"
+    return msg + "".join(f" [{c}]" for c in err.cite)
+
+
+def check_events(exercise: Any) -> list[tuple[int, str]]:
+    """Every problem in the events, as (index, message); an empty list when all is well.
+
+    A bad event is reported and skipped, and the replay continues with the next one, so one
+    file shows all its problems at once.
+    """
+    try:
+        table = HornTable.start(exercise)
+    except EventError as err:
+        return [(-1, err.message + "".join(f" [{c}]" for c in err.cite))]
+    problems: list[tuple[int, str]] = []
+    for index, text in enumerate(exercise.events):
+        try:
+            table.apply(parse_event(text))
+        except EventError as err:
+            problems.append((index, _with_text(text, err)))
+    return problems
+
+
+validate_events = check_events
+
+
+def final_hands(exercise: Any) -> dict[str, FinalHand]:
+    """Each player's cards after the events (down, up, folded), in seat order."""
+    table = replay(exercise)
+    return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in table.hands.items()}
+
+
+def shared_cards(exercise: Any) -> list[Card]:
+    """The spit card once it is out (every player may use it, OPR-535 1.2)."""
+    table = replay(exercise)
+    return [table.spit] if table.spit is not None else []
+
+
+def final_pot(exercise: Any) -> int:
+    return replay(exercise).pot
+
+
+# ------------------------------------------------------------------------------------------------
+# Questions
+
+
+def _stage_default(table: HornTable) -> int:
+    if table.stage_dealt_in_events:
+        return table.stage_dealt_in_events[-1]
+    return table.start_stage
+
+
+def ask_pot_matches(exercise: Any, question: Any) -> Answer:
+    """Who must match the pot in a stage, in the order they decide, and how much each pays."""
+    table = replay(exercise)
+    params = getattr(question, "params", {}) or {}
+    stage = params.get("stage", _stage_default(table))
+    if not isinstance(stage, int) or isinstance(stage, bool) or not 1 <= stage <= 6:
+        raise ValueError(f"stage {stage!r}: expected a stage number from 1 to 6")
+    chosen = table.stage_obligations(stage)
+    steps: list[Step] = []
+    order_opt = opt(table.profile, "spit_match_order" if stage == 4 else "match_order")
+    if stage in (1, 6):
+        steps.append(Step(f"Stage {stage} deals no card that can pair a face-up card or match the spit card, "
+                          "so nobody matches the pot.", (stage_cite(stage), "OPR-535 2.1")))
+        return Answer([], steps)
+    if not chosen:
+        what = ("nobody shows a card of the spit card's rank" if stage == 4
+                else "no new face-up card pairs its owner's face-up cards" +
+                (" or matches the spit card" if stage == 5 else ""))
+        steps.append(Step(f"At stage {stage} {what}, so nobody has to match the pot.",
+                          (stage_cite(stage), "OPR-535 2.3" if stage >= 4 else "OPR-535 2.1")))
+        return Answer([], steps)
+    pot = None
+    value: list[dict[str, int]] = []
+    for o in chosen:
+        if o.decision is not None:
+            amount = o.amount
+            pot = amount * 2 if o.decision == "match" else amount
+        else:
+            amount = pot if pot is not None else table.pot
+            pot = amount * 2
+        steps.append(Step(f"{o.reason}: {o.player} must pay the whole pot, {amount}, or fold.",
+                          (*o.cite, "OPR-535 2.2")))
+        if o.decision == "fold":
+            steps.append(Step(f"{o.player} folds instead of paying, so the pot stays at {amount}.", ("OPR-535 2.1",)))
+        else:
+            steps.append(Step(f"{'Once ' + o.player + ' pays' if o.decision else 'If ' + o.player + ' pays'}, "
+                              f"the pot doubles to {amount * 2}.", ("OPR-535 2.2",)))
+        value.append({o.player: amount})
+    if len(chosen) > 1:
+        if order_opt.value == "highest-showing":
+            text = "They decide in order of the hand showing, best first"
+        else:
+            text = "They decide in deal order, starting nearest the dealer's left"
+        if order_opt.course_default:
+            text += " (the course's own default: OPR-535 sets no order outside the spit-card round)"
+        steps.insert(0, Step(text + f": {names([o.player for o in chosen])}.", order_opt.cite,
+                             course_default=order_opt.course_default))
+    return Answer(value, steps)
+
+
+def ask_pot(exercise: Any, question: Any) -> Answer:
+    """The pot after the exercise's events."""
+    table = replay(exercise)
+    steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not table.log else []
+    steps += table.log
+    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
+    if paid:
+        steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
+                          + f": the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}.",
+                          ("OPR-535 2.2",) if any(table.last_match) else ()))
+    else:
+        steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
+    return Answer(table.pot, steps)
+
+
+def ask_bet_limit(exercise: Any, question: Any) -> Answer:
+    """A player's largest bet or raise in a betting round (default: the current or next round)."""
+    table = replay(exercise)
+    params = getattr(question, "params", {}) or {}
+    player = params.get("player")
+    if player not in table.hands:
+        raise ValueError(f"bet_limit needs a player at the table: got {player!r}, expected one of {', '.join(table.seats)}")
+    number = params.get("round")
+    if number is None:
+        number = table.current_round() if (table.current_round() and not table.round_done) else None
+        if number is None:
+            nxt = [r for s, (_, r) in STAGES.items() if s > table.stage and r]
+            number = nxt[0] if nxt else 5
+    limits = opt(table.profile, "round_limits")
+    base = int(limits.value[number - 1])
+    last = table.last_match.get(player)
+    value = limit_for(table.profile, number, last)
+    cite = _limit_cites(number, limits)
+    steps = [Step(f"In betting round {number} the largest bet or raise is {base} for everyone.", cite)]
+    if number == 1:
+        steps.append(Step(f"Round 1 has no exception: {player} may bet or raise at most {base}.", ("OPR-535 3.2",)))
+    elif last:
+        half = halve(table.profile, last)
+        rounding = opt(table.profile, "matched_limit_rounding")
+        steps.append(Step(f"{player} last matched the pot for {last}; half of that is {half}"
+                          + (" (an odd amount is rounded down to whole units, the course's own default)"
+                             if last % 2 and rounding.course_default else "") + ".",
+                          (*cite, *(rounding.cite if last % 2 else ())), course_default=bool(last % 2 and rounding.course_default)))
+        steps.append(Step(f"{player} may use the larger of {base} and {half}: {value}.", cite))
+    else:
+        steps.append(Step(f"{player} has not matched the pot, so the limit stays {base}.", cite))
+    return Answer(value, steps)
+
+
+def ask_opener(exercise: Any, question: Any) -> Answer:
+    """Who opens the betting round of the stage reached after the events."""
+    table = replay(exercise)
+    number = (getattr(question, "params", {}) or {}).get("round") or table.current_round()
+    if number is None:
+        raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
+                         "after stage 1, 2, 4, 5 or 6")
+    return table.opener_answer(int(number))
+
+
+def ask_award(exercise: Any, question: Any) -> Answer:
+    """Who receives how much of the pot after the events (the pot includes every match and bet)."""
+    from course.showdown import showdown, split_pot
+
+    table = replay(exercise)
+    live = table.live
+    steps: list[Step] = []
+    if len(live) == 1:
+        steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", ("OPR-535 2.1",)))
+        winners = live
+    else:
+        shown = showdown({p: table.hands[p].cards for p in table.seats},
+                         [table.spit] if table.spit else [],
+                         [p for p in table.seats if table.hands[p].folded],
+                         cite=("OPR-535 5.1",))
+        steps += shown.steps
+        winners = shown.value
+    split = split_pot(table.pot, winners, table.seats, opt(table.profile, "odd_unit"))
+    return Answer(split.value, steps + split.steps)
+
+
+ASKS: dict[str, Callable[[Any, Any], Answer]] = {
+    "pot_matches": ask_pot_matches,
+    "pot": ask_pot,
+    "bet_limit": ask_bet_limit,
+    "opener": ask_opener,
+    "award": ask_award,
+}
+ASK_PARAMS = {
+    "pot_matches": {"stage": "any"},
+    "pot": {},
+    "bet_limit": {"player": "player", "round": "any"},
+    "opener": {"round": "any"},
+    "award": {},
+}
+ASK_ANSWERS = {"pot_matches": "any", "pot": "units", "bet_limit": "units", "opener": "player", "award": "map"}
+STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
+EXERCISE_KEYS = ("matched",)
+
+
+def to_json(ask: str, value: Any) -> Any:
+    """The `solve --json` shape of an answer: names, card strings, plain dicts and lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): to_json(ask, v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(ask, v) for v in value]
+    return value
+
+
+def is_correct(exercise: Any, question: Any, given: Any) -> bool:
+    """Compare an authored or learner answer with the engine's, for this game's own asks."""
+    value = ASKS[question.ask](exercise, question).value
+    if question.ask == "pot_matches":
+        if not isinstance(given, list):
+            return False
+        try:
+            pairs = [(str(k), int(v)) for item in given for k, v in dict(item).items()]
+        except (TypeError, ValueError):
+            return False
+        return pairs == [(k, v) for item in value for k, v in item.items()]
+    if question.ask == "award":
+        if not isinstance(given, dict):
+            return False
+        want = {k: v for k, v in value.items() if v}
+        got = {str(k): v for k, v in given.items() if v}
+        return want == got
+    if question.ask in ("pot", "bet_limit"):
+        return isinstance(given, int) and not isinstance(given, bool) and given == value
+    return given == value
+
+
+# ------------------------------------------------------------------------------------------------
+# Random play: every event goes through the same parser and table as an exercise
+
+
+@dataclass
+class Played:
+    table: HornTable
+    texts: list[str]
+    deck: list[Card]
+
+
+def random_deal(rng: random.Random, players: int, profile: Any, match_chance: float = 0.8,
+                fold_chance: float = 0.08) -> Played:
+    """Play one hand from the ante to the end with random legal decisions."""
+    if not 2 <= players <= 7:
+        raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
+    seats = [f"P{i + 1}" for i in range(players)]
+    from types import SimpleNamespace
+
+    exercise = SimpleNamespace(seats=seats, hands={}, shared=[], pot=0, street="third", events=[],
+                               profile=profile, extra={})
+    table = HornTable.start(exercise)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    texts: list[str] = []
+
+    def do(text: str) -> None:
+        table.apply(parse_event(text))
+        texts.append(text)
+
+    while True:
+        if table.stage == 0 and not table.anted and opt(profile, "dealer_ante").value:
+            do(f"{table.dealer} antes")
+            continue
+        if len(table.live) <= 1:
+            break
+        if table.pending:
+            d = table.decider()
+            if d is not None:
+                do(f"{d.player} {'matches' if rng.random() < match_chance else 'folds'}")
+                continue
+        if table.stage_dealt and table.current_round() and not table.round_done:
+            rnd = table.round or table._new_round(table.current_round())
+            if table.round is None:
+                player = rnd.to_act
+            else:
+                player = table.round.to_act
+            legal = rnd.legal(player)
+            choices = [a for a in legal if a[0] != "fold"]
+            kind, amount = (("fold", None) if rng.random() < fold_chance else rng.choice(choices))
+            text = f"{player} {({'bet': 'bets', 'raise': 'raises to'}).get(kind, kind + 's')}" + (
+                f" {amount}" if amount is not None else "")
+            do(text)
+            continue
+        if table.over:
+            break
+        nxt = table.next_deal()
+        if nxt is None:
+            break
+        card = deck.pop()
+        if nxt == "spit":
+            do(f"spit {card}")
+        else:
+            player, up = nxt
+            do(f"{player} is dealt {card} {'up' if up else 'down'}")
+    return Played(table, texts, deck)
