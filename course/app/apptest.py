@@ -1,0 +1,75 @@
+"""Helpers for driving the app under `streamlit.testing.v1.AppTest` (tests and benchmarks)."""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from course.app import state
+from course.app.progress import ENV_VAR
+
+ENTRY = Path(__file__).with_name("streamlit_app.py")
+PAGES = {
+    "map": "views/course_map.py",
+    "lesson": "views/lesson.py",
+    "practice": "views/practice.py",
+    "progress": "views/progress_page.py",
+    "rulebook": "views/rulebook.py",
+    "author": "views/author.py",
+}
+
+
+def clear_caches() -> None:
+    """Forget cached data and resources, so no test sees another test's course."""
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    state._STORES.clear()
+
+
+@contextmanager
+def environment(db: Path | str, content: Path | str | None = None) -> Iterator[None]:
+    """Point the app at a progress file (and optionally another content folder)."""
+    saved = {k: os.environ.get(k) for k in (ENV_VAR, state.CONTENT_ENV)}
+    os.environ[ENV_VAR] = str(db)
+    if content is None:
+        os.environ.pop(state.CONTENT_ENV, None)
+    else:
+        os.environ[state.CONTENT_ENV] = str(content)
+    clear_caches()
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        clear_caches()
+
+
+def open_app(page: str = "map", *, learner: str | None = "Tess", timeout: float = 30,
+             query: dict | None = None) -> AppTest:
+    """Run the entry script once, then open `page` (a key of PAGES) and run it."""
+    at = AppTest.from_file(str(ENTRY), default_timeout=timeout)
+    if learner is not None:
+        at.session_state["learner"] = learner
+    at.run()
+    if page != "map" or query:
+        if query:
+            at.query_params.update(query)
+        at.switch_page(PAGES[page]).run()
+    return at
+
+
+def texts(at: AppTest) -> str:
+    """Everything a learner reads on the page (markdown, alerts, captions), one string."""
+    parts = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "success", "error",
+                 "warning", "info"):
+        parts += [str(getattr(e, "value", "")) for e in getattr(at, kind)]
+    return "\n".join(parts)

@@ -1,0 +1,100 @@
+"""Cards drawn as cards: symbols, colours, hidden cards, deal order, seats, folded, shared."""
+
+from __future__ import annotations
+
+import re
+
+from course.app import cards_view
+from course.app.cards_view import card_html, deal_html
+from course.cards import Card
+
+
+def labels(html: str) -> list[str]:
+    return re.findall(r'aria-label="([^"]+)"', html)
+
+
+def card_labels(html: str) -> list[str]:
+    return re.findall(r'class="ssr-card[^"]*" role="img" aria-label="([^"]+)"', html)
+
+
+def test_a_red_card_shows_rank_suit_and_words():
+    html = card_html(Card.parse("Th"))
+    assert 'aria-label="ten of hearts"' in html
+    assert ">10<" in html and ">♥<" in html
+    assert "ssr-red" in html
+
+
+def test_black_cards_are_not_red():
+    assert "ssr-red" not in card_html(Card.parse("As"))
+    assert "ssr-red" not in card_html(Card.parse("2c"))
+    assert "ssr-red" in card_html(Card.parse("Qd"))
+
+
+def test_a_hidden_card_gives_nothing_away():
+    html = card_html(Card.parse("Ks"), face_up=False, visible=False)
+    assert "ssr-back" in html
+    assert "K" not in html.replace("ssr-back", "") and "♠" not in html
+    assert labels(html) == ["face-down card"]
+
+
+def test_a_visible_hole_card_is_marked_down():
+    html = card_html(Card.parse("9d"), face_up=False, visible=True)
+    assert "ssr-down" in html and ">down<" in html
+    assert labels(html) == ["nine of diamonds, face down"]
+
+
+def test_rows_follow_the_deal_order():
+    hands = {"Ava": {"down": "Kc Qd 3s", "up": "2h 7c 8c 9c"}}
+    html = deal_html(["Ava"], hands)
+    assert card_labels(html) == [
+        "king of clubs, face down", "queen of diamonds, face down", "two of hearts",
+        "seven of clubs", "eight of clubs", "nine of clubs", "three of spades, face down"]
+
+
+def test_hole_cards_hidden_when_asked():
+    html = deal_html(["Ava"], {"Ava": {"down": "Kc Qd", "up": "2h"}}, show_down=False)
+    assert card_labels(html) == ["face-down card", "face-down card", "two of hearts"]
+
+
+def test_seats_in_clockwise_order_with_the_dealer_and_folded_players():
+    hands = {"Cara": {"up": "As"}, "Ava": {"up": "2h"}, "Ben": {"up": "2c", "folded": True}}
+    html = deal_html(["Ava", "Ben", "Cara"], hands)
+    seats = re.findall(r'aria-label="(Seat \d: [^"]+)"', html)
+    assert seats == ["Seat 1: Ava", "Seat 2: Ben, folded", "Seat 3: Cara"]
+    assert "starting with Ava" in html
+    ben = html[html.index("Seat 2: Ben"):html.index("Seat 3: Cara")]
+    assert "ssr-folded" in html[:html.index("Seat 2: Ben")].rsplit("<div", 1)[-1]
+    assert ">folded<" in ben
+    assert html.count("ssr-folded") == 1
+
+
+def test_a_dealer_who_plays_is_marked_on_the_seat():
+    html = deal_html(["Ava", "Ben"], {"Ava": {"up": "2h"}, "Ben": {"up": "3h"}}, dealer="Ben")
+    ben = html[html.index("Seat 2: Ben"):]
+    assert 'aria-label="dealer"' in ben
+    assert "starting with" not in html
+
+
+def test_the_shared_card_sits_apart():
+    html = deal_html(["Ava", "Ben"], {"Ava": {"up": "2h"}, "Ben": {"up": "3h"}}, shared=["8s"],
+                     shared_label="Spit card")
+    shared = html[html.index("ssr-shared"):]
+    assert 'aria-label="Spit card"' in shared
+    assert card_labels(shared) == ["eight of spades"]
+    assert "eight of spades" not in html[:html.index("ssr-shared")]
+
+
+def test_names_and_captions_are_escaped():
+    html = deal_html(["<b>Ava</b>"], {"<b>Ava</b>": {"up": "2h"}}, caption="a <script> & b")
+    assert "<b>" not in html and "<script>" not in html
+    assert "&lt;b&gt;Ava&lt;/b&gt;" in html and "a &lt;script&gt; &amp; b" in html
+
+
+def test_html_is_one_line_for_markdown():
+    html = deal_html(["Ava"], {"Ava": {"down": "Kc Qd", "up": "2h"}}, caption="x")
+    assert "\n" not in html
+
+
+def test_card_text_colours_red_cards_in_widget_labels():
+    assert cards_view.card_text(Card.parse("10h")) == ":red[10♥]"
+    assert cards_view.card_text(Card.parse("10s")) == "10♠"
