@@ -1,0 +1,419 @@
+"""Who brings in, who opens, and in what order players act: driven only by profile options.
+
+- `bring_in(seats, doors, profile)`: the lowest door card among the players dealt in, aces high;
+  a tie goes by the profile's `door_card_tie` (`suit`: ♣ < ♦ < ♥ < ♠, or `seat`: nearest the
+  dealer's left). Hidden cards never matter.
+- `opener(seats, rows, profile, folded=())`: the strongest exposed row among the players still
+  in, compared with `course.hands.evaluate` (so four to a flush or a straight is nothing); a tie
+  goes by `later_street_tie` (`seat`: the tied player dealt first; `suit`: the highest suit among
+  the cards that decide the value). Folded rows never count.
+- `action_order(seats, first, active)`: clockwise from the first actor over the players in.
+- `needs_shared_card(players_in, profile)`: whether seventh street is one shared face-up card.
+
+`seats` is the clockwise order, the first seat at the dealer's left (it receives cards first).
+Every answer is an `Answer` whose steps cite the profile option or shared rule they apply.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Collection, Iterable, Mapping, Sequence
+
+from course.cards import Card, Suit, parse_cards
+from course.explain import Answer, Step
+from course.hands import Category, evaluate
+from course.rules import STREETS, Option, Profile, rule
+
+__all__ = [
+    "action_order",
+    "bring_in",
+    "check_seats",
+    "exposed_pairs",
+    "first_to_act",
+    "needs_shared_card",
+    "opener",
+    "split_hand",
+    "starting_order",
+]
+
+DECK_SIZE = 52
+CARDS_BEFORE_SEVENTH = 6
+
+
+# --- small helpers -------------------------------------------------------------------------
+
+
+def check_seats(seats: Sequence[str]) -> list[str]:
+    """The seat list as given; `ValueError` for an empty list or a name seated twice."""
+    seats = list(seats)
+    if not seats:
+        raise ValueError("seats [] is empty: expected the players in clockwise order")
+    seen = set()
+    for name in seats:
+        if name in seen:
+            raise ValueError(f"seats {seats!r} name {name!r} twice: each player sits once")
+        seen.add(name)
+    return seats
+
+
+def _check_players(seats: Sequence[str], names: Iterable[str], what: str) -> None:
+    for name in names:
+        if name not in seats:
+            raise ValueError(f"{what} names {name!r}, who is not seated: expected one of {list(seats)!r}")
+
+
+def split_hand(hand: Any) -> tuple[list[Card], list[Card]]:
+    """(down, up) from a `(down, up)` pair or an object with `.down` and `.up` (content's Hand)."""
+    if hasattr(hand, "up"):
+        return parse_cards(getattr(hand, "down", None)), parse_cards(hand.up)
+    if isinstance(hand, (tuple, list)) and len(hand) == 2:
+        return parse_cards(hand[0]), parse_cards(hand[1])
+    raise ValueError(f"hand {hand!r} should be (down cards, up cards)")
+
+
+def _option_step(text: str, option: Option, extra: Sequence[str] = ()) -> Step:
+    """A step applying a profile option; says so when the value is the course's own default."""
+    if option.course_default:
+        text += " (the course's own default: the sources are silent here)"
+    elif option.overridden:
+        text += " (this exercise sets that option)"
+    return Step(text, tuple(dict.fromkeys((*option.cite, *extra))), option.course_default)
+
+
+def _rule_step(text: str, name: str) -> Step:
+    return Step(text, rule(name).cite)
+
+
+def _names(players: Sequence[str]) -> str:
+    players = list(players)
+    if len(players) == 1:
+        return players[0]
+    return ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def _row_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _row_words(cards: Sequence[Card]) -> str:
+    words = evaluate(cards).words
+    return words.split(" (a short hand")[0]
+
+
+def _ordered(seats: Sequence[str], players: Iterable[str]) -> list[str]:
+    wanted = set(players)
+    return [p for p in seats if p in wanted]
+
+
+# --- bring-in ------------------------------------------------------------------------------
+
+
+def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Profile) -> Answer:
+    """The player who brings in on third street: lowest door card, aces high, ties by profile."""
+    seats = check_seats(seats)
+    _check_players(seats, doors, "doors")
+    first = profile.option("third_street_first")
+    if first.value != "bring-in":
+        raise ValueError(
+            f"this rule profile has no bring-in ({first.name} is {first.value!r}): third street is "
+            "opened by the highest card showing; ask for the opener instead"
+        )
+    cards = {p: Card.parse(doors[p]) for p in _ordered(seats, doors)}
+    if not cards:
+        raise ValueError("doors {} is empty: expected each dealt-in player's door card")
+    steps = [
+        _option_step(
+            "On third street the lowest door card brings in; an ace counts high here, and face-down "
+            "cards play no part.",
+            first,
+            rule("hidden_cards_ignored").cite,
+        ),
+        Step("Door cards: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
+    ]
+    low = min(c.rank for c in cards.values())
+    tied = [p for p, c in cards.items() if c.rank == low]
+    if len(tied) == 1:
+        chosen = tied[0]
+        steps.append(Step(f"{chosen}'s {cards[chosen]} is the lowest door card.", first.cite))
+    else:
+        tie = profile.option("door_card_tie")
+        shown = _names([f"{p} ({cards[p]})" for p in tied])
+        if tie.value == "suit":
+            chosen = min(tied, key=lambda p: cards[p].suit)
+            steps.append(
+                _option_step(
+                    f"{shown} share the lowest rank; the lower suit brings in, clubs below diamonds "
+                    f"below hearts below spades, so {cards[chosen]} is lowest.",
+                    tie,
+                )
+            )
+        elif tie.value == "seat":
+            chosen = tied[0]
+            steps.append(
+                _option_step(
+                    f"{shown} share the lowest rank; the tied player nearest the dealer's left "
+                    f"brings in, which is {chosen}.",
+                    tie,
+                )
+            )
+        else:  # pragma: no cover - the schema admits only the values above
+            raise ValueError(f"door_card_tie {tie.value!r}: expected 'suit' or 'seat'")
+    steps.append(Step(f"{chosen} brings in.", first.cite))
+    return Answer(chosen, steps)
+
+
+# --- opener --------------------------------------------------------------------------------
+
+
+def _suit_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Highest suit among the cards of each deciding rank, rank by rank (the `suit` tie rule)."""
+    value = evaluate(cards)
+    return tuple(max(c.suit for c in cards if c.rank == r) for r in value.ranks)
+
+
+def _draw_notes(player: str, cards: Sequence[Card]) -> list[str]:
+    """Exposed four-flushes and four-straights: worth noting that they count for nothing."""
+    notes = []
+    if len(cards) >= 4:
+        for suit in Suit:
+            if sum(c.suit is suit for c in cards) >= 4:
+                notes.append(f"{player}'s four {suit.word} showing are not a flush: a flush needs five cards")
+        ranks = {int(c.rank) for c in cards} | ({1} if any(int(c.rank) == 14 for c in cards) else set())
+        if any(all(r + k in ranks for k in range(4)) for r in range(1, 12)):
+            value = evaluate(cards)
+            if value.category is Category.HIGH_CARD:
+                notes.append(
+                    f"{player}'s four ranks in a row showing are not a straight: a straight needs five cards"
+                )
+    return notes
+
+
+def opener(
+    seats: Sequence[str],
+    rows: Mapping[str, Iterable[Card | str]],
+    profile: Profile,
+    folded: Collection[str] = (),
+    street: str | None = None,
+) -> Answer:
+    """The player who acts first: strongest exposed row among players still in; ties by profile.
+
+    `rows` maps player -> exposed cards in deal order; `street` only adds the seventh-street note.
+    """
+    seats = check_seats(seats)
+    _check_players(seats, rows, "rows")
+    _check_players(seats, folded, "folded")
+    parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
+    option = profile.option("later_street_first")
+    steps = [
+        _option_step(
+            "The strongest hand showing acts first; only face-up cards count, compared by their "
+            "poker value (four to a flush or a straight counts for nothing).",
+            option,
+            rule("exposed_value_only").cite,
+        )
+    ]
+    out = [p for p in parsed if p in set(folded)]
+    if out:
+        steps.append(
+            _rule_step(f"{_names(out)} folded, so {'that row does' if len(out) == 1 else 'those rows do'} not count.", "folded_out")
+        )
+    active = {p: cards for p, cards in parsed.items() if p not in set(folded) and cards}
+    if not active:
+        raise ValueError(f"no player still in shows a card: rows {dict(rows)!r}, folded {list(folded)!r}")
+    values = {p: evaluate(cards) for p, cards in active.items()}
+    steps.append(
+        Step(
+            "Showing: "
+            + "; ".join(f"{p} {_row_text(active[p])}, {_row_words(active[p])}" for p in active)
+            + "."
+        )
+    )
+    for p in active:
+        for note in _draw_notes(p, active[p]):
+            steps.append(_rule_step(note + ".", "exposed_value_only"))
+    best = max(v.value for v in values.values())
+    tied = [p for p in active if values[p].value == best]
+    if len(tied) == 1:
+        chosen = tied[0]
+        others = [p for p in active if p != chosen]
+        if others:
+            steps.append(
+                _option_step(
+                    f"{chosen}'s row ({_row_words(active[chosen])}) is the strongest showing.", option
+                )
+            )
+    else:
+        tie = profile.option("later_street_tie")
+        if tie.value == "seat":
+            chosen = tied[0]
+            steps.append(
+                _option_step(
+                    f"{_names(tied)} show equal value ({_row_words(active[chosen])}); the tied player "
+                    f"dealt first acts first, which is {chosen}, and suits do not matter.",
+                    tie,
+                )
+            )
+        elif tie.value == "suit":
+            chosen = max(tied, key=lambda p: _suit_key(active[p]))
+            steps.append(
+                _option_step(
+                    f"{_names(tied)} show equal value ({_row_words(active[chosen])}); this profile breaks "
+                    f"the tie by the highest suit among the deciding cards, which is {chosen}'s.",
+                    tie,
+                )
+            )
+        else:  # pragma: no cover
+            raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
+    if street == "seventh":
+        steps.append(
+            _rule_step(
+                "The seventh card is dealt face down, so the rows showing, and the first actor, are "
+                "the same as on sixth street.",
+                "hidden_seventh",
+            )
+        )
+    steps.append(Step(f"{chosen} acts first.", option.cite))
+    return Answer(chosen, steps)
+
+
+# --- order ---------------------------------------------------------------------------------
+
+
+def action_order(seats: Sequence[str], first: str, active: Collection[str]) -> list[str]:
+    """Players in the order they first act: from `first` clockwise over the `active` players."""
+    seats = check_seats(seats)
+    if first not in seats:
+        raise ValueError(f"first actor {first!r} is not seated: expected one of {seats!r}")
+    _check_players(seats, active, "active")
+    if first not in set(active):
+        raise ValueError(f"first actor {first!r} is not among the players still in {list(active)!r}")
+    start = seats.index(first)
+    turn = seats[start:] + seats[:start]
+    return [p for p in turn if p in set(active)]
+
+
+def _dealt_and_active(seats, hands, folded) -> tuple[list[str], list[str]]:
+    _check_players(seats, hands, "hands")
+    _check_players(seats, folded, "folded")
+    dealt = _ordered(seats, hands)
+    out = set(folded) | {p for p in dealt if getattr(hands[p], "folded", False)}
+    return dealt, [p for p in dealt if p not in out]
+
+
+def first_to_act(
+    street: str,
+    seats: Sequence[str],
+    hands: Mapping[str, Any],
+    profile: Profile,
+    folded: Collection[str] = (),
+) -> Answer:
+    """Who acts first on `street`: the bring-in on third street (when the profile has one), else
+    the opener. `hands` maps player -> (down, up) or an object with `.down`/`.up`/`.folded`."""
+    if street not in STREETS:
+        raise ValueError(f"street {street!r}: expected one of {', '.join(STREETS)}")
+    seats = check_seats(seats)
+    dealt, active = _dealt_and_active(seats, hands, folded)
+    ups = {p: split_hand(hands[p])[1] for p in dealt}
+    if street == "third":
+        missing = [p for p in dealt if not ups[p]]
+        if missing:
+            raise ValueError(f"{_names(missing)} show no door card: third street needs one up card each")
+        if profile.value("third_street_first") == "bring-in":
+            return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
+        return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active))
+    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street)
+
+
+def _third_street_opener(seats, rows, profile, folded) -> Answer:
+    answer = opener(seats, rows, profile, folded=folded)
+    third = profile.option("third_street_first")
+    answer.steps.insert(
+        0,
+        _option_step("In this game no one brings in: the highest card showing opens third street.", third),
+    )
+    return answer
+
+
+def starting_order(
+    street: str,
+    seats: Sequence[str],
+    hands: Mapping[str, Any],
+    profile: Profile,
+    folded: Collection[str] = (),
+) -> Answer:
+    """The `action_order` question: who acts first and then clockwise over the players still in."""
+    first = first_to_act(street, seats, hands, profile, folded)
+    dealt, active = _dealt_and_active(list(seats), hands, folded)
+    order = action_order(seats, first.value, active)
+    steps = list(first.steps)
+    out = [p for p in dealt if p not in active]
+    text = f"From {first.value} the order goes clockwise: {' → '.join(order)}"
+    if out:
+        text += f", leaving out {_names(out)}, who folded"
+    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", "clockwise_from_first"))
+    return Answer(order, steps)
+
+
+# --- exposed pairs (fourth-street option) ---------------------------------------------------
+
+
+def exposed_pairs(rows: Mapping[str, Iterable[Card | str]], active: Collection[str]) -> list[str]:
+    """Players still in whose face-up cards hold a pair (or better), in the rows' order."""
+    found = []
+    for player, cards in rows.items():
+        if player not in set(active):
+            continue
+        ranks = [c.rank for c in parse_cards(cards)]
+        if len(set(ranks)) < len(ranks):
+            found.append(player)
+    return found
+
+
+# --- shared card ---------------------------------------------------------------------------
+
+
+def needs_shared_card(
+    players_in: int | Collection[str],
+    profile: Profile,
+    cards_left: int | None = None,
+    dealt_in: int | None = None,
+) -> Answer:
+    """Whether seventh street is one shared face-up card instead of a card to each player.
+
+    `players_in`: how many players (or which) are still in before seventh street. `cards_left`:
+    the cards still in the deck; when not given, the course counts 52 less six for each player
+    dealt in (`dealt_in`, default: the players still in), with no burn cards.
+    """
+    count = players_in if isinstance(players_in, int) else len(players_in)
+    if isinstance(count, bool) or count < 1:
+        raise ValueError(f"players_in {players_in!r}: expected at least one player still in")
+    option = profile.option("shared_card")
+    if option.value == "never":
+        return Answer(False, [_option_step("This game never turns seventh street into a shared card.", option)])
+    steps = []
+    if cards_left is None:
+        dealt = count if dealt_in is None else dealt_in
+        if dealt < count:
+            raise ValueError(f"dealt_in {dealt_in!r} is below players_in {count}: expected at least {count}")
+        cards_left = DECK_SIZE - CARDS_BEFORE_SEVENTH * dealt
+        if cards_left < 0:
+            raise ValueError(f"{dealt} players cannot each get six cards from one deck of {DECK_SIZE}")
+        steps.append(
+            Step(
+                f"{dealt} players dealt in have had six cards each, so {DECK_SIZE} - {6 * dealt} = "
+                f"{cards_left} cards are left (the course counts no burn cards).",
+                ('COURSE "Shared card"',),
+                True,
+            )
+        )
+    elif isinstance(cards_left, bool) or not isinstance(cards_left, int) or cards_left < 0:
+        raise ValueError(f"cards_left {cards_left!r}: expected a whole number of cards, 0 or more")
+    shared = cards_left < count
+    if shared:
+        text = (
+            f"{count} players are still in but only {cards_left} cards are left, so one card is "
+            "turned face up in the middle as everyone's seventh card."
+        )
+    else:
+        text = f"{cards_left} cards are enough for the {count} players still in: seventh street is dealt as usual."
+    steps.append(_option_step(text, option))
+    return Answer(shared, steps)
