@@ -1,14 +1,145 @@
-"""Command line: `python -m course check|solve ...`."""
+"""Command line: `python -m course check [PATH...] [--json]` and `python -m course solve PATH... [--json]`.
+
+check  Validate lessons and exercises (the whole course when no path is given: lessons/ and
+       exercises/ under the repository root) and answer every question with the engine. Every
+       problem is printed as file:line:column: message. Exit status 0 only when every file is
+       valid and every authored answer agrees with the engine.
+solve  Answer every question of the given exercises with the engine. `--json` prints one JSON
+       array, one {"file", "id", "answers"} object per file in the order given.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from course import content, questions
+from course.content import Problem
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="course", description=__doc__)
-    parser.add_subparsers(dest="command")
+    parser = argparse.ArgumentParser(prog="course", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command")
+    check = commands.add_parser("check", help="validate lessons and exercises against the engine")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the whole course)")
+    check.add_argument("--json", action="store_true", help="print one JSON object for tools")
+    solve = commands.add_parser("solve", help="answer every question of some exercises with the engine")
+    solve.add_argument("paths", nargs="+", metavar="PATH", help="exercise files or folders")
+    solve.add_argument("--json", action="store_true", help="print one JSON array")
     return parser
+
+
+def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, list[Problem]]:
+    """Load and validate; answer every question of every valid exercise. Returns all problems."""
+    root = root or content.find_root(Path.cwd())
+    if paths:
+        known = _known_exercise_ids(root)
+        course = content.load_files(paths, None, known)
+    else:
+        course = content.load_course(root)
+    problems = list(course.problems)
+    for exercise in course.exercises.values():
+        problems.extend(questions.check_exercise(exercise))
+    order = {file: n for n, file in enumerate(course.files)}
+    problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line, p.column))
+    return course, problems
+
+
+def _known_exercise_ids(root: Path) -> set[str]:
+    """Exercise ids of the course at the repository root, so a lesson checked alone may link to them."""
+    folder = root / "exercises"
+    if not folder.is_dir():
+        return set()
+    course = content.load_files([folder], root)
+    return set(course.exercises) | set(course.invalid)
+
+
+def _run_check(args: argparse.Namespace, out: TextIO) -> int:
+    course, problems = check(args.paths)
+    bad_files = sorted({p.file for p in problems})
+    if args.json:
+        json.dump({
+            "ok": not problems,
+            "files": len(course.files),
+            "lessons": len(course.lessons),
+            "exercises": len(course.exercises),
+            "questions": sum(len(e.questions) for e in course.exercises.values()),
+            "problems": [p.to_json() for p in problems],
+        }, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        for problem in problems:
+            out.write(f"{problem}\n")
+        n_questions = sum(len(e.questions) for e in course.exercises.values())
+        if problems:
+            out.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {len(bad_files)} of "
+                      f"{len(course.files)} file{'s' if len(course.files) != 1 else ''}\n")
+        else:
+            out.write(f"{len(course.files)} file{'s' if len(course.files) != 1 else ''} checked "
+                      f"({len(course.lessons)} lessons, {len(course.exercises)} exercises, {n_questions} "
+                      "questions): all valid, every authored answer agrees with the engine\n")
+    return 1 if problems or not course.files else 0
+
+
+def solve(paths: list[str]) -> tuple[list[dict], list[Problem], list[tuple[content.Exercise, list]]]:
+    """Engine answers per file: (JSON entries, problems, [(exercise, [Answer | None])])."""
+    entries: list[dict] = []
+    problems: list[Problem] = []
+    solved: list[tuple[content.Exercise, list]] = []
+    for path in content.content_files(paths):
+        file = path.as_posix()
+        if not path.exists():
+            problems.append(Problem(file, 1, 1, "no such file or folder"))
+            entries.append({"file": file, "id": None, "answers": []})
+            continue
+        exercise, found = content.load_exercise(path)
+        problems.extend(found)
+        if exercise is None or found:
+            entries.append({"file": file, "id": exercise.id if exercise else None, "answers": []})
+            continue
+        results = []
+        values = []
+        for question in exercise.questions:
+            try:
+                result = questions.answer(exercise, question)
+            except Exception as exc:
+                reason = getattr(exc, "reason", None) or str(exc)
+                problems.append(Problem(file, question.line, question.column,
+                                        f"the engine cannot answer {question.ask!r}: {reason}"))
+                result = None
+            results.append(result)
+            values.append(questions.to_json(result.value) if result is not None else None)
+        entries.append({"file": file, "id": exercise.id, "answers": values})
+        solved.append((exercise, results))
+    return entries, problems, solved
+
+
+def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    entries, problems, solved = solve(args.paths)
+    for problem in problems:
+        err.write(f"{problem}\n")
+    if args.json:
+        json.dump(entries, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        for exercise, results in solved:
+            out.write(f"{exercise.path}: {exercise.id}: {exercise.title}\n")
+            for n, (question, result) in enumerate(zip(exercise.questions, results), 1):
+                params = ", ".join(f"{k}={questions.display(v)}" for k, v in question.params.items())
+                out.write(f"\n  {n}. {question.ask}{f' ({params})' if params else ''}: "
+                          f"{questions.prompt_for(exercise, question)}\n")
+                if result is None:
+                    out.write("     (no answer: see the problem above)\n")
+                    continue
+                out.write(f"     answer: {questions.format_value(result.value)}\n")
+                for line in result.explain().splitlines():
+                    out.write(f"     {line}\n")
+            out.write("\n")
+    return 1 if problems else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,4 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    return 0
+    out, err = sys.stdout, sys.stderr
+    for stream in (out, err):
+        if hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(encoding="utf-8")
+            except (ValueError, OSError):
+                pass
+    if args.command == "check":
+        return _run_check(args, out)
+    return _run_solve(args, out, err)

@@ -1,0 +1,517 @@
+"""Questions: the engine's answer to every `ask`, how a learner's answer is checked, and the
+answer's JSON shape.
+
+`answer(exercise, question)` adapts the validated model (`course.content`) to the engine modules
+and returns their `Answer`: the value and the cited steps. Nothing here decides a rule: the bring-in
+comes from `course.table`, amounts from `course.betting`, hands from `course.hands` and
+`course.showdown`, home-game asks from `course.variants.<game>.ASKS`. An authored `explain` is
+appended after the engine's steps as a note.
+
+`is_correct(exercise, question, given)` applies the checking rules of the exercise format page:
+a best five is right when it is made of the player's own cards (and the shared card) and equals
+the best hand in value; in maps 0 is the same as absent; player order matters only for
+`action_order`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Mapping
+
+from course import content
+from course.cards import Card, CardError, cards_text, parse_cards
+from course.content import Exercise, Problem, Question
+from course.explain import Answer, Step
+from course.hands import Category, HandValue, evaluate
+
+BEST_FIVE = 'HPD "Best five of your seven, with no borrowed cards"'
+FOLDED_CARDS = "HPD exercise 5"
+SHARED = 'HPD "The rare shared seventh card is an exception"'
+
+# Ask -> the skill (topic) it trains, used by Practice and Progress. Home-game asks train the game.
+TOPIC_BY_ASK = {
+    "bring_in": "bring-in",
+    "opener": "opener",
+    "action_order": "opener",
+    "legal_action": "amounts",
+    "contributions": "contributions",
+    "street_total": "contributions",
+    "best_five": "best-five",
+    "category": "best-five",
+    "legal_hand": "best-five",
+    "winners": "showdown",
+    "award": "showdown",
+}
+
+DEFAULT_PROMPTS = {
+    "bring_in": "Who brings in?",
+    "opener": "Who acts first on {street} street?",
+    "action_order": "In what order do the players first act on this street?",
+    "legal_action": "Is '{action}' allowed at this point?",
+    "contributions": "How much has each player put in on this street?",
+    "street_total": "How many units go into the pot on this street?",
+    "best_five": "Which cards make {player}'s best hand?",
+    "category": "What kind of hand is {player}'s best hand?",
+    "winners": "Who wins the pot?",
+    "award": "How many units does each winner receive?",
+    "legal_hand": "May {player} show {cards} as their hand?",
+}
+
+
+def _asks_by_game() -> dict[str, tuple[str, ...]]:
+    return {game: tuple(content.asks_for(game)) for game in content.GAMES}
+
+
+ASKS_BY_GAME: dict[str, tuple[str, ...]] = _asks_by_game()
+
+
+def topic_for(game: str, ask: str) -> str:
+    """The skill an ask trains: the home games' own asks train that game."""
+    if game != "stud-high" and ask not in content.HOME_STUD_ASKS:
+        return game
+    return TOPIC_BY_ASK.get(ask, game)
+
+
+def answer_kind(exercise: Exercise, question: Question) -> str:
+    """player, order, players, yesno, map, units, cards, category or any."""
+    spec = content.asks_for(exercise.game).get(question.ask)
+    return spec.answer if spec else "any"
+
+
+def prompt_for(exercise: Exercise, question: Question) -> str:
+    """The authored prompt, or the ask's default prompt filled with its keys."""
+    if question.prompt:
+        return question.prompt
+    template = DEFAULT_PROMPTS.get(question.ask)
+    if template is None:
+        module = content.variant_module(exercise.game)
+        template = getattr(module, "PROMPTS", {}).get(question.ask, question.ask.replace("_", " ").capitalize() + "?")
+    fields = {"street": exercise.street, **{k: display(v) for k, v in question.params.items()}}
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return template
+
+
+def display(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# Answers
+
+
+def answer(exercise: Exercise, question: Question) -> Answer:
+    """The engine's answer to one question, its cited steps, then the authored note."""
+    handler = _handler(exercise, question.ask)
+    result = handler(exercise, question)
+    if not isinstance(result, Answer):  # a variant returning a bare value is a bug there
+        raise TypeError(f"the engine returned {result!r} for {question.ask!r}, not an Answer")
+    if question.explain:
+        note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))
+        result = Answer(result.value, [*result.steps, note])
+    return result
+
+
+def _handler(exercise: Exercise, ask: str) -> Callable[[Exercise, Question], Answer]:
+    supported = ASKS_BY_GAME.get(exercise.game) or tuple(content.asks_for(exercise.game))
+    if ask not in supported:
+        raise ValueError(f"ask {ask!r} is not supported for {exercise.game}: expected one of {', '.join(supported)}")
+    module = content.variant_module(exercise.game)
+    if module is not None and ask in getattr(module, "ASKS", {}):
+        return module.ASKS[ask]
+    return _STUD[ask]
+
+
+def _street_of(exercise: Exercise, question: Question) -> str:
+    return question.params.get("street") or exercise.street
+
+
+def _bring_in(exercise: Exercise, question: Question) -> Answer:
+    from course import table
+
+    doors = {p: h.up[0] for p in exercise.seats if (h := exercise.hands.get(p)) is not None and h.up}
+    return table.bring_in(exercise.seats, doors, exercise.profile)
+
+
+def _hands_on(exercise: Exercise, street: str) -> dict[str, tuple[list[Card], list[Card]]]:
+    """(down, up) per player with the up cards dealt by `street` (the exposed row then)."""
+    count = content.STREET_CARDS.get(street, (0, 4))[1]
+    return {p: (h.down, h.up[:count]) for p in exercise.seats if (h := exercise.hands.get(p)) is not None}
+
+
+def _opener(exercise: Exercise, question: Question) -> Answer:
+    from course import table
+
+    street = _street_of(exercise, question)
+    if street == "showdown":
+        raise ValueError("nobody opens the showdown: ask about a betting street, third to seventh")
+    return table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
+                              folded=tuple(exercise.folded))
+
+
+def _action_order(exercise: Exercise, question: Question) -> Answer:
+    from course import table
+
+    if exercise.street == "showdown":
+        raise ValueError("nobody acts at the showdown: action_order needs a betting street, third to seventh")
+    return table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
+                                exercise.profile, folded=tuple(exercise.folded))
+
+
+def _replay(exercise: Exercise, actions: list[str] | None = None):
+    from course import betting
+
+    return betting.replay_street(exercise.street, exercise.seats, exercise.hands,
+                                 exercise.actions if actions is None else actions, exercise.profile,
+                                 exercise.stakes, folded=tuple(exercise.folded))
+
+
+def _legal_action(exercise: Exercise, question: Question) -> Answer:
+    from course import betting
+
+    after = int(question.params.get("after", 0) or 0)
+    return betting.legal_action(exercise.street, exercise.seats, exercise.hands, exercise.actions[:after],
+                                question.params["action"], exercise.profile, exercise.stakes,
+                                folded=tuple(exercise.folded))
+
+
+def _ledger_steps(round_: Any) -> list[Step]:
+    steps = []
+    for entry in getattr(round_, "ledger", ()) or ():
+        if isinstance(entry, Step):
+            steps.append(entry)
+        else:
+            text = getattr(entry, "text", None) or getattr(entry, "explain", None) or str(entry)
+            cite = tuple(getattr(entry, "cite", ()) or ())
+            steps.append(Step(text, cite))
+    return steps
+
+
+def _contributions(exercise: Exercise, question: Question) -> Answer:
+    round_ = _replay(exercise)
+    values = {p: int(v) for p, v in dict(round_.contributions).items() if v}
+    steps = _ledger_steps(round_)
+    listing = ", ".join(f"{p} {v}" for p, v in values.items()) or "nobody put anything in"
+    steps.append(Step(f"On {exercise.street} street: {listing}.",
+                      ('HPD "Read the two fixed-limit amounts correctly"',)))
+    return Answer(values, steps)
+
+
+def _street_total(exercise: Exercise, question: Question) -> Answer:
+    round_ = _replay(exercise)
+    values = {p: int(v) for p, v in dict(round_.contributions).items() if v}
+    total = int(round_.total)
+    steps = _ledger_steps(round_)
+    steps.append(Step(f"Adding this street's contributions ({' + '.join(str(v) for v in values.values()) or '0'}) "
+                      f"gives {total}; antes and earlier streets are not part of it.",
+                      ('HPD "Read the two fixed-limit amounts correctly"',)))
+    return Answer(total, steps)
+
+
+# -- showdown asks: stud high uses the written hands; home games their final hands
+
+
+def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
+    """Each player's own cards at the end of the deal (home games: after every event)."""
+    module = content.variant_module(exercise.game)
+    if module is not None and hasattr(module, "final_hands"):
+        return {p: list(cards) for p, cards in dict(module.final_hands(exercise)).items()}
+    return {p: exercise.hands[p].cards for p in exercise.seats if p in exercise.hands}
+
+
+def shared_cards(exercise: Exercise) -> list[Card]:
+    module = content.variant_module(exercise.game)
+    if module is not None and hasattr(module, "shared_cards"):
+        return list(module.shared_cards(exercise))
+    return list(exercise.shared)
+
+
+def folded_players(exercise: Exercise) -> list[str]:
+    module = content.variant_module(exercise.game)
+    if module is not None and hasattr(module, "folded_players"):
+        return list(module.folded_players(exercise))
+    return exercise.folded
+
+
+def _own(exercise: Exercise, player: str) -> tuple[list[Card], list[Card]]:
+    hands = final_hands(exercise)
+    if player not in hands:
+        raise ValueError(f"{player!r} has no hand in this deal")
+    return hands[player], shared_cards(exercise)
+
+
+def _best(exercise: Exercise, player: str) -> tuple[HandValue, list[Step]]:
+    own, shared = _own(exercise, player)
+    value = evaluate([*own, *shared])
+    steps = []
+    if player in folded_players(exercise):
+        steps.append(Step(f"{player} has folded; the question is about the cards alone.", (FOLDED_CARDS,)))
+    pool = f"{cards_text(own)}" + (f" plus the shared {cards_text(shared)}" if shared else "")
+    steps.append(Step(f"{player} may use only their own cards: {pool}. Nobody else's cards count, "
+                      "face up or not.", (BEST_FIVE,) + ((SHARED,) if shared else ())))
+    if value.size < 5:
+        steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
+                          f"{cards_text(value.cards)}, {value.words}.", ('OPR-678 "Incomplete hands"', BEST_FIVE)))
+    else:
+        steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", (BEST_FIVE,)))
+    return value, steps
+
+
+def _best_five(exercise: Exercise, question: Question) -> Answer:
+    value, steps = _best(exercise, question.params["player"])
+    return Answer(list(value.cards), steps)
+
+
+def _category(exercise: Exercise, question: Question) -> Answer:
+    value, steps = _best(exercise, question.params["player"])
+    steps.append(Step(f"That hand is {_a(value.category.label)}.", (BEST_FIVE,)))
+    return Answer(value.category.label, steps)
+
+
+def _a(label: str) -> str:
+    if label in ("one pair", "two pair", "three of a kind", "four of a kind", "high card"):
+        return label
+    return f"a {label}"
+
+
+def _winners(exercise: Exercise, question: Question) -> Answer:
+    from course import showdown
+
+    return showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)))
+
+
+def _award(exercise: Exercise, question: Question) -> Answer:
+    from course import showdown
+
+    if exercise.pot is None:
+        raise ValueError("an 'award' question needs the exercise's 'pot'")
+    won = _winners(exercise, question)
+    odd_unit = exercise.profile.option("odd_unit") if exercise.profile.has("odd_unit") else None
+    split = showdown.split_pot(exercise.pot, won.value, exercise.seats, odd_unit)
+    return Answer(dict(split.value), [*won.steps, *split.steps])
+
+
+def _legal_hand(exercise: Exercise, question: Question) -> Answer:
+    player = question.params["player"]
+    shown = parse_cards(question.params["cards"])
+    own, shared = _own(exercise, player)
+    available = [*own, *shared]
+    need = min(5, len(available))
+    steps: list[Step] = []
+    owners = {c: p for p, cards in final_hands(exercise).items() for c in cards}
+    borrowed = [c for c in shown if c not in available]
+    for card in borrowed:
+        holder = owners.get(card)
+        if holder is not None and holder in folded_players(exercise):
+            steps.append(Step(f"{card} belongs to {holder}, who folded: a folded player's cards are out of "
+                              "the hand and nobody may use them.", (FOLDED_CARDS, BEST_FIVE)))
+        elif holder is not None:
+            steps.append(Step(f"{card} is {holder}'s card: a card showing in another player's row is "
+                              "information, not part of your hand.", (BEST_FIVE,)))
+        else:
+            steps.append(Step(f"{card} is not among {player}'s cards" + (" or the shared card" if shared else "") + ".",
+                              (BEST_FIVE,)))
+    repeated = [c for c, n in Counter(shown).items() if n > 1]
+    for card in repeated:
+        steps.append(Step(f"{card} is listed more than once; each card plays once.", (BEST_FIVE,)))
+    if len(shown) != need:
+        steps.append(Step(f"A hand is {need} cards here ({player} has {len(available)} available), "
+                          f"but {len(shown)} were shown.", (BEST_FIVE,)))
+    legal = not borrowed and not repeated and len(shown) == need
+    if legal:
+        source = "the shared card and their own cards" if any(c in shared for c in shown) else "their own cards"
+        steps.append(Step(f"{cards_text(shown)} are all {player}'s to use ({source}), {need} in all: "
+                          "a legal hand.", (BEST_FIVE,) + ((SHARED,) if shared else ())))
+    return Answer(legal, steps)
+
+
+_STUD: dict[str, Callable[[Exercise, Question], Answer]] = {
+    "bring_in": _bring_in,
+    "opener": _opener,
+    "action_order": _action_order,
+    "legal_action": _legal_action,
+    "contributions": _contributions,
+    "street_total": _street_total,
+    "best_five": _best_five,
+    "category": _category,
+    "winners": _winners,
+    "award": _award,
+    "legal_hand": _legal_hand,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Checking answers
+
+
+def to_json(value: Any) -> Any:
+    """An engine value in the solve shape: names, card strings, true/false, objects, lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Category):
+        return value.label
+    if isinstance(value, HandValue):
+        return [str(c) for c in value.cards]
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((to_json(v) for v in value), key=str)
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    label = getattr(value, "label", None)
+    return label if isinstance(label, str) else str(value)
+
+
+def _yes_no(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("yes", "no", "true", "false", "y", "n"):
+        return value.strip().lower() in ("yes", "true", "y")
+    return None
+
+
+def _units_map(value: Any) -> dict[str, int] | None:
+    if not isinstance(value, Mapping):
+        return None
+    result = {}
+    for key, amount in value.items():
+        if isinstance(amount, bool):
+            return None
+        try:
+            units = int(amount)
+        except (TypeError, ValueError):
+            return None
+        if units != amount and not isinstance(amount, str):
+            return None
+        if units:
+            result[str(key).strip()] = units
+    return result
+
+
+def _names(value: Any) -> list[str] | None:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        return None
+    return [v.strip() for v in value]
+
+
+def _cards_or_none(value: Any) -> list[Card] | None:
+    try:
+        return parse_cards(value)
+    except CardError:
+        return None
+
+
+def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answer | None = None) -> bool:
+    """Whether `given` (an authored or learner answer, YAML/JSON shape) matches the engine."""
+    expected = (engine or answer(exercise, question)).value
+    kind = answer_kind(exercise, question)
+    if question.ask == "best_five":
+        return _best_five_ok(exercise, question.params["player"], given, expected)
+    if kind == "any":
+        kind = _guess_kind(expected, exercise)
+    if kind == "player":
+        return isinstance(given, str) and given.strip() == str(expected)
+    if kind == "order":
+        return _names(given) == [str(p) for p in expected]
+    if kind == "players":
+        names = _names(given)
+        return names is not None and len(set(names)) == len(names) and set(names) == {str(p) for p in expected}
+    if kind == "yesno":
+        return _yes_no(given) is not None and _yes_no(given) == bool(expected)
+    if kind == "map":
+        return _units_map(given) is not None and _units_map(given) == _units_map(expected)
+    if kind == "units":
+        return not isinstance(given, bool) and isinstance(given, int) and given == int(expected)
+    if kind == "category":
+        try:
+            return Category.from_label(given) == Category.from_label(to_json(expected))
+        except (ValueError, TypeError):
+            return False
+    if kind == "cards":
+        chosen, wanted = _cards_or_none(given), _cards_or_none(to_json(expected))
+        return chosen is not None and wanted is not None and Counter(chosen) == Counter(wanted)
+    return to_json(given) == to_json(expected)
+
+
+def _guess_kind(expected: Any, exercise: Exercise) -> str:
+    if isinstance(expected, bool):
+        return "yesno"
+    if isinstance(expected, int):
+        return "units"
+    if isinstance(expected, Category):
+        return "category"
+    if isinstance(expected, Mapping):
+        return "map"
+    if isinstance(expected, str):
+        return "player" if expected in exercise.seats else "text"
+    if isinstance(expected, (list, tuple)):
+        if expected and all(isinstance(v, Card) for v in expected):
+            return "cards"
+        if all(isinstance(v, str) and v in exercise.seats for v in expected):
+            return "players"
+    return "any"
+
+
+def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any) -> bool:
+    chosen = _cards_or_none(given)
+    if chosen is None or len(set(chosen)) != len(chosen):
+        return False
+    own, shared = _own(exercise, player)
+    if not set(chosen) <= set(own) | set(shared):
+        return False
+    best = evaluate([*own, *shared])
+    return len(chosen) == len(best.cards) and evaluate(chosen).value == best.value
+
+
+# --------------------------------------------------------------------------------------------
+# Checking a whole exercise against the engine
+
+
+def format_value(value: Any) -> str:
+    value = to_json(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def check_exercise(exercise: Exercise) -> list[Problem]:
+    """Answer every question; report engine failures and authored answers that disagree."""
+    problems: list[Problem] = []
+    for question in exercise.questions:
+        line, column = question.marks.get("answer", (question.line, question.column)) \
+            if getattr(question, "marks", None) else (question.line, question.column)
+        try:
+            result = answer(exercise, question)
+        except Exception as exc:  # the engine refusing a deal is a content problem to report
+            reason = getattr(exc, "reason", None) or str(exc)
+            cite = getattr(exc, "cite", None) or ()
+            refs = " ".join(f"[{c}]" for c in ([cite] if isinstance(cite, str) else cite) if f"[{c}]" not in reason)
+            problems.append(Problem(exercise.path, question.line, question.column,
+                                    f"the engine cannot answer {question.ask!r}: {reason} {refs}".rstrip()))
+            continue
+        if question.answer is None:
+            continue
+        try:
+            right = is_correct(exercise, question, question.answer, result)
+        except Exception as exc:
+            problems.append(Problem(exercise.path, line, column,
+                                    f"cannot compare the answer to {question.ask!r}: {type(exc).__name__}: {exc}"))
+            continue
+        if not right:
+            explanation = "\n".join(f"    {line_}" for line_ in result.explain().splitlines())
+            problems.append(Problem(
+                exercise.path, line, column,
+                f"answer to {question.ask!r} disagrees with the engine: authored {format_value(question.answer)}, "
+                f"engine {format_value(result.value)}. The engine's explanation:\n{explanation}"))
+    return problems
