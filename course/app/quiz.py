@@ -17,28 +17,13 @@ import streamlit as st
 from course.app import cards_view, state
 from course.app.progress import Attempt
 from course.cards import Card
-
-# Which widget a learner answers with, per ask (layout only: no rule is decided here).
-WIDGET = {
-    "bring_in": "player",
-    "opener": "player",
-    "winners": "players",
-    "action_order": "order",
-    "best_five": "cards",
-    "category": "category",
-    "contributions": "map",
-    "award": "map",
-    "street_total": "number",
-    "legal_action": "yesno",
-    "legal_hand": "yesno",
-}
+from course.hands import Category
 
 # Asks whose questions are about a player's whole hand: the hole cards are shown face up
 # (dimmed, marked "down"); for the other asks they are drawn as card backs.
 HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand"}
 
-CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-              "full house", "four of a kind", "straight flush"]
+CATEGORIES = [c.label for c in Category]
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -75,37 +60,18 @@ def fmt(value: Any) -> str:
 
 
 def prompt_of(exercise: Any, question: Any) -> str:
-    if getattr(question, "prompt", None):
-        return str(question.prompt)
-    questions = state.module("questions")
-    for name in ("default_prompt", "prompt"):
-        fn = getattr(questions, name, None)
-        if callable(fn):
-            try:
-                return str(fn(exercise, question))
-            except TypeError:
-                return str(fn(question))
-    params = getattr(question, "params", {}) or {}
-    extra = ", ".join(f"{k}: {fmt(v)}" for k, v in params.items())
-    return question.ask.replace("_", " ").capitalize() + (f" ({extra})" if extra else "") + "?"
+    """The authored prompt, or the ask's default prompt from `course.questions`."""
+    return str(state.module("questions").prompt_for(exercise, question))
 
 
 def skill_of(exercise: Any, question: Any) -> str:
-    """The skill an attempt counts towards: each home game is one skill; stud-high questions
-    count towards the topic of their ask, as `course.questions` maps it."""
-    game = getattr(exercise, "game", "")
-    if game and game != "stud-high":
-        return game
-    questions = state.module("questions")
-    for name in ("topic_of", "ask_topic", "topic"):
-        fn = getattr(questions, name, None)
-        if callable(fn):
-            return str(fn(question.ask))
-    for name in ("ASK_TOPICS", "TOPICS", "TOPIC_OF_ASK"):
-        table = getattr(questions, name, None)
-        if isinstance(table, dict) and question.ask in table:
-            return str(table[question.ask])
-    return question.ask.replace("_", "-")
+    """The skill an attempt counts towards, as `course.questions` maps asks to topics."""
+    return str(state.module("questions").topic_for(exercise.game, question.ask))
+
+
+def shown(value: Any) -> str:
+    """An engine value as a learner reads it (via the engine's own JSON shape)."""
+    return fmt(state.module("questions").to_json(value))
 
 
 # -- rule profiles -------------------------------------------------------------------------
@@ -160,12 +126,7 @@ KIND_WIDGET = {"player": "player", "players": "players", "order": "order", "yesn
 
 
 def widget_kind(exercise: Any, question: Any) -> str:
-    content = state.module("content")
-    spec = None
-    asks_for = getattr(content, "asks_for", None)
-    if callable(asks_for):
-        spec = asks_for(exercise.game).get(question.ask)
-    kind = KIND_WIDGET.get(getattr(spec, "answer", None)) or WIDGET.get(question.ask)
+    kind = KIND_WIDGET.get(state.module("questions").answer_kind(exercise, question))
     if kind:
         return kind
     # An ask that declares no answer kind: pick the widget from the type of value the engine
@@ -186,12 +147,11 @@ def widget_kind(exercise: Any, question: Any) -> str:
 
 
 def own_cards(exercise: Any, question: Any) -> list[Card]:
+    """The cards a player may pick from: their own at the end of the deal, then the shared."""
+    questions = state.module("questions")
     player = (getattr(question, "params", {}) or {}).get("player")
-    hand = exercise.hands.get(player) if player else None
-    if hand is None:
-        return list(exercise.shared or [])
-    row = list(hand.down[:2]) + list(hand.up) + list(hand.down[2:])
-    return row + list(exercise.shared or [])
+    hand = list(questions.final_hands(exercise).get(player, [])) if player else []
+    return hand + list(questions.shared_cards(exercise))
 
 
 def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str) -> None:
@@ -219,7 +179,7 @@ def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str) -
                 st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}")
     elif kind == "yesno":
         st.segmented_control(label, ["yes", "no"], key=key)
-    else:  # pragma: no cover - WIDGET only holds the kinds above
+    else:  # pragma: no cover - KIND_WIDGET only holds the kinds above
         raise ValueError(f"widget kind {kind!r} is not one of the app's kinds")
 
 
@@ -313,24 +273,28 @@ def explanation(answer: Any, key: str) -> None:
                     citation_popover(cite, f"{key}:cite:{n}:{m}")
 
 
+def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
+    st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
+              args=(exercise, question, index, key, kind))
+    st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
+    st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
+
+
 def question_block(exercise: Any, question: Any, index: int, prefix: str) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     kind = widget_kind(exercise, question)
     label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
     draw_widget(kind, key, exercise, question, label)
-    c1, c2, c3 = st.columns([1, 1, 1])
-    c1.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
-              args=(exercise, question, index, key, kind))
-    c2.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
-    c3.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
+    with st.container(horizontal=True, gap="small"):
+        _buttons(exercise, question, index, key, kind)
 
     result = st.session_state["graded"].get(key)
-    shown = st.session_state["shown"].get(key)
+    revealed = st.session_state["shown"].get(key)
     if result and result["status"] == "empty":
         st.warning("Choose an answer first, then press Check.")
     elif result and result["status"] == "error":
         st.error(f"The engine could not grade this question: {result['error']}")
-    if not (shown or (result and result["status"] == "graded")):
+    if not (revealed or (result and result["status"] == "graded")):
         return
     answer, error = engine_answer(exercise, question)
     if error:
@@ -340,7 +304,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str) -> Non
         correct, _ = grade(exercise, question, result["given"])
         verdict = "Right." if correct else "Not right."
         text = f"{verdict} You chose **{md_escape(fmt(result['given']))}**; the right answer " \
-               f"is **{md_escape(fmt(answer.value))}**."
+               f"is **{md_escape(shown(answer.value))}**."
         if result["rules"] != exercise.rules:
             text += (f" (You checked this under `{result['rules']}`; the verdict shown is for "
                      f"`{exercise.rules}`.)")
@@ -348,12 +312,10 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str) -> Non
         if not result.get("saved"):
             st.caption("Type your name in the sidebar to keep your progress.")
     else:
-        st.info(f"The answer is **{md_escape(fmt(answer.value))}**.")
+        st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
     with st.container(border=True):
         st.markdown("**Why, step by step**")
         explanation(answer, key)
-        if getattr(question, "explain", None):
-            st.markdown(f"*Author's note:* {md_escape(question.explain)}")
 
 
 # -- one exercise --------------------------------------------------------------------------
@@ -386,7 +348,7 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
         row = {"profile": name}
         for n, q in enumerate(variant.questions, 1):
             answer, error = engine_answer(variant, q)
-            row[f"Q{n}"] = error and "(engine error)" or fmt(answer.value)
+            row[f"Q{n}"] = error and "(engine error)" or shown(answer.value)
         rows.append(row)
     table = pd.DataFrame(rows).set_index("profile")
     differ = [c for c in table.columns if table[c].nunique() > 1]
@@ -414,6 +376,8 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True) -> None:
             active = with_profile(exercise, chosen)
         except Exception as exc:
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
+    if getattr(active, "intro", None):
+        st.markdown(author_md(active.intro))
     deal_facts(active)
     st.markdown(cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
                 unsafe_allow_html=True)

@@ -82,7 +82,7 @@ if not state.missing_notice("content"):
                         if error:
                             st.error(f"The engine cannot answer: {error}")
                             continue
-                        line = f"Engine: **{quiz.md_escape(quiz.fmt(answer.value))}**"
+                        line = f"Engine: **{quiz.md_escape(quiz.shown(answer.value))}**"
                         if question.answer is not None:
                             agrees, why = quiz.grade(item, question, question.answer)
                             verdict = "agrees" if agrees else "DISAGREES"

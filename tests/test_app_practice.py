@@ -1,0 +1,200 @@
+"""Practice under AppTest: a right and a wrong answer for every kind of ask, the cited
+explanation, the attempt stored, Show answer / Try again, and the rule-profile switch."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from course import content, questions
+from course.app.apptest import environment, open_app, texts
+from course.app.progress import ProgressStore
+from course.cards import Card, parse_cards
+from course.hands import Category
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
+STUD_ASKS = list(content.STUD_ASKS)
+
+
+def first_question(ask: str, game: str = "stud-high"):
+    for ex in COURSE.exercises.values():
+        if ex.game != game:
+            continue
+        for n, q in enumerate(ex.questions):
+            if q.ask == ask:
+                return ex, n, q
+    pytest.fail(f"no {game} exercise in the course asks {ask!r}")
+
+
+def ok(ex, q, given) -> bool:
+    return questions.is_correct(ex, q, given)
+
+
+def right_and_wrong(ex, q):
+    """(right, wrong) widget values, each confirmed by the engine's own checker."""
+    value = questions.to_json(questions.answer(ex, q).value)
+    kind = questions.answer_kind(ex, q)
+    seats = list(ex.seats)
+    if kind == "player":
+        right, wrong = value, next(s for s in seats if s != value)
+    elif kind == "players":
+        right = list(value)
+        wrong = [s for s in seats if s not in right][:1] or right[:-1]
+    elif kind == "order":
+        right = list(value)
+        wrong = right[1:] + right[:1]
+    elif kind == "yesno":
+        right, wrong = bool(value), not bool(value)
+    elif kind == "units":
+        right, wrong = int(value), int(value) + 1
+    elif kind == "map":
+        right = {s: int(value.get(s, 0)) for s in seats}
+        wrong = dict(right, **{seats[0]: right[seats[0]] + 1})
+    elif kind == "category":
+        right = value
+        wrong = next(c.label for c in Category if c.label != value)
+    elif kind == "cards":
+        right = parse_cards(value)
+        pool = questions.final_hands(ex)[q.params["player"]] + questions.shared_cards(ex)
+        wrong = next(list(c) for c in itertools.combinations(pool, len(right))
+                     if not ok(ex, q, [str(x) for x in c]))
+    else:
+        pytest.fail(f"unexpected answer kind {kind!r}")
+    as_json = lambda v: [str(c) for c in v] if kind == "cards" else v  # noqa: E731
+    assert ok(ex, q, as_json(right)), (ex.id, right)
+    assert not ok(ex, q, as_json(wrong)), (ex.id, wrong)
+    return kind, right, wrong
+
+
+def open_deal(ex, learner="Tess"):
+    at = open_app("practice", learner=learner)
+    at.session_state["practice_deal"] = ex.id
+    if ex.game != "stud-high":
+        at.selectbox(key="practice_game").set_value(ex.game)
+    at.run()
+    assert not at.exception, at.exception
+    assert ex.title in [h.value for h in at.subheader]
+    return at
+
+
+def answer_with(at, ex, q, index, kind, value):
+    key = f"practice|{ex.id}|{index}"
+    if kind == "player":
+        at.radio(key=key).set_value(value)
+    elif kind in ("players", "cards"):
+        at.button_group(key=key).set_value(list(value))
+    elif kind == "order":
+        at.multiselect(key=key).set_value(list(value))
+    elif kind == "yesno":
+        at.button_group(key=key).set_value("yes" if value else "no")
+    elif kind == "units":
+        at.number_input(key=key).set_value(value)
+    elif kind == "map":
+        for seat, units in value.items():
+            at.number_input(key=f"{key}:{seat}").set_value(units)
+    elif kind == "category":
+        at.selectbox(key=key).set_value(value)
+    at.button(key=f"{key}:check").click().run()
+    assert not at.exception, at.exception
+    return key
+
+
+@pytest.mark.parametrize("ask", STUD_ASKS)
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
+def test_every_ask_right_and_wrong(ask, right, tmp_path):
+    ex, index, q = first_question(ask)
+    kind, good, bad = right_and_wrong(ex, q)
+    engine = questions.answer(ex, q)
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        answer_with(at, ex, q, index, kind, good if right else bad)
+        page = texts(at)
+        if right:
+            assert any(s.value.startswith("Right.") for s in at.success), page
+        else:
+            assert any(e.value.startswith("Not right.") for e in at.error), page
+        # the engine's explanation, step by step
+        assert "Why, step by step" in page
+        for step in engine.steps:
+            assert step.text.replace("$", "\\$")[:40] in page
+        # every citation of the explanation can be opened
+        cites = {b.proto.popover.label for b in at.get("popover")}
+        for key in engine.citations:
+            assert key in cites
+        rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
+        assert list(rows["exercise"]) == [ex.id]
+        assert list(rows["question"]) == [index]
+        assert list(rows["correct"]) == [right]
+        assert list(rows["skill"]) == [questions.topic_for(ex.game, ask)]
+
+
+def test_show_answer_then_try_again(tmp_path):
+    ex, index, q = first_question("bring_in")
+    engine = questions.to_json(questions.answer(ex, q).value)
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        key = f"practice|{ex.id}|{index}"
+        at.button(key=f"{key}:show").click().run()
+        assert any(f"The answer is **{engine}**" in i.value for i in at.info)
+        kind, good, bad = right_and_wrong(ex, q)
+        answer_with(at, ex, q, index, kind, bad)
+        assert any(e.value.startswith("Not right.") for e in at.error)
+        at.button(key=f"{key}:retry").click().run()
+        assert at.radio(key=key).value is None
+        assert not [e for e in at.error if e.value.startswith("Not right.")]
+        assert not [i for i in at.info if "The answer is" in i.value]
+        rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
+        assert list(rows["revealed"]) == [True]     # checked after seeing the answer
+
+
+def test_checking_with_no_answer_asks_for_one(tmp_path):
+    ex, index, q = first_question("opener")
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        at.button(key=f"practice|{ex.id}|{index}:check").click().run()
+        assert any("Choose an answer first" in w.value for w in at.warning)
+        assert ProgressStore(tmp_path / "p.db").attempts("Tess").empty
+
+
+def disagreeing_question():
+    """A stud-high question whose engine answer differs between two rule profiles."""
+    from course import rules
+    names = list(rules.profile_names("stud-high"))
+    for ex in COURSE.exercises.values():
+        if ex.game != "stud-high" or questions.answer_kind(ex, ex.questions[0]) != "player":
+            continue
+        for n, q in enumerate(ex.questions):
+            if questions.answer_kind(ex, q) != "player":
+                continue
+            seen = {}
+            for name in names:
+                variant = content.with_profile(ex, name) if hasattr(content, "with_profile") \
+                    else __import__("dataclasses").replace(ex, rules=name,
+                                                           profile=rules.load_profile(name, ex.options or None))
+                seen[name] = questions.answer(variant, q).value
+            if len(set(seen.values())) > 1:
+                return ex, n, q, seen
+    pytest.fail("no stud-high exercise where the profiles disagree")
+
+
+def test_switching_the_profile_shows_the_answer_change(tmp_path):
+    ex, index, q, seen = disagreeing_question()
+    mine = seen[ex.rules]
+    other_profile = next(p for p, v in seen.items() if v != mine)
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        answer_with(at, ex, q, index, "player", mine)
+        assert any(s.value.startswith("Right.") for s in at.success)
+        at.selectbox(key=f"practice|{ex.id}:rules").set_value(other_profile).run()
+        assert not at.exception
+        verdicts = [e.value for e in at.error if e.value.startswith("Not right.")]
+        assert verdicts, texts(at)
+        assert f"the right answer is **{seen[other_profile]}**" in verdicts[0]
+        assert f"You checked this under `{ex.rules}`" in verdicts[0]
+        table = at.dataframe[-1].value
+        assert table.loc[ex.rules, f"Q{index + 1}"] == mine
+        assert table.loc[other_profile, f"Q{index + 1}"] == seen[other_profile]
+        assert f"Q{index + 1}" in texts(at).split("The profiles disagree on", 1)[1]
