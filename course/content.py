@@ -582,15 +582,18 @@ class _Checker(_Report):
 
 
 def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
-                street: str | None) -> tuple[list[str], dict[str, Hand], list[Card]]:
+                street: str | None, require_all: bool = True) -> tuple[list[str], dict[str, Hand], list[Card]]:
     seats: list[str] = []
+    rejected: set[str | None] = set()  # seat names already reported: not reported again in hands
     seat_nodes = ck.sequence(top.get("seats"), f"{what} 'seats'")
     if seat_nodes is not None:
         for item in seat_nodes:
             name = ck.text(item, "seat", name=True)
             if name is None:
+                rejected.add(item.text)
                 continue
             if not NAME_PATTERN.match(name):
+                rejected.add(name)
                 ck.add(item, f"seat {name!r}: a player name is one word without spaces or punctuation "
                        "such as ',' ':' '#' (actions are written '<player> <verb>')")
                 continue
@@ -614,20 +617,24 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
     if hand_map is not None:
         for key, value in hand_map.value.items():
             key_node = hand_map.keys[key]
+            if isinstance(key, str) and key in rejected:
+                continue
             player = ck.player(key_node, "hands", seats)
             fields = ck.mapping(value, f"the hand of {key_node.text!r}", ("down", "up", "folded"))
             if player is None or fields is None:
                 continue
-            down = ck.cards(fields.get("down"), f"{player} down") or []
-            up = ck.cards(fields.get("up"), f"{player} up") or []
+            down = ck.cards(fields.get("down"), f"{player} down")
+            up = ck.cards(fields.get("up"), f"{player} up")
             folded = bool(ck.boolean(fields.get("folded"), f"{player} folded"))
-            hands[player] = Hand(down, up, folded)
+            hands[player] = Hand(down or [], up or [], folded)
+            if down is None or up is None:
+                continue  # bad cards already reported: counting them would only repeat it
             for side in ("down", "up"):
                 node = fields.get(side)
                 for card, item in zip(getattr(hands[player], side), _card_nodes(node)):
                     places.append((f"{player} {side}", card, item))
             counted.append((value, player))
-        for seat in seats:
+        for seat in seats if require_all else ():
             if seat not in hands and seat not in {str(k) for k in hand_map.value}:
                 ck.add(hand_map, f"seat {seat!r} has no hand: add '{seat}: {{up: ...}}' "
                        f"(or '{seat}: {{folded: true}}' for a player already out)")
@@ -1141,7 +1148,7 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
             street = ck.text(deal_fields.get("street"), "street")
             if street is not None and street not in STREETS:
                 ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, STREETS)}")
-            seats, hands, shared = _check_deal(ck, deal_fields, "the deal", None, None)
+            seats, hands, shared = _check_deal(ck, deal_fields, "the deal", None, None, require_all=False)
             deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"))
         cite = ck.cites(fields.get("cite"), "cite")
         if heading is not None and text is not None:

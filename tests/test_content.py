@@ -1,0 +1,422 @@
+"""Content loading and validation: every error names file:line:column and what was expected.
+
+Each test writes the YAML trap it is about, so the expected position can be read off the text.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from course import content
+from course.cards import Card
+from course.content import Problem, load_course, load_exercise, load_files, parse_exercise, parse_lesson
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+VALID = """\
+id: example
+title: An example deal
+game: stud-high
+street: third
+seats: [Ava, Ben, Cara]
+hands:
+  Ava: {down: K♣ Q♦, up: 2♥}
+  Ben: {down: [9♠, 9♦], up: [2♣]}
+  Cara: {down: 7h 8h, up: As}
+questions:
+  - ask: bring_in
+    answer: Ben
+"""
+
+
+def problems_of(text: str) -> list[Problem]:
+    return parse_exercise(textwrap.dedent(text), "x.yaml")[1]
+
+
+def messages(text: str) -> list[str]:
+    return [str(p) for p in problems_of(text)]
+
+
+def test_valid_exercise_builds_the_documented_model():
+    exercise, problems = parse_exercise(VALID, "x.yaml")
+    assert problems == []
+    assert exercise.id == "example" and exercise.game == "stud-high" and exercise.street == "third"
+    assert exercise.rules == "pokerstars"  # the stud-high default profile
+    assert exercise.profile.name == "pokerstars"
+    assert exercise.seats == ["Ava", "Ben", "Cara"]
+    assert exercise.hands["Ben"].down == [Card.parse("9♠"), Card.parse("9♦")]
+    assert exercise.hands["Cara"].up == [Card.parse("A♠")]
+    assert exercise.stakes.small_bet == 4 and exercise.stakes.big_bet == 8
+    (question,) = exercise.questions
+    assert (question.ask, question.answer, question.line, question.column) == ("bring_in", "Ben", 11, 5)
+    assert question.marks["answer"] == (12, 13)
+
+
+def test_format_page_example_is_valid():
+    exercise, problems = load_exercise(FIXTURES / "exercises" / "format-example.yaml")
+    assert problems == []
+    assert exercise.actions == ["Ben brings in 2", "Cara completes to 4", "Drew folds"]
+    assert exercise.pot == 120 and exercise.shared == []
+
+
+def test_problem_prints_as_file_line_column_message():
+    assert str(Problem("a/b.yaml", 3, 7, "bad")) == "a/b.yaml:3:7: bad"
+
+
+def test_yaml_syntax_error_has_a_position():
+    (problem,) = problems_of("id: x\nseats: [Ava, Ben\n")
+    assert problem.line == 3 and "not valid YAML" in problem.message
+
+
+def test_empty_file():
+    (problem,) = problems_of("")
+    assert "empty" in problem.message
+
+
+def test_duplicate_key_is_reported_at_the_second_one():
+    text = VALID.replace("street: third\n", "street: third\nstreet: fourth\n")
+    (problem,) = problems_of(text)
+    assert (problem.line, problem.column) == (5, 1)
+    assert "duplicate key 'street'" in problem.message and "line 4" in problem.message
+
+
+def test_duplicate_player_in_hands():
+    text = VALID.replace("  Cara: {down: 7h 8h, up: As}\n", "  Cara: {down: 7h 8h, up: As}\n  Ben: {up: 3c}\n")
+    found = messages(text)
+    assert any("x.yaml:10:3: duplicate key 'Ben': already given at line 8, column 3" in m for m in found)
+
+
+def test_unknown_key_suggests_the_close_one():
+    (problem,) = problems_of(VALID.replace("street:", "steet:").replace("questions:", "street: third\nquestions:"))
+    assert problem.message.startswith("unknown key 'steet' in the exercise (did you mean 'street'?)")
+    assert (problem.line, problem.column) == (4, 1)
+
+
+def test_unknown_question_key_suggests_answer():
+    (problem,) = problems_of(VALID.replace("    answer: Ben", "    answr: Ben"))
+    assert "unknown key 'answr'" in problem.message and "did you mean 'answer'?" in problem.message
+    assert (problem.line, problem.column) == (12, 5)
+
+
+def test_player_named_no_is_a_boolean_trap_in_seats_and_hands():
+    text = VALID.replace("Cara", "No")
+    found = problems_of(text)
+    where = {(p.line, p.column) for p in found}
+    assert (5, 19) in where  # seats: [Ava, Ben, No]
+    assert (9, 3) in where  # hands key No
+    assert all("'No' is read by YAML as the boolean False" in p.message and "quote it" in p.message for p in found)
+
+
+def test_quoted_no_is_a_fine_name():
+    text = VALID.replace("Cara]", "'No']").replace("  Cara:", "  'No':")
+    assert problems_of(text) == []
+
+
+def test_answer_on_is_a_boolean_where_a_player_is_meant():
+    text = VALID.replace("[Ava, Ben, Cara]", "[Ava, Ben, 'On']").replace("  Cara:", "  'On':")
+    text = text.replace("answer: Ben", "answer: On")
+    (problem,) = problems_of(text)
+    assert (problem.line, problem.column) == (12, 13)
+    assert "'On' is read by YAML as the boolean True" in problem.message
+
+
+def test_sexagesimal_number_is_reported():
+    text = VALID.replace("questions:", "stakes: {small_bet: 3:1}\nquestions:")
+    (problem,) = problems_of(text)
+    assert (problem.line, problem.column) == (10, 21)
+    assert "'3:1' is read by YAML as the sexagesimal (base 60) number 181" in problem.message
+
+
+def test_number_where_a_name_is_meant():
+    text = VALID.replace("answer: Ben", "answer: 7")
+    (problem,) = problems_of(text)
+    assert "'7' is read by YAML as int 7" in problem.message
+
+
+def test_card_dealt_twice_names_both_places():
+    text = VALID.replace("Cara: {down: 7h 8h", "Cara: {down: 7h 2h")
+    (problem,) = problems_of(text)
+    assert problem.message == "'2♥' is dealt twice: Ava up and Cara down"
+    assert (problem.line, problem.column) == (9, 16)
+
+
+def test_card_dealt_twice_with_the_shared_card_points_at_the_list_item():
+    text = """\
+    id: shared-dup
+    title: t
+    game: stud-high
+    street: showdown
+    seats: [Ava, Ben]
+    hands:
+      Ava: {down: [K♣, Q♦], up: [2♥, 3♥, 4♥, 5♥]}
+      Ben: {down: [9♠, 9♦], up: [2♣, 3♣, 4♣, 5♣]}
+    shared: [Q♦]
+    questions:
+      - ask: winners
+    """
+    (problem,) = problems_of(text)
+    assert problem.message == "'Q♦' is dealt twice: Ava down and the shared card"
+    assert (problem.line, problem.column) == (9, 10)
+
+
+def test_bad_card_quotes_the_text_and_the_shape():
+    (problem,) = problems_of(VALID.replace("up: As", "up: 1s"))
+    assert problem.message.startswith("Cara up: '1s' is not a card")
+    assert "suit ♣ ♦ ♥ ♠" in problem.message
+
+
+def test_unknown_player_suggests_a_seat():
+    text = VALID.replace("  Cara:", "  Cora:")
+    found = messages(text)
+    assert any("x.yaml:9:3: hands: unknown player 'Cora' (did you mean 'Cara'?)" in m for m in found)
+    assert any("seat 'Cara' has no hand" in m for m in found)
+
+
+def test_unknown_player_in_an_answer():
+    (problem,) = problems_of(VALID.replace("answer: Ben", "answer: Bern"))
+    assert "unknown player 'Bern' (did you mean 'Ben'?)" in problem.message
+
+
+def test_unsupported_ask_with_suggestion():
+    (problem,) = problems_of(VALID.replace("ask: bring_in", "ask: bringin"))
+    assert (problem.line, problem.column) == (11, 10)
+    assert "ask 'bringin' is not supported for stud-high (did you mean 'bring_in'?)" in problem.message
+
+
+def test_home_game_ask_is_not_a_stud_high_ask():
+    found = messages(VALID.replace("ask: bring_in", "ask: take"))
+    assert any("ask 'take' is not supported for stud-high" in m for m in found)
+
+
+def test_ask_required_keys():
+    text = VALID.replace("  - ask: bring_in\n    answer: Ben\n", "  - ask: best_five\n")
+    (problem,) = problems_of(text)
+    assert "missing the required key 'player'" in problem.message
+
+
+def test_answer_shapes_are_checked():
+    text = VALID.replace("  - ask: bring_in\n    answer: Ben\n", textwrap.dedent("""\
+      - ask: contributions
+        answer: {Ben: two}
+      - ask: category
+        player: Ava
+        answer: flash
+      - ask: legal_action
+        action: Ben brings in 2
+        answer: maybe
+    """))
+    found = problems_of(text)
+    assert [p.line for p in found] == [12, 15, 18]
+    assert "should be a whole number" in found[0].message
+    assert "'flash' is not a hand category" in found[1].message
+    assert "should be yes or no" in found[2].message
+
+
+def test_unknown_street_game_and_profile():
+    text = VALID.replace("street: third", "street: fith").replace("game: stud-high\n", "game: stud-high\nrules: pokerstar\n")
+    found = messages(text)
+    assert any("unknown street 'fith' (did you mean 'fifth'?)" in m for m in found)
+    assert any("unknown rule profile 'pokerstar' for stud-high (did you mean 'pokerstars'?)" in m for m in found)
+    found = messages(VALID.replace("game: stud-high", "game: stud-hi"))
+    assert any("unknown game 'stud-hi' (did you mean 'stud-high'?)" in m for m in found)
+
+
+def test_profile_of_another_game():
+    found = messages(VALID.replace("game: stud-high\n", "game: stud-high\nrules: opr-678\n"))
+    assert any("'opr-678' is a profile of another game" in m for m in found)
+
+
+def test_options_are_checked_against_the_profile():
+    found = problems_of(VALID.replace("questions:", "options: {door_card_ti: seat}\nquestions:"))
+    assert any("unknown key 'door_card_ti' in options (did you mean 'door_card_tie'?)" in p.message for p in found)
+    found = problems_of(VALID.replace("questions:", "options: {door_card_tie: colour}\nquestions:"))
+    assert any("option 'door_card_tie' cannot be 'colour'" in p.message for p in found)
+
+
+def test_option_override_reaches_the_profile():
+    exercise, problems = parse_exercise(VALID.replace("questions:", "options: {door_card_tie: seat}\nquestions:"))
+    assert problems == []
+    assert exercise.profile.value("door_card_tie") == "seat"
+    assert exercise.options == {"door_card_tie": "seat"}
+
+
+def test_stakes_override_reaches_stakes_and_profile():
+    exercise, problems = parse_exercise(VALID.replace("questions:", "stakes: {small_bet: 10, big_bet: 20}\nquestions:"))
+    assert problems == []
+    assert (exercise.stakes.small_bet, exercise.stakes.big_bet, exercise.stakes.ante) == (10, 20, 1)
+    assert exercise.profile.value("big_bet") == 20
+
+
+def test_unknown_citation_suggests_the_registered_key():
+    text = VALID + "    cite: ['HPD \"Ties stop at the fifth\"']\n"
+    (problem,) = problems_of(text)
+    assert "is not in the citation registry" in problem.message
+    assert "did you mean 'HPD \"Ties stop at the fifth card\"'?" in problem.message
+
+
+def test_card_counts_follow_the_street():
+    (problem,) = problems_of(VALID.replace("up: As", "up: As Ks"))
+    assert "Cara shows 2 up card(s); on third street a player still in shows 1" in problem.message
+    assert '[HPD "The deal timeline"]' in problem.message
+
+
+def test_shared_card_means_two_down_cards_at_seventh():
+    text = """\
+    id: shared-ok
+    title: t
+    game: stud-high
+    street: showdown
+    seats: [Ava, Ben]
+    hands:
+      Ava: {down: K♣ Q♦, up: 2♥ 3♥ 4♥ 5♥}
+      Ben: {down: 9♠ 9♦, up: 2♣ 3♣ 4♣ 5♣}
+    shared: 7d
+    questions:
+      - ask: winners
+    """
+    assert problems_of(text) == []
+
+
+def test_award_needs_a_pot():
+    text = VALID.replace("ask: bring_in\n    answer: Ben", "ask: award")
+    (problem,) = problems_of(text)
+    assert "needs the exercise's 'pot'" in problem.message
+
+
+def test_after_cannot_exceed_the_actions():
+    text = VALID.replace("  - ask: bring_in\n    answer: Ben\n", textwrap.dedent("""\
+      - ask: legal_action
+        action: Ben brings in 2
+        after: 2
+    """))
+    (problem,) = problems_of(text)
+    assert "2 actions cannot have happened: the exercise lists 0" in problem.message
+
+
+def test_action_by_unknown_player():
+    text = VALID.replace("questions:", "actions:\n  - Benn brings in 2\nquestions:")
+    found = messages(text)
+    assert any("x.yaml:11:5: 'Benn brings in 2': unknown player 'Benn' (did you mean 'Ben'?)" in m for m in found)
+
+
+def test_every_problem_of_a_file_is_reported():
+    _, problems = load_exercise(FIXTURES / "broken" / "traps.yaml")
+    assert len(problems) >= 10
+    assert [(p.line, p.column) for p in problems] == sorted((p.line, p.column) for p in problems)
+    kinds = " | ".join(p.message for p in problems)
+    for expected in ("duplicate key", "boolean False", "sexagesimal", "dealt twice", "unknown player 'Cora'",
+                     "unknown key 'answr'", "ask 'bringin' is not supported", "'1x' is not a card",
+                     "not in the citation registry"):
+        assert expected in kinds
+
+
+def test_seats_names_must_be_one_word():
+    (problem,) = problems_of(VALID.replace("[Ava, Ben, Cara]", "[Ava, Ben, 'Cara Lee']").replace("  Cara:", "  'Cara Lee':"))
+    assert "one word" in problem.message
+
+
+def test_unreadable_and_missing_files(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"id: \xff\xfe\n")
+    _, problems = load_exercise(bad)
+    assert "not UTF-8" in problems[0].message
+
+
+# --------------------------------------------------------------------------------------------
+# Lessons
+
+LESSON = """\
+id: sample-lesson
+title: A sample lesson
+game: stud-high
+order: 1
+topic: bring-in
+summary: One sentence.
+sources: ['HPD "The bring-in is decided before the hidden cards matter"']
+sections:
+  - heading: First
+    text: |
+      Some **markdown**.
+    deal:
+      seats: [Ava, Ben]
+      hands:
+        Ava: {down: K♣ Q♦, up: 2♥}
+        Ben: {up: 2♣}
+      caption: A deal.
+exercises: [example]
+"""
+
+
+def test_valid_lesson():
+    lesson, problems = parse_lesson(LESSON, "l.yaml")
+    assert problems == []
+    assert lesson.sections[0].deal.hands["Ben"].up == [Card.parse("2♣")]
+    assert lesson.exercises == ["example"] and lesson.exercise_marks == [(18, 13)]
+
+
+def test_lesson_problems():
+    text = (LESSON.replace("topic: bring-in", "topic: bringin").replace("Some **markdown**.", "Some <b>html</b>.")
+            .replace("Ben: {up: 2♣}", "Ben: {up: 2♥}").replace("heading: First", "heading: First\n    cit: []"))
+    _, problems = parse_lesson(text, "l.yaml")
+    found = " | ".join(str(p) for p in problems)
+    assert "l.yaml:5:8: unknown topic 'bringin' (did you mean 'bring-in'?)" in found
+    assert "raw HTML '<b>' is not allowed" in found
+    assert "'2♥' is dealt twice: Ava up and Ben up" in found
+    assert "unknown key 'cit' in a section (did you mean 'cite'?)" in found
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_course_wide_checks(tmp_path):
+    _write(tmp_path, "exercises/a.yaml", VALID)
+    _write(tmp_path, "exercises/sub/b.yaml", VALID)  # same id
+    _write(tmp_path, "exercises/broken.yaml", "id: broken\ntitle: [\n")
+    _write(tmp_path, "lessons/one.yaml", LESSON.replace("[example]", "[example, exampel, missing]"))
+    _write(tmp_path, "lessons/two.yaml", LESSON.replace("sample-lesson", "other-lesson"))
+    course = load_course(tmp_path)
+    assert list(course.exercises) == ["example"]
+    assert list(course.lessons) == ["sample-lesson", "other-lesson"]  # problems across files, not in one
+    found = [str(p) for p in course.problems]
+    assert "exercises/sub/b.yaml:1:5: id 'example' is already used by exercises/a.yaml:1:5; ids are unique across the course" in found
+    assert any(m.startswith("exercises/broken.yaml:3:1: not valid YAML") for m in found)
+    assert "lessons/one.yaml:18:22: exercise 'exampel' does not exist (did you mean 'example'?)" in found
+    assert "lessons/one.yaml:18:31: exercise 'missing' does not exist" in found
+    assert any(m.startswith("lessons/two.yaml:4:8: order 1 is already used by lesson 'sample-lesson'") for m in found)
+
+
+def test_one_bad_file_never_stops_the_others(tmp_path):
+    _write(tmp_path, "exercises/0-bad.yaml", "- just\n- a list\n")
+    _write(tmp_path, "exercises/1-good.yaml", VALID)
+    course = load_files([tmp_path / "exercises"], tmp_path)
+    assert list(course.exercises) == ["example"]
+    assert course.problems[0].file == "exercises/0-bad.yaml"
+    assert "should be a mapping" in course.problems[0].message
+
+
+def test_an_internal_error_is_a_problem_not_an_exception(monkeypatch):
+    def boom(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(content, "_check_deal", boom)
+    exercise, problems = parse_exercise(VALID, "x.yaml")
+    assert exercise is None and "internal error" in problems[0].message
+
+
+def test_lesson_links_use_known_ids():
+    course = load_files([FIXTURES / "lessons"], FIXTURES, known_exercises={"bring-in-suit-tie"})
+    assert course.problems == []
+
+
+@pytest.mark.parametrize("game", content.GAMES)
+def test_every_game_has_asks(game):
+    if content.variant_module(game) is None and game != "stud-high":
+        pytest.skip(f"course.variants for {game} not installed yet")
+    assert content.asks_for(game)
