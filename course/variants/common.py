@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from course.cards import Card, CardError, cards_text
 from course.explain import Step
-from course.hands import HandValue, evaluate
+from course.hands import HandValue, evaluate, hand_value
 
 
 class EventError(ValueError):
@@ -31,7 +31,7 @@ class EventError(ValueError):
         super().__init__(message)
         self.message = message
         self.index = index
-        self.cite = tuple(cite)
+        self.cite = tuple(dict.fromkeys(cite))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +193,7 @@ class Opt:
 
 def option(profile: Any, name: str, fallback: Opt | None = None) -> Opt:
     """Read `name` from a rule profile; `fallback` is used only when the profile lacks it."""
-    if profile is not None:
+    if profile is not None and (not hasattr(profile, "has") or profile.has(name)):
         try:
             got = profile.option(name)
         except (KeyError, AttributeError, ValueError):
@@ -260,18 +260,17 @@ def rank_showing(seats: Sequence[str], rows: Mapping[str, Sequence[Card]], tie: 
     A player showing no card at all ranks last. Tie `seat`: the one dealt first; `suit`: the
     higher suit of the highest card.
     """
-    def key(player: str):
+    order = list(seats)
+
+    def key(player: str) -> tuple:
         row = rows[player]
         if not row:
-            return (0, -1, 0)
-        value = evaluate(row).value
-        if tie.value == "suit":
-            top = max(row, key=lambda c: (c.rank, c.suit))
-            return (1, value, int(top.suit))
-        return (1, value, 0)
+            return (0, -1, 0, -order.index(player))
+        value = hand_value(row)
+        suit = int(max(row, key=lambda c: (c.rank, c.suit)).suit) if tie.value == "suit" else 0
+        return (1, value, suit, -order.index(player))
 
-    order = list(seats)
-    return sorted(order, key=lambda p: (key(p)[0], key(p)[1], key(p)[2], -order.index(p)), reverse=True)
+    return sorted(order, key=key, reverse=True)
 
 
 def opener_steps(order: list[str], rows: Mapping[str, Sequence[Card]], tie: Opt, cite: Sequence[str],

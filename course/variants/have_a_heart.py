@@ -1,0 +1,685 @@
+"""Have a Heart (OPR-678): seven-card stud in which a heart dealt face up takes a card.
+
+Dealing and betting follow seven-card stud (OPR-678 "Deal and betting"). When the dealer turns
+a heart face up to a player, that player takes one card from any other player still in: a
+face-up card stays face up with the taker (3.2(a)); a hole card is taken unseen and becomes an
+extra hole card (3.2(b)). Nothing replaces the lost card ("No replacement"); a heart that
+changes hands by a take gives no take ("A taken heart"); hearts dealt face down do nothing.
+Under the exchange variation (profile option `exchange_variation`) the taker gives back a card
+of the same kind, of their choice, possibly the very card taken.
+
+At the showdown each player uses their best five of however many cards they hold; hands of
+fewer than five compare by the incomplete-hand rules of `course.hands`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from course.cards import DECK, Card, Suit, cards_text
+from course.explain import Answer, Step
+from course.variants.common import (
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, names, opener_steps, option,
+    parse_event as _parse, rank_showing, seats_from,
+)
+
+GAME = "have-a-heart"
+KINDS = ("deal", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in", "complete")
+STREETS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+STREET_NUMBER = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "showdown": 7}
+DEAL = 'OPR-678 "Deal and betting"'
+OPENING = 'OPR-678 "Opening each round"'
+TAKING = 'OPR-678 "Taking a card"'
+UP_TAKE = "OPR-678 3.2(a)"
+HOLE_TAKE = "OPR-678 3.2(b)"
+NO_REPLACEMENT = 'OPR-678 "No replacement"'
+TAKEN_HEART = 'OPR-678 "A taken heart"'
+DOWN_HEART = 'OPR-678 "Hearts dealt face down"'
+EXCHANGE = 'OPR-678 "Exchanging instead of taking"'
+
+
+def face_up(card_number: int) -> bool:
+    """Is a player's n-th card from the dealer (1..7) dealt face up? Two down, four up, one down."""
+    return 3 <= card_number <= 6
+
+
+FALLBACKS = {
+    "take_timing": Opt(
+        "take_timing", "at-once", ('COURSE "Take timing"',), True,
+        "OPR-678 does not say when the take happens; the course has it happen at once, before the "
+        "next card is dealt or any bet is made."),
+    "exchange_variation": Opt("exchange_variation", False, (NO_REPLACEMENT, EXCHANGE)),
+    "third_street_first": Opt("third_street_first", "highest-showing", (OPENING,)),
+    "later_street_tie": Opt("later_street_tie", "seat", ('COURSE "Later-street tie"',), True),
+    "door_card_tie": Opt("door_card_tie", "seat", ('COURSE "Door-card tie"',), True),
+    "raise_cap": Opt("raise_cap", 3, ('COURSE "Raise cap"',), True),
+    "bet_by_street": Opt("bet_by_street", {"third": "small", "fourth": "small", "fifth": "big",
+                                           "sixth": "big", "seventh": "big"}, (DEAL,)),
+    "odd_unit": Opt("odd_unit", "seat-order", ('COURSE "Odd unit"',), True),
+}
+
+
+def opt(profile: Any, name: str) -> Opt:
+    return option(profile, name, FALLBACKS.get(name))
+
+
+@dataclass
+class TakeChance:
+    """A face-up heart's take: who takes, what they could choose from, and what they did."""
+
+    taker: str
+    heart: Card
+    street: int
+    up: dict[str, list[Card]]      # face-up cards each other player still in shows
+    down: dict[str, int]           # how many hole cards each other player still in holds
+    taken: Card | None = None
+    taken_up: bool | None = None
+    victim: str | None = None
+    given: Card | None = None
+
+
+@dataclass
+class HeartTable:
+    seats: list[str]
+    hands: dict[str, Seat]
+    profile: Any
+    stakes: Any = None
+    pot: int = 0
+    street: int = 0                      # the street being dealt or bet (3..7); 0 before the deal
+    start_street: int = 0
+    dealt: dict[str, int] = field(default_factory=dict)   # cards each player has had from the dealer
+    anted: set[str] = field(default_factory=set)
+    chances: list[TakeChance] = field(default_factory=list)
+    pending: TakeChance | None = None    # a take (or the exchange's give-back) still to happen
+    round: BettingRound | None = None
+    round_done: bool = False
+    where: dict[Card, str] = field(default_factory=dict)
+    log: list[Step] = field(default_factory=list)
+    history: dict[str, list[Step]] = field(default_factory=dict)
+    start_pot: int = 0
+
+    @classmethod
+    def start(cls, exercise: Any) -> "HeartTable":
+        seats = list(exercise.seats)
+        hands = seats_from(exercise)
+        shared = list(getattr(exercise, "shared", []) or [])
+        if shared:
+            raise EventError(f"Have a Heart has no shared card here, but 'shared' lists {cards_text(shared)}",
+                             cite=(DEAL,))
+        street = 0 if not any(h.cards for h in hands.values()) else STREET_NUMBER.get(
+            getattr(exercise, "street", "third"), 3)
+        pot = getattr(exercise, "pot", None) or 0
+        stakes = getattr(exercise, "stakes", None) or exercise.profile.stakes
+        table = cls(seats, hands, exercise.profile, stakes, pot=pot, street=street, start_street=street,
+                    start_pot=pot)
+        table.dealt = {p: street for p in seats}
+        table.history = {p: [] for p in seats}
+        for name, seat in hands.items():
+            for card in seat.down:
+                table.where[card] = f"{name} down"
+            for card in seat.up:
+                table.where[card] = f"{name} up"
+        if street:
+            table.anted = set(seats)
+        return table
+
+    # --- state ----------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> list[str]:
+        return [p for p in self.seats if not self.hands[p].folded]
+
+    @property
+    def street_dealt(self) -> bool:
+        return self.street == 0 or all(self.dealt[p] >= self.street for p in self.live)
+
+    @property
+    def over(self) -> bool:
+        return len(self.live) <= 1 or (self.street == 7 and self.street_dealt and self.pending is None
+                                       and self.round_done)
+
+    def next_deal(self) -> tuple[str, bool] | None:
+        if self.over or self.pending is not None:
+            return None
+        if not self.street_dealt:
+            least = min(self.dealt[p] for p in self.live)
+            player = next(p for p in self.live if self.dealt[p] == least)
+            return player, face_up(least + 1)
+        if self.street == 7:
+            return None
+        return self.live[0], face_up(self.dealt[self.live[0]] + 1)
+
+    def needs_ante(self) -> list[str]:
+        ante = int(self.stakes.ante)
+        return [p for p in self.seats if p not in self.anted] if self.street == 0 and ante else []
+
+    def can_leave_street(self) -> str | None:
+        if self.needs_ante():
+            return f"{self.needs_ante()[0]} antes before the deal"
+        if self.pending is not None:
+            return self._pending_text()
+        if not self.street_dealt:
+            return None
+        if self.street and not self.round_done:
+            if self.round is not None:
+                return f"the {STREETS[self.street]}-street betting is not over: {self.round.to_act} is to act"
+            if self.street != self.start_street:
+                return f"the {STREETS[self.street]}-street betting comes first"
+        if len(self.live) <= 1:
+            return f"the hand is over: only {names(self.live)} is left"
+        if self.street == 7:
+            return "seventh street has been dealt: the hand goes to the showdown"
+        return None
+
+    def _pending_text(self) -> str:
+        p = self.pending
+        if p.taken is None:
+            return f"{p.taker} was dealt {p.heart} face up and takes a card first"
+        return f"{p.taker} gives back a {'face-up' if p.taken_up else 'hole'} card to {p.victim} first"
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        for name in (event.player, event.other):
+            if name is not None and name not in self.hands:
+                raise EventError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
+        if self.pending is not None and event.kind not in ("take", "give"):
+            timing = opt(self.profile, "take_timing")
+            raise EventError(self._pending_text() + " (the take happens at once, before anything else"
+                             + (", the course's own reading" if timing.course_default else "") + ")",
+                             cite=(TAKING, *timing.cite))
+        if event.kind in BETTING_KINDS or event.kind == "fold":
+            self._on_betting(event)
+        else:
+            getattr(self, f"_on_{event.kind}")(event)
+
+    def _on_ante(self, e: Event) -> None:
+        ante = int(self.stakes.ante)
+        want = self.needs_ante()
+        if not want or e.player not in want:
+            raise EventError(f"{e.player} antes, but each player antes once, before the deal", cite=('COURSE "Ante"',))
+        if e.amount is not None and e.amount != ante:
+            raise EventError(f"the ante is {ante}, not {e.amount}", cite=('COURSE "Ante"',))
+        self.anted.add(e.player)
+        self._pay(e.player, ante)
+
+    def _on_deal(self, e: Event) -> None:
+        if self.street == 0 or self.street_dealt:
+            why = self.can_leave_street()
+            if why is not None:
+                raise EventError(why, cite=(DEAL,))
+            self.street = 3 if self.street == 0 else self.street + 1
+            self.round = None
+            self.round_done = False
+        player, up = self.next_deal()
+        if (e.player, e.up) != (player, up):
+            raise EventError(f"the next card of {STREETS[self.street]} street goes to {player} face "
+                             f"{'up' if up else 'down'}, not to {e.player} face {'up' if e.up else 'down'}",
+                             cite=(DEAL,))
+        if e.card in self.where:
+            raise EventError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
+        seat = self.hands[e.player]
+        self.where[e.card] = f"{e.player} {'up' if up else 'down'}"
+        (seat.up if up else seat.down).append(e.card)
+        self.dealt[e.player] += 1
+        self.history[e.player].append(Step(f"{e.player} is dealt {e.card} face {'up' if up else 'down'}.", (DEAL,)))
+        if e.card.is_heart:
+            if not up:
+                self.log.append(Step(f"{e.player}'s {e.card} arrives face down and does nothing.", (DOWN_HEART,)))
+                return
+            chance = self._chance(e.player, e.card)
+            self.chances.append(chance)
+            if chance.up or chance.down:
+                self.pending = chance
+            else:
+                self.log.append(Step(f"{e.player} is dealt {e.card} face up, but no other player still in holds "
+                                     "a card, so there is nothing to take.", (TAKING,)))
+
+    def _chance(self, taker: str, heart: Card) -> TakeChance:
+        others = [p for p in self.live if p != taker]
+        return TakeChance(taker, heart, self.street,
+                          {p: list(self.hands[p].up) for p in others if self.hands[p].up},
+                          {p: len(self.hands[p].down) for p in others if self.hands[p].down})
+
+    def _on_take(self, e: Event) -> None:
+        p = self.pending
+        if p is None or p.taken is not None:
+            if p is not None:
+                raise EventError(self._pending_text(), cite=(EXCHANGE,))
+            raise EventError(f"{e.player} takes a card, but only a heart dealt face up to {e.player} gives a take"
+                             " (a taken heart or a heart dealt face down does not)",
+                             cite=(TAKING, TAKEN_HEART, DOWN_HEART))
+        if e.player != p.taker:
+            raise EventError(f"{p.taker} was dealt {p.heart} face up, so {p.taker} takes, not {e.player}", cite=(TAKING,))
+        victim = e.other
+        if victim == e.player:
+            raise EventError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
+        if self.hands[victim].folded:
+            raise EventError(f"{victim} has folded: a card is taken only from a player still in", cite=(TAKING,))
+        seat = self.hands[victim]
+        pile = seat.up if e.up else seat.down
+        if e.card not in pile:
+            kind = "face-up" if e.up else "hole"
+            held = cards_text(pile) or "none"
+            raise EventError(f"{victim} has no {kind} card {e.card}: {victim}'s {kind} cards are {held}",
+                             cite=(UP_TAKE if e.up else HOLE_TAKE,))
+        pile.remove(e.card)
+        mine = self.hands[e.player]
+        (mine.up if e.up else mine.down).append(e.card)
+        self.where[e.card] = f"{e.player} {'up' if e.up else 'down'}"
+        p.taken, p.taken_up, p.victim = e.card, e.up, victim
+        rule = UP_TAKE if e.up else HOLE_TAKE
+        how = ("takes the face-up " + str(e.card) + f" from {victim}; it stays face up in {e.player}'s row"
+               if e.up else f"takes one of {victim}'s hole cards unseen; it is the {e.card}, now an extra hole card")
+        step = Step(f"{e.player} {how}.", (TAKING, rule))
+        self.log.append(step)
+        self.history[e.player].append(step)
+        self.history[victim].append(Step(f"{victim} loses the {e.card} to {e.player} and gets nothing in its place.",
+                                         (rule, NO_REPLACEMENT)))
+        if opt(self.profile, "exchange_variation").value:
+            return  # the give-back is still to come
+        self.pending = None
+
+    def _on_give(self, e: Event) -> None:
+        exchange = opt(self.profile, "exchange_variation")
+        p = self.pending
+        if not exchange.value:
+            raise EventError(f"{e.player} gives a card back, but this game is played without the exchange "
+                             "variation: the loser gets nothing back", cite=(NO_REPLACEMENT, *exchange.cite))
+        if p is None or p.taken is None:
+            raise EventError(f"{e.player} gives a card back, but nothing has just been taken", cite=(EXCHANGE,))
+        if e.player != p.taker:
+            raise EventError(f"{p.taker} took the card, so {p.taker} gives one back, not {e.player}", cite=(EXCHANGE,))
+        if e.other is not None and e.other != p.victim:
+            raise EventError(f"the card goes back to {p.victim}, who lost the {p.taken}, not to {e.other}",
+                             cite=(EXCHANGE,))
+        mine = self.hands[e.player]
+        pile = mine.up if p.taken_up else mine.down
+        kind = "face-up" if p.taken_up else "hole"
+        if e.card not in pile:
+            raise EventError(f"{e.player} took a {kind} card, so gives back one of their {kind} cards "
+                             f"({cards_text(pile)}), not {e.card}", cite=(EXCHANGE,))
+        pile.remove(e.card)
+        seat = self.hands[p.victim]
+        (seat.up if p.taken_up else seat.down).append(e.card)
+        self.where[e.card] = f"{p.victim} {'up' if p.taken_up else 'down'}"
+        p.given = e.card
+        same = " (the very card taken)" if e.card == p.taken else ""
+        step = Step(f"{e.player} gives the {kind} {e.card}{same} back to {p.victim}, {kind.replace('hole', 'face down').replace('face-up', 'face up')}.",
+                    (EXCHANGE,))
+        self.log.append(step)
+        self.history[e.player].append(step)
+        self.history[p.victim].append(Step(f"{p.victim} receives {e.card} from {e.player} in exchange.", (EXCHANGE,)))
+        self.pending = None
+
+    def _on_betting(self, e: Event) -> None:
+        if self.hands[e.player].folded:
+            raise EventError(f"{e.player} has folded and takes no further part")
+        if self.street == 0:
+            raise EventError("no betting before the first cards are dealt", cite=(DEAL,))
+        if not self.street_dealt:
+            raise EventError(f"{STREETS[self.street]} street is still being dealt; betting comes after", cite=(DEAL,))
+        if self.round_done:
+            raise EventError(f"the {STREETS[self.street]}-street betting is over; the next card is dealt next",
+                             cite=(DEAL,))
+        if self.round is None:
+            self.round = self.new_round()
+        paid = self.round.apply(e.kind, e.player, e.amount)
+        if paid:
+            self._pay(e.player, paid)
+        if e.kind == "fold":
+            self.hands[e.player].folded = True
+        if self.round.closed:
+            self.round_done = True
+
+    def new_round(self) -> BettingRound:
+        first, bring_in = self.first_to_act()
+        i = self.seats.index(first)
+        order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
+        size_name = opt(self.profile, "bet_by_street").value[STREETS[self.street]]
+        size = self.stakes.amount(size_name)
+        cap = opt(self.profile, "raise_cap")
+        return BettingRound(self.street, order, lambda p: size, fixed=True, bets_allowed=int(cap.value) + 1,
+                            cite=(DEAL, *cap.cite), bring_in=(first, int(self.stakes.bring_in)) if bring_in else None)
+
+    def first_to_act(self) -> tuple[str, bool]:
+        """(player, brings in?) for the street's betting."""
+        first = opt(self.profile, "third_street_first")
+        if self.street == 3 and first.value == "bring-in" and int(self.stakes.bring_in):
+            return self.bring_in_answer().value, True
+        return self.opener_answer().value, False
+
+    def bring_in_answer(self) -> Answer:
+        tie = opt(self.profile, "door_card_tie")
+        doors = {p: self.hands[p].up[0] for p in self.live if self.hands[p].up}
+        order = list(self.seats)
+        low = min(doors, key=lambda p: (doors[p].rank, int(doors[p].suit) if tie.value == "suit" else 0, order.index(p)))
+        return Answer(low, [Step(f"The lowest card showing is {low}'s {doors[low]}, so {low} brings in.",
+                                 (DEAL, *tie.cite))])
+
+    def opener_answer(self) -> Answer:
+        rows = {p: self.hands[p].up for p in self.live}
+        tie = opt(self.profile, "later_street_tie")
+        ranked = rank_showing(self.live, rows, tie)
+        first = opt(self.profile, "third_street_first")
+        what = "card" if self.street == 3 else "hand"
+        cite = (OPENING, *(first.cite if self.street == 3 else ()))
+        steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing; cards "
+                      "taken face up count in the taker's row.", cite, course_default=first.course_default)]
+        steps += opener_steps(ranked, rows, tie, (OPENING,), what)
+        return Answer(ranked[0], steps)
+
+    def _pay(self, player: str, amount: int) -> None:
+        self.pot += amount
+        self.hands[player].paid += amount
+
+
+# ------------------------------------------------------------------------------------------------
+# Public API
+
+
+def parse_event(text: Any) -> Event:
+    """One Have a Heart event; `EventError` (a ValueError) quoting the text otherwise."""
+    return _parse(text, KINDS, "Have a Heart")
+
+
+def _with_text(text: str, err: EventError) -> str:
+    msg = err.message if repr(text) in err.message else f"{text!r}: {err.message}"
+    return msg + "".join(f" [{c}]" for c in err.cite)
+
+
+def replay(exercise: Any, upto: int | None = None) -> HeartTable:
+    """Play the exercise's events (the first `upto` of them); `EventError` with `.index` at a problem."""
+    table = HeartTable.start(exercise)
+    events = list(exercise.events)[:upto] if upto is not None else list(exercise.events)
+    for index, text in enumerate(events):
+        try:
+            table.apply(parse_event(text))
+        except EventError as err:
+            raise EventError(_with_text(text, err), index, err.cite) from None
+    return table
+
+
+def check_events(exercise: Any) -> list[tuple[int, str]]:
+    """Every problem in the events as (index, message); bad events are skipped, the rest checked."""
+    try:
+        table = HeartTable.start(exercise)
+    except EventError as err:
+        return [(-1, err.message + "".join(f" [{c}]" for c in err.cite))]
+    problems = []
+    for index, text in enumerate(exercise.events):
+        try:
+            table.apply(parse_event(text))
+        except EventError as err:
+            problems.append((index, _with_text(text, err)))
+    return problems
+
+
+validate_events = check_events
+
+
+def final_hands(exercise: Any) -> dict[str, FinalHand]:
+    table = replay(exercise)
+    return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in table.hands.items()}
+
+
+def shared_cards(exercise: Any) -> list[Card]:
+    return []
+
+
+def final_pot(exercise: Any) -> int:
+    return replay(exercise).pot
+
+
+# ------------------------------------------------------------------------------------------------
+# Questions
+
+
+def _player(table: HeartTable, question: Any, ask: str) -> str:
+    player = (getattr(question, "params", {}) or {}).get("player")
+    if player not in table.hands:
+        raise ValueError(f"{ask} needs a player at the table: got {player!r}, expected one of {', '.join(table.seats)}")
+    return player
+
+
+def ask_holding(exercise: Any, question: Any) -> Answer:
+    """A player's face-up and hole cards after the events."""
+    table = replay(exercise)
+    player = _player(table, question, "holding")
+    seat = table.hands[player]
+    hand = exercise.hands.get(player) if getattr(exercise, "hands", None) else None
+    steps = []
+    if hand is not None and (hand.up or hand.down):
+        steps.append(Step(f"{player} starts with {cards_text(hand.up) or 'nothing'} face up and "
+                          f"{cards_text(hand.down) or 'no cards'} face down.", ()))
+    steps += table.history[player]
+    if not table.history[player]:
+        steps.append(Step(f"No event changes {player}'s cards.", (NO_REPLACEMENT,)))
+    steps.append(Step(f"{player} now shows {cards_text(seat.up) or 'nothing'} face up and holds "
+                      f"{cards_text(seat.down) or 'no cards'} face down ({len(seat.cards)} cards).",
+                      (UP_TAKE, HOLE_TAKE) if any(c.taker == player or c.victim == player for c in table.chances) else ()))
+    return Answer({"up": list(seat.up), "down": list(seat.down)}, steps)
+
+
+def ask_takes(exercise: Any, question: Any) -> Answer:
+    """Who takes a card after the latest face-up heart, and what they may choose from."""
+    after = (getattr(question, "params", {}) or {}).get("after")
+    if after is not None and (not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= len(exercise.events)):
+        raise ValueError(f"after {after!r}: expected a count of events from 0 to {len(exercise.events)}")
+    table = replay(exercise, after)
+    if not table.chances:
+        return Answer({"taker": None, "from": {}},
+                      [Step("No heart has been dealt face up in these events, so nobody takes a card "
+                            "(hearts dealt face down and hearts that were taken give no take).",
+                            (TAKING, DOWN_HEART, TAKEN_HEART))])
+    c = table.chances[-1]
+    choices: dict[str, dict[str, Any]] = {}
+    for p in table.seats:
+        if p in c.up or p in c.down:
+            choices[p] = {"up": list(c.up.get(p, [])), "down": c.down.get(p, 0)}
+    steps = [Step(f"{c.taker} is dealt {c.heart} face up, so {c.taker} takes one card from any other player "
+                  "still in.", (TAKING,))]
+    for p, ch in choices.items():
+        parts = []
+        if ch["up"]:
+            parts.append(f"a face-up card ({cards_text(ch['up'])}), which stays face up")
+        if ch["down"]:
+            parts.append(f"one of {ch['down']} hole card{'s' if ch['down'] != 1 else ''}, unseen")
+        steps.append(Step(f"From {p}: " + " or ".join(parts) + ".", tuple(
+            r for r, ok in ((UP_TAKE, ch["up"]), (HOLE_TAKE, ch["down"])) if ok)))
+    folded = [p for p in table.seats if table.hands[p].folded and p != c.taker]
+    if folded:
+        steps.append(Step(f"{names(folded)} folded and cannot be taken from.", (TAKING,)))
+    if not choices:
+        steps.append(Step("No other player still in holds a card, so there is nothing to take.", (TAKING,)))
+        return Answer({"taker": None, "from": {}}, steps)
+    if c.taken is not None:
+        steps.append(Step(f"{c.taker} chose the {c.taken} from {c.victim}; {c.victim} gets no replacement.",
+                          (UP_TAKE if c.taken_up else HOLE_TAKE, NO_REPLACEMENT)))
+    exchange = opt(table.profile, "exchange_variation")
+    if exchange.value:
+        steps.append(Step(f"With the exchange variation {c.taker} then gives back a card of the same kind, "
+                          "possibly the card just taken.", exchange.cite))
+    return Answer({"taker": c.taker, "from": choices}, steps)
+
+
+def ask_opener(exercise: Any, question: Any) -> Answer:
+    table = replay(exercise)
+    if table.street == 0:
+        raise ValueError("no betting round yet: the exercise stops before the deal")
+    return table.opener_answer()
+
+
+def ask_pot(exercise: Any, question: Any) -> Answer:
+    table = replay(exercise)
+    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
+    steps = [Step(f"The pot starts at {table.start_pot}.", ())]
+    if paid:
+        steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
+                          + f": the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}.", (DEAL,)))
+    else:
+        steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
+    return Answer(table.pot, steps)
+
+
+def ask_award(exercise: Any, question: Any) -> Answer:
+    from course.showdown import showdown, split_pot
+
+    table = replay(exercise)
+    live = table.live
+    steps: list[Step] = []
+    if len(live) == 1:
+        steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", (DEAL,)))
+        winners = live
+    else:
+        empty = [p for p in live if not table.hands[p].cards]
+        if empty:
+            steps.append(Step(f"{names(empty)} lost every card and has no hand to show, so cannot win.",
+                              ('OPR-678 "Incomplete hands"',)))
+        shown = showdown({p: table.hands[p].cards for p in table.seats}, [],
+                         [p for p in table.seats if table.hands[p].folded or not table.hands[p].cards],
+                         cite=('OPR-678 "Showdown"',))
+        steps += shown.steps
+        winners = shown.value
+    pot = table.pot
+    split = split_pot(pot, winners, table.seats, opt(table.profile, "odd_unit"))
+    return Answer(split.value, steps + split.steps)
+
+
+ASKS: dict[str, Callable[[Any, Any], Answer]] = {
+    "holding": ask_holding,
+    "takes": ask_takes,
+    "opener": ask_opener,
+    "pot": ask_pot,
+    "award": ask_award,
+}
+ASK_PARAMS = {
+    "holding": {"player": "player"},
+    "takes": {"after": "any"},
+    "opener": {},
+    "pot": {},
+    "award": {},
+}
+ASK_ANSWERS = {"holding": "any", "takes": "any", "opener": "player", "pot": "units", "award": "map"}
+STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
+EXERCISE_KEYS: tuple[str, ...] = ()
+
+
+def to_json(ask: str, value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): to_json(ask, v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(ask, v) for v in value]
+    return value
+
+
+def _card_set(value: Any) -> frozenset[Card] | None:
+    from course.cards import CardError, parse_cards
+
+    try:
+        cards = parse_cards(value)
+    except CardError:
+        return None
+    return frozenset(cards) if len(set(cards)) == len(cards) else None
+
+
+def is_correct(exercise: Any, question: Any, given: Any) -> bool:
+    """Compare an answer with the engine's for this game's own asks (card order never matters)."""
+    value = ASKS[question.ask](exercise, question).value
+    if question.ask == "holding":
+        if not isinstance(given, dict) or set(given) - {"up", "down"}:
+            return False
+        return all(_card_set(given.get(k)) == frozenset(value[k]) for k in ("up", "down"))
+    if question.ask == "takes":
+        if not isinstance(given, dict) or given.get("taker") != value["taker"]:
+            return False
+        got = given.get("from") or {}
+        if not isinstance(got, dict) or set(map(str, got)) != set(value["from"]):
+            return False
+        for p, want in value["from"].items():
+            g = got.get(p)
+            if not isinstance(g, dict) or _card_set(g.get("up")) != frozenset(want["up"]):
+                return False
+            if (g.get("down") or 0) != want["down"]:
+                return False
+        return True
+    if question.ask == "award":
+        return isinstance(given, dict) and {str(k): v for k, v in given.items() if v} == {
+            k: v for k, v in value.items() if v}
+    if question.ask == "pot":
+        return isinstance(given, int) and not isinstance(given, bool) and given == value
+    return given == value
+
+
+# ------------------------------------------------------------------------------------------------
+# Random play
+
+
+@dataclass
+class Played:
+    table: HeartTable
+    texts: list[str]
+    deck: list[Card]
+
+
+def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
+                fold_chance: float = 0.06, hole_chance: float = 0.4) -> Played:
+    """One hand from the antes to the end with random legal choices, through the event parser."""
+    if not 2 <= players <= 7:
+        raise ValueError(f"random Have a Heart deals use 2 to 7 players (7 cards each from one deck), not {players!r}")
+    from types import SimpleNamespace
+
+    seats = [f"P{i + 1}" for i in range(players)]
+    exercise = SimpleNamespace(seats=seats, hands={}, shared=[], pot=0, street="third", events=[],
+                               profile=profile, stakes=stakes or profile.stakes, extra={})
+    table = HeartTable.start(exercise)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    texts: list[str] = []
+
+    def do(text: str) -> None:
+        table.apply(parse_event(text))
+        texts.append(text)
+
+    while True:
+        if table.needs_ante():
+            do(f"{table.needs_ante()[0]} antes")
+            continue
+        p = table.pending
+        if p is not None:
+            if p.taken is None:
+                targets = [(q, True) for q, cards in p.up.items() if table.hands[q].up] + \
+                          [(q, False) for q in p.down if table.hands[q].down]
+                ups = [t for t in targets if t[1]]
+                downs = [t for t in targets if not t[1]]
+                pool = downs if downs and (not ups or rng.random() < hole_chance) else ups
+                victim, up = rng.choice(pool)
+                if up:
+                    do(f"{p.taker} takes {rng.choice(table.hands[victim].up)} from {victim}")
+                else:
+                    do(f"{p.taker} takes a hole card from {victim}: {rng.choice(table.hands[victim].down)}")
+            else:
+                mine = table.hands[p.taker]
+                do(f"{p.taker} gives back {rng.choice(mine.up if p.taken_up else mine.down)}")
+            continue
+        if len(table.live) <= 1:
+            break
+        if table.street and table.street_dealt and not table.round_done:
+            rnd = table.round or table.new_round()
+            player = rnd.to_act
+            legal = rnd.legal(player)
+            choices = [a for a in legal if a[0] != "fold"]
+            kind, amount = ("fold", None) if (rng.random() < fold_chance and ("fold", None) in legal) else rng.choice(choices)
+            verb = {"bet": "bets", "raise": "raises to", "bring_in": "brings in", "complete": "completes to"}.get(kind, kind + "s")
+            do(f"{player} {verb}" + (f" {amount}" if amount is not None else ""))
+            continue
+        nxt = table.next_deal()
+        if nxt is None:
+            break
+        player, up = nxt
+        do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
+    return Played(table, texts, deck)
