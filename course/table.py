@@ -21,7 +21,7 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 from course.cards import Card, Suit, parse_cards
 from course.explain import Answer, Step
 from course.hands import Category, evaluate
-from course.rules import STREETS, Option, Profile, rule
+from course.rules import STREETS, Option, Profile
 
 __all__ = [
     "action_order",
@@ -79,8 +79,8 @@ def _option_step(text: str, option: Option, extra: Sequence[str] = ()) -> Step:
     return Step(text, tuple(dict.fromkeys((*option.cite, *extra))), option.course_default)
 
 
-def _rule_step(text: str, name: str) -> Step:
-    return Step(text, rule(name).cite)
+def _rule_step(text: str, name: str, profile: Profile) -> Step:
+    return Step(text, profile.rule_cite(name))
 
 
 def _names(players: Sequence[str]) -> str:
@@ -125,7 +125,7 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
             "On third street the lowest door card brings in; an ace counts high here, and face-down "
             "cards play no part.",
             first,
-            rule("hidden_cards_ignored").cite,
+            profile.rule_cite("hidden_cards_ignored"),
         ),
         Step("Door cards: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
     ]
@@ -208,13 +208,13 @@ def opener(
             "The strongest hand showing acts first; only face-up cards count, compared by their "
             "poker value (four to a flush or a straight counts for nothing).",
             option,
-            rule("exposed_value_only").cite,
+            profile.rule_cite("exposed_value_only"),
         )
     ]
     out = [p for p in parsed if p in set(folded)]
     if out:
         steps.append(
-            _rule_step(f"{_names(out)} folded, so {'that row does' if len(out) == 1 else 'those rows do'} not count.", "folded_out")
+            _rule_step(f"{_names(out)} folded, so {'that row does' if len(out) == 1 else 'those rows do'} not count.", "folded_out", profile)
         )
     active = {p: cards for p, cards in parsed.items() if p not in set(folded) and cards}
     if not active:
@@ -229,7 +229,7 @@ def opener(
     )
     for p in active:
         for note in _draw_notes(p, active[p]):
-            steps.append(_rule_step(note + ".", "exposed_value_only"))
+            steps.append(_rule_step(note + ".", "exposed_value_only", profile))
     best = max(v.value for v in values.values())
     tied = [p for p in active if values[p].value == best]
     if len(tied) == 1:
@@ -269,6 +269,7 @@ def opener(
                 "The seventh card is dealt face down, so the rows showing, and the first actor, are "
                 "the same as on sixth street.",
                 "hidden_seventh",
+                profile,
             )
         )
     steps.append(Step(f"{chosen} acts first.", option.cite))
@@ -349,7 +350,7 @@ def starting_order(
     text = f"From {first.value} the order goes clockwise: {' → '.join(order)}"
     if out:
         text += f", leaving out {_names(out)}, who folded"
-    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", "clockwise_from_first"))
+    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", "clockwise_from_first", profile))
     return Answer(order, steps)
 
 

@@ -187,6 +187,18 @@ class Profile:
         """The option behind the `small` or `big` amount (for citing it)."""
         return self.option({"small": "small_bet", "big": "big_bet"}[size])
 
+    @property
+    def sources(self) -> frozenset[str]:
+        """Source ids this profile's options cite (COURSE left out)."""
+        table = _citations()
+        return frozenset(
+            table[key].source for option in self.options.values() for key in option.cite
+        ) - {"COURSE"}
+
+    def rule_cite(self, name: str) -> tuple[str, ...]:
+        """A shared rule's citations, narrowed to this profile's own sources when it has any."""
+        return rule(name).cites_for(self)
+
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Profile":
         if not overrides:
             return self
@@ -284,6 +296,12 @@ class Rule:
     name: str
     cite: tuple[str, ...]
     text: str
+
+    def cites_for(self, profile: "Profile") -> tuple[str, ...]:
+        """The citations from the profile's own sources, or all of them when none match."""
+        table = _citations()
+        own = tuple(key for key in self.cite if table[key].source in profile.sources)
+        return own or self.cite
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,841 @@
+"""Replay of one fixed-limit betting round: legality, amounts, caps, contributions, ledger.
+
+Every action comes as a trio (`verify` raises `IllegalActionError` with the reason and the rule
+cited, `can` answers yes or no, `apply` does it), so `legal_action` questions and the app's
+feedback run the same code. Each applied action appends an immutable `LedgerEntry` carrying the
+sentence a learner reads and the citation keys it rests on.
+
+Rules applied (values come from the profile, never from its name):
+- antes are recorded apart from the round (they are not street contributions);
+- on third street (when the profile has a bring-in) the bring-in player must bring in or
+  complete to the small bet; a completion counts as the round's bet;
+- bets and raises move in the street's fixed step (`bet_by_street`: small or big);
+- on fourth street, with `fourth_street_pair` on and a pair showing among the players in, the
+  big step may be used (by everyone or the pair holders, `fourth_street_pair_scope`); once used
+  it stands for the rest of the round when `fourth_street_big_bet_stands`;
+- a bet and at most `raise_cap` raises;
+- a call pays only the difference; a check only when nothing is owed; turn order is enforced;
+- the round is over when every player still in has acted and matched, or one player is left.
+
+Amounts may be left out: the engine infers them (on fourth street with the pair option open it
+assumes the ordinary small step and says so). A wrong amount is rejected with the right one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any, Collection, Iterable, Mapping, Sequence
+
+from course.explain import Answer, Step
+from course.rules import STREETS, Profile, Stakes
+from course.table import (
+    action_order,
+    check_seats,
+    exposed_pairs,
+    first_to_act,
+    split_hand,
+)
+
+__all__ = [
+    "Action",
+    "ActionFormatError",
+    "BettingRound",
+    "IllegalActionError",
+    "LedgerEntry",
+    "Verb",
+    "legal_action",
+    "new_round",
+    "replay_street",
+]
+
+
+_PAIR_OPTIONS = ("fourth_street_pair", "fourth_street_pair_scope", "fourth_street_big_bet_stands")
+_DEFAULT_WORDS = {
+    "ante": "the ante amount",
+    "bring_in": "the bring-in amount",
+    "small_bet": "the bet amounts",
+    "big_bet": "the bet amounts",
+    "bet_by_street": "the step used on each street",
+    "raise_cap": "the raise cap",
+    "fourth_street_pair": "the fourth-street pair rule",
+    "fourth_street_pair_scope": "who may use the big bet",
+    "fourth_street_big_bet_stands": "the big bet standing for the round",
+}
+
+
+class Verb(StrEnum):
+    ANTE = "antes"
+    BRING_IN = "brings in"
+    COMPLETE = "completes"
+    BET = "bets"
+    RAISE = "raises"
+    CALL = "calls"
+    CHECK = "checks"
+    FOLD = "folds"
+
+
+# How the amount is written after each verb: "" (bare number), "to" (round total), None (none).
+_AMOUNT_FORM = {
+    Verb.ANTE: "",
+    Verb.BRING_IN: "",
+    Verb.BET: "",
+    Verb.COMPLETE: "to",
+    Verb.RAISE: "to",
+    Verb.CALL: None,
+    Verb.CHECK: None,
+    Verb.FOLD: None,
+}
+_VERB_PATTERN = "|".join(sorted((re.escape(v.value) for v in Verb), key=len, reverse=True))
+_ACTION = re.compile(rf"^\s*(?P<player>\S.*?)\s+(?P<verb>{_VERB_PATTERN})(?:\s+(?P<rest>.*?))?\s*$", re.I)
+ACTION_SHAPE = (
+    "'<player> <verb> [amount]' with verb antes, brings in, completes [to N], bets [N], "
+    "raises [to N], calls, checks or folds"
+)
+
+
+class ActionFormatError(ValueError):
+    """Text that is not an action string."""
+
+    index: int | None = None
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow here, with the reason and the rule cited."""
+
+    def __init__(
+        self,
+        reason: str,
+        cite: Iterable[str] = (),
+        action: "Action | str | None" = None,
+        index: int | None = None,
+        course_default: bool = False,
+    ):
+        self.reason = reason
+        self.cite = tuple(cite)
+        self.action = action
+        self.index = index
+        self.course_default = course_default
+        super().__init__(reason)
+
+    def __str__(self) -> str:
+        head = f"{str(self.action)!r}: " if self.action is not None else ""
+        refs = "".join(f" [{key}]" for key in self.cite)
+        return f"{head}{self.reason}{refs}"
+
+    @property
+    def step(self) -> Step:
+        return Step(self.reason, self.cite, self.course_default)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action string: `Action.parse("Ben raises to 16")`, `str(action)`."""
+
+    player: str
+    verb: Verb
+    amount: int | None = None  # bring-in, ante, bet: the amount; completes/raises: the new total
+
+    @classmethod
+    def parse(cls, text: "str | Action") -> "Action":
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise ActionFormatError(f"{text!r} is not an action: expected {ACTION_SHAPE}")
+        match = _ACTION.match(text)
+        if not match:
+            raise ActionFormatError(f"{text!r} is not an action: expected {ACTION_SHAPE}")
+        verb = Verb(match["verb"].lower())
+        rest = (match["rest"] or "").strip()
+        form = _AMOUNT_FORM[verb]
+        amount = None
+        if rest:
+            if form is None:
+                raise ActionFormatError(f"{text!r}: '{verb}' takes no amount; write {match['player']!r} {verb.value}")
+            words = rest.split()
+            if form == "to":
+                if len(words) != 2 or words[0].lower() != "to" or not words[1].isdigit():
+                    raise ActionFormatError(
+                        f"{text!r}: write '{verb.value} to N', N being the player's new total for the round"
+                    )
+                amount = int(words[1])
+            else:
+                if len(words) != 1 or not words[0].isdigit():
+                    raise ActionFormatError(f"{text!r}: write '{verb.value} N' with N a whole number of units")
+                amount = int(words[0])
+        return cls(match["player"].strip(), verb, amount)
+
+    def __str__(self) -> str:
+        if self.amount is None:
+            return f"{self.player} {self.verb.value}"
+        to = " to" if _AMOUNT_FORM[self.verb] == "to" else ""
+        return f"{self.player} {self.verb.value}{to} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One line of the chronological hand record."""
+
+    n: int  # 1-based position in this round's record
+    street: str
+    player: str
+    action: str  # the action as applied, amount filled in
+    kind: str  # "ante" (apart from the round) or "round"
+    added: int  # units this action put in
+    round_total: int  # the player's total for the round after it (0 for an ante)
+    to_match: int  # what every player must have put in after it
+    pot: int  # the pot after it
+    text: str  # the sentence a learner reads
+    cite: tuple[str, ...] = ()
+    course_default: bool = False
+
+    @property
+    def step(self) -> Step:
+        return Step(self.text, self.cite, self.course_default)
+
+
+@dataclass(slots=True)
+class _Plan:
+    action: Action
+    added: int
+    text: str
+    cite: tuple[str, ...]
+    course_default: bool = False
+    new_level: int | None = None
+    big: bool = False
+
+
+def _cites(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(key for group in groups for key in group))
+
+
+@dataclass
+class BettingRound:
+    """One street's betting, replayed action by action.
+
+    `seats` clockwise from the dealer's left; `first` the bring-in or opener; `active` the
+    players still in when the street starts (default: every seat); `pair_holders` the players
+    in who show a pair (fourth-street option); `pot` the pot before the street.
+    """
+
+    street: str
+    seats: Sequence[str]
+    first: str
+    profile: Profile
+    stakes: Stakes | None = None
+    active: Collection[str] | None = None
+    pair_holders: Collection[str] = ()
+    pot_before: int = 0
+    first_answer: Answer | None = None
+
+    order: list[str] = field(init=False)
+    put: dict[str, int] = field(init=False)
+    antes: dict[str, int] = field(init=False)
+    folded: set[str] = field(init=False)
+    to_match: int = field(init=False, default=0)
+    level: int = field(init=False, default=0)  # the bet (or completion) is 1, each raise adds 1
+    bring_in_posted: bool = field(init=False, default=False)
+    big_used: bool = field(init=False, default=False)
+    acted: set[str] = field(init=False)
+    turn: int = field(init=False, default=0)
+    started: bool = field(init=False, default=False)
+    _ledger: list[LedgerEntry] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.street not in STREETS:
+            raise ValueError(f"street {self.street!r}: expected one of {', '.join(STREETS)}")
+        self.seats = check_seats(self.seats)
+        active = list(self.seats) if self.active is None else [p for p in self.seats if p in set(self.active)]
+        for p in self.active or ():
+            if p not in self.seats:
+                raise ValueError(f"active names {p!r}, who is not seated: expected one of {list(self.seats)!r}")
+        if self.stakes is None:
+            self.stakes = self.profile.stakes
+        self.order = action_order(self.seats, self.first, active)
+        self.active = tuple(self.order)
+        self.pair_holders = tuple(p for p in self.pair_holders if p in set(self.order))
+        self.put = {p: 0 for p in self.order}
+        self.antes = {}
+        self.folded = set()
+        self.acted = set()
+        self._ledger = []
+
+    # --- what the profile says --------------------------------------------------------------
+
+    @property
+    def bring_in_mode(self) -> bool:
+        return (
+            self.street == "third"
+            and self.profile.value("third_street_first") == "bring-in"
+            and self.stakes.bring_in > 0
+        )
+
+    @property
+    def cap(self) -> int:
+        return 1 + self.profile.value("raise_cap")
+
+    def _size(self) -> str:
+        return self.profile.value("bet_by_street")[self.street]
+
+    def _step_cites(self, size: str) -> tuple[str, ...]:
+        return _cites(self.profile.option("bet_by_street").cite, self.profile.stake_option(size).cite)
+
+    def _step_default(self, size: str) -> bool:
+        return self.profile.option("bet_by_street").course_default or self.profile.stake_option(size).course_default
+
+    def pair_option_open(self, player: str) -> bool:
+        """May `player` use the big step on this street under the exposed-pair option?"""
+        if self.street != "fourth" or self.profile.value("fourth_street_pair") == "off":
+            return False
+        if not self.pair_holders:
+            return False
+        if self.profile.value("fourth_street_pair_scope") == "pair-holder":
+            return player in self.pair_holders
+        return True
+
+    def steps_allowed(self, player: str) -> list[int]:
+        """The bet/raise increments open to `player` now, ordinary first."""
+        size = self._size()
+        ordinary = self.stakes.amount(size)
+        big = self.stakes.big_bet
+        if self.street == "fourth" and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
+            return [big]
+        if self.pair_option_open(player) and big != ordinary:
+            return [ordinary, big]
+        return [ordinary]
+
+    def _pair_cites(self) -> tuple[str, ...]:
+        return _cites(
+            self.profile.option("fourth_street_pair").cite,
+            self.profile.option("fourth_street_pair_scope").cite,
+            self.profile.option("fourth_street_big_bet_stands").cite,
+        )
+
+    def _note(self, *names: str) -> str:
+        """Words saying which of these options are the course's own defaults ("" when none)."""
+        words = []
+        for name in names:
+            option = self.profile.option(name)
+            if option.course_default:
+                word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
+                if word not in words:
+                    words.append(word)
+        if not words:
+            return ""
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        plural = "s" if len(words) > 1 else ""
+        return f" ({listed}: the course's own default{plural}, since the sources are silent)"
+
+    def _pair_default(self) -> bool:
+        return any(
+            self.profile.option(n).course_default
+            for n in ("fourth_street_pair", "fourth_street_pair_scope", "fourth_street_big_bet_stands")
+        )
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> list[str]:
+        return [p for p in self.order if p not in self.folded]
+
+    @property
+    def is_closed(self) -> bool:
+        live = self.live
+        if len(live) <= 1:
+            return True
+        if self.bring_in_mode and not self.bring_in_posted and self.level == 0:
+            return False
+        return all(p in self.acted and self.put[p] == self.to_match for p in live)
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is, or None when the round is over."""
+        if self.is_closed:
+            return None
+        return self.order[self.turn]
+
+    def owed(self, player: str) -> int:
+        return self.to_match - self.put[player]
+
+    @property
+    def contributions(self) -> dict[str, int]:
+        """Player -> units put in on this street (antes excluded), every player in, seat order."""
+        return {p: self.put[p] for p in self.seats if p in self.put}
+
+    @property
+    def total(self) -> int:
+        """Units added on this street (antes excluded)."""
+        return sum(self.put.values())
+
+    @property
+    def ante_total(self) -> int:
+        return sum(self.antes.values())
+
+    @property
+    def pot(self) -> int:
+        """The pot after the actions so far: the pot before the street, antes, and the round."""
+        return self.pot_before + self.ante_total + self.total
+
+    @property
+    def ledger(self) -> list[LedgerEntry]:
+        return list(self._ledger)
+
+    def ledger_frame(self):
+        """The ledger as a pandas DataFrame (one row per action) for the app."""
+        import pandas as pd
+
+        columns = ["n", "street", "player", "action", "kind", "added", "round_total", "to_match", "pot", "note", "cite"]
+        rows = [
+            {
+                "n": e.n,
+                "street": e.street,
+                "player": e.player,
+                "action": e.action,
+                "kind": e.kind,
+                "added": e.added,
+                "round_total": e.round_total,
+                "to_match": e.to_match,
+                "pot": e.pot,
+                "note": e.text,
+                "cite": "; ".join(e.cite),
+            }
+            for e in self._ledger
+        ]
+        return pd.DataFrame(rows, columns=columns)
+
+    # --- the trio ---------------------------------------------------------------------------
+
+    def verify(self, action: Action | str) -> Action:
+        """The action with its amount filled in, or `IllegalActionError` saying why not."""
+        return self._judge(Action.parse(action)).action
+
+    def can(self, action: Action | str) -> bool:
+        try:
+            self._judge(Action.parse(action))
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> LedgerEntry:
+        parsed = Action.parse(action)
+        plan = self._judge(parsed)
+        act = plan.action
+        player = act.player
+        if act.verb is Verb.ANTE:
+            self.antes[player] = plan.added
+            entry_kind, round_total = "ante", 0
+        else:
+            entry_kind = "round"
+            self.started = True
+            self.put[player] += plan.added
+            round_total = self.put[player]
+            if act.verb is Verb.FOLD:
+                self.folded.add(player)
+            elif act.verb is Verb.BRING_IN:
+                self.bring_in_posted = True
+                self.to_match = self.put[player]
+                if self.to_match >= self.stakes.small_bet:  # a bring-in of a full bet is the bet
+                    self.level = 1
+                self.acted = {player}
+            elif act.verb in (Verb.COMPLETE, Verb.BET, Verb.RAISE):
+                self.to_match = self.put[player]
+                self.level = plan.new_level
+                self.acted = {player}
+                if plan.big:
+                    self.big_used = True
+            else:
+                self.acted.add(player)
+            self._advance(player)
+        entry = LedgerEntry(
+            n=len(self._ledger) + 1,
+            street=self.street,
+            player=player,
+            action=str(act),
+            kind=entry_kind,
+            added=plan.added,
+            round_total=round_total,
+            to_match=self.to_match,
+            pot=self.pot,
+            text=plan.text,
+            cite=plan.cite,
+            course_default=plan.course_default,
+        )
+        self._ledger.append(entry)
+        return entry
+
+    def _advance(self, player: str) -> None:
+        index = self.order.index(player)
+        for k in range(1, len(self.order) + 1):
+            candidate = self.order[(index + k) % len(self.order)]
+            if candidate not in self.folded:
+                self.turn = self.order.index(candidate)
+                return
+
+    # --- the rules --------------------------------------------------------------------------
+
+    def _judge(self, action: Action) -> _Plan:
+        p = action.player
+
+        def illegal(reason: str, cite: Iterable[str], course_default: bool = False) -> IllegalActionError:
+            return IllegalActionError(reason, cite, action, course_default=course_default)
+
+        if p not in self.seats:
+            raise illegal(f"{p!r} is not at this table: expected one of {list(self.seats)!r}", self.profile.rule_cite("turn_order"))
+        if p not in self.put:
+            raise illegal(f"{p} is no longer in the hand, so cannot act on {self.street} street", self.profile.rule_cite("folded_out"))
+        if action.verb is Verb.ANTE:
+            return self._judge_ante(action, illegal)
+        if p in self.folded:
+            raise illegal(f"{p} has folded and takes no further part in the hand", self.profile.rule_cite("folded_out"))
+        if self.is_closed:
+            raise illegal(
+                "the betting round is over: every player still in has acted and matched the last bet",
+                self.profile.rule_cite("round_end"),
+            )
+        due = self.order[self.turn]
+        if p != due:
+            raise illegal(f"it is {due}'s turn to act, not {p}'s", self.profile.rule_cite("turn_order"))
+
+        waiting_bring_in = self.bring_in_mode and not self.bring_in_posted and self.level == 0
+        bring = self.profile.rule_cite("bring_in_forced")
+        if waiting_bring_in and action.verb not in (Verb.BRING_IN, Verb.COMPLETE):
+            raise illegal(
+                f"{p} must first bring in {self.stakes.bring_in} or complete to {self.stakes.small_bet}: "
+                "the bring-in is forced",
+                _cites(self.profile.option("third_street_first").cite, bring),
+            )
+
+        owed = self.owed(p)
+        verb = action.verb
+        if verb is Verb.FOLD:
+            text = f"{p} folds" + (" (a check was possible)" if owed == 0 else "") + " and is out of the hand."
+            return _Plan(action, 0, text, self.profile.rule_cite("folded_out"))
+        if verb is Verb.CHECK:
+            if owed > 0:
+                raise illegal(
+                    f"{p} cannot check with {owed} owed ({self.to_match} to match, {self.put[p]} already in): "
+                    "a check is only possible when nothing is owed; call, raise or fold",
+                    self.profile.rule_cite("check_when_nothing_owed"),
+                )
+            return _Plan(action, 0, f"{p} checks: nothing is owed.", self.profile.rule_cite("check_when_nothing_owed"))
+        if verb is Verb.CALL:
+            if owed == 0:
+                raise illegal(
+                    f"{p} has nothing to call ({self.to_match} to match, {self.put[p]} already in): "
+                    + ("check or bet instead" if self.level == 0 else "check or raise instead"),
+                    self.profile.rule_cite("check_when_nothing_owed"),
+                )
+            text = f"{p} calls {self.to_match}, adding {owed}"
+            text += f" to the {self.put[p]} already in." if self.put[p] else "."
+            return _Plan(action, owed, text, self.profile.rule_cite("call_difference"))
+        if verb is Verb.BRING_IN:
+            return self._judge_bring_in(action, illegal)
+        if verb is Verb.COMPLETE:
+            return self._judge_complete(action, illegal, waiting_bring_in)
+        if verb is Verb.BET:
+            return self._judge_bet(action, illegal)
+        return self._judge_raise(action, illegal)
+
+    def _judge_ante(self, action: Action, illegal) -> _Plan:
+        p = action.player
+        ante = self.profile.option("ante")
+        cite = _cites(self.profile.rule_cite("ante_apart"), ante.cite)
+        if self.street != "third":
+            raise illegal(f"antes are posted before the deal, not on {self.street} street", cite)
+        if self.started:
+            raise illegal("antes come before the betting: the round has already started", cite)
+        if p in self.antes:
+            raise illegal(f"{p} has already anted", cite)
+        amount = self.stakes.ante
+        if amount == 0:
+            raise illegal("this game has no ante from each player", ante.cite)
+        if action.amount is not None and action.amount != amount:
+            raise illegal(f"the ante is {amount}, not {action.amount}{self._note('ante')}", cite, ante.course_default)
+        return _Plan(
+            replace(action, amount=amount),
+            amount,
+            f"{p} antes {amount}{self._note('ante')}; the ante is recorded apart from the betting round.",
+            cite,
+            ante.course_default,
+        )
+
+    def _judge_bring_in(self, action: Action, illegal) -> _Plan:
+        p = action.player
+        first = self.profile.option("third_street_first")
+        bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), self.profile.option("bring_in").cite)
+        if not self.bring_in_mode:
+            where = f"on {self.street} street" if self.street != "third" else "in this game"
+            raise illegal(f"there is no bring-in {where}", first.cite)
+        if self.bring_in_posted or self.level > 0:
+            raise illegal("the bring-in has already been made", bring)
+        if p != self.first:
+            raise illegal(f"{self.first} brings in, not {p}", bring)
+        amount = self.stakes.bring_in
+        if action.amount is not None and action.amount != amount:
+            raise illegal(
+                f"the bring-in is {amount}{self._note('bring_in')}, not {action.amount}; to put in "
+                f"{self.stakes.small_bet}, complete instead",
+                bring,
+                self.profile.option("bring_in").course_default,
+            )
+        return _Plan(
+            replace(action, amount=amount),
+            amount,
+            f"{p} brings in {amount}{self._note('bring_in')}, the forced bet of the lowest door card; "
+            f"it counts toward {p}'s round.",
+            _cites(bring, self.profile.rule_cite("bring_in_counts")),
+            self.profile.option("bring_in").course_default,
+        )
+
+    def _judge_complete(self, action: Action, illegal, waiting_bring_in: bool) -> _Plan:
+        p = action.player
+        cite = _cites(self.profile.rule_cite("completion"), self.profile.stake_option("small").cite)
+        default = self.profile.stake_option("small").course_default
+        if not self.bring_in_mode:
+            raise illegal("there is no bring-in to complete here: bet or raise instead", self.profile.rule_cite("completion"))
+        if self.level > 0:
+            raise illegal(
+                f"the bring-in has already been completed to {self.stakes.small_bet}: raise instead", cite
+            )
+        target = self.stakes.small_bet
+        if target <= self.stakes.bring_in:
+            raise illegal(f"the bring-in ({self.stakes.bring_in}) is already a full small bet", cite)
+        if action.amount is not None and action.amount != target:
+            raise illegal(
+                f"a completion brings the round total to the small bet, {target}, not {action.amount}", cite
+            )
+        added = target - self.put[p]
+        text = f"{p} completes to {target}, the full small bet{self._note('small_bet')}; the completion counts as the round's bet"
+        text += f" ({p} adds {added})." if added != target else "."
+        return _Plan(replace(action, amount=target), added, text, cite, default, new_level=1)
+
+    def _increment_text(self, player: str, options: list[int]) -> str:
+        size = self._size()
+        if len(options) == 2:
+            return (
+                f"on {self.street} street a bet or raise is {options[0]}, or {options[1]} because a pair is showing"
+            )
+        if self.street == "fourth" and self.big_used and options == [self.stakes.big_bet] and size == "small":
+            return f"a big bet has been made on fourth street, so every bet and raise this round is {options[0]}"
+        return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
+
+    def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:
+        """Choose the increment: (increment, used big via option, note)."""
+        size = self._size()
+        cite = self._step_cites(size)
+        if len(options) == 2 or self.big_used:
+            cite = _cites(cite, self._pair_cites())
+        totals = [base + k for k in options]
+        if action.amount is None:
+            inc = options[0]
+            note = " (amount left out: the ordinary step is assumed)" if len(options) == 2 else ""
+        else:
+            if action.amount not in totals:
+                expect = " or ".join(str(t) for t in totals)
+                raise illegal(
+                    f"{self._increment_text(action.player, options)}, so the new total would be {expect}, "
+                    f"not {action.amount}"
+                    + self._note("bet_by_street", f"{size}_bet", *(_PAIR_OPTIONS if len(options) == 2 or self.big_used else ())),
+                    cite,
+                    self._step_default(size),
+                )
+            inc = action.amount - base
+            note = ""
+        used_big = self.street == "fourth" and size == "small" and inc == self.stakes.big_bet != self.stakes.small_bet
+        return inc, used_big, note
+
+    def _judge_bet(self, action: Action, illegal) -> _Plan:
+        p = action.player
+        if self.level > 0:
+            raise illegal(
+                f"there is already a bet of {self.to_match}: raise, call or fold instead", self.profile.rule_cite("turn_order")
+            )
+        if self.bring_in_mode:
+            raise illegal(
+                f"after the bring-in the first full bet is a completion: write '{p} completes to {self.stakes.small_bet}'",
+                self.profile.rule_cite("completion"),
+            )
+        options = self.steps_allowed(p)
+        inc, used_big, note = self._sized(action, options, 0, illegal, "bet")
+        return self._wager(action, inc, used_big, note, Verb.BET)
+
+    def _judge_raise(self, action: Action, illegal) -> _Plan:
+        p = action.player
+        if self.level == 0:
+            if self.bring_in_mode:
+                raise illegal(
+                    f"the bring-in is not a full bet: to raise it, complete to {self.stakes.small_bet}",
+                    self.profile.rule_cite("completion"),
+                )
+            raise illegal("nothing has been bet yet: bet instead of raising", self.profile.rule_cite("check_when_nothing_owed"))
+        cap = self.profile.option("raise_cap")
+        if self.level >= self.cap:
+            raise illegal(
+                f"the betting is capped: a bet and {cap.value} raise{'s' if cap.value != 1 else ''} have been made"
+                f"{self._note('raise_cap')}; call or fold",
+                cap.cite,
+                cap.course_default,
+            )
+        options = self.steps_allowed(p)
+        inc, used_big, note = self._sized(action, options, self.to_match, illegal, "raise")
+        return self._wager(action, inc, used_big, note, Verb.RAISE)
+
+    def _wager(self, action: Action, inc: int, used_big: bool, note: str, verb: Verb) -> _Plan:
+        p = action.player
+        size = self._size()
+        new_total = (self.to_match if verb is Verb.RAISE else 0) + inc
+        added = new_total - self.put[p]
+        cite = self._step_cites(size)
+        default = self._step_default(size)
+        if verb is Verb.BET:
+            text = f"{p} bets {new_total}"
+        else:
+            cap = self.profile.option("raise_cap")
+            text = f"{p} raises to {new_total}, one step of {inc} (raise {self.level} of {cap.value}), adding {added}"
+            cite = _cites(cite, cap.cite)
+            default = default or cap.course_default
+        if used_big:
+            stands = self.profile.value("fourth_street_big_bet_stands")
+            text += "; a pair is showing, so the big bet may be used on fourth street"
+            if stands and not self.big_used:
+                text += ", and it now stands for the rest of the round"
+            cite = _cites(cite, self._pair_cites())
+            default = default or self._pair_default()
+        elif self.big_used:
+            cite = _cites(cite, self._pair_cites())
+        else:
+            text += f" ({self.street} street uses the {size} bet, {inc})"
+        used = ["bet_by_street", f"{size}_bet"]
+        if verb is Verb.RAISE:
+            used.append("raise_cap")
+        if used_big or self.big_used:
+            used += [*_PAIR_OPTIONS, "big_bet"]
+        text += note + self._note(*used) + "."
+        return _Plan(
+            replace(action, amount=new_total),
+            added,
+            text,
+            cite,
+            default,
+            new_level=self.level + 1,
+            big=used_big,
+        )
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def _history_steps(self) -> list[Step]:
+        steps = [self.first_answer.steps[-1]] if self.first_answer and self.first_answer.steps else []
+        return steps + [e.step for e in self._ledger]
+
+    def contributions_answer(self) -> Answer:
+        """The `contributions` question: player -> units put in on this street."""
+        steps = self._history_steps()
+        shown = ", ".join(f"{p} {n}" for p, n in self.contributions.items())
+        steps.append(
+            Step(
+                f"Put in on {self.street} street: {shown}; antes are not part of the round.",
+                _cites(self.profile.rule_cite("ante_apart"), self.profile.rule_cite("call_difference")),
+            )
+        )
+        return Answer(self.contributions, steps)
+
+    def total_answer(self) -> Answer:
+        """The `street_total` question: units added on this street."""
+        steps = self._history_steps()
+        parts = " + ".join(str(n) for n in self.contributions.values() if n)
+        steps.append(
+            Step(
+                f"The street adds {parts or '0'} = {self.total} units (antes not counted).",
+                _cites(self.profile.rule_cite("ante_apart"), self.profile.rule_cite("call_difference")),
+            )
+        )
+        return Answer(self.total, steps)
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def new_round(
+    street: str,
+    seats: Sequence[str],
+    hands: Mapping[str, Any],
+    profile: Profile,
+    stakes: Stakes | None = None,
+    folded: Collection[str] = (),
+    pot: int = 0,
+) -> BettingRound:
+    """An empty round for `street`: finds the first actor (bring-in on third, opener later)."""
+    seats = check_seats(seats)
+    first = first_to_act(street, seats, hands, profile, folded)
+    out = set(folded) | {p for p in hands if getattr(hands[p], "folded", False)}
+    active = [p for p in seats if p in hands and p not in out]
+    rows = {p: split_hand(hands[p])[1] for p in active}
+    return BettingRound(
+        street=street,
+        seats=seats,
+        first=first.value,
+        profile=profile,
+        stakes=stakes,
+        active=active,
+        pair_holders=exposed_pairs(rows, active),
+        pot_before=pot,
+        first_answer=first,
+    )
+
+
+def replay_street(
+    street: str,
+    seats: Sequence[str],
+    hands: Mapping[str, Any],
+    actions: Sequence[str | Action],
+    profile: Profile,
+    stakes: Stakes | None = None,
+    folded: Collection[str] = (),
+    pot: int = 0,
+) -> BettingRound:
+    """Replay a street's actions in order. `hands` maps player -> (down, up) (or a Hand).
+
+    The first actor is found from the cards. An illegal or malformed action raises
+    `IllegalActionError` / `ActionFormatError` with `.index` (0-based) of the offending action.
+    """
+    betting = new_round(street, seats, hands, profile, stakes, folded, pot)
+    for index, raw in enumerate(actions):
+        try:
+            betting.apply(raw)
+        except (IllegalActionError, ActionFormatError) as error:
+            error.index = index
+            raise
+    return betting
+
+
+def legal_action(
+    street: str,
+    seats: Sequence[str],
+    hands: Mapping[str, Any],
+    actions: Sequence[str | Action],
+    action: str | Action,
+    profile: Profile,
+    after: int = 0,
+    stakes: Stakes | None = None,
+    folded: Collection[str] = (),
+    pot: int = 0,
+) -> Answer:
+    """The `legal_action` question: after the first `after` actions, is `action` legal?
+
+    Value True/False; the steps give the reason and the rule. Errors in the earlier actions
+    propagate (with `.index`), since the question itself would then be broken.
+    """
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
+        raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
+    betting = replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot)
+    steps = [e.step for e in betting.ledger]
+    if not steps and betting.first_answer is not None:
+        steps = [betting.first_answer.steps[-1]]
+    parsed = Action.parse(action)
+    try:
+        betting.verify(parsed)
+    except IllegalActionError as error:
+        return Answer(False, steps + [Step(f"Not allowed: {error.reason}.", error.cite, error.course_default)])
+    plan = betting._judge(parsed)
+    return Answer(True, steps + [Step(f"Allowed: {plan.text}", plan.cite, plan.course_default)])
