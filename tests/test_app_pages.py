@@ -1,0 +1,249 @@
+"""Every page under AppTest: course map, lesson reader, practice, progress, rulebook, author
+preview; broken content shown as an error panel while the rest keeps working; progress kept
+across two app runs on the same database file."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from course import content, questions, rules
+from course.app.apptest import PAGES, environment, open_app, texts
+from course.app.progress import ProgressStore
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
+BRING_IN = COURSE.lessons["bring-in"]
+
+BROKEN_EXERCISE = """\
+id: broken-card
+title: A card that does not exist
+game: stud-high
+street: third
+seats: [Ava, Ben]
+hands:
+  Ava: {down: Kc Qd, up: 2h}
+  Ben: {down: 9s 9d, up: 1x}
+questions:
+  - ask: bring_in
+"""
+
+
+@pytest.fixture
+def db(tmp_path):
+    with environment(tmp_path / "progress.db"):
+        yield tmp_path / "progress.db"
+
+
+@pytest.fixture
+def broken_root(tmp_path):
+    """A copy of the course plus one broken exercise."""
+    root = tmp_path / "course"
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "exercises", root / "exercises")
+    (root / "exercises" / "zz-broken.yaml").write_text(BROKEN_EXERCISE, encoding="utf-8")
+    with environment(tmp_path / "progress.db", content=root):
+        yield root
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_every_page_runs(page, db):
+    at = open_app(page)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title, page
+    assert at.text_input(key="learner").value == "Tess"
+
+
+def test_course_map_lists_lessons_in_order_grouped_by_game(db):
+    at = open_app("map")
+    headers = [h.value for h in at.header]
+    assert headers[0] == "Seven-Card Stud High"
+    for game in {l.game for l in COURSE.lessons.values()}:
+        assert {"stud-high": "Seven-Card Stud High", "horn-a-vika": "Horn-A-Vika",
+                "have-a-heart": "Have a Heart"}[game] in headers
+    links = [l.proto.label for l in at.get("page_link")]
+    stud = [l for l in COURSE.lessons_in_order("stud-high")]
+    expected = [f"**{l.order}. {l.title}**" for l in stud]
+    assert links[:len(expected)] == expected
+    panel = "\n".join(e.value for e in at.error)
+    for problem in COURSE.problems:          # whatever is broken is named, file and line
+        assert f"`{problem.file}:{problem.line}:{problem.column}`" in panel
+    if not COURSE.problems:
+        assert not at.error
+
+
+def test_lesson_reader_draws_sections_deals_and_exercises(db):
+    at = open_app("lesson", query={"id": "bring-in"})
+    assert at.title[0].value == BRING_IN.title
+    headers = [h.value for h in at.header]
+    for section in BRING_IN.sections:
+        assert section.heading in headers
+    assert "Sources" in headers and "Try it now" in headers
+    html = "\n".join(m.value for m in at.markdown if m.proto.allow_html)
+    assert 'aria-label="two of clubs"' in html       # Ben's door card in HPD exercise 1
+    assert 'aria-label="king of clubs, face down"' in html
+    # author markdown is never rendered with raw HTML allowed
+    for section in BRING_IN.sections:
+        first_words = section.text.split("\n")[0][:30]
+        holders = [m for m in at.markdown if first_words in m.value]
+        assert holders and not any(m.proto.allow_html for m in holders)
+    # the exercises are there to try
+    expanders = [e.label for e in at.expander]
+    for eid in BRING_IN.exercises:
+        assert f"Try it now: {COURSE.exercises[eid].title}" in expanders
+
+
+def test_lesson_exercise_can_be_answered_inline(db):
+    at = open_app("lesson", query={"id": "bring-in"})
+    ex = COURSE.exercises[BRING_IN.exercises[0]]
+    q = ex.questions[0]
+    right = questions.to_json(questions.answer(ex, q).value)
+    key = f"lesson|{ex.id}|0"
+    at.radio(key=key).set_value(right)
+    at.button(key=f"{key}:check").click().run()
+    assert any(s.value.startswith("Right.") for s in at.success)
+    assert len(ProgressStore(db).attempts("Tess")) == 1
+
+
+def test_rulebook_lists_every_citation(db):
+    at = open_app("rulebook")
+    page = texts(at)
+    for key, cit in rules.citations().items():
+        assert key.replace("$", "\\$") in page, key
+    at.text_input(key="rulebook_filter").set_value("spit card").run()
+    shown = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert shown and all("spit" in s.lower() for s in shown)
+
+
+def test_broken_content_shows_file_and_line_and_the_rest_works(broken_root):
+    at = open_app("map")
+    assert not at.exception
+    panel = "\n".join(e.value for e in at.error)
+    assert re.search(r"exercises/zz-broken\.yaml:8:\d+", panel), panel
+    assert "'1x'" in panel
+    links = [l.proto.label for l in at.get("page_link")]
+    assert len(links) == len(COURSE.lessons)
+    at.switch_page(PAGES["practice"]).run()
+    assert not at.exception
+    assert at.subheader                        # a deal is on screen
+    assert "zz-broken.yaml:8" in "\n".join(e.value for e in at.error)
+
+
+def paste(at, text: str, kind: str = "Exercise"):
+    at.button_group(key="author_source").set_value("Paste YAML").run()
+    at.button_group(key="author_kind").set_value(kind)
+    at.text_area(key="author_paste").set_value(text).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_author_preview_lists_problems_with_line_and_column_and_stays_alive(db):
+    at = paste(open_app("author"), BROKEN_EXERCISE)
+    panel = "\n".join(e.value for e in at.error)
+    assert "`<pasted>:8:" in panel and "'1x'" in panel
+    # not a YAML mapping at all
+    paste(at, "id: [unclosed")
+    assert "<pasted>:" in "\n".join(e.value for e in at.error)
+    # the rest of the app keeps working
+    at.switch_page(PAGES["map"]).run()
+    assert not at.exception and at.get("page_link")
+
+
+def test_author_preview_renders_the_item_and_the_engines_answers(db):
+    path = ROOT / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml"
+    ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    at = paste(open_app("author"), path.read_text(encoding="utf-8"))
+    assert any("no problems found" in s.value for s in at.success)
+    assert ex.title in [h.value for h in at.subheader]           # as a learner sees it
+    page = texts(at)
+    for n, q in enumerate(ex.questions, 1):
+        value = questions.to_json(questions.answer(ex, q).value)
+        assert f"**Q{n}.**" in page
+    first = questions.answer(ex, ex.questions[0])
+    assert f"Engine: **{questions.to_json(first.value)}**" in page
+    assert "(agrees)" in page and "DISAGREES" not in page
+
+
+def test_author_preview_shows_a_disagreeing_authored_answer(db):
+    path = ROOT / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml"
+    ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+    wrong = next(s for s in ex.seats if s != right)
+    text = path.read_text(encoding="utf-8")
+    assert f"answer: {right}\n" in text
+    at = paste(open_app("author"), text.replace(f"answer: {right}\n", f"answer: {wrong}\n", 1))
+    assert "DISAGREES" in texts(at)
+
+
+def test_author_preview_of_an_upload(db):
+    path = ROOT / "lessons" / "03-bring-in.yaml"
+    at = open_app("author")
+    at.button_group(key="author_source").set_value("Upload a file").run()
+    at.button_group(key="author_kind").set_value("Lesson").run()
+    at.file_uploader(key="author_upload").upload("03-bring-in.yaml", path.read_bytes(),
+                                                 "application/x-yaml")
+    at.run()
+    assert not at.exception
+    assert BRING_IN.title in [t.value for t in at.title]
+
+
+def test_author_preview_of_a_course_file_rerenders_after_an_edit(tmp_path):
+    root = tmp_path / "course"
+    (root / "exercises").mkdir(parents=True)
+    source = (ROOT / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml").read_text(
+        encoding="utf-8")
+    target = root / "exercises" / "one.yaml"
+    target.write_text(source, encoding="utf-8")
+    with environment(tmp_path / "p.db", content=root):
+        at = open_app("author")
+        assert at.selectbox(key="author_file").value == "exercises/one.yaml"
+        assert any("no problems found" in s.value for s in at.success)
+        target.write_text(source.replace("Ben:", "Ben:\n  Extra: 1\n  Bad:", 1), encoding="utf-8")
+        at.run()
+        assert any("exercises/one.yaml:" in e.value for e in at.error), texts(at)
+        target.write_text(source, encoding="utf-8")
+        at.run()
+        assert any("no problems found" in s.value for s in at.success)
+
+
+def test_progress_survives_a_second_app_run_on_the_same_file(tmp_path):
+    ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    q = ex.questions[0]
+    right = questions.to_json(questions.answer(ex, q).value)
+    wrong = next(s for s in ex.seats if s != right)
+    db = tmp_path / "shared.db"
+    with environment(db):
+        first = open_app("practice")
+        first.session_state["practice_deal"] = ex.id
+        first.run()
+        key = f"practice|{ex.id}|0"
+        first.radio(key=key).set_value(wrong)
+        first.button(key=f"{key}:check").click().run()
+        first.radio(key=key).set_value(right)
+        first.button(key=f"{key}:check").click().run()
+    with environment(db):                   # a new app run: fresh session, caches cleared
+        second = open_app("progress")
+        assert not second.exception
+        metrics = {m.label: m.value for m in second.metric}
+        assert metrics["Answers checked"] == "2"
+        assert metrics["Right"] == "1"
+        assert metrics["Accuracy"] == "50%"
+        missed = second.dataframe[-1].value
+        assert list(missed["exercise"]) == [ex.id]
+        assert list(missed["missed"]) == [1]
+        assert second.get("download_button")
+        second.switch_page(PAGES["map"]).run()
+        assert any("1 of" in (p.proto.text or "") for p in second.get("progress"))
+
+
+def test_progress_is_per_learner(tmp_path):
+    db = tmp_path / "p.db"
+    ProgressStore(db)
+    with environment(db):
+        at = open_app("progress", learner="Nobody Yet")
+        assert any("No answers checked yet" in i.value for i in at.info)
+        at = open_app("progress", learner="")
+        assert any("Type your name" in i.value for i in at.info)
