@@ -31,6 +31,14 @@ if not state.missing_notice("content", "questions"):
     pool_all = ordered_exercises(course)
     if "practice_scope" not in st.session_state:
         st.session_state["practice_scope"] = "Game"
+    # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
+    wanted = st.query_params.get("deal")
+    by_id = {ex.id: ex for ex in pool_all}
+    if wanted in by_id and st.session_state.get("practice_from") != wanted:
+        st.session_state["practice_from"] = wanted
+        st.session_state["practice_scope"] = "Game"
+        st.session_state["practice_game"] = by_id[wanted].game
+        st.session_state["practice_deal"] = wanted
     scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
     if scope == "Game":
         games = list(dict.fromkeys(ex.game for ex in pool_all))

@@ -1,0 +1,128 @@
+"""The real server in headless Chromium: open a practice deal, answer by clicking, read the
+feedback, save a screenshot (docs/screenshots/practice-feedback.png)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from course import content, questions
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "screenshots"
+DEAL = "hpd-1-bring-in-suit-tie"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chromium_paths() -> tuple[str, str]:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not browser or not driver:
+        pytest.skip("Debian packages chromium and chromium-driver are not installed "
+                    "(.ci/run installs them)")
+    return browser, driver
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    env = dict(os.environ, STUD_STUDY_DB=str(tmp_path / "progress.db"))
+    env.pop("STUD_STUDY_CONTENT", None)
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "course/app/streamlit_app.py"),
+         "--server.port", str(port), "--server.headless", "true",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail("the server did not become healthy:\n"
+                            + (tmp_path / "server.log").read_text())
+            time.sleep(0.3)
+        yield url, tmp_path / "progress.db"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    binary, driver_path = chromium_paths()
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,1400", "--hide-scrollbars"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_answer_a_practice_question_by_clicking(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, db = server
+    exercise, problems = content.load_exercise(ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml")
+    assert exercise is not None, problems
+    right = questions.to_json(questions.answer(exercise, exercise.questions[0]).value)
+
+    wait = WebDriverWait(browser, 60)
+    browser.get(f"{url}/practice?deal={DEAL}")
+    wait.until(ec.presence_of_element_located(
+        (By.XPATH, f"//h3[contains(., {exercise.title[:30]!r})]")))
+    # the deal is drawn as cards with words for screen readers
+    assert browser.find_elements(By.CSS_SELECTOR, '[aria-label="two of clubs"]')
+    option = wait.until(ec.element_to_be_clickable(
+        (By.XPATH, f"(//div[@data-testid='stRadio'])[1]//label[.//p[normalize-space()='{right}']]")))
+    option.click()
+    check = wait.until(ec.element_to_be_clickable(
+        (By.XPATH, "(//button[.//p[normalize-space()='Check']])[1]")))
+    time.sleep(0.5)   # let the radio's value reach the server before the click
+    check.click()
+    feedback = wait.until(ec.visibility_of_element_located(
+        (By.XPATH, "//div[@data-testid='stAlert'][contains(., 'Right.')]")))
+    assert f"You chose {right}" in feedback.text
+    assert f"the right answer is {right}" in feedback.text
+    steps = wait.until(ec.visibility_of_element_located(
+        (By.XPATH, "//*[contains(., 'Why, step by step')]")))
+    assert steps
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", feedback)
+    time.sleep(0.5)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert browser.save_screenshot(str(SHOTS / "practice-feedback.png"))
