@@ -788,7 +788,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     extra = {k: v.plain_value() for k, v in top.items() if k in getattr(variant, "EXERCISE_KEYS", ())}
 
     questions = _questions(ck, top.get("questions"), game, seats, street, len(actions))
-    if pot is None and any(q.ask == "award" for q in questions):
+    if pot is None and game == "stud-high" and any(q.ask == "award" for q in questions):
         ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
                         and i.get("ask").value == "award")
         ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
@@ -936,7 +936,8 @@ def _action_text(ck: _Checker, node: Node, seats: list[str]) -> str | None:
     except ImportError:
         return text
     except ValueError as exc:
-        ck.add(node, f"{text!r}: {_reason(exc)}")
+        message = _reason(exc)
+        ck.add(node, message if message.startswith(repr(text)) else f"{text!r}: {message}")
         return None
     player = getattr(action, "player", None)
     if seats and player is not None and player not in seats:
@@ -1027,8 +1028,8 @@ def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_nod
             index = _failing_index(exc, exercise.actions)
         where = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else list_node
         text = exercise.actions[index] if isinstance(index, int) and 0 <= index < len(nodes) else None
-        prefix = f"{text!r}: " if text and repr(text) not in str(exc) else ""
-        ck.add(where, prefix + _reason(exc))
+        message = _reason(exc)
+        ck.add(where, f"{text!r}: {message}" if text and not message.startswith(repr(text)) else message)
 
 
 def _failing_index(exc: Exception, actions: list[str]) -> int | None:

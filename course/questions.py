@@ -27,6 +27,9 @@ from course.hands import Category, HandValue, evaluate
 BEST_FIVE = 'HPD "Best five of your seven, with no borrowed cards"'
 FOLDED_CARDS = "HPD exercise 5"
 SHARED = 'HPD "The rare shared seventh card is an exception"'
+# The rule a showdown ask rests on in each game (home games are not cited from the stud-high lesson).
+SHOWDOWN_CITE = {"stud-high": BEST_FIVE, "have-a-heart": 'OPR-678 "Showdown"', "horn-a-vika": "OPR-535 5.1"}
+SHARED_CITE = {"stud-high": SHARED, "horn-a-vika": "OPR-535 5.1"}
 
 # Ask -> the skill (topic) it trains, used by Practice and Progress. Home-game asks train the game.
 TOPIC_BY_ASK = {
@@ -161,68 +164,49 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
                                 exercise.profile, folded=tuple(exercise.folded))
 
 
-def _replay(exercise: Exercise, actions: list[str] | None = None):
+def _replay(exercise: Exercise):
     from course import betting
 
-    return betting.replay_street(exercise.street, exercise.seats, exercise.hands,
-                                 exercise.actions if actions is None else actions, exercise.profile,
-                                 exercise.stakes, folded=tuple(exercise.folded))
+    return betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
+                                 exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
+                                 pot=exercise.pot or 0)
 
 
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
     from course import betting
 
     after = int(question.params.get("after", 0) or 0)
-    return betting.legal_action(exercise.street, exercise.seats, exercise.hands, exercise.actions[:after],
-                                question.params["action"], exercise.profile, exercise.stakes,
-                                folded=tuple(exercise.folded))
-
-
-def _ledger_steps(round_: Any) -> list[Step]:
-    steps = []
-    for entry in getattr(round_, "ledger", ()) or ():
-        if isinstance(entry, Step):
-            steps.append(entry)
-        else:
-            text = getattr(entry, "text", None) or getattr(entry, "explain", None) or str(entry)
-            cite = tuple(getattr(entry, "cite", ()) or ())
-            steps.append(Step(text, cite))
-    return steps
+    return betting.legal_action(exercise.street, exercise.seats, exercise.hands, exercise.actions,
+                                question.params["action"], exercise.profile, after=after,
+                                stakes=exercise.stakes, folded=tuple(exercise.folded), pot=exercise.pot or 0)
 
 
 def _contributions(exercise: Exercise, question: Question) -> Answer:
-    round_ = _replay(exercise)
-    values = {p: int(v) for p, v in dict(round_.contributions).items() if v}
-    steps = _ledger_steps(round_)
-    listing = ", ".join(f"{p} {v}" for p, v in values.items()) or "nobody put anything in"
-    steps.append(Step(f"On {exercise.street} street: {listing}.",
-                      ('HPD "Read the two fixed-limit amounts correctly"',)))
-    return Answer(values, steps)
+    result = _replay(exercise).contributions_answer()
+    return Answer({p: int(v) for p, v in dict(result.value).items() if v}, result.steps)
 
 
 def _street_total(exercise: Exercise, question: Question) -> Answer:
-    round_ = _replay(exercise)
-    values = {p: int(v) for p, v in dict(round_.contributions).items() if v}
-    total = int(round_.total)
-    steps = _ledger_steps(round_)
-    steps.append(Step(f"Adding this street's contributions ({' + '.join(str(v) for v in values.values()) or '0'}) "
-                      f"gives {total}; antes and earlier streets are not part of it.",
-                      ('HPD "Read the two fixed-limit amounts correctly"',)))
-    return Answer(total, steps)
+    return _replay(exercise).total_answer()
 
 
 # -- showdown asks: stud high uses the written hands; home games their final hands
 
 
-def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
-    """Each player's own cards at the end of the deal (home games: after every event)."""
+def _final(exercise: Exercise) -> dict[str, Any]:
     module = content.variant_module(exercise.game)
     if module is not None and hasattr(module, "final_hands"):
-        return {p: list(cards) for p, cards in dict(module.final_hands(exercise)).items()}
-    return {p: exercise.hands[p].cards for p in exercise.seats if p in exercise.hands}
+        return dict(module.final_hands(exercise))
+    return {p: exercise.hands[p] for p in exercise.seats if p in exercise.hands}
+
+
+def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
+    """Each player's own cards at the end of the deal (home games: after every event)."""
+    return {p: [*hand.down, *hand.up] for p, hand in _final(exercise).items()}
 
 
 def shared_cards(exercise: Exercise) -> list[Card]:
+    """The shared card(s) every player still in may use (Horn-A-Vika: the spit card)."""
     module = content.variant_module(exercise.game)
     if module is not None and hasattr(module, "shared_cards"):
         return list(module.shared_cards(exercise))
@@ -230,10 +214,8 @@ def shared_cards(exercise: Exercise) -> list[Card]:
 
 
 def folded_players(exercise: Exercise) -> list[str]:
-    module = content.variant_module(exercise.game)
-    if module is not None and hasattr(module, "folded_players"):
-        return list(module.folded_players(exercise))
-    return exercise.folded
+    """Players out of the hand at the end of the deal, in seat order."""
+    return [p for p, hand in _final(exercise).items() if getattr(hand, "folded", False)]
 
 
 def _own(exercise: Exercise, player: str) -> tuple[list[Card], list[Card]]:
@@ -246,17 +228,18 @@ def _own(exercise: Exercise, player: str) -> tuple[list[Card], list[Card]]:
 def _best(exercise: Exercise, player: str) -> tuple[HandValue, list[Step]]:
     own, shared = _own(exercise, player)
     value = evaluate([*own, *shared])
+    rule = SHOWDOWN_CITE.get(exercise.game, BEST_FIVE)
     steps = []
     if player in folded_players(exercise):
         steps.append(Step(f"{player} has folded; the question is about the cards alone.", (FOLDED_CARDS,)))
     pool = f"{cards_text(own)}" + (f" plus the shared {cards_text(shared)}" if shared else "")
     steps.append(Step(f"{player} may use only their own cards: {pool}. Nobody else's cards count, "
-                      "face up or not.", (BEST_FIVE,) + ((SHARED,) if shared else ())))
+                      "face up or not.", (rule,) + ((SHARED_CITE[exercise.game],) if shared and exercise.game in SHARED_CITE else ())))
     if value.size < 5:
         steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
-                          f"{cards_text(value.cards)}, {value.words}.", ('OPR-678 "Incomplete hands"', BEST_FIVE)))
+                          f"{cards_text(value.cards)}, {value.words}.", ('OPR-678 "Incomplete hands"',)))
     else:
-        steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", (BEST_FIVE,)))
+        steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", (rule,)))
     return value, steps
 
 
@@ -267,7 +250,7 @@ def _best_five(exercise: Exercise, question: Question) -> Answer:
 
 def _category(exercise: Exercise, question: Question) -> Answer:
     value, steps = _best(exercise, question.params["player"])
-    steps.append(Step(f"That hand is {_a(value.category.label)}.", (BEST_FIVE,)))
+    steps.append(Step(f"That hand is {_a(value.category.label)}.", (SHOWDOWN_CITE.get(exercise.game, BEST_FIVE),)))
     return Answer(value.category.label, steps)
 
 
@@ -280,7 +263,8 @@ def _a(label: str) -> str:
 def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    return showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)))
+    return showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)),
+                             cite=(SHOWDOWN_CITE.get(exercise.game, BEST_FIVE),))
 
 
 def _award(exercise: Exercise, question: Question) -> Answer:
@@ -300,6 +284,8 @@ def _legal_hand(exercise: Exercise, question: Question) -> Answer:
     own, shared = _own(exercise, player)
     available = [*own, *shared]
     need = min(5, len(available))
+    rule = SHOWDOWN_CITE.get(exercise.game, BEST_FIVE)
+    shared_rule = (SHARED_CITE[exercise.game],) if shared and exercise.game in SHARED_CITE else ()
     steps: list[Step] = []
     owners = {c: p for p, cards in final_hands(exercise).items() for c in cards}
     borrowed = [c for c in shown if c not in available]
@@ -307,24 +293,24 @@ def _legal_hand(exercise: Exercise, question: Question) -> Answer:
         holder = owners.get(card)
         if holder is not None and holder in folded_players(exercise):
             steps.append(Step(f"{card} belongs to {holder}, who folded: a folded player's cards are out of "
-                              "the hand and nobody may use them.", (FOLDED_CARDS, BEST_FIVE)))
+                              "the hand and nobody may use them.", (FOLDED_CARDS, rule)))
         elif holder is not None:
             steps.append(Step(f"{card} is {holder}'s card: a card showing in another player's row is "
-                              "information, not part of your hand.", (BEST_FIVE,)))
+                              "information, not part of your hand.", (rule,)))
         else:
             steps.append(Step(f"{card} is not among {player}'s cards" + (" or the shared card" if shared else "") + ".",
-                              (BEST_FIVE,)))
+                              (rule,)))
     repeated = [c for c, n in Counter(shown).items() if n > 1]
     for card in repeated:
-        steps.append(Step(f"{card} is listed more than once; each card plays once.", (BEST_FIVE,)))
-    if len(shown) != need:
+        steps.append(Step(f"{card} is listed more than once; each card plays once.", (rule,)))
+    if len(set(shown)) != need:
         steps.append(Step(f"A hand is {need} cards here ({player} has {len(available)} available), "
-                          f"but {len(shown)} were shown.", (BEST_FIVE,)))
+                          f"but {len(set(shown))} different cards were shown.", (rule,)))
     legal = not borrowed and not repeated and len(shown) == need
     if legal:
         source = "the shared card and their own cards" if any(c in shared for c in shown) else "their own cards"
         steps.append(Step(f"{cards_text(shown)} are all {player}'s to use ({source}), {need} in all: "
-                          "a legal hand.", (BEST_FIVE,) + ((SHARED,) if shared else ())))
+                          "a legal hand.", (rule, *shared_rule)))
     return Answer(legal, steps)
 
 
@@ -365,6 +351,14 @@ def to_json(value: Any) -> Any:
         return [to_json(v) for v in value]
     label = getattr(value, "label", None)
     return label if isinstance(label, str) else str(value)
+
+
+def answer_json(exercise: Exercise, question: Question, value: Any) -> Any:
+    """`to_json` for this question, using the home game's own shape for its own asks."""
+    module = content.variant_module(exercise.game)
+    if module is not None and question.ask in getattr(module, "ASKS", {}) and hasattr(module, "to_json"):
+        return to_json(module.to_json(question.ask, value))
+    return to_json(value)
 
 
 def _yes_no(value: Any) -> bool | None:
@@ -410,6 +404,9 @@ def _cards_or_none(value: Any) -> list[Card] | None:
 
 def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answer | None = None) -> bool:
     """Whether `given` (an authored or learner answer, YAML/JSON shape) matches the engine."""
+    module = content.variant_module(exercise.game)
+    if module is not None and question.ask in getattr(module, "ASKS", {}) and hasattr(module, "is_correct"):
+        return bool(module.is_correct(exercise, question, given))
     expected = (engine or answer(exercise, question)).value
     kind = answer_kind(exercise, question)
     if question.ask == "best_five":
@@ -475,13 +472,16 @@ def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any) ->
 
 
 def format_value(value: Any) -> str:
+    """An answer as a person reads it: yes/no, [a, b], {Ava: 8}, card symbols."""
     value = to_json(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:
+        return "none"
     if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 
