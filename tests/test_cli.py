@@ -1,0 +1,116 @@
+"""`python -m course check|solve`, as the exercise format page promises."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from course.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).parent / "fixtures"
+EXAMPLE = FIXTURES / "exercises" / "format-example.yaml"
+HEART = FIXTURES / "home" / "heart-take.yaml"
+BROKEN = FIXTURES / "broken"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_check_valid_file_exits_zero(capsys):
+    code, out, _ = run(capsys, "check", str(EXAMPLE))
+    assert code == 0
+    assert "all valid, every authored answer agrees with the engine" in out
+
+
+def test_check_reports_every_file_and_exits_one(capsys):
+    code, out, _ = run(capsys, "check", str(BROKEN), str(EXAMPLE))
+    assert code == 1
+    lines = out.splitlines()
+    files = {line.split(":", 1)[0] for line in lines if ".yaml:" in line}
+    assert files == {f"{BROKEN.as_posix()}/bad-raise.yaml", f"{BROKEN.as_posix()}/traps.yaml"}
+    assert (f"{BROKEN.as_posix()}/bad-raise.yaml:14:5: 'Bo raises to 20': on fifth street a bet or raise is the "
+            "big bet, 8, so the new total would be 16, not 20") in out
+    assert '[HPD "Read the two fixed-limit amounts correctly"]' in out
+    assert lines[-1].endswith("of 3 files")
+
+
+def test_check_json_for_tools(capsys):
+    code, out, _ = run(capsys, "check", str(BROKEN / "traps.yaml"), "--json")
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and report["files"] == 1
+    first = report["problems"][0]
+    assert set(first) == {"file", "line", "column", "message"}
+    assert (first["line"], first["column"]) == (5, 1)
+
+
+def test_check_disagreement_shows_both_answers_and_the_explanation(tmp_path, capsys):
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(EXAMPLE.read_text(encoding="utf-8").replace("answer: Ben", "answer: Ava"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(wrong))
+    assert code == 1
+    assert "answer to 'bring_in' disagrees with the engine: authored Ava, engine Ben" in out
+    assert "The engine's explanation:" in out
+    assert 'HPD "The bring-in is decided before the hidden cards matter"' in out
+
+
+def test_check_missing_path(capsys):
+    code, out, _ = run(capsys, "check", "no/such/file.yaml")
+    assert code == 1 and "no/such/file.yaml:1:1: no such file or folder" in out
+
+
+def test_solve_json_shape_in_the_order_given(capsys):
+    code, out, _ = run(capsys, "solve", str(HEART), str(EXAMPLE), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert [entry["file"] for entry in result] == [HEART.as_posix(), EXAMPLE.as_posix()]
+    assert [entry["id"] for entry in result] == ["fixture-heart-take", "bring-in-suit-tie"]
+    assert result[1]["answers"] == ["Ben", ["Ben", "Cara", "Drew", "Ava"], True, {"Ben": 2, "Cara": 4}, 6]
+    holding, category, best, winners = result[0]["answers"]
+    assert holding == {"up": ["9♣", "9♦", "4♥", "9♠"], "down": ["2♣", "3♦"]}
+    assert category == "three of a kind" and sorted(best) == sorted(["K♦", "J♣", "6♦", "5♠"]) and winners == ["Al"]
+
+
+def test_solve_ignores_authored_answers(tmp_path, capsys):
+    bare = tmp_path / "bare.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8").replace("    answer: Ben\n", "")
+    bare.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "solve", str(bare), "--json")
+    assert code == 0 and json.loads(out)[0]["answers"][0] == "Ben"
+
+
+def test_solve_text_gives_explanations_and_citations(capsys):
+    code, out, _ = run(capsys, "solve", str(EXAMPLE))
+    assert code == 0
+    assert "1. bring_in: Who brings in?" in out
+    assert "answer: Ben" in out
+    assert '[HPD "The bring-in is decided before the hidden cards matter"]' in out
+    assert "Note: optional authored note" in out
+
+
+def test_solve_invalid_file_reports_problems(capsys):
+    code, out, err = run(capsys, "solve", str(BROKEN / "traps.yaml"), "--json")
+    assert code == 1
+    assert json.loads(out) == [{"file": (BROKEN / "traps.yaml").as_posix(), "id": "yaml-traps", "answers": []}]
+    assert "traps.yaml:5:1: duplicate key 'street'" in err
+
+
+def test_no_command_prints_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and "check" in out and "solve" in out
+
+
+def test_python_dash_m_course_entry_point():
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, "-m", "course", "solve", str(EXAMPLE), "--json"], cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["answers"][0] == "Ben"

@@ -1,0 +1,304 @@
+"""Questions: each ask answered by the engine, the format page's checking rules, JSON shapes.
+
+Deals come from the rule sources (HPD exercises 1, 3 and 5, OPR-678's worked example), so the
+expected answers are the sources' own, not values read back from the engine.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from course import content, questions
+from course.cards import Card, parse_cards
+from course.content import Question, parse_exercise
+from course.explain import Answer
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+HPD_1 = """\
+id: hpd-1
+title: HPD exercise 1
+game: stud-high
+rules: pokerstars
+street: third
+seats: [Ava, Ben, Cara, Drew]
+hands:
+  Ava:  {down: K♣ Q♦, up: 2♥}
+  Ben:  {down: 9♠ 9♦, up: 2♣}
+  Cara: {down: 7♥ 8♥, up: A♠}
+  Drew: {down: 5♣ 6♣, up: 4♦}
+questions:
+  - ask: bring_in
+    answer: Ben
+    explain: Hidden nines do not matter.
+    cite: ['HPD exercise 1']
+  - ask: action_order
+    answer: [Ben, Cara, Drew, Ava]
+"""
+
+HPD_3 = """\
+id: hpd-3
+title: HPD exercise 3
+game: stud-high
+street: fifth
+seats: [Ava, Ben, Cara]
+hands:
+  Ava:  {up: K♥ K♦ 2♣}
+  Ben:  {up: A♣ Q♠ A♥}
+  Cara: {up: 8♥ 8♣ 8♦}
+actions: [Cara checks, Ava bets 8, Ben calls, Cara raises to 16, Ava calls, Ben calls]
+questions:
+  - ask: opener
+  - ask: opener
+    street: fourth
+  - ask: contributions
+  - ask: street_total
+  - ask: legal_action
+    action: Cara raises to 12
+    after: 3
+  - ask: legal_action
+    action: Cara raises to 16
+    after: 3
+"""
+
+SHOWDOWN = """\
+id: showdown-sample
+title: A showdown with a folded ace
+game: stud-high
+street: showdown
+seats: [Ava, Ben, Cara]
+pot: 121
+hands:
+  Ava:  {down: K♠ K♥ 5♠, up: 9♣ 9♦ 5♥ 2♣}
+  Ben:  {down: K♣ K♦ 5♣, up: 9♠ 9♥ 5♦ 2♦}
+  Cara: {down: A♠ A♥ 3♣, up: A♣ 7♦ 4♠ 3♥, folded: true}
+questions:
+  - ask: best_five
+    player: Ava
+  - ask: category
+    player: Ava
+  - ask: winners
+  - ask: award
+  - ask: legal_hand
+    player: Ava
+    cards: [K♠, K♥, 9♣, 9♦, A♣]
+  - ask: legal_hand
+    player: Ava
+    cards: [K♠, K♥, 9♣, 9♦, 5♠]
+  - ask: legal_hand
+    player: Ava
+    cards: [K♠, K♥, 9♣, 9♦]
+"""
+
+
+def load(text: str):
+    exercise, problems = parse_exercise(textwrap.dedent(text), "t.yaml")
+    assert problems == [], [str(p) for p in problems]
+    return exercise
+
+
+def q(exercise, n: int) -> Question:
+    return exercise.questions[n]
+
+
+def value(exercise, n: int):
+    return questions.answer(exercise, q(exercise, n)).value
+
+
+def test_bring_in_lowest_door_card_suit_tie_pokerstars():
+    exercise = load(HPD_1)
+    result = questions.answer(exercise, q(exercise, 0))
+    assert result.value == "Ben"
+    assert 'HPD "The bring-in is decided before the hidden cards matter"' in result.citations
+
+
+def test_bring_in_seat_tie_when_the_profile_says_so():
+    exercise = load(HPD_1.replace("rules: pokerstars", "rules: 1917poker"))
+    assert value(exercise, 0) == "Ava"
+    assert not questions.is_correct(exercise, q(exercise, 0), "Ben")
+
+
+def test_authored_explain_is_appended_as_a_cited_note():
+    exercise = load(HPD_1)
+    result = questions.answer(exercise, q(exercise, 0))
+    last = result.steps[-1]
+    assert last.text == "Note: Hidden nines do not matter." and last.cite == ("HPD exercise 1",)
+    assert len(result.steps) > 1  # the engine's own steps come first
+
+
+def test_action_order_is_clockwise_from_the_bring_in_and_order_matters():
+    exercise = load(HPD_1)
+    assert value(exercise, 1) == ["Ben", "Cara", "Drew", "Ava"]
+    assert questions.is_correct(exercise, q(exercise, 1), ["Ben", "Cara", "Drew", "Ava"])
+    assert not questions.is_correct(exercise, q(exercise, 1), ["Ben", "Ava", "Cara", "Drew"])
+
+
+def test_opener_fifth_street_trips_beat_aces_and_street_param_reads_the_older_row():
+    exercise = load(HPD_3)
+    assert value(exercise, 0) == "Cara"  # 8♥ 8♣ 8♦ showing
+    assert value(exercise, 1) == "Ava"  # on fourth street: K♥ K♦ beats A♣ Q♠ and 8♥ 8♣
+
+
+def test_contributions_and_street_total_hpd_3():
+    exercise = load(HPD_3)
+    assert value(exercise, 2) == {"Ava": 16, "Ben": 16, "Cara": 16}
+    assert value(exercise, 3) == 48
+    assert questions.is_correct(exercise, q(exercise, 2), {"Ava": 16, "Ben": 16, "Cara": 16})
+    assert not questions.is_correct(exercise, q(exercise, 2), {"Ava": 16, "Ben": 16, "Cara": 8})
+    assert questions.is_correct(exercise, q(exercise, 3), 48)
+    assert not questions.is_correct(exercise, q(exercise, 3), "48")
+
+
+def test_legal_action_uses_the_big_bet_on_fifth():
+    exercise = load(HPD_3)
+    wrong = questions.answer(exercise, q(exercise, 4))
+    assert wrong.value is False
+    assert 'HPD "Read the two fixed-limit amounts correctly"' in wrong.citations
+    assert value(exercise, 5) is True
+    assert questions.is_correct(exercise, q(exercise, 4), "no")
+    assert questions.is_correct(exercise, q(exercise, 5), True)
+    assert not questions.is_correct(exercise, q(exercise, 5), "maybe")
+
+
+def test_maps_treat_zero_as_absent():
+    exercise = load(SHOWDOWN)
+    award = q(exercise, 3)
+    assert value(exercise, 3) == {"Ava": 61, "Ben": 60}  # odd unit to the first winner from the dealer's left
+    assert questions.is_correct(exercise, award, {"Ava": 61, "Ben": 60, "Cara": 0})
+    assert questions.is_correct(exercise, award, {"Ben": 60, "Ava": 61})
+    assert not questions.is_correct(exercise, award, {"Ava": 60, "Ben": 61})
+
+
+def test_best_five_accepts_any_equal_choice_of_own_cards():
+    exercise = load(SHOWDOWN)
+    best = q(exercise, 0)
+    engine = value(exercise, 0)
+    assert len(engine) == 5
+    # Kings and nines with a five kicker: either of Ava's fives will do.
+    assert questions.is_correct(exercise, best, ["K♠", "K♥", "9♣", "9♦", "5♠"])
+    assert questions.is_correct(exercise, best, "5h 9d 9c Kh Ks")
+    # The folded player's ace is not Ava's, even though it makes a stronger-looking kicker.
+    assert not questions.is_correct(exercise, best, ["K♠", "K♥", "9♣", "9♦", "A♣"])
+    # Ben's cards have the same value, but they are Ben's.
+    assert not questions.is_correct(exercise, best, ["K♣", "K♦", "9♠", "9♥", "5♦"])
+    assert not questions.is_correct(exercise, best, ["K♠", "K♥", "9♣", "9♦"])
+    assert not questions.is_correct(exercise, best, ["K♠", "K♥", "9♣", "9♦", "2♣"])
+    assert not questions.is_correct(exercise, best, ["K♠", "K♠", "9♣", "9♦", "5♠"])
+    assert not questions.is_correct(exercise, best, "not cards")
+
+
+def test_category_words():
+    exercise = load(SHOWDOWN)
+    assert value(exercise, 1) == "two pair"
+    assert questions.is_correct(exercise, q(exercise, 1), "Two Pair")
+    assert not questions.is_correct(exercise, q(exercise, 1), "one pair")
+
+
+def test_winners_ignore_order_and_the_folded_aces():
+    exercise = load(SHOWDOWN)
+    result = questions.answer(exercise, q(exercise, 2))
+    assert sorted(result.value) == ["Ava", "Ben"]
+    assert questions.is_correct(exercise, q(exercise, 2), ["Ben", "Ava"])
+    assert not questions.is_correct(exercise, q(exercise, 2), ["Ava"])
+    assert not questions.is_correct(exercise, q(exercise, 2), ["Ava", "Ben", "Cara"])
+
+
+def test_legal_hand_borrowed_folded_card_and_short_hand():
+    exercise = load(SHOWDOWN)
+    borrowed = questions.answer(exercise, q(exercise, 4))
+    assert borrowed.value is False
+    assert "HPD exercise 5" in borrowed.citations  # a folded player's cards are nobody's
+    assert value(exercise, 5) is True
+    assert value(exercise, 6) is False  # four cards, when seven are available
+
+
+def test_shared_card_counts_in_best_five():
+    exercise = load("""\
+    id: shared
+    title: Shared seventh card
+    game: stud-high
+    street: showdown
+    seats: [Ava, Ben]
+    hands:
+      Ava: {down: J♥ K♣, up: 10♦ K♦ 8♣ 9♦}
+      Ben: {down: 2♣ 3♣, up: 4♥ 5♥ 7♠ 2♠}
+    shared: Q♦
+    questions:
+      - ask: category
+        player: Ava
+      - ask: legal_hand
+        player: Ava
+        cards: [K♣, Q♦, J♥, 10♦, 9♦]
+    """)
+    assert value(exercise, 0) == "straight"
+    result = questions.answer(exercise, q(exercise, 1))
+    assert result.value is True
+    assert 'HPD "The rare shared seventh card is an exception"' in result.citations
+
+
+def test_to_json_shapes():
+    assert questions.to_json(Card.parse("10h")) == "10♥"
+    assert questions.to_json({"Ava": [Card.parse("As")], "n": 3}) == {"Ava": ["A♠"], "n": 3}
+    assert questions.to_json(True) is True
+    assert questions.to_json(("Ava", "Ben")) == ["Ava", "Ben"]
+
+
+def test_asks_by_game_and_topics():
+    assert set(questions.ASKS_BY_GAME["stud-high"]) == set(content.STUD_ASKS)
+    heart = questions.ASKS_BY_GAME["have-a-heart"]
+    assert "holding" in heart and "best_five" in heart and "bring_in" not in heart
+    assert "spit" not in questions.ASKS_BY_GAME["horn-a-vika"]
+    assert questions.topic_for("stud-high", "bring_in") == "bring-in"
+    assert questions.topic_for("stud-high", "legal_action") == "amounts"
+    assert questions.topic_for("stud-high", "best_five") == "best-five"
+    assert questions.topic_for("stud-high", "award") == "showdown"
+    assert questions.topic_for("have-a-heart", "holding") == "have-a-heart"
+    assert questions.topic_for("horn-a-vika", "pot") == "horn-a-vika"
+    assert set(questions.TOPIC_BY_ASK.values()) <= set(content.TOPICS)
+
+
+def test_default_prompts_fill_in_the_keys():
+    exercise = load(SHOWDOWN)
+    assert questions.prompt_for(exercise, q(exercise, 0)) == "Which cards make Ava's best hand?"
+    assert questions.prompt_for(exercise, q(exercise, 4)) == "May Ava show K♠ K♥ 9♣ 9♦ A♣ as their hand?"
+
+
+def test_check_exercise_shows_both_answers_and_the_explanation():
+    exercise = load(HPD_1.replace("answer: Ben", "answer: Ava"))
+    (problem,) = questions.check_exercise(exercise)
+    assert (problem.file, problem.line, problem.column) == ("t.yaml", 14, 13)
+    assert "answer to 'bring_in' disagrees with the engine: authored Ava, engine Ben" in problem.message
+    assert "The engine's explanation:" in problem.message and "[HPD" in problem.message
+
+
+def test_check_exercise_reports_an_engine_refusal_at_the_question():
+    exercise = load(HPD_1 + "  - ask: opener\n    street: showdown\n")
+    (problem,) = questions.check_exercise(exercise)
+    assert problem.line == 19 and "the engine cannot answer 'opener'" in problem.message
+
+
+def test_home_game_uses_the_variant_and_its_final_hands():
+    exercise, problems = content.load_exercise(FIXTURES / "home" / "heart-take.yaml")
+    assert problems == []
+    holding = questions.answer(exercise, exercise.questions[0])
+    assert 'OPR-678 3.2(a)' in holding.citations
+    assert questions.is_correct(exercise, exercise.questions[0], {"up": ["9♣", "9♦", "4♥", "9♠"], "down": ["2♣", "3♦"]})
+    assert questions.answer_json(exercise, exercise.questions[0], holding.value) == {
+        "up": ["9♣", "9♦", "4♥", "9♠"], "down": ["2♣", "3♦"]}
+    # After the take, the 9♠ is Al's: three nines; Bea plays a short hand of four cards.
+    hands = questions.final_hands(exercise)
+    assert Card.parse("9♠") in hands["Al"] and Card.parse("9♠") not in hands["Bea"]
+    assert questions.answer(exercise, exercise.questions[1]).value == "three of a kind"
+    best = questions.answer(exercise, exercise.questions[2])
+    assert set(best.value) == set(parse_cards("K♦ J♣ 6♦ 5♠"))
+    assert 'OPR-678 "Incomplete hands"' in best.citations
+    assert questions.check_exercise(exercise) == []
+
+
+def test_unsupported_ask_raises_for_the_api():
+    exercise = load(HPD_1)
+    with pytest.raises(ValueError, match="not supported for stud-high"):
+        questions.answer(exercise, Question("holding", None, None, None, [], {}, 1, 1))
