@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -187,7 +187,7 @@ class Profile:
         """The option behind the `small` or `big` amount (for citing it)."""
         return self.option({"small": "small_bet", "big": "big_bet"}[size])
 
-    @property
+    @cached_property
     def sources(self) -> frozenset[str]:
         """Source ids this profile's options cite (COURSE left out)."""
         table = _citations()
@@ -197,7 +197,10 @@ class Profile:
 
     def rule_cite(self, name: str) -> tuple[str, ...]:
         """A shared rule's citations, narrowed to this profile's own sources when it has any."""
-        return rule(name).cites_for(self)
+        cache = self.__dict__.setdefault("_rule_cites", {})
+        if name not in cache:
+            cache[name] = rule(name).cites_for(self)
+        return cache[name]
 
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Profile":
         if not overrides:
