@@ -783,6 +783,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if top.get("events") is not None and game == "stud-high":
         ck.add(top["events"], "'events' belong to home games (horn-a-vika, have-a-heart); stud high uses 'actions'")
 
+    deal_ok = not ck.problems  # the deal is sound: its actions and events can be replayed
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = {k: v.plain_value() for k, v in top.items() if k in getattr(variant, "EXERCISE_KEYS", ())}
@@ -801,10 +802,10 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         actions=actions, events=events, questions=questions, path=ck.file, extra=extra, cite=cite,
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
     )
-    if len(actions) == len(action_nodes) and all(p in seats for p in hands) and not ck.problems:
+    if len(actions) == len(action_nodes) and deal_ok:
         _check_actions(ck, exercise, action_nodes, top.get("actions"))
-    if variant is not None and len(events) == len(event_nodes) and not ck.problems:
-        _check_events(ck, exercise, variant, event_nodes, top.get("events") or node)
+    if variant is not None and len(events) == len(event_nodes) and deal_ok:
+        _check_events(ck, exercise, variant, event_nodes, top.get("events") or node, top)
     return exercise
 
 
@@ -1045,7 +1046,8 @@ def _failing_index(exc: Exception, actions: list[str]) -> int | None:
     return None
 
 
-def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: list[Node], where: Node) -> None:
+def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: list[Node], where: Node,
+                  top: dict[str, Node]) -> None:
     parse = getattr(variant, "parse_event", None)
     if parse is not None:
         bad = False
@@ -1069,7 +1071,10 @@ def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: 
         return
     if check is getattr(variant, "check_events", None) and result:
         for index, message in result:
-            target = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else where
+            target = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else None
+            if target is None:  # a problem with the table itself: blame the key it names, if any
+                key = str(message).split(":", 1)[0]
+                target = top.get(key) if key in top else where
             ck.add(target, message)
 
 

@@ -420,3 +420,49 @@ def test_every_game_has_asks(game):
     if content.variant_module(game) is None and game != "stud-high":
         pytest.skip(f"course.variants for {game} not installed yet")
     assert content.asks_for(game)
+
+
+def test_bad_action_reported_beside_a_question_problem():
+    text = """\
+    id: fifth
+    title: t
+    game: stud-high
+    street: fifth
+    seats: [Al, Bo, Cy]
+    hands:
+      Al: {up: K♥ K♦ 2♣}
+      Bo: {up: A♣ Q♠ A♥}
+      Cy: {up: 8♥ 8♣ 8♦}
+    actions:
+      - Cy checks
+      - Al bets 8
+      - Bo raises to 20
+    questions:
+      - ask: street_totl
+    """
+    found = messages(text)
+    assert ("x.yaml:13:5: 'Bo raises to 20': on fifth street a bet or raise is the big bet, 8, so the new "
+            "total would be 16, not 20") in " | ".join(found)
+    assert any("ask 'street_totl' is not supported" in m for m in found)
+
+
+def test_home_game_event_problem_points_at_the_event():
+    text = (FIXTURES / "home" / "heart-take.yaml").read_text(encoding="utf-8")
+    bad = text.replace("  - Al takes 9♠ from Bea\n", "  - Al takes 9♠ from Bea\n  - Al takes K♣ from Bea\n")
+    found = problems_of(bad)
+    assert found and all(p.line == 13 for p in found), [str(p) for p in found]
+    assert "'Al takes K♣ from Bea'" in found[0].message
+
+
+def test_exercises_readme_documents_every_key_and_ask():
+    readme = (Path(__file__).resolve().parent.parent / "exercises" / "README.md").read_text(encoding="utf-8")
+    keys = set(content.EXERCISE_KEYS) | set(content.QUESTION_KEYS)
+    for game in content.GAMES:
+        module = content.variant_module(game)
+        keys |= set(getattr(module, "EXERCISE_KEYS", ()))
+        for ask, spec in content.asks_for(game).items():
+            keys.add(ask)
+            keys |= set(spec.params)
+    missing = sorted(k for k in keys if f"`{k}`" not in readme)
+    assert not missing, f"exercises/README.md does not document {missing}"
+    assert "docs/home-game-events.md" in readme
