@@ -113,7 +113,7 @@ class Event:
             case "take":
                 return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other}: {c}"
             case "give":
-                return f"{p} gives back {c}"
+                return f"{p} gives back {c}" + (f" to {self.other}" if self.other else "")
             case "raise" | "complete":
                 verb = "raises" if self.kind == "raise" else "completes"
                 return f"{p} {verb}" + (f" to {a}" if a is not None else "")

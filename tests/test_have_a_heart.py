@@ -1,0 +1,295 @@
+"""Have a Heart (OPR-678): tests named after the rule they check, both worked examples, and a
+seeded random-play run that moves (never copies) taken cards and conserves money."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from course.cards import DECK, parse_cards
+from course.hands import evaluate
+from course.rules import load_profile
+from course.showdown import showdown
+from course.variants import have_a_heart as hh
+from course.variants.common import EventError, FinalHand
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def deal(hands: dict[str, tuple[str, str]], events=(), street="third", pot=None, options=None, folded=()):
+    profile = load_profile("opr-678", options)
+    return SimpleNamespace(
+        seats=list(hands),
+        hands={p: FinalHand(parse_cards(d), parse_cards(u), p in folded) for p, (d, u) in hands.items()},
+        shared=[], pot=pot, street=street, events=list(events), profile=profile, stakes=profile.stakes, extra={})
+
+
+def ask(exercise, name, **params):
+    return hh.ASKS[name](exercise, SimpleNamespace(ask=name, params=params))
+
+
+def cards(text):
+    return parse_cards(text)
+
+
+# The worked example "Taking a card": A = Ava, B = Ben; Ben is dealt before Ava on fifth street.
+EXAMPLE = {"Ben": ("2♣ 3♦", "9♠ J♣"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
+EXAMPLE_EVENTS = ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes 9♠ from Ben"]
+
+
+# --- events -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, kind, up", [
+    ("Ava is dealt 4♥ up", "deal", True), ("Ava is dealt 4h down", "deal", False),
+    ("Ava takes 9♠ from Ben", "take", True), ("Ava takes a hole card from Ben: 7♣", "take", False),
+    ("Ava takes a hole card from Ben (7c)", "take", False), ("Ava takes a hole card from Ben, the 7♣", "take", False),
+    ("Ava gives back 4♦", "give", None), ("Ava gives 4♦ back to Ben", "give", None), ("Ava antes", "ante", None),
+    ("Ben brings in 2", "bring_in", None), ("Ben completes to 4", "complete", None), ("Ben folds", "fold", None),
+])
+def test_every_event_verb_parses_and_prints_back(text, kind, up):
+    event = hh.parse_event(text)
+    assert event.kind == kind and event.up == up
+    again = hh.parse_event(str(event))
+    assert (again.kind, again.player, again.card, again.up, again.other) == (
+        event.kind, event.player, event.card, event.up, event.other)
+
+
+def test_bad_event_text_is_quoted_with_the_shapes_expected():
+    with pytest.raises(ValueError) as err:
+        hh.parse_event("Ava steals 9♠")
+    assert "'Ava steals 9♠'" in str(err.value) and "'<player> takes <card> from <player>'" in str(err.value)
+    with pytest.raises(ValueError, match="match events do not happen in Have a Heart"):
+        hh.parse_event("Ava matches")
+
+
+# --- the worked examples --------------------------------------------------------------------------
+
+
+def test_worked_example_a_takes_the_nine_of_spades_from_b():
+    ex = deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth", pot=30)
+    assert hh.check_events(ex) == []
+    ava = ask(ex, "holding", player="Ava")
+    assert ava.value == {"up": cards("9♣ 9♦ 4♥ 9♠"), "down": cards("5♣ 6♦")}
+    ben = ask(ex, "holding", player="Ben")
+    assert ben.value == {"up": cards("J♣ K♦"), "down": cards("2♣ 3♦")}
+    assert 'OPR-678 "No replacement"' in ben.citations
+    takes = ask(ex, "takes")
+    assert takes.value == {"taker": "Ava", "from": {"Ben": {"up": cards("9♠ J♣ K♦"), "down": 2}}}
+    final = hh.final_hands(ex)
+    assert evaluate(final["Ava"].up).words.startswith("three of a kind, nines")
+
+
+def test_worked_example_a_short_hand_still_wins():
+    # Ava lost three cards and shows down four; Ben holds eight, best five a pair of jacks.
+    short = deal({"Ava": ("Q♠ 6♣", "Q♦ 2♥"), "Ben": ("J♠ 4♦ 3♣ 2♠", "J♥ 9♦ 7♣ 5♠")}, [], street="showdown", pot=90)
+    final = hh.final_hands(short)
+    assert len(final["Ava"].down + final["Ava"].up) == 4 and len(final["Ben"].down + final["Ben"].up) == 8
+    assert evaluate(final["Ben"].down + final["Ben"].up).cards == tuple(cards("J♠ J♥ 9♦ 7♣ 5♠"))
+    award = ask(short, "award")
+    assert award.value == {"Ava": 90}
+    assert 'OPR-678 "Incomplete hands"' in award.citations and 'OPR-678 "Showdown"' in award.citations
+    # Without the queens Ava's four cards lose to any pair, whatever the sizes.
+    no_pair = deal({"Ava": ("A♠ 6♣", "K♦ 2♥"), "Ben": ("J♠ 4♦ 3♣ 2♠", "J♥ 9♦ 7♣ 5♠")}, [], street="showdown", pot=90)
+    assert ask(no_pair, "award").value == {"Ben": 90}
+
+
+def test_a_player_dealt_seven_can_lose_cards_to_takes_and_still_play():
+    hands = {"Ben": ("2♣ 3♦", "9♠ J♣ 5♦ 8♣"), "Ava": ("5♣ 6♦", "9♣ 9♦ 2♠ 3♠")}
+    ex = deal(hands, ["Ben is dealt K♦ down", "Ava is dealt K♥ down"], street="sixth", pot=40)
+    assert ask(ex, "holding", player="Ava").value == {"up": cards("9♣ 9♦ 2♠ 3♠"), "down": cards("5♣ 6♦ K♥")}
+    assert ask(ex, "takes").value == {"taker": None, "from": {}}
+
+
+# --- taking a card ---------------------------------------------------------------------------------
+
+
+def test_taking_a_card_a_face_up_heart_must_take_before_anything_else():
+    ex = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava checks"], street="fourth", pot=30)
+    [(index, message)] = hh.check_events(ex)
+    assert index == 2 and "Ava was dealt 4♥ face up and takes a card first" in message
+    assert 'COURSE "Take timing"' in message
+
+
+def test_3_2_a_a_face_up_card_stays_face_up_with_the_taker():
+    ex = deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth")
+    final = hh.final_hands(ex)
+    assert cards("9♠")[0] in final["Ava"].up and cards("9♠")[0] not in final["Ben"].up + final["Ben"].down
+
+
+def test_3_2_b_a_hole_card_is_taken_unseen_and_becomes_an_extra_hole_card():
+    ex = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes a hole card from Ben: 3♦"],
+              street="fourth")
+    final = hh.final_hands(ex)
+    assert final["Ava"].down == cards("5♣ 6♦ 3♦") and final["Ben"].down == cards("2♣")
+    holding = ask(ex, "holding", player="Ava")
+    assert "OPR-678 3.2(b)" in holding.citations
+    # The card must really be one of Ben's hole cards.
+    bad = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes a hole card from Ben: 7♣"],
+               street="fourth")
+    [(index, message)] = hh.check_events(bad)
+    assert index == 2 and "Ben has no hole card 7♣: Ben's hole cards are 2♣ 3♦" in message
+
+
+def test_no_replacement_the_loser_gets_nothing_and_cannot_be_given_a_card_back():
+    ex = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ava gives back 4♥"], street="fourth")
+    [(index, message)] = hh.check_events(ex)
+    assert index == 3 and "without the exchange variation" in message
+    assert len(hh.final_hands(deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth"))["Ben"].up) == 2
+
+
+def test_a_taken_heart_gives_no_take():
+    hands = {"Ben": ("2♣ 3♦", "9♠ J♥"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
+    ex = deal(hands, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes J♥ from Ben", "Ava takes 9♠ from Ben"],
+              street="fourth")
+    [(index, message)] = hh.check_events(ex)
+    assert index == 3 and 'OPR-678 "A taken heart"' in message
+
+
+def test_hearts_dealt_face_down_do_nothing():
+    hands = {"Ben": ("2♣ 3♦", "9♠ J♣ K♦ 4♠"), "Ava": ("5♣ 6♦", "9♣ 9♦ 2♠ 3♠")}
+    ex = deal(hands, ["Ben is dealt 7♥ down", "Ava is dealt 8♥ down"], street="sixth")
+    assert hh.check_events(ex) == []
+    assert ask(ex, "takes").value == {"taker": None, "from": {}}
+    bad = deal(hands, ["Ben is dealt 7♥ down", "Ben takes 9♣ from Ava"], street="sixth")
+    [(index, message)] = hh.check_events(bad)
+    assert index == 1 and 'OPR-678 "Hearts dealt face down"' in message
+
+
+def test_a_folded_player_cannot_be_taken_from_and_is_not_a_choice():
+    hands = {"Ben": ("2♣ 3♦", "9♠ J♣"), "Cara": ("7♣ 8♣", "A♠ A♦"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
+    ex = deal(hands, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes A♠ from Cara"], street="fourth",
+              folded=("Cara",))
+    [(index, message)] = hh.check_events(ex)
+    assert index == 2 and "Cara has folded" in message
+    takes = ask(deal(hands, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up"], street="fourth", folded=("Cara",)), "takes")
+    assert set(takes.value["from"]) == {"Ben"}
+
+
+def test_exchanging_instead_of_taking_same_kind_back_possibly_the_very_card():
+    variation = {"exchange_variation": True}
+    ex = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ava gives back 9♣"], street="fourth", options=variation)
+    assert hh.check_events(ex) == []
+    final = hh.final_hands(ex)
+    assert final["Ben"].up == cards("J♣ K♦ 9♣") and final["Ava"].up == cards("9♦ 4♥ 9♠")
+    same = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes a hole card from Ben: 2♣",
+                          "Ava gives back 2♣"], street="fourth", options=variation)
+    assert hh.check_events(same) == []
+    assert hh.final_hands(same)["Ben"].down == cards("3♦ 2♣")
+    wrong_kind = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ava gives back 5♣"], street="fourth", options=variation)
+    [(index, message)] = hh.check_events(wrong_kind)
+    assert index == 3 and "gives back one of their face-up cards" in message
+    missing = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ben is dealt 2♦ up"], street="fourth", options=variation)
+    [(index, message)] = hh.check_events(missing)
+    assert index == 3 and "gives back a face-up card to Ben first" in message
+
+
+def test_opening_each_round_best_card_or_hand_showing_taken_cards_included():
+    ex = deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth")
+    answer = ask(ex, "opener")
+    assert answer.value == "Ava" and 'OPR-678 "Opening each round"' in answer.citations
+    third = deal({"Ava": ("2♣ 3♦", "Q♣"), "Ben": ("4♦ 6♣", "K♣")})
+    assert ask(third, "opener").value == "Ben"
+
+
+def test_deal_order_and_orientation_follow_seven_card_stud():
+    hands = {"Ben": ("2♣ 3♦", "9♠ J♣"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
+    [(index, message)] = hh.check_events(deal(hands, ["Ben is dealt K♦ down"], street="fourth"))
+    assert "goes to Ben face up" in message
+    [(index, message)] = hh.check_events(deal(hands, ["Ava is dealt K♦ up"], street="fourth"))
+    assert "goes to Ben face up" in message
+    seventh = deal({"Ben": ("2♣ 3♦", "9♠ J♣ 4♠ 5♠"), "Ava": ("5♣ 6♦", "9♣ 9♦ 2♠ 3♠")},
+                   ["Ben is dealt K♦ down", "Ava is dealt K♥ down", "Ben is dealt A♦ down"], street="sixth")
+    [(index, message)] = hh.check_events(seventh)
+    assert index == 2
+
+
+def test_validation_reports_every_problem_with_its_index():
+    ex = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 9♠ up", "Ava is dealt 4♥ up", "Ava takes 9♠ from Zed",
+                        "Ava takes 9♠ from Ben"], street="fourth")
+    problems = hh.check_events(ex)
+    assert [i for i, _ in problems] == [1, 3]
+    assert "'9♠' is already in play: Ben up" in problems[0][1]
+    assert "'Zed' is not at the table" in problems[1][1]
+    with pytest.raises(EventError) as err:
+        hh.replay(ex)
+    assert err.value.index == 1
+
+
+def test_fixed_limit_betting_as_in_stud():
+    hands = {"Ben": ("2♣ 3♦", "9♠ J♣ K♦"), "Ava": ("5♣ 6♦", "9♣ 9♦ 4♠")}
+    ok = deal(hands, ["Ava bets 8", "Ben raises to 16", "Ava calls"], street="fifth", pot=20)
+    assert hh.check_events(ok) == [] and ask(ok, "pot").value == 52
+    bad = deal(hands, ["Ava bets 4"], street="fifth", pot=20)
+    [(index, message)] = hh.check_events(bad)
+    assert "the amount here is 8" in message
+
+
+def test_bring_in_profile_option_on_third_street():
+    hands = {"Ava": ("2♣ 3♦", "Q♣"), "Ben": ("4♦ 6♣", "3♠")}
+    ex = deal(hands, ["Ben brings in 2", "Ava completes to 4", "Ben calls"],
+              options={"third_street_first": "bring-in", "bring_in": 2}, pot=2)
+    assert hh.check_events(ex) == [] and hh.replay(ex).pot == 10
+
+
+# --- seeded random play ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("exchange", [False, True])
+def test_random_play_moves_taken_cards_and_conserves_money(exchange):
+    rng = random.Random(678)
+    profile = load_profile("opr-678", {"exchange_variation": exchange})
+    takes = hole_takes = short = long = 0
+    for _ in range(1000):
+        played = hh.random_deal(rng, rng.randint(2, 7), profile)
+        table = played.table
+        held = [c for s in table.hands.values() for c in s.cards]
+        assert len(held) + len(played.deck) == 52
+        assert Counter(held + played.deck) == Counter(DECK)
+        assert table.pot == sum(s.paid for s in table.hands.values())
+        dealt = sum(table.dealt.values())
+        assert len(held) == dealt  # takes move cards, they never create or destroy one
+        for chance in table.chances:
+            if chance.taken is not None:
+                takes += 1
+                hole_takes += not chance.taken_up
+                owner = table.where[chance.taken]
+                if not exchange:
+                    assert owner.startswith(chance.taker) or any(
+                        later.taken == chance.taken for later in table.chances if later is not chance)
+        for p in table.seats:
+            n = len(table.hands[p].cards)
+            if table.over and len(table.live) > 1 and p in table.live:
+                short += n < 5
+                long += n > 7
+            if exchange:  # every card taken is paid for with one of the same kind
+                assert n == table.dealt[p]
+        replayed = SimpleNamespace(seats=table.seats, hands={}, shared=[], pot=0, street="third",
+                                   events=played.texts, profile=profile, stakes=profile.stakes, extra={})
+        assert hh.check_events(replayed) == []
+        if len(table.live) > 1:
+            assert sum(ask(replayed, "award").value.values()) == table.pot
+    assert takes > 500 and hole_takes > 100
+    assert (long == short == 0) if exchange else (long > 50 and short > 5), (long, short)
+
+
+# --- the exercises in the course ------------------------------------------------------------------
+
+
+def test_course_exercises_load_and_every_authored_answer_agrees():
+    from course.content import load_exercise
+
+    files = sorted((ROOT / "exercises" / "have-a-heart").glob("*.yaml"))
+    assert len(files) >= 5
+    for path in files:
+        exercise, problems = load_exercise(path)
+        assert problems == [], [str(p) for p in problems]
+        for question in exercise.questions:
+            if question.ask in hh.ASKS:
+                answer = hh.ASKS[question.ask](exercise, question)
+                assert hh.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
+                assert answer.steps and all(step.text for step in answer.steps)
