@@ -57,6 +57,7 @@ _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
 _NULL = "tag:yaml.org,2002:null"
 _MERGE = "tag:yaml.org,2002:merge"
+_OCTAL_OR_HEX = re.compile(r"^[-+]?0(?:[0-7_]+|x[0-9a-fA-F_]+|b[01_]+)$")
 
 
 # --------------------------------------------------------------------------------------------
@@ -360,6 +361,10 @@ def _build(raw: yaml.Node, report: _Report, constructor: _Constructor) -> Node:
         if plain and raw.tag in (_INT, _FLOAT) and ":" in raw.value:
             report.add((line, column), f"{raw.value!r} is read by YAML as the sexagesimal (base 60) "
                        f"number {value!r}; quote it ('{raw.value}') if you mean text, or write one number")
+        elif plain and raw.tag == _INT and _OCTAL_OR_HEX.match(raw.value):
+            report.add((line, column), f"{raw.value!r} is read by YAML as the number {value!r} (a leading 0 "
+                       f"means octal, 0x hex, 0b binary); write {int(raw.value.replace('_', ''), 10) if raw.value.replace('_', '').isdigit() else value!r} "
+                       f"without the prefix, or quote it ('{raw.value}') if you mean text")
         return Node("scalar", value, line, column, raw.value, raw.tag, plain)
     if isinstance(raw, yaml.SequenceNode):
         return Node("seq", [_build(item, report, constructor) for item in raw.value], line, column, tag=raw.tag)
@@ -421,6 +426,8 @@ def _describe(node: Node) -> str:
         return "a mapping"
     if node.kind == "seq":
         return "a list"
+    if node.tag == _NULL:
+        return "nothing (an empty value)"
     return repr(node.text)
 
 
@@ -840,7 +847,11 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
             try:
                 rules.load_profile(base.name, {key: raw}) if base is not None else None
             except ValueError as exc:
-                ck.add(value, f"options: {exc}")
+                hint = ""
+                if value.kind == "scalar" and value.tag == _BOOL and value.plain:
+                    hint = (f" ({value.text!r} is read by YAML as the boolean {value.value!r}; "
+                            f"quote it ('{value.text}') if you mean the word)")
+                ck.add(value, f"options: {exc}{hint}")
                 continue
             options[key] = raw
     stake_fields = ck.mapping(top.get("stakes"), "stakes", STAKE_KEYS)
@@ -1154,7 +1165,8 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
             street = ck.text(deal_fields.get("street"), "street")
             if street is not None and street not in STREETS:
                 ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, STREETS)}")
-            seats, hands, shared = _check_deal(ck, deal_fields, "the deal", None, None, require_all=False)
+            counted_game = game if street in STREET_CARDS else None  # a diagram of one moment: count its cards
+            seats, hands, shared = _check_deal(ck, deal_fields, "the deal", counted_game, street, require_all=False)
             deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"))
         cite = ck.cites(fields.get("cite"), "cite")
         if heading is not None and text is not None:

@@ -70,7 +70,8 @@ ASKS_BY_GAME: dict[str, tuple[str, ...]] = _asks_by_game()
 
 def topic_for(game: str, ask: str) -> str:
     """The skill an ask trains: the home games' own asks train that game."""
-    if game != "stud-high" and ask not in content.HOME_STUD_ASKS:
+    module = content.variant_module(game)
+    if game != "stud-high" and (module is None or ask in getattr(module, "ASKS", {}) or ask not in TOPIC_BY_ASK):
         return game
     return TOPIC_BY_ASK.get(ask, game)
 

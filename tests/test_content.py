@@ -466,3 +466,21 @@ def test_exercises_readme_documents_every_key_and_ask():
     missing = sorted(k for k in keys if f"`{k}`" not in readme)
     assert not missing, f"exercises/README.md does not document {missing}"
     assert "docs/home-game-events.md" in readme
+
+
+def test_octal_number_is_reported():
+    (problem,) = problems_of(VALID.replace("questions:", "stakes: {ante: 010}\nquestions:"))
+    assert "'010' is read by YAML as the number 8" in problem.message and "write 10" in problem.message
+
+
+def test_off_read_as_a_boolean_in_options_gets_a_quoting_hint():
+    (problem,) = problems_of(VALID.replace("questions:", "options: {fourth_street_pair: off}\nquestions:"))
+    assert "option 'fourth_street_pair' cannot be False" in problem.message
+    assert "'off' is read by YAML as the boolean False; quote it ('off')" in problem.message
+    exercise, problems = parse_exercise(VALID.replace("questions:", "options: {fourth_street_pair: 'off'}\nquestions:"))
+    assert problems == [] and exercise.profile.value("fourth_street_pair") == "off"
+
+
+def test_empty_question_item():
+    (problem,) = problems_of(VALID.replace("  - ask: bring_in\n    answer: Ben\n", "  -\n"))
+    assert "a question should be a mapping of keys, got nothing (an empty value)" in problem.message

@@ -257,6 +257,8 @@ def test_asks_by_game_and_topics():
     assert questions.topic_for("stud-high", "award") == "showdown"
     assert questions.topic_for("have-a-heart", "holding") == "have-a-heart"
     assert questions.topic_for("horn-a-vika", "pot") == "horn-a-vika"
+    assert questions.topic_for("horn-a-vika", "award") == "horn-a-vika"  # the game's own award
+    assert questions.topic_for("have-a-heart", "best_five") == "best-five"
     assert set(questions.TOPIC_BY_ASK.values()) <= set(content.TOPICS)
 
 
