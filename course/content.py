@@ -145,6 +145,7 @@ class Exercise:
     intro: str | None = None
     line: int = 1
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
+    stakes_given: dict[str, int] = field(default_factory=dict)  # the exercise's own `stakes:` amounts
 
     @property
     def folded(self) -> list[str]:
@@ -769,7 +770,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         ck.add(top["street"], f"unknown street {street!r}{suggest(street, STREETS)}; expected one of {', '.join(STREETS)}")
         street = None
 
-    profile, rules_name, options, stakes = _rules(ck, top, game)
+    profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
     seats, hands, shared = _check_deal(ck, top, "the exercise", game, street)
     if game == "stud-high" and len(shared) > 1:
         ck.add(top["shared"], f"stud high has at most one shared card, got {len(shared)} [HPD \"The rare shared seventh card is an exception\"]")
@@ -808,6 +809,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         stakes=stakes, street=street, seats=seats, hands=hands, shared=shared, pot=pot,
         actions=actions, events=events, questions=questions, path=ck.file, extra=extra, cite=cite,
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
+        stakes_given=stakes_given,
     )
     if len(actions) == len(action_nodes) and deal_ok:
         _check_actions(ck, exercise, action_nodes, top.get("actions"))
@@ -863,7 +865,7 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
     # The exercise's stakes replace the profile's amounts, so engine code reading either agrees.
     profile = base.with_overrides({**options, **changes}) if base is not None else None
     stakes = profile.stakes if profile is not None else None
-    return profile, name, options, stakes
+    return profile, name, options, stakes, changes
 
 
 def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[str], street: str | None,
@@ -1087,6 +1089,18 @@ def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: 
                 key = str(message).split(":", 1)[0]
                 target = top.get(key) if key in top else where
             ck.add(target, message)
+
+
+def with_profile(exercise: Exercise, name: str) -> Exercise:
+    """The same deal under another rule profile of its game, keeping its own options and stakes."""
+    from course import rules
+
+    known = rules.profile_names(exercise.game)
+    if name not in known:
+        raise ValueError(f"unknown rule profile {name!r} for {exercise.game}{suggest(name, known)}; "
+                         f"expected one of {', '.join(known)}")
+    profile = rules.load_profile(name).with_overrides({**exercise.options, **exercise.stakes_given})
+    return dataclasses.replace(exercise, rules=name, profile=profile, stakes=profile.stakes)
 
 
 def require_exercise(path: Path | str) -> Exercise:

@@ -484,3 +484,15 @@ def test_off_read_as_a_boolean_in_options_gets_a_quoting_hint():
 def test_empty_question_item():
     (problem,) = problems_of(VALID.replace("  - ask: bring_in\n    answer: Ben\n", "  -\n"))
     assert "a question should be a mapping of keys, got nothing (an empty value)" in problem.message
+
+
+def test_with_profile_keeps_the_exercise_options_and_stakes():
+    exercise, problems = parse_exercise(VALID.replace("questions:", "stakes: {big_bet: 10}\nquestions:"))
+    assert problems == []
+    other = content.with_profile(exercise, "1917poker")
+    assert other.rules == "1917poker" and other.profile.name == "1917poker"
+    assert other.profile.value("door_card_tie") == "seat"
+    assert other.stakes.big_bet == 10 and other.profile.value("big_bet") == 10
+    assert exercise.profile.name == "pokerstars"  # the original is unchanged
+    with pytest.raises(ValueError, match="unknown rule profile 'opr-678' for stud-high"):
+        content.with_profile(exercise, "opr-678")
