@@ -1,0 +1,273 @@
+"""Bring-in, opener, action order and the shared card, named after the rule and source checked."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from course.cards import DECK, parse_cards
+from course.rules import load_profile
+from course.table import (
+    action_order,
+    bring_in,
+    exposed_pairs,
+    first_to_act,
+    needs_shared_card,
+    opener,
+    starting_order,
+)
+
+POKERSTARS = load_profile("pokerstars")
+WSOP = load_profile("wsop-2026")
+P1917 = load_profile("1917poker")
+
+HPD_1_SEATS = ["Ava", "Ben", "Cara", "Drew"]
+HPD_1_HANDS = {
+    "Ava": ("K♣ Q♦", "2♥"),
+    "Ben": ("9♠ 9♦", "2♣"),
+    "Cara": ("7♥ 8♥", "A♠"),
+    "Drew": ("5♣ 6♣", "4♦"),
+}
+HPD_4_SEATS = ["Ben", "Cara", "Ava"]  # the deal started with Ben
+HPD_4_ROWS = {"Ava": "Q♣ Q♦ 9♥ 3♠", "Ben": "Q♥ Q♠ 9♣ 3♦", "Cara": "A♣ K♦ J♥ 8♠"}
+
+
+# --- HPD exercise 1: the bring-in and the clockwise order ---------------------------------
+
+
+def test_hpd_exercise_1_who_brings_in_ben_by_the_pokerstars_suit_order():
+    answer = first_to_act("third", HPD_1_SEATS, HPD_1_HANDS, POKERSTARS)
+    assert answer.value == "Ben"
+    assert "PokerStars Stud High (via HPD)" in answer.citations
+    assert any("2♣" in step.text and "2♥" in step.text for step in answer.steps)
+
+
+def test_hpd_exercise_1_starting_order_ben_cara_drew_ava():
+    answer = starting_order("third", HPD_1_SEATS, HPD_1_HANDS, POKERSTARS)
+    assert answer.value == ["Ben", "Cara", "Drew", "Ava"]
+    # Ava's deuce is the next-lowest door card, yet she acts last: no re-sorting by card.
+    assert answer.value.index("Ava") == 3
+
+
+def test_hpd_exercise_1_bens_private_pair_changes_neither_answer():
+    for down in ("2♦ 3♦", "A♦ A♥", "J♠ 10♠"):
+        hands = dict(HPD_1_HANDS, Ben=(down, "2♣"))
+        assert first_to_act("third", HPD_1_SEATS, hands, POKERSTARS).value == "Ben"
+        assert starting_order("third", HPD_1_SEATS, hands, POKERSTARS).value == ["Ben", "Cara", "Drew", "Ava"]
+
+
+# --- HPD exercises 2 to 4: openers -------------------------------------------------------
+
+
+def test_hpd_exercise_2_ava_opens_with_exposed_kings_over_eights_and_ace_queen():
+    rows = {"Ava": "K♥ K♦", "Ben": "A♣ Q♠", "Cara": "8♥ 8♣"}
+    answer = opener(["Ava", "Ben", "Cara"], rows, POKERSTARS)
+    assert answer.value == "Ava"
+    assert 'HPD "Later streets begin with the strongest exposed hand"' in answer.citations
+
+
+def test_hpd_exercise_3_cara_opens_fifth_with_trips_then_ava_then_ben():
+    hands = {"Ava": ((), "K♥ K♦ 2♣"), "Ben": ((), "A♣ Q♠ A♥"), "Cara": ((), "8♥ 8♣ 8♦")}
+    assert first_to_act("fifth", ["Ava", "Ben", "Cara"], hands, POKERSTARS).value == "Cara"
+    assert starting_order("fifth", ["Ava", "Ben", "Cara"], hands, POKERSTARS).value == ["Cara", "Ava", "Ben"]
+
+
+def test_hpd_exercise_4_wsop_rule_219_tied_queens_ben_dealt_first_opens_sixth():
+    answer = opener(HPD_4_SEATS, HPD_4_ROWS, WSOP, street="sixth")
+    assert answer.value == "Ben"
+    assert "WSOP 2026 rule 219 (via HPD)" in answer.citations
+    assert not any(step.course_default for step in answer.steps)
+
+
+def test_hpd_exercise_4_hidden_seventh_card_leaves_ben_first():
+    hands = {p: ("2♣ 4♦ 5♥", row) for p, row in HPD_4_ROWS.items()}
+    hands["Ava"] = ("A♠ A♦ A♥", HPD_4_ROWS["Ava"])  # a private full house for Ava changes nothing
+    hands["Cara"] = ("7♣ 6♦ 5♠", HPD_4_ROWS["Cara"])
+    hands["Ben"] = ("2♦ 4♥ 6♠", HPD_4_ROWS["Ben"])
+    answer = first_to_act("seventh", HPD_4_SEATS, hands, WSOP)
+    assert answer.value == "Ben"
+    assert "HPD exercise 4" in answer.citations
+
+
+def test_hpd_exercise_4_the_opener_changes_if_ben_folds():
+    assert opener(HPD_4_SEATS, HPD_4_ROWS, WSOP, folded=["Ben"]).value == "Ava"
+
+
+# --- HPD "The bring-in is decided before the hidden cards matter" --------------------------
+
+
+@pytest.mark.parametrize(
+    "profile, expected, course_default",
+    [(POKERSTARS, "Ben", False), (WSOP, "Ava", True), (P1917, "Ava", False)],
+    ids=["pokerstars-suit", "wsop-course-default-seat", "1917-seat"],
+)
+def test_deuce_tie_for_the_bring_in_under_each_profile(profile, expected, course_default):
+    answer = bring_in(["Ava", "Ben", "Cara"], {"Ava": "2♥", "Ben": "2♣", "Cara": "5♠"}, profile)
+    assert answer.value == expected
+    tie_steps = [s for s in answer.steps if "share the lowest rank" in s.text]
+    assert len(tie_steps) == 1
+    assert tie_steps[0].course_default is course_default
+    if course_default:
+        assert "course's own default" in tie_steps[0].text
+
+
+def test_1917_bring_in_tie_goes_to_the_seat_nearest_the_dealers_left_not_the_suit():
+    # Drew sits first this time, so seat order and suit order disagree.
+    answer = bring_in(["Drew", "Ava", "Ben"], {"Ava": "3♣", "Ben": "9♦", "Drew": "3♠"}, P1917)
+    assert answer.value == "Drew"
+    assert '1917 "Bring in"' in answer.citations
+
+
+def test_ace_is_high_for_the_bring_in():
+    assert bring_in(["Ava", "Ben"], {"Ava": "A♣", "Ben": "K♠"}, POKERSTARS).value == "Ben"
+    assert bring_in(["Ava", "Ben"], {"Ava": "A♣", "Ben": "2♠"}, POKERSTARS).value == "Ben"
+
+
+def test_hidden_cards_never_choose_the_bring_in_or_the_opener_random_deals():
+    rng = random.Random(219)
+    seats = ["Ava", "Ben", "Cara", "Drew", "Eve"]
+    for _ in range(300):
+        street = rng.choice(["third", "fourth", "fifth", "sixth"])
+        ups = {"third": 1, "fourth": 2, "fifth": 3, "sixth": 4}[street]
+        cards = rng.sample(DECK, len(seats) * (ups + 2) + 10)
+        hands = {p: (cards[i * (ups + 2): i * (ups + 2) + 2], cards[i * (ups + 2) + 2: (i + 1) * (ups + 2)])
+                 for i, p in enumerate(seats)}
+        spare = cards[len(seats) * (ups + 2):]
+        other = {p: (rng.sample(spare, 2), up) for p, (down, up) in hands.items()}
+        assert (first_to_act(street, seats, hands, POKERSTARS).value
+                == first_to_act(street, seats, other, POKERSTARS).value)
+
+
+def test_bring_in_errors_name_the_bad_input():
+    with pytest.raises(ValueError, match="'Zed'"):
+        bring_in(["Ava", "Ben"], {"Ava": "2♣", "Zed": "3♣"}, POKERSTARS)
+    with pytest.raises(ValueError, match="'Ava' twice"):
+        bring_in(["Ava", "Ava"], {"Ava": "2♣"}, POKERSTARS)
+    with pytest.raises(ValueError, match="no bring-in"):
+        bring_in(["Ava", "Ben"], {"Ava": "2♣", "Ben": "3♣"}, load_profile("opr-678"))
+
+
+# --- HPD "Later streets begin with the strongest exposed hand" ----------------------------
+
+
+def test_exposed_four_flush_and_four_straight_do_not_count():
+    seats = ["Ava", "Ben", "Cara"]
+    rows = {"Ava": "2♥ 5♥ 9♥ J♥", "Ben": "5♣ 6♦ 7♠ 8♣", "Cara": "3♣ 3♦ 4♠ 6♠"}
+    answer = opener(seats, rows, POKERSTARS)
+    assert answer.value == "Cara"  # a pair of threes beats both "draws"
+    notes = [s.text for s in answer.steps]
+    assert any("not a flush" in t for t in notes) and any("not a straight" in t for t in notes)
+    # Without the pair, the jack-high row beats the eight-high "straight".
+    assert opener(seats, {"Ava": rows["Ava"], "Ben": rows["Ben"]}, POKERSTARS).value == "Ava"
+
+
+def test_exposed_pair_beats_unpaired_ace_high_and_trips_beat_a_pair():
+    seats = ["Ava", "Ben", "Cara"]
+    assert opener(seats, {"Ava": "A♠ K♠ Q♦", "Ben": "2♣ 2♦ 3♥"}, POKERSTARS).value == "Ben"
+    assert opener(seats, {"Ava": "A♠ A♦ K♣", "Ben": "2♣ 2♦ 2♥"}, POKERSTARS).value == "Ben"
+    # Unpaired rows compare card by card from the top.
+    assert opener(seats, {"Ava": "A♠ 9♦ 3♣", "Ben": "A♣ 9♠ 4♥"}, POKERSTARS).value == "Ben"
+
+
+def test_folded_rows_are_ignored_by_the_opener():
+    rows = {"Ava": "K♥ 7♦", "Ben": "A♣ A♠", "Cara": "Q♣ J♦"}
+    answer = opener(["Ava", "Ben", "Cara"], rows, POKERSTARS, folded=["Ben"])
+    assert answer.value == "Ava"
+    assert any("Ben folded" in s.text for s in answer.steps)
+    hands = {p: ((), row) for p, row in rows.items()}
+    assert first_to_act("fourth", ["Ava", "Ben", "Cara"], hands, POKERSTARS, folded=["Ben"]).value == "Ava"
+
+
+def test_later_street_tie_under_pokerstars_is_the_course_default_seat_not_the_suit_ladder():
+    rows = {"Ava": "K♣ 7♦", "Ben": "K♠ 7♥"}
+    answer = opener(["Ava", "Ben"], rows, POKERSTARS)
+    assert answer.value == "Ava"
+    assert any(s.course_default and 'COURSE "Later-street tie"' in s.cite for s in answer.steps)
+
+
+def test_later_street_tie_by_suit_when_an_exercise_sets_the_option():
+    profile = load_profile("pokerstars", {"later_street_tie": "suit"})
+    assert opener(["Ava", "Ben"], {"Ava": "K♣ 7♦", "Ben": "K♠ 7♥"}, profile).value == "Ben"
+    assert opener(["Ava", "Ben"], {"Ava": "Q♣ Q♠ 3♦", "Ben": "Q♦ Q♥ 3♠"}, profile).value == "Ava"
+
+
+def test_opener_without_any_live_row_is_an_error():
+    with pytest.raises(ValueError, match="no player still in"):
+        opener(["Ava", "Ben"], {"Ava": "K♣", "Ben": "2♣"}, POKERSTARS, folded=["Ava", "Ben"])
+
+
+# --- action order (HPD "The bring-in ...": continue clockwise) ------------------------------
+
+
+def test_action_order_clockwise_from_the_first_actor_over_players_still_in():
+    seats = ["Ava", "Ben", "Cara", "Drew", "Eve"]
+    assert action_order(seats, "Cara", seats) == ["Cara", "Drew", "Eve", "Ava", "Ben"]
+    assert action_order(seats, "Eve", ["Ava", "Cara", "Eve"]) == ["Eve", "Ava", "Cara"]
+    with pytest.raises(ValueError, match="'Ben'.*not among"):
+        action_order(seats, "Ben", ["Ava", "Cara"])
+
+
+def test_starting_order_leaves_out_folded_players():
+    hands = {"Ava": ((), "K♥ 7♦"), "Ben": ((), "A♣ A♠"), "Cara": ((), "Q♣ J♦"), "Drew": ((), "9♣ 9♦")}
+    answer = starting_order("fourth", ["Ava", "Ben", "Cara", "Drew"], hands, POKERSTARS, folded=["Ben"])
+    assert answer.value == ["Drew", "Ava", "Cara"]
+
+
+# --- home-game third street: the highest card showing opens (OPR-678, OPR-535) --------------
+
+
+def test_opr_678_third_street_is_opened_by_the_highest_card_showing():
+    hands = {"Ava": ((), "9♣"), "Ben": ((), "K♦"), "Cara": ((), "2♠")}
+    answer = first_to_act("third", ["Ava", "Ben", "Cara"], hands, load_profile("opr-678"))
+    assert answer.value == "Ben"
+    assert 'OPR-678 "Opening each round"' in answer.citations
+
+
+def test_opr_535_stage_1_highest_card_ties_by_the_course_seat_default():
+    hands = {"Ava": ((), "9♣"), "Ben": ((), "K♦"), "Cara": ((), "K♠")}
+    answer = first_to_act("third", ["Ava", "Ben", "Cara"], hands, load_profile("opr-535"))
+    assert answer.value == "Ben"
+    assert "OPR-535 4 (stage 1)" in answer.citations
+
+
+# --- exposed pairs (HPD "The exposed-pair option needs a named rule") ------------------------
+
+
+def test_exposed_pairs_only_face_up_and_only_players_still_in():
+    rows = {"Ava": parse_cards("K♥ K♦"), "Ben": parse_cards("A♣ Q♠"), "Cara": parse_cards("8♥ 8♣")}
+    assert exposed_pairs(rows, ["Ava", "Ben", "Cara"]) == ["Ava", "Cara"]
+    assert exposed_pairs(rows, ["Ben", "Cara"]) == ["Cara"]
+
+
+# --- the shared seventh card (1917 "7th Street", HPD "The rare shared seventh card") ---------
+
+
+def test_shared_card_when_eight_players_stay_in_and_not_with_seven():
+    answer = needs_shared_card(8, POKERSTARS)
+    assert answer.value is True
+    assert 'HPD "The rare shared seventh card is an exception"' in answer.citations
+    assert any(s.course_default for s in answer.steps)  # the card count is the course's
+    assert needs_shared_card(7, POKERSTARS).value is False
+    assert needs_shared_card(["A", "B", "C", "D", "E", "F", "G", "H"], P1917).value is True
+    assert '1917 "7th Street"' in needs_shared_card(8, P1917).citations
+
+
+def test_shared_card_counts_the_cards_left_folded_cards_included():
+    # Eight dealt in, four still in: 52 - 48 = 4 cards, enough for four.
+    assert needs_shared_card(4, POKERSTARS, dealt_in=8).value is False
+    assert needs_shared_card(5, POKERSTARS, dealt_in=8).value is True
+    assert needs_shared_card(5, POKERSTARS, cards_left=5).value is False
+    assert needs_shared_card(5, POKERSTARS, cards_left=4).value is True
+
+
+def test_shared_card_never_in_horn_a_vika():
+    answer = needs_shared_card(7, load_profile("opr-535"))
+    assert answer.value is False and "OPR-535 1.3" in answer.citations
+
+
+def test_shared_card_bad_input_is_named():
+    with pytest.raises(ValueError, match="0"):
+        needs_shared_card(0, POKERSTARS)
+    with pytest.raises(ValueError, match="9 players cannot"):
+        needs_shared_card(9, POKERSTARS)
