@@ -100,12 +100,26 @@ def test_lesson_exercise_can_be_answered_inline(db):
     at = open_app("lesson", query={"id": "bring-in"})
     ex = COURSE.exercises[BRING_IN.exercises[0]]
     q = ex.questions[0]
+    assert not at.radio                      # closed "try it now" boxes draw nothing yet
+    at.session_state[f"lesson|bring-in|try|{ex.id}"] = True
+    at.run()
     right = questions.to_json(questions.answer(ex, q).value)
     key = f"lesson|{ex.id}|0"
     at.radio(key=key).set_value(right)
     at.button(key=f"{key}:check").click().run()
     assert any(s.value.startswith("Right.") for s in at.success)
     assert len(ProgressStore(db).attempts("Tess")) == 1
+
+
+@pytest.mark.parametrize("eid", sorted(COURSE.exercises))
+def test_every_exercise_of_the_course_opens_in_practice(eid, db):
+    ex = COURSE.exercises[eid]
+    at = open_app("practice", query={"deal": eid})
+    assert not at.exception, [e.value for e in at.exception]
+    assert ex.title in [h.value for h in at.subheader]
+    assert not [e for e in at.error if "engine could not" in e.value]
+    for n in range(len(ex.questions)):       # every question has its Check button
+        assert at.button(key=f"practice|{eid}|{n}:check")
 
 
 def test_rulebook_lists_every_citation(db):

@@ -121,7 +121,7 @@ def test_every_ask_right_and_wrong(ask, right, tmp_path):
         for step in engine.steps:
             assert step.text.replace("$", "\\$")[:40] in page
         # every citation of the explanation can be opened
-        cites = {b.proto.popover.label for b in at.get("popover")}
+        cites = {b.proto.popover.label.split("] ", 1)[-1] for b in at.get("popover")}
         for key in engine.citations:
             assert key in cites
         rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
@@ -194,6 +194,9 @@ def test_switching_the_profile_shows_the_answer_change(tmp_path):
         assert verdicts, texts(at)
         assert f"the right answer is **{seen[other_profile]}**" in verdicts[0]
         assert f"You checked this under `{ex.rules}`" in verdicts[0]
+        assert not at.dataframe                  # the comparison is computed only when opened
+        at.session_state[f"practice|{ex.id}:compare"] = True
+        at.run()
         table = at.dataframe[-1].value
         assert table.loc[ex.rules, f"Q{index + 1}"] == mine
         assert table.loc[other_profile, f"Q{index + 1}"] == seen[other_profile]

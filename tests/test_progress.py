@@ -155,3 +155,17 @@ def test_concurrent_writers_lose_nothing(tmp_path):
     assert len(store.attempts("L0")) + len(store.attempts("L1")) == 240
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(DISTINCT id) FROM attempts").fetchone()[0] == 240
+
+
+def test_one_store_shared_by_many_threads_loses_nothing(tmp_path):
+    store = ProgressStore(tmp_path / "p.db")          # what the app does: one store per file
+    threads = [threading.Thread(target=lambda n=n: [
+        store.record(attempt("Ava", exercise=f"e{n}", question=i)) for i in range(30)])
+        for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(store.attempts("Ava")) == 180
+    store.close()
+    assert len(ProgressStore(tmp_path / "p.db").attempts("Ava")) == 180

@@ -28,6 +28,7 @@ def clear_caches() -> None:
     """Forget cached data and resources, so no test sees another test's course."""
     st.cache_data.clear()
     st.cache_resource.clear()
+    state.clear_course_cache()
     state._STORES.clear()
 
 

@@ -113,5 +113,9 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
                 st.warning(f"Exercise {eid!r} is not available (see the problems on the "
                            "Course map).")
                 continue
-            with st.expander(f"Try it now: {ex.title}", expanded=False):
-                quiz.exercise_block(ex, prefix, heading=False)
+            # Drawn only while open (the expander reports its state), so a long lesson stays fast.
+            box = st.expander(f"Try it now: {ex.title}", key=f"{prefix}|{lid}|try|{eid}",
+                              on_change="rerun")
+            if box.open:
+                with box:
+                    quiz.exercise_block(ex, prefix, heading=False)

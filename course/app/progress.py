@@ -3,8 +3,9 @@
 One row per checked answer: who, when, which exercise and question, the ask and the skill it
 trains, the answer given (JSON), right or wrong, and whether the learner had asked to see the
 answer first. The database lives in the user's data directory unless `STUD_STUDY_DB` names a
-file. WAL mode and one short transaction per attempt let several browser tabs (several threads
-of one server, or several servers) write to the same file without losing anything.
+file. WAL mode and one short transaction per attempt let several browser tabs (the threads of one
+server share a locked connection; other processes open their own) write to the same file
+without losing anything.
 
 Everything read out comes back as a pandas DataFrame; the app's pages only draw them.
 """
@@ -15,6 +16,7 @@ import json
 import os
 import sqlite3
 import sys
+import threading
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -99,7 +101,9 @@ class ProgressStore:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else default_db_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(self._connect()) as conn:
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        with closing(self._open()) as conn:
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise sqlite3.OperationalError(
@@ -107,15 +111,32 @@ class ProgressStore:
             conn.executescript(_SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
-        # A fresh connection per call: Streamlit runs each session in its own thread.
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        """The store's connection, opened on first use and shared by the server's threads
+        (Streamlit runs every rerun in a new thread); callers hold `self._lock` while using it.
+        Keeping it open makes a check-answer one short transaction, not an open and close."""
+        if self._conn is None:
+            self._conn = self._open()
+        return self._conn
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None,
+                               check_same_thread=False)
         conn.execute("PRAGMA busy_timeout = 10000")
+        # In WAL mode NORMAL never corrupts the file and keeps every committed attempt across
+        # an app crash or restart; only a power cut can lose the last commits.
+        conn.execute("PRAGMA synchronous = NORMAL")
         return conn
 
     @property
     def journal_mode(self) -> str:
-        with closing(self._connect()) as conn:
-            return conn.execute("PRAGMA journal_mode").fetchone()[0]
+        with self._lock:
+            return self._connect().execute("PRAGMA journal_mode").fetchone()[0]
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -132,7 +153,8 @@ class ProgressStore:
                attempt.game, attempt.rules,
                json.dumps(_jsonable(attempt.given), ensure_ascii=False),
                int(bool(attempt.correct)), int(bool(attempt.revealed)))
-        with closing(self._connect()) as conn:
+        with self._lock:
+            conn = self._connect()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = conn.execute(
@@ -147,16 +169,15 @@ class ProgressStore:
     # -- reading ------------------------------------------------------------------------------
 
     def learners(self) -> list[str]:
-        with closing(self._connect()) as conn:
-            return [r[0] for r in conn.execute(
+        with self._lock:
+            return [r[0] for r in self._connect().execute(
                 "SELECT DISTINCT learner FROM attempts ORDER BY learner")]
 
     def attempts(self, learner: str) -> pd.DataFrame:
         """Every attempt of one learner, oldest first; `at` as UTC timestamps."""
-        with closing(self._connect()) as conn:
-            frame = pd.read_sql_query(
-                "SELECT * FROM attempts WHERE learner = ? ORDER BY id", conn,
-                params=(learner.strip(),))
+        with self._lock:
+            frame = pd.read_sql_query("SELECT * FROM attempts WHERE learner = ? ORDER BY id",
+                                      self._connect(), params=(learner.strip(),))
         if frame.empty:
             frame = pd.DataFrame({c: pd.Series(dtype="object") for c in COLUMNS})
         frame["at"] = pd.to_datetime(frame["at"], utc=True, format="ISO8601")

@@ -246,31 +246,34 @@ def _on_retry(key: str, kind: str, exercise: Any) -> None:
     clear_widget(kind, key, exercise)
 
 
-def citation_popover(key: str, widget_key: str) -> None:
+def citation_popover(key: str, widget_key: str, label: str | None = None) -> None:
     rules = state.module("rules")
-    with st.popover(key, key=widget_key):
+    with st.popover(label or key, key=widget_key):
         try:
             cit = rules.citation(key)
         except Exception as exc:
             st.error(f"Citation {key!r} is not in the registry: {exc}")
             return
-        title = getattr(cit, "title", "")
-        source = getattr(cit, "source_title", "") or getattr(cit, "source", "")
-        st.markdown(f"**{md_escape(title)}**")
-        st.markdown(md_escape(getattr(cit, "text", "")))
-        st.caption(f"Source: {source} · all articles are on the Rulebook page")
+        st.markdown(f"**{md_escape(cit.title)}**\n\n{md_escape(cit.text)}\n\n"
+                    f"*Source: {md_escape(cit.source_title)}; every article is on the Rulebook "
+                    "page.*")
 
 
 def explanation(answer: Any, key: str) -> None:
-    """The engine's steps, numbered, each with its citations openable."""
+    """The engine's steps, numbered, each ending with the numbers of its citations; below them
+    one button per cited article opens its paraphrase and source."""
+    refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
+    lines = []
     for n, step in enumerate(answer.steps, 1):
         note = " *(the course's own default: the sources leave this open)*" \
             if getattr(step, "course_default", False) else ""
-        st.markdown(f"{n}\\. {md_escape(step.text)}{note}")
-        if step.cite:
-            with st.container(horizontal=True, gap="small"):
-                for m, cite in enumerate(step.cite):
-                    citation_popover(cite, f"{key}:cite:{n}:{m}")
+        marks = "".join(f" [{refs[c]}]" for c in step.cite if c in refs)
+        lines.append(f"{n}. {md_escape(step.text)}{note}{marks}")
+    st.markdown("\n".join(lines))
+    if refs:
+        with st.container(horizontal=True, gap="small"):
+            for cite, n in refs.items():
+                citation_popover(cite, f"{key}:cite:{n}", label=f"[{n}] {cite}")
 
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
@@ -385,8 +388,12 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True) -> None:
         with st.container(border=True):
             question_block(active, question, index, prefix)
     if len(names) > 1:
-        with st.expander("How the rule profiles answer this deal"):
-            profile_compare(exercise, names, base)
+        # Computed only while open: the expander reports its state (on_change="rerun").
+        compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
+                              on_change="rerun")
+        if compare.open:
+            with compare:
+                profile_compare(exercise, names, base)
 
 
 def problems_panel(problems: Sequence[Any], title: str = "Some content could not be loaded") -> None:

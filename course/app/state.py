@@ -1,7 +1,6 @@
 """Session state, the progress store and the cached course, shared by every page.
 
-State is initialised once per session (`init`). The course is loaded through `st.cache_resource`
-keyed by a fingerprint of every YAML file (path, size, mtime), so an edited file is re-read on
+State is initialised once per session (`init`). The course is cached keyed by a fingerprint of every YAML file (path, size, mtime), so an edited file is re-read on
 the next rerun and a stale copy is never shown.
 """
 
@@ -9,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -89,22 +89,53 @@ def yaml_files(root: Path | None = None) -> list[Path]:
 
 
 def fingerprint(root: Path) -> tuple:
+    """(path, size, mtime) of every YAML file: any edit, addition or removal changes it."""
     stamps = []
-    for path in yaml_files(root):
-        try:
-            st_ = path.stat()
-        except OSError:
-            continue
-        stamps.append((str(path), st_.st_size, st_.st_mtime_ns))
-    return tuple(stamps)
+    for folder in ("lessons", "exercises"):
+        stack = [os.path.join(root, folder)]
+        while stack:
+            try:
+                entries = list(os.scandir(stack.pop()))
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.is_dir():
+                    stack.append(entry.path)
+                elif entry.name.endswith((".yaml", ".yml")):
+                    try:
+                        info = entry.stat()
+                    except OSError:
+                        continue
+                    stamps.append((entry.path, info.st_size, info.st_mtime_ns))
+    return tuple(sorted(stamps))
 
 
-# cache_resource, not cache_data: the model holds rule profiles that do not pickle. Pages treat
-# the course as read-only (a profile switch builds a new Exercise), so sharing it is safe.
-@st.cache_resource(show_spinner="Loading the course...", max_entries=4)
+# The validated course per (root, fingerprint). A plain dict rather than st.cache_data: the
+# model holds rule profiles that do not pickle, and hashing the fingerprint through Streamlit's
+# cache costs more than a check-answer rerun should. Pages treat the course as read-only (a
+# profile switch builds a new Exercise), so sessions can share it. `clear_course_cache()`
+# empties it (tests call it between tests, with st.cache_data.clear()).
+_COURSES: dict[tuple[str, tuple], Any] = {}
+_COURSES_LOCK = threading.Lock()
+
+
+def clear_course_cache() -> None:
+    with _COURSES_LOCK:
+        _COURSES.clear()
+
+
 def _load_course(root: str, stamp: tuple) -> Any:
-    content = module("content")
-    return content.load_course(Path(root))
+    key = (root, stamp)
+    with _COURSES_LOCK:
+        if key in _COURSES:
+            return _COURSES[key]
+    with st.spinner("Loading the course..."):
+        loaded = module("content").load_course(Path(root))
+    with _COURSES_LOCK:
+        for old in [k for k in _COURSES if k[0] == root]:
+            del _COURSES[old]          # an edited course replaces the stale copy
+        _COURSES[key] = loaded
+    return loaded
 
 
 def course() -> Any | None:

@@ -1,0 +1,321 @@
+"""The screens behind the pages in views/: each page script calls one function here.
+
+Page scripts are compiled on every rerun (Streamlit rewrites them for "magic"), so they stay
+two lines long and the screen code lives in this importable module. Screens only lay out
+widgets and call the engine, content and progress modules."""
+
+from pathlib import Path
+
+import streamlit as st
+
+from course.app import lesson_view as lv
+from course.app import quiz, state
+
+SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
+SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
+KINDS = ["Exercise", "Lesson"]
+
+
+def ordered_exercises(course):
+    """Exercises in course order: as the lessons list them, then any others by file."""
+    known = lv.exercises(course)
+    order = []
+    for lesson in lv.lessons(course):
+        order += [eid for eid in lv.lesson_exercise_ids(lesson) if eid in known]
+    order += list(known)
+    return [known[eid] for eid in dict.fromkeys(order)]
+
+
+def topics_of(course, ex):
+    """The skills a deal trains: its lessons' topics and its questions' skills."""
+    found = {lv.field(l, "topic") for l in lv.lessons(course) if ex.id in lv.lesson_exercise_ids(l)}
+    return found | {quiz.skill_of(ex, q) for q in ex.questions}
+
+
+
+def course_map() -> None:
+    """Course map: every lesson in order, grouped by game, with the learner's progress."""
+    st.title("Course map")
+    st.markdown("Lessons run in order within each game. Each lesson ends with exercises the rules "
+                "engine checks; your progress counts the questions you answered right on your "
+                "latest try.")
+
+    if not state.missing_notice("content"):
+        course = state.course()
+        quiz.problems_panel(lv.problems(course))
+        exercises = lv.exercises(course)
+        name = state.learner()
+        mastered = state.store().mastered(name) if name else set()
+        lessons = lv.lessons(course)
+        if not lessons:
+            st.info("No lesson could be loaded.")
+        for game in dict.fromkeys(lv.field(l, "game") for l in lessons):
+            st.header(lv.game_title(game), divider="gray")
+            for lesson in (l for l in lessons if lv.field(l, "game") == game):
+                ids = lv.lesson_exercise_ids(lesson)
+                total = done = 0
+                for eid in ids:
+                    ex = exercises.get(eid)
+                    if ex is None:
+                        continue
+                    total += len(ex.questions)
+                    done += sum((eid, n) in mastered for n in range(len(ex.questions)))
+                lid = lv.field(lesson, "id")
+                with st.container(border=True):
+                    left, right = st.columns([3, 1])
+                    with left:
+                        st.page_link("views/lesson.py", query_params={"id": lid},
+                                     label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
+                                     icon=":material/menu_book:")
+                        st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
+                    with right:
+                        if total:
+                            st.progress(done / total, text=f"{done} of {total} questions right")
+                        else:
+                            st.caption("No exercises yet")
+
+
+def lesson() -> None:
+    """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now")."""
+    if not state.missing_notice("content"):
+        course = state.course()
+        lessons = lv.lessons(course)
+        if not lessons:
+            st.title("Lesson reader")
+            st.info("No lesson could be loaded.")
+            quiz.problems_panel(lv.problems(course))
+        else:
+            ids = [lv.field(l, "id") for l in lessons]
+            wanted = st.query_params.get("id")
+            if "lesson_pick" not in st.session_state or (wanted in ids and
+                                                         st.session_state.get("lesson_from") != wanted):
+                st.session_state["lesson_pick"] = wanted if wanted in ids else ids[0]
+                st.session_state["lesson_from"] = wanted
+            if st.session_state["lesson_pick"] not in ids:
+                st.session_state["lesson_pick"] = ids[0]
+            titles = {lv.field(l, "id"): f"{lv.game_title(lv.field(l, 'game'))} "
+                      f"{lv.field(l, 'order')}. {lv.field(l, 'title')}" for l in lessons}
+            with st.sidebar:
+                picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick")
+            st.query_params["id"] = picked
+            st.session_state["lesson_from"] = picked
+            lesson = next(l for l in lessons if lv.field(l, "id") == picked)
+            path = lv.field(lesson, "path")
+            quiz.problems_panel([p for p in lv.problems(course)
+                                 if path and state.relative(p.file) == state.relative(path)],
+                                "This lesson has problems")
+            lv.lesson_body(lesson, course, prefix="lesson")
+
+
+def practice() -> None:
+    """Practice: pick what to practise, then one deal at a time, checked by the engine."""
+    st.title("Practice")
+
+    if not state.missing_notice("content", "questions"):
+        course = state.course()
+        quiz.problems_panel(lv.problems(course))
+        pool_all = ordered_exercises(course)
+        if "practice_scope" not in st.session_state:
+            st.session_state["practice_scope"] = "Game"
+        # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
+        wanted = st.query_params.get("deal")
+        by_id = {ex.id: ex for ex in pool_all}
+        if wanted in by_id and st.session_state.get("practice_from") != wanted:
+            st.session_state["practice_from"] = wanted
+            st.session_state["practice_scope"] = "Game"
+            st.session_state["practice_game"] = by_id[wanted].game
+            st.session_state["practice_deal"] = wanted
+        scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
+        if scope == "Game":
+            games = list(dict.fromkeys(ex.game for ex in pool_all))
+            choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game")
+            pool = [ex for ex in pool_all if ex.game == choice]
+        elif scope == "Topic":
+            topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
+            choice = st.selectbox("Topic", topics, key="practice_topic")
+            pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
+        elif scope == "Lesson":
+            lessons = lv.lessons(course)
+            titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
+            choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
+                                  key="practice_lesson")
+            ids = next((lv.lesson_exercise_ids(l) for l in lessons if lv.field(l, "id") == choice), [])
+            known = lv.exercises(course)
+            pool = [known[eid] for eid in ids if eid in known]
+        else:
+            name = state.learner()
+            mastered = state.store().mastered(name) if name else set()
+            pool = [ex for ex in pool_all
+                    if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
+            st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have not "
+                       "answered right on your latest try.")
+
+        if not pool:
+            st.info("Nothing to practise here.")
+        else:
+            ids = [ex.id for ex in pool]
+            if st.session_state.get("practice_deal") not in ids:
+                st.session_state["practice_deal"] = ids[0]
+            here = ids.index(st.session_state["practice_deal"])
+
+            def step(delta: int, ids=ids, here=here) -> None:
+                st.session_state["practice_deal"] = ids[(here + delta) % len(ids)]
+
+            left, mid, right = st.columns([1, 3, 1])
+            left.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
+                        disabled=len(ids) < 2)
+            mid.markdown(f"Deal **{here + 1}** of **{len(ids)}**")
+            right.button("Next deal →", key="practice_next", on_click=step, args=(1,),
+                         disabled=len(ids) < 2)
+            quiz.exercise_block(pool[here], prefix="practice")
+
+
+def progress() -> None:
+    """Progress: accuracy per skill over time, the questions missed most, the history as CSV."""
+    st.title("Progress")
+    name = state.learner()
+    if not name:
+        st.info("Type your name in the sidebar to see your progress.")
+    else:
+        store = state.store()
+        attempts = store.attempts(name)
+        if attempts.empty:
+            st.info(f"No answers checked yet for {name!r}. Try the Practice page.")
+        else:
+            right = int(attempts["correct"].sum())
+            c1, c2, c3 = st.columns(3)
+            c1.metric("Answers checked", len(attempts))
+            c2.metric("Right", right)
+            c3.metric("Accuracy", f"{right / len(attempts):.0%}")
+
+            st.subheader("Accuracy per skill over time")
+            over_time = store.accuracy_over_time(name)
+            st.line_chart(over_time * 100, x_label="day", y_label="% right")
+            st.caption("One point per day you practised a skill: the share of answers that were "
+                       "right that day.")
+
+            st.subheader("Accuracy per skill")
+            by_skill = store.accuracy_by_skill(name)
+            st.bar_chart(by_skill.set_index("skill")["accuracy"] * 100, y_label="% right")
+            st.dataframe(by_skill, hide_index=True, key="progress_skills",
+                         column_config={"accuracy": st.column_config.ProgressColumn(
+                             "accuracy", min_value=0, max_value=1, format="percent")})
+
+            st.subheader("Questions missed most")
+            missed = store.most_missed(name)
+            if missed.empty:
+                st.success("Nothing missed so far.")
+            else:
+                missed = missed.assign(question=missed["question"] + 1)
+                st.dataframe(missed, hide_index=True, key="progress_missed")
+
+            st.download_button("Download my attempt history (CSV)", store.csv(name),
+                               file_name=f"stud-study-{name}.csv", mime="text/csv",
+                               key="progress_csv")
+
+
+def rulebook() -> None:
+    """Rulebook: every citation article, in our own words, grouped by source."""
+    st.title("Rulebook")
+    st.markdown("Every rule the engine applies cites one of these articles. The texts are the "
+                "course's own summaries of the sources.")
+
+    if not state.missing_notice("rules"):
+        table = state.module("rules").citations()
+        query = st.text_input("Filter", key="rulebook_filter", placeholder="bring-in, spit card...")
+        words = query.lower().split()
+        sources = {}
+        for key, cit in table.items():
+            blob = f"{key} {cit.title} {cit.text}".lower()
+            if all(w in blob for w in words):
+                sources.setdefault(cit.source_title, []).append((key, cit))
+        if not sources:
+            st.info(f"No article matches {query!r}.")
+        for source_title, items in sources.items():
+            st.header(source_title, divider="gray")
+            for key, cit in items:
+                st.markdown(f"**{quiz.md_escape(key)}**  \n{quiz.md_escape(cit.text)}")
+
+
+def author() -> None:
+    """Author preview: pick, upload or paste a lesson or exercise; see every problem with its line
+and column, the item exactly as a learner sees it, and the engine's answers with explanations.
+
+Nothing here is cached: each rerun reads and validates the text again, so an edit shows at once.
+YAML is read only by `course.content` (safe loader)."""
+    st.title("Author preview")
+    st.markdown("Check a lesson or an exercise before it goes into the course. Problems are listed "
+                "with line and column; below them is the item as a learner will see it, then the "
+                "engine's answer to every question.")
+
+    if not state.missing_notice("content"):
+        content = state.module("content")
+        if "author_source" not in st.session_state:
+            st.session_state["author_source"] = SOURCES[0]
+        source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
+        text, name, is_lesson = None, None, False
+        root = state.content_root()
+        if source == SOURCES[0]:
+            files = [str(p.relative_to(root)) for p in state.yaml_files(root)]
+            if not files:
+                st.info("There are no YAML files under lessons/ or exercises/.")
+            else:
+                name = st.selectbox("File", files, key="author_file")
+                try:
+                    text = (root / name).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as exc:
+                    st.error(f"{name}: cannot be read: {exc}")
+                is_lesson = content.is_lesson_file(Path(name))
+        else:
+            if "author_kind" not in st.session_state:
+                st.session_state["author_kind"] = KINDS[0]
+            kind = st.segmented_control("It is", KINDS, key="author_kind") or KINDS[0]
+            is_lesson = kind == "Lesson"
+            if source == SOURCES[1]:
+                upload = st.file_uploader("YAML file", type=["yaml", "yml"], key="author_upload")
+                if upload is not None:
+                    name = upload.name
+                    try:
+                        text = upload.getvalue().decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        st.error(f"{name}: is not UTF-8 text: {exc}")
+            else:
+                text = st.text_area("YAML", key="author_paste", height=320,
+                                    placeholder="id: my-exercise\ntitle: ...")
+                name = "<pasted>"
+
+        if text:
+            parse = content.parse_lesson if is_lesson else content.parse_exercise
+            item, problems = parse(text, name)
+            with st.expander("Source with line numbers", expanded=bool(problems)):
+                st.code(text, language="yaml", line_numbers=True)
+            if problems:
+                quiz.problems_panel(problems, f"{len(problems)} problem(s) in {name}")
+            else:
+                st.success(f"{name}: no problems found.")
+            if item is not None:
+                st.divider()
+                st.caption("As a learner sees it:")
+                if is_lesson:
+                    lv.lesson_body(item, state.course(), prefix="author")
+                elif state.module("questions") is None:
+                    state.missing_notice("questions")
+                else:
+                    quiz.exercise_block(item, prefix="author")
+                    st.header("The engine's answers", divider="gray")
+                    for n, question in enumerate(item.questions, 1):
+                        with st.container(border=True):
+                            st.markdown(f"**Q{n}.** {quiz.md_escape(quiz.prompt_of(item, question))}"
+                                        f" (`{question.ask}`)")
+                            answer, error = quiz.engine_answer(item, question)
+                            if error:
+                                st.error(f"The engine cannot answer: {error}")
+                                continue
+                            line = f"Engine: **{quiz.md_escape(quiz.shown(answer.value))}**"
+                            if question.answer is not None:
+                                agrees, why = quiz.grade(item, question, question.answer)
+                                verdict = "agrees" if agrees else "DISAGREES"
+                                line += (f" · authored: **{quiz.md_escape(quiz.fmt(question.answer))}**"
+                                         f" ({verdict})")
+                            st.markdown(line)
+                            quiz.explanation(answer, f"author|engine|{n}")
