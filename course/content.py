@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import yaml
 
@@ -790,6 +790,9 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
             events.append(event)
     if top.get("events") is not None and game == "stud-high":
         ck.add(top["events"], "'events' belong to home games (horn-a-vika, have-a-heart); stud high uses 'actions'")
+    if top.get("actions") is not None and variant is not None and not hasattr(variant, "check_actions"):
+        ck.add(top["actions"], f"{game} writes its betting as 'events' (see docs/home-game-events.md), "
+               "not as 'actions'")
 
     deal_ok = not ck.problems  # the deal is sound: its actions and events can be replayed
     cite = ck.cites(top.get("cite"), "cite")
@@ -897,6 +900,12 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         for key, kind in (spec.params.items() if spec else ()):
             if key in fields:
                 value = _param(ck, fields[key], key, kind, seats, n_actions)
+                if kind == "street" and value is not None and street in STREET_CARDS and \
+                        STREET_CARDS[value][1] > STREET_CARDS[street][1]:
+                    # A later street is fine only while it adds no face-up card (sixth -> seventh).
+                    ck.add(fields[key], f"{key}: on {value} street each player shows {STREET_CARDS[value][1]} "
+                           f"up cards, but the deal has only reached {street} street")
+                    value = None
                 if value is not None:
                     params[key] = value
         answer_node = fields.get("answer")

@@ -496,3 +496,20 @@ def test_with_profile_keeps_the_exercise_options_and_stakes():
     assert exercise.profile.name == "pokerstars"  # the original is unchanged
     with pytest.raises(ValueError, match="unknown rule profile 'opr-678' for stud-high"):
         content.with_profile(exercise, "opr-678")
+
+
+def test_opener_street_cannot_be_later_than_the_deal():
+    text = VALID.replace("  - ask: bring_in\n    answer: Ben\n", "  - ask: opener\n    street: fifth\n")
+    (problem,) = problems_of(text)
+    assert "street: on fifth street each player shows 3 up cards, but the deal has only reached third street" in problem.message
+    # Sixth to seventh adds only a face-down card, so the rows are known (HPD exercise 4).
+    sixth = VALID.replace("street: third", "street: sixth").replace("up: 2♥", "up: 2♥ 3♥ 4♥ 5♥")
+    sixth = sixth.replace("up: [2♣]", "up: [2♣, 3♣, 4♣, 5♣]").replace("up: As", "up: As Ks Qs Js")
+    sixth = sixth.replace("  - ask: bring_in\n    answer: Ben\n", "  - ask: opener\n    street: seventh\n")
+    assert problems_of(sixth) == []
+
+
+def test_home_game_betting_goes_in_events():
+    text = (FIXTURES / "home" / "heart-take.yaml").read_text(encoding="utf-8")
+    found = problems_of(text.replace("events:", "actions: [Al checks]\nevents:"))
+    assert any("have-a-heart writes its betting as 'events'" in p.message for p in found)
