@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -155,6 +156,13 @@ def main(argv: list[str] | None = None) -> int:
                 stream.reconfigure(encoding="utf-8")
             except (ValueError, OSError):
                 pass
-    if args.command == "check":
-        return _run_check(args, out)
-    return _run_solve(args, out, err)
+    try:
+        if args.command == "check":
+            return _run_check(args, out)
+        return _run_solve(args, out, err)
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
+        try:
+            sys.stdout = open(os.devnull, "w", encoding="utf-8")
+        except OSError:
+            pass
+        return 1

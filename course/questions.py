@@ -113,6 +113,7 @@ def answer(exercise: Exercise, question: Question) -> Answer:
     result = handler(exercise, question)
     if not isinstance(result, Answer):  # a variant returning a bare value is a bug there
         raise TypeError(f"the engine returned {result!r} for {question.ask!r}, not an Answer")
+    result = _recite(result, exercise.game)
     if question.explain:
         note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))
         result = Answer(result.value, [*result.steps, note])
@@ -232,10 +233,11 @@ def _best(exercise: Exercise, player: str) -> tuple[HandValue, list[Step]]:
     rule = SHOWDOWN_CITE.get(exercise.game, BEST_FIVE)
     steps = []
     if player in folded_players(exercise):
-        steps.append(Step(f"{player} has folded; the question is about the cards alone.", (FOLDED_CARDS,)))
+        steps.append(Step(f"{player} has folded; the question is about the cards alone.",
+                          (FOLDED_CARDS if exercise.game == "stud-high" else rule,)))
     pool = f"{cards_text(own)}" + (f" plus the shared {cards_text(shared)}" if shared else "")
     steps.append(Step(f"{player} may use only their own cards: {pool}. Nobody else's cards count, "
-                      "face up or not.", (rule,) + ((SHARED_CITE[exercise.game],) if shared and exercise.game in SHARED_CITE else ())))
+                      "face up or not.", tuple(dict.fromkeys((rule, *((SHARED_CITE[exercise.game],) if shared and exercise.game in SHARED_CITE else ()))))))
     if value.size < 5:
         steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
                           f"{cards_text(value.cards)}, {value.words}.", ('OPR-678 "Incomplete hands"',)))
@@ -264,8 +266,26 @@ def _a(label: str) -> str:
 def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    return showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)),
-                             cite=(SHOWDOWN_CITE.get(exercise.game, BEST_FIVE),))
+    result = showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)),
+                               cite=(SHOWDOWN_CITE.get(exercise.game, BEST_FIVE),))
+    return result
+
+
+def _recite(result: Answer, game: str) -> Answer:
+    """A home game's showdown steps cite that game's rules, not the stud-high lesson's.
+
+    `course.showdown` cites the HPD sections for its fixed steps (folded cards, the shared card,
+    the verdict); the home games state the same facts in their own rules (OPR-535 5.1, OPR-678
+    "Showdown"), and the HPD lesson warns against carrying stud-high rules over to relatives.
+    """
+    if game == "stud-high" or game not in SHOWDOWN_CITE:
+        return result
+    rule = SHOWDOWN_CITE[game]
+    swap = {BEST_FIVE: rule, 'HPD "Ties stop at the fifth card"': rule, FOLDED_CARDS: rule,
+            SHARED: SHARED_CITE.get(game, rule)}
+    steps = [Step(step.text, tuple(dict.fromkeys(swap.get(c, c) for c in step.cite)), step.course_default)
+             for step in result.steps]
+    return Answer(result.value, steps)
 
 
 def _award(exercise: Exercise, question: Question) -> Answer:
@@ -294,7 +314,8 @@ def _legal_hand(exercise: Exercise, question: Question) -> Answer:
         holder = owners.get(card)
         if holder is not None and holder in folded_players(exercise):
             steps.append(Step(f"{card} belongs to {holder}, who folded: a folded player's cards are out of "
-                              "the hand and nobody may use them.", (FOLDED_CARDS, rule)))
+                              "the hand and nobody may use them.", tuple(dict.fromkeys(
+                                  (FOLDED_CARDS if exercise.game == "stud-high" else rule, rule)))))
         elif holder is not None:
             steps.append(Step(f"{card} is {holder}'s card: a card showing in another player's row is "
                               "information, not part of your hand.", (rule,)))

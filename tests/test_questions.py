@@ -14,7 +14,6 @@ import pytest
 from course import content, questions
 from course.cards import Card, parse_cards
 from course.content import Question, parse_exercise
-from course.explain import Answer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -277,9 +276,10 @@ def test_check_exercise_shows_both_answers_and_the_explanation():
 
 
 def test_check_exercise_reports_an_engine_refusal_at_the_question():
-    exercise = load(HPD_1 + "  - ask: opener\n    street: showdown\n")
+    exercise = load(SHOWDOWN + "  - ask: opener\n")
     (problem,) = questions.check_exercise(exercise)
-    assert problem.line == 19 and "the engine cannot answer 'opener'" in problem.message
+    assert problem.line == len(SHOWDOWN.splitlines()) + 1
+    assert "the engine cannot answer 'opener': nobody opens the showdown" in problem.message
 
 
 def test_home_game_uses_the_variant_and_its_final_hands():
@@ -304,3 +304,13 @@ def test_unsupported_ask_raises_for_the_api():
     exercise = load(HPD_1)
     with pytest.raises(ValueError, match="not supported for stud-high"):
         questions.answer(exercise, Question("holding", None, None, None, [], {}, 1, 1))
+
+
+def test_home_game_showdown_cites_the_game_not_the_stud_lesson():
+    exercise, problems = content.load_exercise(FIXTURES / "home" / "heart-take.yaml")
+    assert problems == []
+    for question in exercise.questions:
+        cited = questions.answer(exercise, question).citations
+        assert not [c for c in cited if c.startswith("HPD")], (question.ask, cited)
+    winners = questions.answer(exercise, exercise.questions[3])
+    assert 'OPR-678 "Showdown"' in winners.citations
