@@ -4,7 +4,7 @@ An exercise of a home game describes the table at one moment (`hands`, `shared`,
 lists what happens next in `events:`, one readable string each, in the style of `actions`:
 
     Ava is dealt 8♦ up        Ava matches          Ava takes 9♠ from Ben
-    spit 8♠                   Ben folds            Ava takes a hole card from Ben: 7♣
+    spit 8♠                   Ben folds            Ava takes a hole card from Ben (7♣)
     Drew antes 1              Cara bets 2          Ava gives back 4♦
     Cara raises to 4          Ava calls            Ava checks
 
@@ -63,7 +63,7 @@ EVENT_SHAPES = {
     "raise": "'<player> raises to N'",
     "bring_in": "'<player> brings in [N]'",
     "complete": "'<player> completes [to N]'",
-    "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player>: <card>'",
+    "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player> (<card>)'",
     "give": "'<player> gives back <card>'",
 }
 
@@ -111,7 +111,7 @@ class Event:
             case "spit":
                 return f"spit {c}"
             case "take":
-                return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other}: {c}"
+                return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other} ({c})"
             case "give":
                 return f"{p} gives back {c}" + (f" to {self.other}" if self.other else "")
             case "raise" | "complete":

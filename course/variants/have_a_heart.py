@@ -661,7 +661,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
                 if up:
                     do(f"{p.taker} takes {rng.choice(table.hands[victim].up)} from {victim}")
                 else:
-                    do(f"{p.taker} takes a hole card from {victim}: {rng.choice(table.hands[victim].down)}")
+                    do(f"{p.taker} takes a hole card from {victim} ({rng.choice(table.hands[victim].down)})")
             else:
                 mine = table.hands[p.taker]
                 do(f"{p.taker} gives back {rng.choice(mine.up if p.taken_up else mine.down)}")
