@@ -610,6 +610,14 @@ class BettingRound:
         text += f" ({p} adds {added})." if added != target else "."
         return _Plan(replace(action, amount=target), added, text, cite, default, new_level=1)
 
+    def _no_pair_option_text(self, player: str) -> str:
+        """Why the big bet is not open on fourth street."""
+        if self.profile.value("fourth_street_pair") == "off":
+            return "; these rules give no big-bet option for a pair showing on fourth street"
+        if not self.pair_holders:
+            return "; no player still in shows a pair, so the big-bet option is closed"
+        return f"; only a player showing a pair may use the big bet, and {player} shows none"
+
     def _increment_text(self, player: str, options: list[int]) -> str:
         size = self._size()
         if len(options) == 2:
@@ -633,12 +641,19 @@ class BettingRound:
         else:
             if action.amount not in totals:
                 expect = " or ".join(str(t) for t in totals)
+                why, default = "", self._step_default(size)
+                pair_used = len(options) == 2 or self.big_used
+                if self.street == "fourth" and action.amount - base == self.stakes.big_bet and not pair_used:
+                    why = self._no_pair_option_text(action.player)
+                    cite = _cites(cite, self.profile.option("fourth_street_pair").cite)
+                    default = default or self.profile.option("fourth_street_pair").course_default
+                    pair_used = True
                 raise illegal(
                     f"{self._increment_text(action.player, options)}, so the new total would be {expect}, "
-                    f"not {action.amount}"
-                    + self._note("bet_by_street", f"{size}_bet", *(_PAIR_OPTIONS if len(options) == 2 or self.big_used else ())),
+                    f"not {action.amount}{why}"
+                    + self._note("bet_by_street", f"{size}_bet", *(_PAIR_OPTIONS if pair_used else ())),
                     cite,
-                    self._step_default(size),
+                    default,
                 )
             inc = action.amount - base
             note = ""
