@@ -360,3 +360,22 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
                 answer = hv.ASKS[question.ask](exercise, question)
                 assert hv.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
                 assert answer.steps and all(step.text for step in answer.steps)
+
+
+def test_3_3_a_limit_asked_for_an_earlier_round_uses_the_match_made_by_then():
+    full = example(STAGE_2 + ROUND_2 + STAGE_3_4)
+    assert ask(full, "bet_limit", player="Ava", round=2).value == 10
+    assert ask(full, "bet_limit", player="Ava", round=3).value == 40
+    assert ask(full, "bet_limit", player="Ava", round=1).value == 2
+    with pytest.raises(ValueError, match="round 6"):
+        ask(full, "bet_limit", player="Ava", round=6)
+
+
+def test_opener_is_asked_for_the_round_the_events_reach():
+    full = example(STAGE_2 + ROUND_2 + STAGE_3_4)
+    assert ask(full, "opener").value == "Ben"
+    with pytest.raises(ValueError, match="whose betting round is round 3"):
+        ask(full, "opener", round=2)
+    stage_3 = example(STAGE_2 + ROUND_2 + STAGE_3_4[:3])
+    with pytest.raises(ValueError, match="no betting round after stage 3"):
+        ask(stage_3, "opener")

@@ -34,19 +34,6 @@ class EventError(ValueError):
         self.cite = tuple(dict.fromkeys(cite))
 
 
-@dataclass(frozen=True, slots=True)
-class EventProblem:
-    """One problem in an event list: `index` is the 0-based position in `events:`."""
-
-    index: int
-    message: str
-    cite: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        refs = "".join(f" [{c}]" for c in self.cite)
-        return f"event {self.index + 1}: {self.message}{refs}"
-
-
 # ------------------------------------------------------------------------------------------------
 # Events
 

@@ -38,6 +38,7 @@ STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
     5: (("up",), 4),
     6: (("down",), 5),
 }
+ROUND_STAGE = {r: s for s, (_, r) in STAGES.items() if r}
 STAGE_OF_STREET = {"third": 1, "fourth": 2, "fifth": 3, "sixth": 5, "seventh": 6, "showdown": 6}
 
 
@@ -97,6 +98,7 @@ class HornTable:
     received: dict[str, int] = field(default_factory=dict)   # cards received in the current stage
     obligations: list[Obligation] = field(default_factory=list)
     last_match: dict[str, int] = field(default_factory=dict)
+    matched_before: dict[str, int] = field(default_factory=dict)   # the exercise's `matched`
     round: BettingRound | None = None
     round_done: bool = False
     anted: bool = False
@@ -140,6 +142,7 @@ class HornTable:
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
                 raise EventError(f"matched: {player}'s last match {amount!r} should be a whole number of units above 0")
             table.last_match[player] = amount
+            table.matched_before[player] = amount
         for name, seat in hands.items():
             for card in seat.down:
                 table.where[card] = f"{name} down"
@@ -247,7 +250,18 @@ class HornTable:
     # --- limits -------------------------------------------------------------------------------
 
     def limit(self, player: str, number: int) -> int:
-        return limit_for(self.profile, number, self.last_match.get(player))
+        return limit_for(self.profile, number, self.match_before(player, number))
+
+    def match_before(self, player: str, number: int) -> int | None:
+        """What `player` last paid to match the pot before betting round `number`.
+
+        Matches made during the events count from their stage on; an exercise's `matched`
+        amount stands until the player's next match.
+        """
+        stage = ROUND_STAGE[number]
+        made = [o.amount for o in self.obligations
+                if o.player == player and o.decision == "match" and o.stage <= stage]
+        return made[-1] if made else self.matched_before.get(player)
 
     # --- applying events ----------------------------------------------------------------------
 
@@ -644,9 +658,11 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
         if number is None:
             nxt = [r for s, (_, r) in STAGES.items() if s > table.stage and r]
             number = nxt[0] if nxt else 5
+    if not isinstance(number, int) or isinstance(number, bool) or number not in ROUND_STAGE:
+        raise ValueError(f"round {number!r}: expected a betting round from 1 to {len(ROUND_STAGE)}")
     limits = opt(table.profile, "round_limits")
     base = int(limits.value[number - 1])
-    last = table.last_match.get(player)
+    last = table.match_before(player, number)
     value = limit_for(table.profile, number, last)
     cite = _limit_cites(number, limits)
     steps = [Step(f"In betting round {number} the largest bet or raise is {base} for everyone.", cite)]
@@ -668,11 +684,15 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
 def ask_opener(exercise: Any, question: Any) -> Answer:
     """Who opens the betting round of the stage reached after the events."""
     table = replay(exercise)
-    number = (getattr(question, "params", {}) or {}).get("round") or table.current_round()
-    if number is None:
+    current = table.current_round()
+    if current is None:
         raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
                          "after stage 1, 2, 4, 5 or 6")
-    return table.opener_answer(int(number))
+    number = (getattr(question, "params", {}) or {}).get("round", current)
+    if number != current:
+        raise ValueError(f"round {number!r}: the events stop at stage {table.stage}, whose betting round is "
+                         f"round {current}; ask about that round or change the events")
+    return table.opener_answer(current)
 
 
 def ask_award(exercise: Any, question: Any) -> Answer:
