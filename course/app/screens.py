@@ -189,10 +189,14 @@ def progress() -> None:
             c3.metric("Accuracy", f"{right / len(attempts):.0%}")
 
             st.subheader("Accuracy per skill over time")
-            over_time = store.accuracy_over_time(name)
-            st.line_chart(over_time * 100, x_label="day", y_label="% right")
-            st.caption("One point per day you practised a skill: the share of answers that were "
-                       "right that day.")
+            st.line_chart(store.running_accuracy(name) * 100, x_label="answers checked",
+                          y_label="% right so far")
+            st.caption("Each line is one skill: the share of your answers that were right so "
+                       "far, after each answer you checked.")
+            daily = store.accuracy_over_time(name)
+            if len(daily) > 1:
+                st.markdown("**Per day** (% right that day)")
+                st.line_chart(daily * 100, x_label="day", y_label="% right")
 
             st.subheader("Accuracy per skill")
             by_skill = store.accuracy_by_skill(name)
@@ -206,8 +210,13 @@ def progress() -> None:
             if missed.empty:
                 st.success("Nothing missed so far.")
             else:
-                missed = missed.assign(question=missed["question"] + 1)
-                st.dataframe(missed, hide_index=True, key="progress_missed")
+                course = state.course() if state.module("content") else None
+                titles = {eid: ex.title for eid, ex in lv.exercises(course).items()} \
+                    if course is not None else {}
+                missed = missed.assign(question=missed["question"] + 1,
+                                       title=missed["exercise"].map(titles).fillna(""))
+                st.dataframe(missed[["title", "question", "skill", "missed", "attempts",
+                                     "exercise", "ask"]], hide_index=True, key="progress_missed")
 
             st.download_button("Download my attempt history (CSV)", store.csv(name),
                                file_name=f"stud-study-{name}.csv", mime="text/csv",
@@ -257,6 +266,10 @@ YAML is read only by `course.content` (safe loader)."""
         root = state.content_root()
         if source == SOURCES[0]:
             files = [str(p.relative_to(root)) for p in state.yaml_files(root)]
+            wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
+            if wanted in files and st.session_state.get("author_from") != wanted:
+                st.session_state["author_from"] = wanted
+                st.session_state["author_file"] = wanted
             if not files:
                 st.info("There are no YAML files under lessons/ or exercises/.")
             else:
@@ -287,12 +300,12 @@ YAML is read only by `course.content` (safe loader)."""
         if text:
             parse = content.parse_lesson if is_lesson else content.parse_exercise
             item, problems = parse(text, name)
-            with st.expander("Source with line numbers", expanded=bool(problems)):
-                st.code(text, language="yaml", line_numbers=True)
             if problems:
                 quiz.problems_panel(problems, f"{len(problems)} problem(s) in {name}")
             else:
                 st.success(f"{name}: no problems found.")
+            with st.expander("Source with line numbers", expanded=bool(problems)):
+                st.code(text, language="yaml", line_numbers=True)
             if item is not None:
                 st.divider()
                 st.caption("As a learner sees it:")
