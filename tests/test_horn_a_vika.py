@@ -312,7 +312,7 @@ def test_5_1_the_spit_card_plays_for_everyone_at_the_showdown():
 def test_random_play_conserves_cards_and_money(seed):
     rng = random.Random(seed)
     profile = load_profile("opr-535")
-    showdowns = matches = folds_at_match = 0
+    showdowns = matches = folds_at_match = over_base = 0
     for _ in range(1000):
         played = hv.random_deal(rng, rng.randint(2, 7), profile)
         table = played.table
@@ -321,14 +321,23 @@ def test_random_play_conserves_cards_and_money(seed):
         assert len(everything) == 52 and Counter(everything) == Counter(DECK)
         assert table.pot == sum(s.paid for s in table.hands.values())
         assert table.hands[table.dealer].paid >= 1
-        # Every match paid exactly the pot of its moment: each doubles it.
-        for o in table.obligations:
-            if o.decision == "match":
+        # Read the money record on its own: every match paid exactly the pot of its moment (2.2),
+        # and every bet or raise kept within the player's own limit (3.2-3.4).
+        running, latest = 0, {}
+        for player, kind, units, number in table.ledger:
+            if kind == "match":
+                assert units == running
+                latest[player] = units
                 matches += 1
-                assert table.last_match[o.player] >= o.amount or any(
-                    p.player == o.player and p.seq > o.seq for p in table.obligations)
-            elif o.decision == "fold":
-                folds_at_match += 1
+            if kind.endswith("-size"):
+                base = [2, 2, 2, 2, 5][number - 1]
+                allowed = base if number == 1 else max(base, latest.get(player, 0) // 2)
+                assert 1 <= units <= allowed, (player, kind, units, number, latest)
+                over_base += units > base
+                continue
+            running += units
+        assert running == table.pot
+        folds_at_match += sum(o.decision == "fold" for o in table.obligations)
         if len(table.live) > 1:
             showdowns += 1
             assert all(len(table.hands[p].down) == 3 and len(table.hands[p].up) == 4 for p in table.live)
@@ -336,7 +345,7 @@ def test_random_play_conserves_cards_and_money(seed):
         # Replaying the recorded text through the checker finds nothing wrong.
         ex = SimpleNamespace(**_as_exercise(table, played.texts, profile))
         assert hv.check_events(ex) == []
-    assert showdowns > 100 and matches > 100 and folds_at_match > 10
+    assert showdowns > 100 and matches > 100 and folds_at_match > 10 and over_base > 100
 
 
 def _as_exercise(table, texts, profile):

@@ -99,6 +99,7 @@ class HornTable:
     obligations: list[Obligation] = field(default_factory=list)
     last_match: dict[str, int] = field(default_factory=dict)
     matched_before: dict[str, int] = field(default_factory=dict)   # the exercise's `matched`
+    ledger: list[tuple[str, str, int, int | None]] = field(default_factory=list)  # (player, kind, units, round)
     round: BettingRound | None = None
     round_done: bool = False
     anted: bool = False
@@ -114,6 +115,9 @@ class HornTable:
     @classmethod
     def start(cls, exercise: Any) -> "HornTable":
         seats = list(exercise.seats)
+        if not 2 <= len(seats) <= 7:
+            raise EventError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
+                             f"{len(seats)}", cite=("OPR-535 1.3",))
         hands = seats_from(exercise)
         shared = list(getattr(exercise, "shared", []) or [])
         if len(shared) > 1:
@@ -287,7 +291,7 @@ class HornTable:
                              "(the last seat: the first seat sits at the dealer's left)", cite=ante.cite)
         if e.amount is not None and e.amount != ante.value:
             raise EventError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
-        self._pay(e.player, ante.value)
+        self._pay(e.player, ante.value, "ante")
         self.anted = True
         self.log.append(Step(f"{e.player}, the dealer, antes {ante.value}: the pot is {self.pot}.", ante.cite))
 
@@ -387,7 +391,7 @@ class HornTable:
                              cite=("OPR-535 2.2",))
         amount = self.pot
         d.decision, d.amount = "match", amount
-        self._pay(e.player, amount)
+        self._pay(e.player, amount, "match")
         self.last_match[e.player] = amount
         self.log.append(Step(f"{d.reason}, so {e.player} matches the pot: pays {amount}, and the pot doubles "
                              f"to {self.pot}.", (*d.cite, "OPR-535 2.2")))
@@ -426,7 +430,9 @@ class HornTable:
         except EventError as err:
             raise EventError(err.message, cite=err.cite or self.round.cite) from None
         if paid:
-            self._pay(e.player, paid)
+            self._pay(e.player, paid, e.kind, rnd)
+        if e.kind in ("bet", "raise"):
+            self.ledger.append((e.player, f"{e.kind}-size", self.round.current - before, rnd))
         if e.kind == "fold":
             self.hands[e.player].folded = True
         if e.kind in ("bet", "raise"):
@@ -465,9 +471,10 @@ class HornTable:
                              "(the spit card belongs to everyone and is not part of anyone's row).", cite))
         return Answer(ranked[0], steps)
 
-    def _pay(self, player: str, amount: int) -> None:
+    def _pay(self, player: str, amount: int, kind: str, number: int | None = None) -> None:
         self.pot += amount
         self.hands[player].paid += amount
+        self.ledger.append((player, kind, amount, number))
 
     # --- after the events -----------------------------------------------------------------------
 
@@ -706,10 +713,12 @@ def ask_award(exercise: Any, question: Any) -> Answer:
         steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", ("OPR-535 2.1",)))
         winners = live
     else:
-        shown = showdown({p: table.hands[p].cards for p in table.seats},
-                         [table.spit] if table.spit else [],
-                         [p for p in table.seats if table.hands[p].folded],
-                         cite=("OPR-535 5.1",))
+        spit = [table.spit] if table.spit else []
+        if spit:
+            steps.append(Step(f"The spit card {table.spit} is part of every hand still in: each player makes "
+                              "the best five of their own seven cards and the spit.", ("OPR-535 1.2", "OPR-535 5.1")))
+        shown = showdown({p: [*table.hands[p].cards, *spit] for p in table.seats}, [],
+                         [p for p in table.seats if table.hands[p].folded], cite=("OPR-535 5.1",))
         steps += shown.steps
         winners = shown.value
     split = split_pot(table.pot, winners, table.seats, opt(table.profile, "odd_unit"))
