@@ -513,3 +513,45 @@ def test_home_game_betting_goes_in_events():
     text = (FIXTURES / "home" / "heart-take.yaml").read_text(encoding="utf-8")
     found = problems_of(text.replace("events:", "actions: [Al checks]\nevents:"))
     assert any("have-a-heart writes its betting as 'events'" in p.message for p in found)
+
+
+# --------------------------------------------------------------------------------------------
+# Robustness: damaged files give problems, never exceptions and never an internal error
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_SAMPLES = sorted((Path(__file__).resolve().parent.parent / "exercises").rglob("*.yaml")) or [
+    FIXTURES / "exercises" / "format-example.yaml"]
+_NOISE = ["", "No", "yes", "3:1", "010", "~", "[", "]", "{", "}", ": ", "- ", "  ", "A♠", "Zz", "#", "'", "\t"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_SAMPLES), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 200),
+                                                     st.sampled_from(["delete", "insert", "dup", "drop"]),
+                                                     st.sampled_from(_NOISE)), min_size=1, max_size=4))
+def test_damaged_exercises_report_problems_without_raising(path, edits):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for row, col, kind, noise in edits:
+        if not lines:
+            break
+        i = row % len(lines)
+        line = lines[i]
+        j = col % (len(line) + 1)
+        if kind == "delete":
+            lines[i] = line[:j] + line[j + 1:]
+        elif kind == "insert":
+            lines[i] = line[:j] + noise + line[j:]
+        elif kind == "dup":
+            lines.insert(i, line)
+        else:
+            del lines[i]
+    text = "\n".join(lines) + "\n"
+    exercise, problems = parse_exercise(text, "fuzz.yaml")
+    assert not any("internal error" in p.message for p in problems), [str(p) for p in problems]
+    assert all(p.line >= 1 and p.column >= 1 and p.message for p in problems)
+    assert exercise is not None or problems
+    if exercise is not None and not problems:  # still valid: the engine answers or reports, never raises
+        from course import questions
+
+        for problem in questions.check_exercise(exercise):
+            assert problem.line >= 1 and problem.message
