@@ -625,7 +625,7 @@ class BettingRound:
                 f"on {self.street} street a bet or raise is {options[0]}, or {options[1]} because a pair is showing"
             )
         if self.street == "fourth" and self.big_used and options == [self.stakes.big_bet] and size == "small":
-            return f"a big bet has been made on fourth street, so every bet and raise this round is {options[0]}"
+            return f"a big bet has been made on fourth street and stands for the round, making each step {options[0]}"
         return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
 
     def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:

@@ -122,6 +122,12 @@ def test_pokerstars_big_bet_stands_for_the_rest_of_fourth_street():
     assert betting.verify("Cara raises").amount == 16
 
 
+def test_big_bet_need_not_stand_when_an_exercise_turns_that_option_off():
+    profile = load_profile("pokerstars", {"fourth_street_big_bet_stands": False})
+    betting = replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks", "Ben bets 8"], profile)
+    assert betting.can("Cara raises to 12") and betting.can("Cara raises to 16")
+
+
 def test_pokerstars_small_bet_then_a_big_raise_on_fourth_street_with_a_pair_showing():
     betting = replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava bets 4", "Ben raises to 12"], POKERSTARS)
     assert betting.contributions == {"Ava": 4, "Ben": 12, "Cara": 0}

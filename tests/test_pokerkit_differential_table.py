@@ -10,6 +10,9 @@ pokerkit deals from its own shuffled deck (seeded here through `random`), with b
 read every card it dealt and hand our engine the same deal. Each pokerkit decision is mapped to
 our verbs, and at every step both engines must agree on whose turn it is and which kinds of
 action are open; after every action the pots must match.
+
+With eight players on seventh street pokerkit deals from the mucked cards (it warns) instead of a
+shared card, so the shared-card rule is tested in tests/test_table.py, not here.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ AUTOMATIONS = (
     Automation.HAND_KILLING,
 )
 STACK = 10_000
+pytestmark = pytest.mark.filterwarnings("ignore:Returning reserved:UserWarning")
 
 
 def _card(pk_card) -> Card:
