@@ -520,7 +520,8 @@ def test_home_game_betting_goes_in_events():
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-_SAMPLES = sorted((Path(__file__).resolve().parent.parent / "exercises").rglob("*.yaml")) or [
+_REPO = Path(__file__).resolve().parent.parent
+_SAMPLES = sorted([*(_REPO / "exercises").rglob("*.yaml"), *(_REPO / "lessons").glob("*.yaml")]) or [
     FIXTURES / "exercises" / "format-example.yaml"]
 _NOISE = ["", "No", "yes", "3:1", "010", "~", "[", "]", "{", "}", ": ", "- ", "  ", "A♠", "Zz", "#", "'", "\t"]
 
@@ -529,7 +530,7 @@ _NOISE = ["", "No", "yes", "3:1", "010", "~", "[", "]", "{", "}", ": ", "- ", " 
 @given(st.sampled_from(_SAMPLES), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 200),
                                                      st.sampled_from(["delete", "insert", "dup", "drop"]),
                                                      st.sampled_from(_NOISE)), min_size=1, max_size=4))
-def test_damaged_exercises_report_problems_without_raising(path, edits):
+def test_damaged_files_report_problems_without_raising(path, edits):
     lines = path.read_text(encoding="utf-8").splitlines()
     for row, col, kind, noise in edits:
         if not lines:
@@ -546,6 +547,11 @@ def test_damaged_exercises_report_problems_without_raising(path, edits):
         else:
             del lines[i]
     text = "\n".join(lines) + "\n"
+    if content.is_lesson_file(path):
+        lesson, problems = parse_lesson(text, "fuzz.yaml")
+        assert not any("internal error" in p.message for p in problems), [str(p) for p in problems]
+        assert all(p.line >= 1 and p.column >= 1 and p.message for p in problems)
+        return
     exercise, problems = parse_exercise(text, "fuzz.yaml")
     assert not any("internal error" in p.message for p in problems), [str(p) for p in problems]
     assert all(p.line >= 1 and p.column >= 1 and p.message for p in problems)
