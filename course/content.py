@@ -770,6 +770,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         ck.add(top["street"], f"unknown street {street!r}{suggest(street, STREETS)}; expected one of {', '.join(STREETS)}")
         street = None
 
+    deal_start = len(ck.problems)
     profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
     seats, hands, shared = _check_deal(ck, top, "the exercise", game, street)
     if game == "stud-high" and len(shared) > 1:
@@ -794,7 +795,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         ck.add(top["actions"], f"{game} writes its betting as 'events' (see docs/home-game-events.md), "
                "not as 'actions'")
 
-    deal_ok = not ck.problems  # the deal is sound: its actions and events can be replayed
+    deal_ok = len(ck.problems) == deal_start  # the deal is sound: its actions and events can be replayed
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = {k: v.plain_value() for k, v in top.items() if k in getattr(variant, "EXERCISE_KEYS", ())}
@@ -805,20 +806,24 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
                         and i.get("ask").value == "award")
         ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
 
-    if None in (exercise_id, title, game, street) or profile is None:
+    if game is None or street is None or profile is None:
+        for item in action_nodes:  # no replay possible, but each action can still be read
+            _action_text(ck, item, seats)
         return None
     exercise = Exercise(
-        id=exercise_id, title=title, game=game, rules=rules_name, profile=profile, options=options,
+        id=exercise_id or "", title=title or "", game=game, rules=rules_name, profile=profile, options=options,
         stakes=stakes, street=street, seats=seats, hands=hands, shared=shared, pot=pot,
         actions=actions, events=events, questions=questions, path=ck.file, extra=extra, cite=cite,
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
         stakes_given=stakes_given,
     )
     if len(actions) == len(action_nodes) and deal_ok:
-        _check_actions(ck, exercise, action_nodes, top.get("actions"))
+        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=True)
+    else:
+        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=False)
     if variant is not None and len(events) == len(event_nodes) and deal_ok:
         _check_events(ck, exercise, variant, event_nodes, top.get("events") or node, top)
-    return exercise
+    return exercise if exercise_id is not None and title is not None else None
 
 
 def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
@@ -1016,15 +1021,16 @@ def _check_answer(ck: _Checker, node: Node, kind: str, seats: list[str], what: s
                 ck.add(node, f"{what}: {exc}")
 
 
-def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_node: Node | None) -> None:
+def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_node: Node | None,
+                   replay: bool = True) -> None:
     """Parse every action, then replay them with the betting engine; illegal ones are reported."""
-    if not exercise.actions:
+    if not nodes:
         return
     parsed_ok = True
-    for text, item in zip(exercise.actions, nodes):
-        if _action_text(ck, item, exercise.seats) is None:
+    for item in nodes:
+        if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
             parsed_ok = False
-    if not parsed_ok:
+    if not parsed_ok or not replay:
         return
     variant = variant_module(exercise.game)
     if variant is not None and hasattr(variant, "check_actions"):

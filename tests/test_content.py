@@ -561,3 +561,17 @@ def test_damaged_files_report_problems_without_raising(path, edits):
 
         for problem in questions.check_exercise(exercise):
             assert problem.line >= 1 and problem.message
+
+
+def test_actions_are_checked_even_when_the_title_is_missing():
+    text = VALID.replace("title: An example deal\n", "").replace("questions:", "actions: [Ava brings in 2]\nquestions:")
+    found = messages(text)
+    assert "x.yaml:1:1: the exercise is missing the required key 'title'" in found
+    assert any(m.startswith("x.yaml:9:11: 'Ava brings in 2': it is Ben's turn") for m in found), found
+    assert parse_exercise(text, "x.yaml")[0] is None
+
+
+def test_action_players_are_checked_even_when_the_deal_is_broken():
+    text = VALID.replace("up: As", "up: 1s").replace("questions:", "actions: [Cra calls]\nquestions:")
+    found = messages(text)
+    assert any("'Cra calls': unknown player 'Cra' (did you mean 'Cara'?)" in m for m in found)
