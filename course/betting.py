@@ -785,6 +785,11 @@ def new_round(
     first = first_to_act(street, seats, hands, profile, folded)
     out = set(folded) | {p for p in hands if getattr(hands[p], "folded", False)}
     active = [p for p in seats if p in hands and p not in out]
+    if first.value not in active:
+        raise ValueError(
+            f"{first.value!r} brings in but is marked as folded: a player folds only after the bring-in, "
+            "so record that fold among the actions instead"
+        )
     rows = {p: split_hand(hands[p])[1] for p in active}
     return BettingRound(
         street=street,

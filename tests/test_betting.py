@@ -479,3 +479,8 @@ def test_pokerkit_wsop_2023_43_hand_6_pots_after_every_street():
                                 folded=[] if street == "third" else folded, pot=pot)
         assert betting.is_closed and betting.pot == expected, street
         pot = betting.pot
+
+
+def test_a_bring_in_player_marked_folded_is_reported_not_silently_skipped():
+    with pytest.raises(ValueError, match="'Ben' brings in but is marked as folded"):
+        new_round("third", THIRD_SEATS, THIRD_HANDS, POKERSTARS, folded=["Ben"])

@@ -265,3 +265,10 @@ def test_engine_reads_option_values_never_profile_names():
         text = (ROOT / "course" / module).read_text(encoding="utf-8")
         for name in profile_names():
             assert f'"{name}"' not in text and f"'{name}'" not in text, (module, name)
+
+
+def test_profiles_are_hashable_and_equal_by_their_options():
+    plain = load_profile("pokerstars")
+    assert plain == load_profile("pokerstars", {"raise_cap": 3})  # same value: no override
+    assert plain != load_profile("pokerstars", {"raise_cap": 4})
+    assert len({plain, load_profile("pokerstars"), load_profile("pokerstars", {"raise_cap": 4})}) == 2

@@ -164,6 +164,9 @@ class Profile:
     options: Mapping[str, Option] = field(default_factory=dict)
     default: bool = False
 
+    def __hash__(self) -> int:
+        return hash((self.name, tuple((k, repr(o.value), o.overridden) for k, o in self.options.items())))
+
     def option(self, name: str) -> Option:
         try:
             return self.options[name]
