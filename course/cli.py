@@ -97,6 +97,10 @@ def solve(paths: list[str]) -> tuple[list[dict], list[Problem], list[tuple[conte
             problems.append(Problem(file, 1, 1, "no such file or folder"))
             entries.append({"file": file, "id": None, "answers": []})
             continue
+        if content.is_lesson_file(path):
+            problems.append(Problem(file, 1, 1, "this is a lesson: solve answers the questions of exercises"))
+            entries.append({"file": file, "id": None, "answers": []})
+            continue
         exercise, found = content.load_exercise(path)
         problems.extend(found)
         if exercise is None or found:

@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from course.cli import main
 
@@ -114,3 +113,9 @@ def test_python_dash_m_course_entry_point():
                           capture_output=True, text=True, encoding="utf-8", env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)[0]["answers"][0] == "Ben"
+
+
+def test_solve_refuses_a_lesson(capsys):
+    code, out, err = run(capsys, "solve", str(FIXTURES / "lessons" / "sample.yaml"), "--json")
+    assert code == 1 and json.loads(out)[0]["answers"] == []
+    assert "this is a lesson" in err
