@@ -447,7 +447,8 @@ def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answe
     if kind == "map":
         return _units_map(given) is not None and _units_map(given) == _units_map(expected)
     if kind == "units":
-        return not isinstance(given, bool) and isinstance(given, int) and given == int(expected)
+        whole = isinstance(given, int) or (isinstance(given, float) and given.is_integer())
+        return not isinstance(given, bool) and whole and int(given) == int(expected)
     if kind == "category":
         try:
             return Category.from_label(given) == Category.from_label(to_json(expected))

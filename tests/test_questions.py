@@ -148,6 +148,9 @@ def test_contributions_and_street_total_hpd_3():
     assert questions.is_correct(exercise, q(exercise, 2), {"Ava": 16, "Ben": 16, "Cara": 16})
     assert not questions.is_correct(exercise, q(exercise, 2), {"Ava": 16, "Ben": 16, "Cara": 8})
     assert questions.is_correct(exercise, q(exercise, 3), 48)
+    assert questions.is_correct(exercise, q(exercise, 3), 48.0)  # a number widget may give a float
+    assert not questions.is_correct(exercise, q(exercise, 3), 48.5)
+    assert not questions.is_correct(exercise, q(exercise, 3), True)
     assert not questions.is_correct(exercise, q(exercise, 3), "48")
 
 
