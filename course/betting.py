@@ -152,7 +152,9 @@ class Action:
         amount = None
         if rest:
             if form is None:
-                raise ActionFormatError(f"{text!r}: '{verb}' takes no amount; write {match['player']!r} {verb.value}")
+                raise ActionFormatError(
+                    f"{text!r}: '{verb.value}' takes no amount; write '{match['player'].strip()} {verb.value}'"
+                )
             words = rest.split()
             if form == "to":
                 if len(words) != 2 or words[0].lower() != "to" or not words[1].isdigit():

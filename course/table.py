@@ -125,7 +125,7 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
             "On third street the lowest door card brings in; an ace counts high here, and face-down "
             "cards play no part.",
             first,
-            profile.rule_cite("hidden_cards_ignored"),
+            profile.rule_cite("lowest_door_brings_in"),
         ),
         Step("Door cards: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
     ]
