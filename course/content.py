@@ -659,6 +659,7 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
             ck.add(item, f"{str(card)!r} is dealt twice: {seen[card]} and {place}")
         else:
             seen[card] = place
+    hands = {p: hands[p] for p in seats if p in hands}  # the model keeps hands in seat order
     return seats, hands, shared
 
 

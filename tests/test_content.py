@@ -575,3 +575,10 @@ def test_action_players_are_checked_even_when_the_deal_is_broken():
     text = VALID.replace("up: As", "up: 1s").replace("questions:", "actions: [Cra calls]\nquestions:")
     found = messages(text)
     assert any("'Cra calls': unknown player 'Cra' (did you mean 'Cara'?)" in m for m in found)
+
+
+def test_hands_are_kept_in_seat_order():
+    text = VALID.replace("  Ava: {down: K♣ Q♦, up: 2♥}\n", "").replace("  Cara: {down: 7h 8h, up: As}\n",
+                                                                         "  Cara: {down: 7h 8h, up: As}\n  Ava: {down: K♣ Q♦, up: 2♥}\n")
+    exercise, problems = parse_exercise(text)
+    assert problems == [] and list(exercise.hands) == ["Ava", "Ben", "Cara"]
