@@ -451,7 +451,8 @@ def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answe
         return not isinstance(given, bool) and whole and int(given) == int(expected)
     if kind == "category":
         try:
-            return Category.from_label(given) == Category.from_label(to_json(expected))
+            chosen = given if isinstance(given, Category) else Category.from_label(given)
+            return chosen == Category.from_label(to_json(expected))
         except (ValueError, TypeError):
             return False
     if kind == "cards":
