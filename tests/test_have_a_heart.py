@@ -293,3 +293,14 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
                 answer = hh.ASKS[question.ask](exercise, question)
                 assert hh.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
                 assert answer.steps and all(step.text for step in answer.steps)
+
+
+def test_showdown_a_player_with_more_than_seven_cards_still_plays_five():
+    hands = {"Ava": ("2♠ 7♣ Q♥", "A♠ K♠ 9♠ 4♦"), "Ben": ("3♣ 5♦", "J♦ 6♣ 8♦")}
+    ex = deal(hands, ["Ava is dealt 5♠ down", "Ben is dealt 2♥ down"], street="sixth", pot=64)
+    final = hh.final_hands(ex)
+    ava = final["Ava"].down + final["Ava"].up
+    assert len(ava) == 8
+    assert set(evaluate(ava).cards) == set(cards("A♠ K♠ 9♠ 5♠ 2♠"))
+    award = ask(ex, "award")
+    assert award.value == {"Ava": 64} and 'OPR-678 "Showdown"' in award.citations

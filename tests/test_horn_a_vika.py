@@ -388,3 +388,11 @@ def test_opener_is_asked_for_the_round_the_events_reach():
     stage_3 = example(STAGE_2 + ROUND_2 + STAGE_3_4[:3])
     with pytest.raises(ValueError, match="no betting round after stage 3"):
         ask(stage_3, "opener")
+
+
+def test_1_3_two_to_seven_players():
+    eight = {name: ("", "") for name in ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"]}
+    [(index, message)] = hv.check_events(deal(eight, ["A8 antes"]))
+    assert index == -1 and "2 to 7 players" in message and "OPR-535 1.3" in message
+    with pytest.raises(ValueError, match="2 to 7"):
+        hv.random_deal(random.Random(1), 8, load_profile("opr-535"))

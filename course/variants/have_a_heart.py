@@ -457,9 +457,9 @@ def ask_holding(exercise: Any, question: Any) -> Answer:
     steps += table.history[player]
     if not table.history[player]:
         steps.append(Step(f"No event changes {player}'s cards.", (NO_REPLACEMENT,)))
+    used = tuple(dict.fromkeys(c for step in table.history[player] for c in step.cite if c != DEAL))
     steps.append(Step(f"{player} now shows {cards_text(seat.up) or 'nothing'} face up and holds "
-                      f"{cards_text(seat.down) or 'no cards'} face down ({len(seat.cards)} cards).",
-                      (UP_TAKE, HOLE_TAKE) if any(c.taker == player or c.victim == player for c in table.chances) else ()))
+                      f"{cards_text(seat.down) or 'no cards'} face down ({len(seat.cards)} cards).", used))
     return Answer({"up": list(seat.up), "down": list(seat.down)}, steps)
 
 
@@ -484,10 +484,10 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     for p, ch in choices.items():
         parts = []
         if ch["up"]:
-            parts.append(f"a face-up card ({cards_text(ch['up'])}), which stays face up")
+            parts.append(f"one of the face-up {cards_text(ch['up'])} (it would stay face up)")
         if ch["down"]:
-            parts.append(f"one of {ch['down']} hole card{'s' if ch['down'] != 1 else ''}, unseen")
-        steps.append(Step(f"From {p}: " + " or ".join(parts) + ".", tuple(
+            parts.append(f"one of {ch['down']} hole card{'s' if ch['down'] != 1 else ''}, taken unseen")
+        steps.append(Step(f"From {p}: " + ", or ".join(parts) + ".", tuple(
             r for r, ok in ((UP_TAKE, ch["up"]), (HOLE_TAKE, ch["down"])) if ok)))
     folded = [p for p in table.seats if table.hands[p].folded and p != c.taker]
     if folded:
