@@ -62,7 +62,7 @@ def _verb(betting: BettingRound) -> str:
 
 def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float = 0.15, check_pot: bool,
               check_options: bool = True):
-    """Play one random hand in both engines; return the number of streets compared."""
+    """Play one random hand in both engines; return the streets compared and the ties met."""
     random.seed(rng.random())  # pokerkit shuffles with the global `random`
     state = FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, 1, 2, 4, 8, STACK, players)
     seats = [f"P{i}" for i in range(players)]
@@ -70,6 +70,7 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
     street_index = None
     pot_before = 0
     streets_seen = 0
+    ties = {"door": 0, "later": 0}
     while state.status and state.actor_index is not None:
         if state.street_index != street_index:
             if betting is not None:
@@ -86,6 +87,9 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
             # The first actor: the bring-in on third street, the opener later.
             assert betting.first == seats[state.actor_index], (street, hands, folded)
             streets_seen += 1
+            texts = " ".join(step.text for step in betting.first_answer.steps)
+            ties["door"] += "share the lowest rank" in texts
+            ties["later"] += "show equal value" in texts
         actor = seats[state.actor_index]
         assert betting.to_act == actor
         if check_options:  # both engines open the same kinds of action
@@ -128,17 +132,19 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
     assert betting is not None and betting.is_closed
     if check_pot:
         assert betting.pot == state.total_pot_amount
-    return streets_seen
+    return streets_seen, ties
 
 
 def test_bring_in_and_first_actor_agree_with_pokerkit_suit_then_seat_ties_2000_deals():
     """PokerStars Stud High (via HPD) door ties by suit; later-street ties by seat (rule 219)."""
     rng = random.Random(20261130)
     profile = load_profile("pokerstars", {"fourth_street_pair": "off"})
-    streets = 0
+    streets = door_ties = later_ties = 0
     for deal in range(2000):
-        streets += play_hand(rng, 2 + deal % 7, profile, fold_weight=0.12, check_pot=False, check_options=False)
-    assert streets > 5000  # many hands reach the later streets
+        seen, ties = play_hand(rng, 2 + deal % 7, profile, fold_weight=0.12, check_pot=False, check_options=False)
+        streets, door_ties, later_ties = streets + seen, door_ties + ties["door"], later_ties + ties["later"]
+    # The comparison reached the later streets and met both kinds of tie many times.
+    assert streets > 5000 and door_ties > 100 and later_ties > 10, (streets, door_ties, later_ties)
 
 
 def test_pot_after_every_action_agrees_with_pokerkit_pair_option_off_500_sequences():
