@@ -271,6 +271,7 @@ def test_random_play_moves_taken_cards_and_conserves_money(exchange):
         replayed = SimpleNamespace(seats=table.seats, hands={}, shared=[], pot=0, street="third",
                                    events=played.texts, profile=profile, stakes=profile.stakes, extra={})
         assert hh.check_events(replayed) == []
+        assert all(str(hh.parse_event(t)) == t for t in played.texts)  # the canonical spelling
         if len(table.live) > 1:
             assert sum(ask(replayed, "award").value.values()) == table.pot
     assert takes > 500 and hole_takes > 100

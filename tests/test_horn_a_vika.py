@@ -345,6 +345,7 @@ def test_random_play_conserves_cards_and_money(seed):
         # Replaying the recorded text through the checker finds nothing wrong.
         ex = SimpleNamespace(**_as_exercise(table, played.texts, profile))
         assert hv.check_events(ex) == []
+        assert all(str(hv.parse_event(t)) == t for t in played.texts)  # the canonical spelling
     assert showdowns > 100 and matches > 100 and folds_at_match > 10 and over_base > 100
 
 
