@@ -56,6 +56,28 @@ def right_and_wrong(ex, q):
     elif kind == "category":
         right = value
         wrong = next(c.label for c in Category if c.label != value)
+    elif ex.game != "stud-high" and q.ask == "holding":
+        right = {"up": list(value["up"]), "down": list(value["down"])}
+        side = "up" if right["up"] else "down"
+        other = "down" if side == "up" else "up"
+        wrong = {side: right[side][1:], other: right[other] + right[side][:1]}
+        kind = "holding"
+    elif ex.game != "stud-high" and q.ask == "takes":
+        right = value
+        wrong = {"taker": right["taker"], "from": dict(right["from"])}
+        first = next(iter(wrong["from"]))
+        offer = dict(wrong["from"][first])
+        if offer.get("up"):
+            offer["up"] = offer["up"][1:]
+        else:
+            offer["down"] = offer.get("down", 0) + 1
+        wrong["from"][first] = offer
+        kind = "takes"
+    elif ex.game != "stud-high" and q.ask == "pot_matches":
+        right = [dict(item) for item in value]
+        wrong = [{k: v + 1 for k, v in item.items()} for item in right] if right \
+            else [{seats[0]: 1}]
+        kind = "matches"
     elif kind == "cards":
         right = parse_cards(value)
         pool = questions.final_hands(ex)[q.params["player"]] + questions.shared_cards(ex)
@@ -97,6 +119,21 @@ def answer_with(at, ex, q, index, kind, value):
             at.number_input(key=f"{key}:{seat}").set_value(units)
     elif kind == "category":
         at.selectbox(key=key).set_value(value)
+    elif kind == "holding":
+        at.button_group(key=f"{key}:up").set_value([Card.parse(c) for c in value["up"]])
+        at.button_group(key=f"{key}:down").set_value([Card.parse(c) for c in value["down"]])
+    elif kind == "takes":
+        at.radio(key=f"{key}:taker").set_value(value["taker"])
+        for seat in ex.seats:
+            offer = value["from"].get(seat, {})
+            at.button_group(key=f"{key}:up:{seat}").set_value(
+                [Card.parse(c) for c in offer.get("up", [])])
+            at.number_input(key=f"{key}:down:{seat}").set_value(offer.get("down", 0))
+    elif kind == "matches":
+        at.multiselect(key=key).set_value([next(iter(item)) for item in value]).run()
+        for item in value:
+            for seat, units in item.items():
+                at.number_input(key=f"{key}:amt:{seat}").set_value(units)
     at.button(key=f"{key}:check").click().run()
     assert not at.exception, at.exception
     return key
@@ -129,6 +166,27 @@ def test_every_ask_right_and_wrong(ask, right, tmp_path):
         assert list(rows["question"]) == [index]
         assert list(rows["correct"]) == [right]
         assert list(rows["skill"]) == [questions.topic_for(ex.game, ask)]
+
+
+HOME_ASKS = sorted({(ex.game, q.ask) for ex in COURSE.exercises.values()
+                    if ex.game != "stud-high" for q in ex.questions})
+
+
+@pytest.mark.parametrize("game,ask", HOME_ASKS, ids=[f"{g}-{a}" for g, a in HOME_ASKS])
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
+def test_every_home_game_ask_right_and_wrong(game, ask, right, tmp_path):
+    ex, index, q = first_question(ask, game)
+    kind, good, bad = right_and_wrong(ex, q)
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        answer_with(at, ex, q, index, kind, good if right else bad)
+        if right:
+            assert any(s.value.startswith("Right.") for s in at.success), texts(at)
+        else:
+            assert any(e.value.startswith("Not right.") for e in at.error), texts(at)
+        rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
+        assert list(rows["correct"]) == [right]
+        assert list(rows["skill"]) == [questions.topic_for(game, ask)]
 
 
 def test_show_answer_then_try_again(tmp_path):

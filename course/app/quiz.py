@@ -46,6 +46,14 @@ def fmt(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, dict) and "taker" in value and "from" in value:
+        offers = [f"from {p}: " + " or ".join(
+            ([f"face up {fmt(o.get('up'))}"] if o.get("up") else [])
+            + ([f"one of {o.get('down')} hole cards"] if o.get("down") else []))
+            for p, o in (value.get("from") or {}).items()]
+        return f"{value['taker']} takes; " + ("; ".join(offers) if offers else "nothing on offer")
+    if isinstance(value, dict) and set(value) <= {"up", "down"} and value:
+        return "; ".join(f"{k} {fmt(v) if v else 'nothing'}" for k, v in value.items())
     if isinstance(value, dict):
         items = [f"{k} {fmt(v)}" for k, v in value.items() if v not in (0, None)]
         return ", ".join(items) if items else "nobody"
@@ -123,12 +131,18 @@ def grade(exercise: Any, question: Any, given: Any) -> tuple[bool | None, str | 
 # The content module's answer kinds -> the widget a learner answers with.
 KIND_WIDGET = {"player": "player", "players": "players", "order": "order", "yesno": "yesno",
                "map": "map", "units": "number", "cards": "cards", "category": "category"}
+# Home-game asks whose answers have a shape of their own (their kind is "any" in the variant):
+# what a player holds up and down (Have a Heart), what a heart lets its player take (Have a
+# Heart), and who had to match the pot, in order, for how much (Horn-A-Vika).
+SHAPED_ASKS = {"holding": "holding", "takes": "takes", "pot_matches": "matches"}
 
 
 def widget_kind(exercise: Any, question: Any) -> str:
     kind = KIND_WIDGET.get(state.module("questions").answer_kind(exercise, question))
     if kind:
         return kind
+    if question.ask in SHAPED_ASKS:
+        return SHAPED_ASKS[question.ask]
     # An ask that declares no answer kind: pick the widget from the type of value the engine
     # answers with (the value itself is not shown).
     answer, _ = engine_answer(exercise, question)
@@ -154,9 +168,62 @@ def own_cards(exercise: Any, question: Any) -> list[Card]:
     return hand + list(questions.shared_cards(exercise))
 
 
+def event_cards(exercise: Any, player: str | None = None) -> list[Card]:
+    """Cards named in the events (all of them, or those of events that name `player`), in
+    order: a display aid so the pickers offer every card a player may have come to hold."""
+    found: list[Card] = []
+    for event in getattr(exercise, "events", None) or []:
+        words = [w.strip("()[],.;:") for w in str(event).split()]
+        if player is not None and player not in words:
+            continue
+        for word in words:
+            try:
+                found.append(Card.parse(word))
+            except ValueError:
+                continue
+    return list(dict.fromkeys(found))
+
+
+def cards_of(exercise: Any, player: str, *, up_only: bool = False) -> list[Card]:
+    """A player's cards as dealt in the YAML, then the cards of the events that name them."""
+    hand = exercise.hands.get(player)
+    dealt = [] if hand is None else (list(hand.up) if up_only else
+                                     list(hand.down[:2]) + list(hand.up) + list(hand.down[2:]))
+    return list(dict.fromkeys(dealt + event_cards(exercise, player)))
+
+
 def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str) -> None:
     seats = list(exercise.seats)
-    if kind == "player":
+    if kind == "holding":
+        player = (question.params or {}).get("player")
+        pool = cards_of(exercise, player) if player else event_cards(exercise)
+        st.markdown(md_escape(label))
+        st.pills("Face up", pool, selection_mode="multi", format_func=cards_view.card_text,
+                 key=f"{key}:up")
+        st.pills("Face down", pool, selection_mode="multi", format_func=cards_view.card_text,
+                 key=f"{key}:down")
+    elif kind == "takes":
+        st.markdown(md_escape(label))
+        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True)
+        st.caption("For each player a card may come from: the face-up cards on offer and how "
+                   "many hole cards (leave a player empty if nothing can be taken from them).")
+        for seat in seats:
+            cols = st.columns([3, 1])
+            cols[0].pills(f"{seat}: face-up cards", cards_of(exercise, seat, up_only=True),
+                          selection_mode="multi", format_func=cards_view.card_text,
+                          key=f"{key}:up:{seat}")
+            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
+                                 key=f"{key}:down:{seat}")
+    elif kind == "matches":
+        st.multiselect(label + " (pick the players in the order they had to decide; none if "
+                       "nobody)", seats, key=key, placeholder="Nobody")
+        chosen = st.session_state.get(key) or []
+        if chosen:
+            cols = st.columns(min(len(chosen), 4))
+            for n, seat in enumerate(chosen):
+                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1, value=0,
+                                                 key=f"{key}:amt:{seat}")
+    elif kind == "player":
         st.radio(label, seats, index=None, key=key, horizontal=True)
     elif kind == "players":
         st.pills(label, seats, selection_mode="multi", key=key)
@@ -188,6 +255,24 @@ def read_widget(kind: str, key: str, exercise: Any) -> Any:
     ss = st.session_state
     if kind == "map":
         return {seat: int(ss.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
+    if kind == "holding":
+        up, down = ss.get(f"{key}:up") or [], ss.get(f"{key}:down") or []
+        if not up and not down:
+            return None
+        return {"up": [str(c) for c in up], "down": [str(c) for c in down]}
+    if kind == "takes":
+        taker = ss.get(f"{key}:taker")
+        if taker is None:
+            return None
+        offered = {}
+        for seat in exercise.seats:
+            up = [str(c) for c in ss.get(f"{key}:up:{seat}") or []]
+            down = int(ss.get(f"{key}:down:{seat}") or 0)
+            if up or down:
+                offered[seat] = {"up": up, "down": down}
+        return {"taker": taker, "from": offered}
+    if kind == "matches":
+        return [{seat: int(ss.get(f"{key}:amt:{seat}") or 0)} for seat in ss.get(key) or []]
     value = ss.get(key)
     if value is None or value == []:
         return None
@@ -205,6 +290,18 @@ def clear_widget(kind: str, key: str, exercise: Any) -> None:
     if kind == "map":
         for seat in exercise.seats:
             ss[f"{key}:{seat}"] = 0
+    elif kind == "holding":
+        ss[f"{key}:up"] = []
+        ss[f"{key}:down"] = []
+    elif kind == "takes":
+        ss[f"{key}:taker"] = None
+        for seat in exercise.seats:
+            ss[f"{key}:up:{seat}"] = []
+            ss[f"{key}:down:{seat}"] = 0
+    elif kind == "matches":
+        for seat in ss.get(key) or []:
+            ss.pop(f"{key}:amt:{seat}", None)
+        ss[key] = []
     elif kind in ("players", "order", "cards"):
         ss[key] = []
     else:
@@ -337,10 +434,28 @@ def deal_facts(exercise: Any) -> None:
     if exercise.pot is not None:
         facts.append(f"Pot: **{exercise.pot}**")
     st.markdown(" · ".join(facts))
-    lines = [("Action", a) for a in exercise.actions or []]
-    lines += [("Event", e) for e in exercise.events or []]
-    if lines:
-        st.markdown("\n".join(f"{n}. {md_escape(text)}" for n, (_, text) in enumerate(lines, 1)))
+
+
+def card_words(text: str) -> str:
+    """Plain text for markdown with every card in it coloured like a card (red or black)."""
+    out = []
+    for word in str(text).split(" "):
+        core = word.strip("()[],.;:")
+        try:
+            card = Card.parse(core) if core else None
+        except ValueError:
+            card = None
+        out.append(word.replace(core, cards_view.card_text(card)) if card else md_escape(word))
+    return " ".join(out)
+
+
+def timeline(exercise: Any) -> None:
+    """What happened after the deal drawn above: this street's actions, the game's events."""
+    for title, items in (("Actions so far on this street", exercise.actions),
+                         ("Then, in order", exercise.events)):
+        if items:
+            st.markdown(f"**{title}:**\n\n" + "\n".join(
+                f"{n}. {card_words(text)}" for n, text in enumerate(items, 1)))
 
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
@@ -384,6 +499,7 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True) -> None:
     deal_facts(active)
     st.markdown(cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
                 unsafe_allow_html=True)
+    timeline(active)
     for index, question in enumerate(active.questions):
         with st.container(border=True):
             question_block(active, question, index, prefix)
