@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from course.cards import DECK, parse_cards
 from course.rules import load_profile
@@ -397,3 +398,46 @@ def test_1_3_two_to_seven_players():
     assert index == -1 and "2 to 7 players" in message and "OPR-535 1.3" in message
     with pytest.raises(ValueError, match="2 to 7"):
         hv.random_deal(random.Random(1), 8, load_profile("opr-535"))
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=300, deadline=None)
+def test_any_text_parses_or_raises_a_value_error_quoting_it(text):
+    try:
+        event = hv.parse_event(text)
+    except ValueError as err:
+        assert repr(text) in str(err) and "expected" in str(err)
+    else:
+        assert event.kind in hv.KINDS
+
+
+@pytest.mark.parametrize("text", ["Ava is dealt zz up", "spit 1x", "Ava bets lots", "Ava matches 2.5", "Ava wins"])
+def test_every_kind_of_unreadable_event_is_quoted_and_says_what_was_expected(text):
+    with pytest.raises(ValueError) as err:
+        hv.parse_event(text)
+    assert repr(text) in str(err.value) and "expected" in str(err.value)
+
+
+def test_content_reports_a_bad_event_at_its_own_line_and_column():
+    from course.content import parse_exercise
+
+    text = """id: bad-event
+title: A bad event
+game: horn-a-vika
+street: third
+seats: [Ava, Ben]
+pot: 4
+hands:
+  Ava: {down: 2♣ 3♦, up: 9♣}
+  Ben: {down: 4♦ 6♣, up: K♣}
+events:
+  - Ava is dealt 9♦ up
+  - Ben is dealt 2♥ up
+  - Ben bets 2
+questions:
+  - ask: pot
+"""
+    exercise, problems = parse_exercise(text, "x.yaml")
+    assert [str(p) for p in problems] == [
+        "x.yaml:13:5: 'Ben bets 2': Ava must match the pot or fold before the betting "
+        "[OPR-535 2.1] [OPR-535 4 (stage 2)]"]

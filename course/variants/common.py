@@ -125,7 +125,7 @@ def _card(text: str, whole: str) -> Card:
     try:
         return Card.parse(text)
     except CardError as err:
-        raise EventError(f"{whole!r}: {err}") from None
+        raise EventError(f"{whole!r}: {err}; expected a card such as 8♦ or 10h") from None
 
 
 def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -> Event:

@@ -373,8 +373,9 @@ class HornTable:
         d = self.decider()
         if d is None:
             if self.pending:
-                raise EventError(f"{e.player} cannot decide yet: after the spit card and under a 'highest-showing' "
-                                 "order, decisions wait until the stage is dealt", cite=("OPR-535 2.4",))
+                order = opt(self.profile, "match_order")
+                raise EventError(f"{e.player} cannot decide yet: players decide in order of the hand showing, so "
+                                 "the decisions wait until every card of the stage is dealt", cite=order.cite)
             raise EventError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
                              cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
