@@ -45,24 +45,11 @@ def face_up(card_number: int) -> bool:
     return 3 <= card_number <= 6
 
 
-FALLBACKS = {
-    "take_timing": Opt(
-        "take_timing", "at-once", ('COURSE "Take timing"',), True,
-        "OPR-678 does not say when the take happens; the course has it happen at once, before the "
-        "next card is dealt or any bet is made."),
-    "exchange_variation": Opt("exchange_variation", False, (NO_REPLACEMENT, EXCHANGE)),
-    "third_street_first": Opt("third_street_first", "highest-showing", (OPENING,)),
-    "later_street_tie": Opt("later_street_tie", "seat", ('COURSE "Later-street tie"',), True),
-    "door_card_tie": Opt("door_card_tie", "seat", ('COURSE "Door-card tie"',), True),
-    "raise_cap": Opt("raise_cap", 3, ('COURSE "Raise cap"',), True),
-    "bet_by_street": Opt("bet_by_street", {"third": "small", "fourth": "small", "fifth": "big",
-                                           "sixth": "big", "seventh": "big"}, (DEAL,)),
-    "odd_unit": Opt("odd_unit", "seat-order", ('COURSE "Odd unit"',), True),
-}
 
 
 def opt(profile: Any, name: str) -> Opt:
-    return option(profile, name, FALLBACKS.get(name))
+    """An option of the rule profile: every rule, course defaults included, is profile data."""
+    return option(profile, name)
 
 
 @dataclass

@@ -46,29 +46,11 @@ def stage_cite(stage: int) -> str:
     return f"OPR-535 4 (stage {stage})"
 
 
-# Options the sources leave open that the profile does not (yet) carry: the course's defaults.
-FALLBACKS = {
-    "matched_limit_rounding": Opt(
-        "matched_limit_rounding", "down", ('COURSE "Half a match"',), True,
-        "OPR-535 says half the last match but not how to halve an odd amount; the course rounds down "
-        "to whole units."),
-    "min_bet": Opt(
-        "min_bet", 1, ('COURSE "Smallest bet"',), True,
-        "OPR-535 gives only largest bets; the course lets a bet or raise be any whole amount from 1 up."),
-    "later_street_tie": Opt("later_street_tie", "seat", ('COURSE "Later-street tie"',), True),
-    "third_street_first": Opt("third_street_first", "highest-showing", (stage_cite(1),)),
-    "dealer_ante": Opt("dealer_ante", 1, ("OPR-535 4.1",)),
-    "round_limits": Opt("round_limits", [2, 2, 2, 2, 5], ("OPR-535 3.2", "OPR-535 3.3", "OPR-535 3.4")),
-    "matched_limit": Opt("matched_limit", "half-last-match", ("OPR-535 3.3", "OPR-535 3.4")),
-    "match_order": Opt("match_order", "deal-order", ('COURSE "Match order"',), True),
-    "spit_match_order": Opt("spit_match_order", "highest-showing", ("OPR-535 2.4",)),
-    "raise_cap": Opt("raise_cap", 3, ("OPR-535 3.1",)),
-    "odd_unit": Opt("odd_unit", "seat-order", ('COURSE "Odd unit"',), True),
-}
 
 
 def opt(profile: Any, name: str) -> Opt:
-    return option(profile, name, FALLBACKS.get(name))
+    """An option of the rule profile: every rule, course defaults included, is profile data."""
+    return option(profile, name)
 
 
 @dataclass
