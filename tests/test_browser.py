@@ -107,7 +107,8 @@ def test_answer_a_practice_question_by_clicking(server, browser):
     wait.until(ec.presence_of_element_located(
         (By.XPATH, f"//h3[contains(., {exercise.title[:30]!r})]")))
     # the deal is drawn as cards with words for screen readers
-    assert browser.find_elements(By.CSS_SELECTOR, '[aria-label="two of clubs"]')
+    assert wait.until(ec.presence_of_element_located(
+        (By.CSS_SELECTOR, '[role="img"][aria-label="two of clubs"]')))
     option = wait.until(ec.element_to_be_clickable(
         (By.XPATH, f"(//div[@data-testid='stRadio'])[1]//label[.//p[normalize-space()='{right}']]")))
     option.click()
