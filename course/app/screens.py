@@ -161,12 +161,12 @@ def practice() -> None:
             def step(delta: int, ids=ids, here=here) -> None:
                 st.session_state["practice_deal"] = ids[(here + delta) % len(ids)]
 
-            left, mid, right = st.columns([1, 3, 1])
-            left.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
-                        disabled=len(ids) < 2)
-            mid.markdown(f"Deal **{here + 1}** of **{len(ids)}**")
-            right.button("Next deal →", key="practice_next", on_click=step, args=(1,),
-                         disabled=len(ids) < 2)
+            with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+                st.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
+                          disabled=len(ids) < 2)
+                st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
+                st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
+                          disabled=len(ids) < 2)
             quiz.exercise_block(pool[here], prefix="practice")
 
 
