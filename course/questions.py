@@ -23,13 +23,14 @@ from course.cards import Card, CardError, cards_text, parse_cards
 from course.content import Exercise, Problem, Question
 from course.explain import Answer, Step
 from course.hands import Category, HandValue, evaluate
+from course.showdown import ShowdownRules
 
-BEST_FIVE = 'HPD "Best five of your seven, with no borrowed cards"'
-FOLDED_CARDS = "HPD exercise 5"
-SHARED = 'HPD "The rare shared seventh card is an exception"'
-# The rule a showdown ask rests on in each game (home games are not cited from the stud-high lesson).
-SHOWDOWN_CITE = {"stud-high": BEST_FIVE, "have-a-heart": 'OPR-678 "Showdown"', "horn-a-vika": "OPR-535 5.1"}
-SHARED_CITE = {"stud-high": SHARED, "horn-a-vika": "OPR-535 5.1"}
+
+def _cites(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    """Citation keys of several rules, each once, in order."""
+    return tuple(dict.fromkeys(key for group in groups for key in group))
+
+SHORT_HANDS = 'OPR-678 "Incomplete hands"'
 
 # Ask -> the skill (topic) it trains, used by Practice and Progress. Home-game asks train the game.
 TOPIC_BY_ASK = {
@@ -113,7 +114,6 @@ def answer(exercise: Exercise, question: Question) -> Answer:
     result = handler(exercise, question)
     if not isinstance(result, Answer):  # a variant returning a bare value is a bug there
         raise TypeError(f"the engine returned {result!r} for {question.ask!r}, not an Answer")
-    result = _recite(result, exercise.game)
     if question.explain:
         note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))
         result = Answer(result.value, [*result.steps, note])
@@ -230,19 +230,18 @@ def _own(exercise: Exercise, player: str) -> tuple[list[Card], list[Card]]:
 def _best(exercise: Exercise, player: str) -> tuple[HandValue, list[Step]]:
     own, shared = _own(exercise, player)
     value = evaluate([*own, *shared])
-    rule = SHOWDOWN_CITE.get(exercise.game, BEST_FIVE)
+    rules = ShowdownRules.of(exercise.profile)
     steps = []
     if player in folded_players(exercise):
-        steps.append(Step(f"{player} has folded; the question is about the cards alone.",
-                          (FOLDED_CARDS if exercise.game == "stud-high" else rule,)))
+        steps.append(Step(f"{player} has folded; the question is about the cards alone.", rules.folded))
     pool = f"{cards_text(own)}" + (f" plus the shared {cards_text(shared)}" if shared else "")
     steps.append(Step(f"{player} may use only their own cards: {pool}. Nobody else's cards count, "
-                      "face up or not.", tuple(dict.fromkeys((rule, *((SHARED_CITE[exercise.game],) if shared and exercise.game in SHARED_CITE else ()))))))
+                      "face up or not.", _cites(rules.best, rules.shared if shared else ())))
     if value.size < 5:
         steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
-                          f"{cards_text(value.cards)}, {value.words}.", ('OPR-678 "Incomplete hands"',)))
+                          f"{cards_text(value.cards)}, {value.words}.", (SHORT_HANDS,)))
     else:
-        steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", (rule,)))
+        steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", rules.best))
     return value, steps
 
 
@@ -253,7 +252,7 @@ def _best_five(exercise: Exercise, question: Question) -> Answer:
 
 def _category(exercise: Exercise, question: Question) -> Answer:
     value, steps = _best(exercise, question.params["player"])
-    steps.append(Step(f"That hand is {_a(value.category.label)}.", (SHOWDOWN_CITE.get(exercise.game, BEST_FIVE),)))
+    steps.append(Step(f"That hand is {_a(value.category.label)}.", ShowdownRules.of(exercise.profile).best))
     return Answer(value.category.label, steps)
 
 
@@ -266,26 +265,8 @@ def _a(label: str) -> str:
 def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    result = showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)),
-                               cite=(SHOWDOWN_CITE.get(exercise.game, BEST_FIVE),))
-    return result
-
-
-def _recite(result: Answer, game: str) -> Answer:
-    """A home game's showdown steps cite that game's rules, not the stud-high lesson's.
-
-    `course.showdown` cites the HPD sections for its fixed steps (folded cards, the shared card,
-    the verdict); the home games state the same facts in their own rules (OPR-535 5.1, OPR-678
-    "Showdown"), and the HPD lesson warns against carrying stud-high rules over to relatives.
-    """
-    if game == "stud-high" or game not in SHOWDOWN_CITE:
-        return result
-    rule = SHOWDOWN_CITE[game]
-    swap = {BEST_FIVE: rule, 'HPD "Ties stop at the fifth card"': rule, FOLDED_CARDS: rule,
-            SHARED: SHARED_CITE.get(game, rule)}
-    steps = [Step(step.text, tuple(dict.fromkeys(swap.get(c, c) for c in step.cite)), step.course_default)
-             for step in result.steps]
-    return Answer(result.value, steps)
+    return showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)),
+                             profile=exercise.profile)
 
 
 def _award(exercise: Exercise, question: Question) -> Answer:
@@ -294,8 +275,7 @@ def _award(exercise: Exercise, question: Question) -> Answer:
     if exercise.pot is None:
         raise ValueError("an 'award' question needs the exercise's 'pot'")
     won = _winners(exercise, question)
-    odd_unit = exercise.profile.option("odd_unit") if exercise.profile.has("odd_unit") else None
-    split = showdown.split_pot(exercise.pot, won.value, exercise.seats, odd_unit)
+    split = showdown.split_pot(exercise.pot, won.value, exercise.seats, profile=exercise.profile)
     return Answer(dict(split.value), [*won.steps, *split.steps])
 
 
@@ -305,8 +285,7 @@ def _legal_hand(exercise: Exercise, question: Question) -> Answer:
     own, shared = _own(exercise, player)
     available = [*own, *shared]
     need = min(5, len(available))
-    rule = SHOWDOWN_CITE.get(exercise.game, BEST_FIVE)
-    shared_rule = (SHARED_CITE[exercise.game],) if shared and exercise.game in SHARED_CITE else ()
+    rules = ShowdownRules.of(exercise.profile)
     steps: list[Step] = []
     owners = {c: p for p, cards in final_hands(exercise).items() for c in cards}
     borrowed = [c for c in shown if c not in available]
@@ -314,25 +293,24 @@ def _legal_hand(exercise: Exercise, question: Question) -> Answer:
         holder = owners.get(card)
         if holder is not None and holder in folded_players(exercise):
             steps.append(Step(f"{card} belongs to {holder}, who folded: a folded player's cards are out of "
-                              "the hand and nobody may use them.", tuple(dict.fromkeys(
-                                  (FOLDED_CARDS if exercise.game == "stud-high" else rule, rule)))))
+                              "the hand and nobody may use them.", rules.folded))
         elif holder is not None:
             steps.append(Step(f"{card} is {holder}'s card: a card showing in another player's row is "
-                              "information, not part of your hand.", (rule,)))
+                              "information, not part of your hand.", rules.best))
         else:
             steps.append(Step(f"{card} is not among {player}'s cards" + (" or the shared card" if shared else "") + ".",
-                              (rule,)))
+                              rules.best))
     repeated = [c for c, n in Counter(shown).items() if n > 1]
     for card in repeated:
-        steps.append(Step(f"{card} is listed more than once; each card plays once.", (rule,)))
+        steps.append(Step(f"{card} is listed more than once; each card plays once.", rules.best))
     if len(set(shown)) != need:
         steps.append(Step(f"A hand is {need} cards here ({player} has {len(available)} available), "
-                          f"but {len(set(shown))} different cards were shown.", (rule,)))
+                          f"but {len(set(shown))} different cards were shown.", rules.best))
     legal = not borrowed and not repeated and len(shown) == need
     if legal:
         source = "the shared card and their own cards" if any(c in shared for c in shown) else "their own cards"
         steps.append(Step(f"{cards_text(shown)} are all {player}'s to use ({source}), {need} in all: "
-                          "a legal hand.", (rule, *shared_rule)))
+                          "a legal hand.", _cites(rules.best, rules.shared if shared else ())))
     return Answer(legal, steps)
 
 

@@ -3,10 +3,15 @@
 Each player uses only their own cards, plus the shared card where a deal has one. A folded
 player's cards are nobody's (HPD exercise 5). Equal hands split the pot; where units do not
 divide evenly, the odd unit follows the rule profile's `odd_unit` option.
+
+Each step cites the rule of the game being played: given a rule profile, the citations come from
+its `showdown_rule`, `tie_rule` and `shared_cards_play` options (a home game is not explained
+with the stud-high lesson's articles); without one, from the stud-high defaults below.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Collection, Mapping, Sequence
 
 from course.cards import Card, cards_text
@@ -23,6 +28,25 @@ ODD_UNIT_DEFAULT = 'COURSE "Odd unit"'
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
+@dataclass(frozen=True)
+class ShowdownRules:
+    """The citations a showdown's steps rest on."""
+
+    best: tuple[str, ...] = (BEST_FIVE,)
+    ties: tuple[str, ...] = (TIES,)
+    shared: tuple[str, ...] = (SHARED,)
+    folded: tuple[str, ...] = (FOLDED, BEST_FIVE)
+
+    @classmethod
+    def of(cls, profile: Any = None) -> "ShowdownRules":
+        """The citations of a rule profile's showdown options (stud-high defaults without one)."""
+        if profile is None:
+            return cls()
+        best = tuple(profile.option("showdown_rule").cite)
+        return cls(best=best, ties=tuple(profile.option("tie_rule").cite),
+                   shared=tuple(profile.option("shared_cards_play").cite), folded=best)
+
+
 def best_hands(
     hands: Mapping[str, Sequence[Card]],
     shared: Sequence[Card] = (),
@@ -36,28 +60,32 @@ def showdown(
     hands: Mapping[str, Sequence[Card]],
     shared: Sequence[Card] = (),
     folded: Collection[str] = (),
-    cite: Sequence[str] = (BEST_FIVE,),
+    profile: Any = None,
 ) -> Answer:
-    """Winners in seat order (the order of `hands`), with a cited step per player."""
+    """Winners in seat order (the order of `hands`), with a cited step per player.
+
+    `profile`: the rule profile whose showdown options the steps cite (see `ShowdownRules`).
+    """
+    rules = ShowdownRules.of(profile)
     steps: list[Step] = []
     out = [p for p in hands if p in folded]
     if out:
         steps.append(Step(
             f"{_names(out)} folded, so {'their cards are' if len(out) > 1 else 'those cards are'} "
-            "out of the hand: nobody may use them, however useful they look.", (FOLDED, BEST_FIVE)))
+            "out of the hand: nobody may use them, however useful they look.", rules.folded))
     if shared:
         steps.append(Step(
             f"The shared card{'s' if len(shared) > 1 else ''} {cards_text(shared)} belong"
             f"{'' if len(shared) > 1 else 's'} to every player still in: each adds it to their own cards.",
-            (SHARED,)))
+            rules.shared))
     values = best_hands(hands, shared, folded)
     if not values:
         raise ValueError("a showdown needs at least one player who has not folded")
     for player, value in values.items():
-        steps.append(_hand_step(player, value, cite))
+        steps.append(_hand_step(player, value, rules.best))
     best = max(values.values()).value
     winners = [p for p, v in values.items() if v.value == best]
-    steps.append(_verdict(values, winners))
+    steps.append(_verdict(values, winners, rules))
     return Answer(winners, steps)
 
 
@@ -73,20 +101,20 @@ def _hand_step(player: str, value: HandValue, cite: Sequence[str]) -> Step:
     return Step(f"{player}'s best five: {cards_text(value.cards)}, {value.words}{tail}.", tuple(cite))
 
 
-def _verdict(values: dict[str, HandValue], winners: list[str]) -> Step:
+def _verdict(values: dict[str, HandValue], winners: list[str], rules: ShowdownRules) -> Step:
     if len(values) == 1:
         (only,) = values
-        return Step(f"{only} is the only player left, so {only} wins.", (BEST_FIVE,))
+        return Step(f"{only} is the only player left, so {only} wins.", rules.best)
     top = values[winners[0]]
     losers = sorted((v for p, v in values.items() if p not in winners), reverse=True)
     if len(winners) > 1:
         return Step(
             f"{_names(winners)} tie with the same five-card value ({top.words}). Suits and unused "
-            "cards never break a tie, so they share the pot.", (TIES,))
+            "cards never break a tie, so they share the pot.", rules.ties)
     runner = losers[0]
     runner_name = next(p for p, v in values.items() if v is runner)
-    return Step(f"{winners[0]} wins: {_why_better(top, runner)} ({runner_name}).", (TIES,) if
-                top.category == runner.category else (BEST_FIVE,))
+    return Step(f"{winners[0]} wins: {_why_better(top, runner)} ({runner_name}).",
+                rules.ties if top.category == runner.category else rules.best)
 
 
 def _why_better(a: HandValue, b: HandValue) -> str:
@@ -108,13 +136,18 @@ def _article(category: Category) -> str:
     return f"a {label}"
 
 
-def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None) -> Answer:
+def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None,
+              profile: Any = None) -> Answer:
     """Split `pot` equally among `winners`; leftover units go by the profile's odd-unit option.
 
     `odd_unit` is a profile Option (with `.value`, `.cite`, `.course_default`) or None for the
     course's default: leftover units go one at a time to the winners in seat order, starting with
-    the first winner clockwise from the dealer's left.
+    the first winner clockwise from the dealer's left. `profile` (optional) supplies the
+    citations of the split itself and, when `odd_unit` is not given, the odd-unit option.
     """
+    rules = ShowdownRules.of(profile)
+    if odd_unit is None and profile is not None:
+        odd_unit = profile.option("odd_unit")
     if not winners:
         raise ValueError("a pot needs at least one winner")
     order = [p for p in seats if p in winners] + [p for p in winners if p not in seats]
@@ -122,11 +155,11 @@ def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: 
     award = {p: share for p in order}
     steps = []
     if len(order) == 1:
-        steps.append(Step(f"{order[0]} wins the whole pot of {pot}.", (BEST_FIVE,)))
+        steps.append(Step(f"{order[0]} wins the whole pot of {pot}.", rules.best))
     else:
         steps.append(Step(f"{_names(order)} split the pot of {pot}: {share} each"
                           + (f", with {odd} unit{'s' if odd != 1 else ''} left over." if odd else "."),
-                          (TIES,)))
+                          rules.ties))
     if odd:
         for player in order[:odd]:
             award[player] += 1

@@ -212,7 +212,9 @@ def test_legal_hand_borrowed_folded_card_and_short_hand():
     exercise = load(SHOWDOWN)
     borrowed = questions.answer(exercise, q(exercise, 4))
     assert borrowed.value is False
-    assert "HPD exercise 5" in borrowed.citations  # a folded player's cards are nobody's
+    # a folded player's cards are nobody's: the profile's showdown rule says so (HPD "Best five ...")
+    assert 'HPD "Best five of your seven, with no borrowed cards"' in borrowed.citations
+    assert "who folded" in borrowed.explain()
     assert value(exercise, 5) is True
     assert value(exercise, 6) is False  # four cards, when seven are available
 

@@ -527,11 +527,11 @@ def ask_award(exercise: Any, question: Any) -> Answer:
                               ('OPR-678 "Incomplete hands"',)))
         shown = showdown({p: table.hands[p].cards for p in table.seats}, [],
                          [p for p in table.seats if table.hands[p].folded or not table.hands[p].cards],
-                         cite=('OPR-678 "Showdown"',))
+                         profile=table.profile)
         steps += shown.steps
         winners = shown.value
     pot = table.pot
-    split = split_pot(pot, winners, table.seats, opt(table.profile, "odd_unit"))
+    split = split_pot(pot, winners, table.seats, profile=table.profile)
     return Answer(split.value, steps + split.steps)
 
 

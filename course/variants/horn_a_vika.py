@@ -696,15 +696,14 @@ def ask_award(exercise: Any, question: Any) -> Answer:
         steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", ("OPR-535 2.1",)))
         winners = live
     else:
+        # The spit card is every live player's eighth card: the showdown's shared-card step
+        # cites the profile's `shared_cards_play` rule (OPR-535 1.2, 5.1).
         spit = [table.spit] if table.spit else []
-        if spit:
-            steps.append(Step(f"The spit card {table.spit} is part of every hand still in: each player makes "
-                              "the best five of their own seven cards and the spit.", ("OPR-535 1.2", "OPR-535 5.1")))
-        shown = showdown({p: [*table.hands[p].cards, *spit] for p in table.seats}, [],
-                         [p for p in table.seats if table.hands[p].folded], cite=("OPR-535 5.1",))
+        shown = showdown({p: table.hands[p].cards for p in table.seats}, spit,
+                         [p for p in table.seats if table.hands[p].folded], profile=table.profile)
         steps += shown.steps
         winners = shown.value
-    split = split_pot(table.pot, winners, table.seats, opt(table.profile, "odd_unit"))
+    split = split_pot(table.pot, winners, table.seats, profile=table.profile)
     return Answer(split.value, steps + split.steps)
 
 
