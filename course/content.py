@@ -793,7 +793,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if top.get("events") is not None and game == "stud-high":
         ck.add(top["events"], "'events' belong to home games (horn-a-vika, have-a-heart); stud high uses 'actions'")
     if top.get("actions") is not None and variant is not None and not hasattr(variant, "check_actions"):
-        ck.add(top["actions"], f"{game} writes its betting as 'events' (see docs/home-game-events.md), "
+        ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
                "not as 'actions'")
 
     deal_ok = len(ck.problems) == deal_start  # the deal is sound: its actions and events can be replayed

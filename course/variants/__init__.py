@@ -12,7 +12,7 @@ Each game module exposes the same surface, which `course.content` and `course.qu
 - `is_correct(exercise, question, given)` for the game's own asks, and `to_json(ask, value)`;
 - `random_deal(rng, players, profile)`: one hand played to the end with random legal choices.
 
-The event syntax is documented in docs/home-game-events.md.
+The event syntax is documented in exercises/README.md ("Home-game events").
 """
 
 from __future__ import annotations
