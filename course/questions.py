@@ -87,10 +87,10 @@ def prompt_for(exercise: Exercise, question: Question) -> str:
     """The authored prompt, or the ask's default prompt filled with its keys."""
     if question.prompt:
         return question.prompt
-    template = DEFAULT_PROMPTS.get(question.ask)
+    module = content.variant_module(exercise.game)
+    template = getattr(module, "PROMPTS", {}).get(question.ask) or DEFAULT_PROMPTS.get(question.ask)
     if template is None:
-        module = content.variant_module(exercise.game)
-        template = getattr(module, "PROMPTS", {}).get(question.ask, question.ask.replace("_", " ").capitalize() + "?")
+        raise ValueError(f"ask {question.ask!r} has no default prompt for {exercise.game}")
     fields = {"street": exercise.street, **{k: display(v) for k, v in question.params.items()}}
     try:
         return template.format(**fields)

@@ -319,3 +319,21 @@ def test_home_game_showdown_cites_the_game_not_the_stud_lesson():
         assert not [c for c in cited if c.startswith("HPD")], (question.ask, cited)
     winners = questions.answer(exercise, exercise.questions[3])
     assert 'OPR-678 "Showdown"' in winners.citations
+
+
+def test_every_course_question_has_a_readable_default_prompt_for_its_game():
+    from dataclasses import replace
+
+    course = content.load_course(Path(__file__).resolve().parents[1])
+    seen = set()
+    for exercise in course.exercises.values():
+        for question in exercise.questions:
+            prompt = questions.prompt_for(exercise, replace(question, prompt=None))
+            assert "{" not in prompt and prompt.endswith("?"), (exercise.id, question.ask, prompt)
+            seen.add((exercise.game, question.ask))
+    assert ("horn-a-vika", "bet_limit") in seen and ("have-a-heart", "holding") in seen
+    heart = next(e for e in course.exercises.values() if e.game == "have-a-heart"
+                 and any(q.ask == "holding" for q in e.questions))
+    holding = next(q for q in heart.questions if q.ask == "holding")
+    assert questions.prompt_for(heart, replace(holding, prompt=None)).startswith(
+        f"Which cards does {holding.params['player']} hold now")

@@ -535,6 +535,15 @@ def ask_award(exercise: Any, question: Any) -> Answer:
     return Answer(split.value, steps + split.steps)
 
 
+# Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
+PROMPTS = {
+    "holding": "Which cards does {player} hold now, face up and face down?",
+    "takes": "Who takes a card, and which cards may they take?",
+    "opener": "Who opens the betting?",
+    "pot": "How big is the pot after these events?",
+    "award": "How is the pot shared out?",
+}
+
 ASKS: dict[str, Callable[[Any, Any], Answer]] = {
     "holding": ask_holding,
     "takes": ask_takes,

@@ -707,6 +707,15 @@ def ask_award(exercise: Any, question: Any) -> Answer:
     return Answer(split.value, steps + split.steps)
 
 
+# Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
+PROMPTS = {
+    "pot_matches": "Who must match the pot or fold, in what order, and how much does each pay?",
+    "pot": "How big is the pot after these events?",
+    "bet_limit": "What is the largest bet or raise {player} may make?",
+    "opener": "Who opens the betting?",
+    "award": "How is the pot shared out?",
+}
+
 ASKS: dict[str, Callable[[Any, Any], Answer]] = {
     "pot_matches": ask_pot_matches,
     "pot": ask_pot,
