@@ -253,8 +253,10 @@ def test_shared_rules_cite_registered_keys_and_narrow_to_the_profile_sources():
     registry = citations()
     for r in rules().values():
         assert r.cite and all(k in registry for k in r.cite)
+    # clockwise from the first actor: the bring-in on third street, the opener later (both HPD)
     assert load_profile("pokerstars").rule_cite("turn_order") == (
-        'HPD "Later streets begin with the strongest exposed hand"',)
+        'HPD "The bring-in is decided before the hidden cards matter"',
+        'HPD "Later streets begin with the strongest exposed hand"')
     assert load_profile("1917poker").rule_cite("turn_order") == ('1917 "3rd Street"',)
     with pytest.raises(KeyError, match="turn_order"):
         rule("turn_ordr")
