@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from course import content, questions, rules
+from course.app import quiz
 from course.app.apptest import PAGES, environment, open_app, texts
 from course.app.progress import ProgressStore
 
@@ -174,8 +175,7 @@ def test_author_preview_renders_the_item_and_the_engines_answers(db):
     assert ex.title in [h.value for h in at.subheader]           # as a learner sees it
     page = texts(at)
     for n, q in enumerate(ex.questions, 1):
-        value = questions.to_json(questions.answer(ex, q).value)
-        assert f"**Q{n}.**" in page
+        assert f"**Q{n}.** {quiz.md_escape(questions.prompt_for(ex, q))}" in page
     first = questions.answer(ex, ex.questions[0])
     assert f"Engine: **{questions.to_json(first.value)}**" in page
     assert "(agrees)" in page and "DISAGREES" not in page

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping
 
 import streamlit as st
 
-from course.app import cards_view, quiz, state
+from course.app import cards_view, quiz
 
 GAMES = {
     "stud-high": "Seven-Card Stud High",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -21,7 +21,7 @@ from course.hands import Category
 
 # Asks whose questions are about a player's whole hand: the hole cards are shown face up
 # (dimmed, marked "down"); for the other asks they are drawn as card backs.
-HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand"}
+HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand", "holding"}
 
 CATEGORIES = [c.label for c in Category]
 
@@ -522,5 +522,3 @@ def problems_panel(problems: Sequence[Any], title: str = "Some content could not
         lines.append(f"- `{where}`: {md_escape(p.message)}")
     st.error(f"**{title}** (everything else keeps working):\n\n" + "\n".join(lines))
 
-
-Renderer = Callable[[Any, str], None]
