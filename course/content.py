@@ -663,6 +663,19 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
     return seats, hands, shared
 
 
+def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any) -> None:
+    """A shared seventh card only when the deck runs short (the profile's `shared_card` rule)."""
+    from course import table
+
+    live = [p for p, h in hands.items() if not h.folded]
+    left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
+    verdict = table.needs_shared_card(live, profile, cards_left=left)
+    if not verdict.value:
+        cites = " ".join(f"[{key}]" for key in verdict.citations)
+        ck.add(node, f"a shared seventh card is dealt only when the deck runs short, but {left} cards are "
+               f"left for the {len(live)} players still in: deal each a seventh card instead {cites}")
+
+
 def _card_nodes(node: Node | None) -> list[Node]:
     """The node to blame for each card of a card list (the list item, or the whole string)."""
     if node is None:
@@ -776,6 +789,8 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     seats, hands, shared = _check_deal(ck, top, "the exercise", game, street)
     if game == "stud-high" and len(shared) > 1:
         ck.add(top["shared"], f"stud high has at most one shared card, got {len(shared)} [HPD \"The rare shared seventh card is an exception\"]")
+    if game == "stud-high" and shared and street in ("seventh", "showdown") and profile is not None:
+        _check_shared_card(ck, top["shared"], hands, profile)
     pot = ck.integer(top.get("pot"), "pot")
 
     actions: list[str] = []

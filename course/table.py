@@ -372,6 +372,19 @@ def exposed_pairs(rows: Mapping[str, Iterable[Card | str]], active: Collection[s
 # --- shared card ---------------------------------------------------------------------------
 
 
+def cards_left_before_seventh(hands: Mapping[str, tuple[Sequence[Card], Sequence[Card]]]) -> int:
+    """Cards still in the deck once sixth street is dealt, counted from the deal as written.
+
+    `hands` maps every player dealt in, folded or not, to (down, up). Everyone got two hole
+    cards on third street, whether the exercise writes them or not; each face-up card a player
+    shows was dealt too, so a player who folded early counts only the cards they received. Hole
+    cards beyond two (a seventh card already dealt) are not counted: the question is asked
+    before seventh street. Burn cards are not counted (a course default).
+    """
+    dealt = sum(2 + len(up) for _down, up in hands.values())
+    return DECK_SIZE - dealt
+
+
 def needs_shared_card(
     players_in: int | Collection[str],
     profile: Profile,
@@ -381,8 +394,9 @@ def needs_shared_card(
     """Whether seventh street is one shared face-up card instead of a card to each player.
 
     `players_in`: how many players (or which) are still in before seventh street. `cards_left`:
-    the cards still in the deck; when not given, the course counts 52 less six for each player
-    dealt in (`dealt_in`, default: the players still in), with no burn cards.
+    the cards still in the deck (see `cards_left_before_seventh`); when not given, the course
+    assumes every player dealt in (`dealt_in`, default: the players still in) stayed to sixth
+    street and so received six cards, with no burn cards.
     """
     count = players_in if isinstance(players_in, int) else len(players_in)
     if isinstance(count, bool) or count < 1:
@@ -400,8 +414,8 @@ def needs_shared_card(
             raise ValueError(f"{dealt} players cannot each get six cards from one deck of {DECK_SIZE}")
         steps.append(
             Step(
-                f"{dealt} players dealt in have had six cards each, so {DECK_SIZE} - {6 * dealt} = "
-                f"{cards_left} cards are left (the course counts no burn cards).",
+                f"If all {dealt} players dealt in stayed to sixth street, they hold six cards each, so "
+                f"{DECK_SIZE} - {6 * dealt} = {cards_left} cards are left (the course counts no burn cards).",
                 ('COURSE "Shared card"',),
                 True,
             )

@@ -144,22 +144,9 @@ def test_card_dealt_twice_names_both_places():
 
 
 def test_card_dealt_twice_with_the_shared_card_points_at_the_list_item():
-    text = """\
-    id: shared-dup
-    title: t
-    game: stud-high
-    street: showdown
-    seats: [Ava, Ben]
-    hands:
-      Ava: {down: [K♣, Q♦], up: [2♥, 3♥, 4♥, 5♥]}
-      Ben: {down: [9♠, 9♦], up: [2♣, 3♣, 4♣, 5♣]}
-    shared: [Q♦]
-    questions:
-      - ask: winners
-    """
-    (problem,) = problems_of(text)
-    assert problem.message == "'Q♦' is dealt twice: Ava down and the shared card"
-    assert (problem.line, problem.column) == (9, 10)
+    (problem,) = problems_of(_eight_player_showdown(shared="shared: [2♣]"))
+    assert problem.message == "'2♣' is dealt twice: Ava down and the shared card"
+    assert (problem.line, problem.column) == (15, 10)
 
 
 def test_bad_card_quotes_the_text_and_the_shape():
@@ -263,21 +250,34 @@ def test_card_counts_follow_the_street():
     assert '[HPD "The deal timeline"]' in problem.message
 
 
+def _eight_player_showdown(shared: str = "shared: 7d", folded: int = 0) -> str:
+    """Eight players at showdown, two down and four up each (the shared card is their seventh)."""
+    from course.cards import DECK
+
+    cards = [str(c) for c in DECK if str(c) != "7♦"]
+    names = ["Ava", "Ben", "Cara", "Drew", "Eli", "Fay", "Gus", "Hana"]
+    lines = []
+    for n, name in enumerate(names):
+        six = cards[6 * n: 6 * n + 6]
+        if n < folded:  # folded on third street: two down, one up
+            lines.append(f"  {name}: {{down: {six[0]} {six[1]}, up: {six[2]}, folded: true}}")
+        else:
+            lines.append(f"  {name}: {{down: {six[0]} {six[1]}, up: {' '.join(six[2:])}}}")
+    return ("id: shared-ok\ntitle: t\ngame: stud-high\nstreet: showdown\n"
+            f"seats: [{', '.join(names)}]\nhands:\n" + "\n".join(lines) + f"\n{shared}\n"
+            "questions:\n  - ask: winners\n")
+
+
 def test_shared_card_means_two_down_cards_at_seventh():
-    text = """\
-    id: shared-ok
-    title: t
-    game: stud-high
-    street: showdown
-    seats: [Ava, Ben]
-    hands:
-      Ava: {down: K♣ Q♦, up: 2♥ 3♥ 4♥ 5♥}
-      Ben: {down: 9♠ 9♦, up: 2♣ 3♣ 4♣ 5♣}
-    shared: 7d
-    questions:
-      - ask: winners
-    """
-    assert problems_of(text) == []
+    assert problems_of(_eight_player_showdown()) == []
+
+
+def test_shared_card_only_when_the_deck_runs_short():
+    # Three players folded on third street: 5 x 6 + 3 x 3 = 39 cards dealt, 13 left for 5 players.
+    (problem,) = problems_of(_eight_player_showdown(folded=3))
+    assert (problem.line, problem.column) == (15, 9)
+    assert "13 cards are left for the 5 players still in" in problem.message
+    assert 'HPD "The rare shared seventh card is an exception"' in problem.message
 
 
 def test_award_needs_a_pot():

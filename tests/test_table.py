@@ -261,6 +261,20 @@ def test_shared_card_counts_the_cards_left_folded_cards_included():
     assert needs_shared_card(5, POKERSTARS, cards_left=4).value is True
 
 
+def test_cards_left_are_counted_from_the_deal_so_early_folds_leave_more_cards():
+    from course.table import cards_left_before_seventh
+
+    def hand(up_cards):
+        return ((), ["x"] * up_cards)  # hole cards may be left out: two are counted anyway
+
+    all_in = {f"P{n}": hand(4) for n in range(8)}
+    assert cards_left_before_seventh(all_in) == 4
+    early = {**{f"P{n}": hand(4) for n in range(5)}, **{f"F{n}": hand(1) for n in range(3)}}
+    assert cards_left_before_seventh(early) == 13  # 52 - (5 x 6 + 3 x 3)
+    assert needs_shared_card(5, POKERSTARS, cards_left=cards_left_before_seventh(early)).value is False
+    assert needs_shared_card(8, POKERSTARS, cards_left=cards_left_before_seventh(all_in)).value is True
+
+
 def test_shared_card_never_in_horn_a_vika():
     answer = needs_shared_card(7, load_profile("opr-535"))
     assert answer.value is False and "OPR-535 1.3" in answer.citations
