@@ -390,7 +390,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str) -> Non
 
     result = st.session_state["graded"].get(key)
     revealed = st.session_state["shown"].get(key)
-    if result and result["status"] == "empty":
+    if result and result["status"] == "empty" and read_widget(kind, key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
     elif result and result["status"] == "error":
         st.error(f"The engine could not grade this question: {result['error']}")
