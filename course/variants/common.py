@@ -220,6 +220,50 @@ class FinalHand:
     folded: bool = False
 
 
+# ------------------------------------------------------------------------------------------------
+# Replaying a game's events: the same loop for every home game
+
+
+def event_problem(text: str, err: EventError) -> str:
+    """The message for a bad event: the event quoted once, then the reason and its citations."""
+    msg = err.message if repr(text) in err.message else f"{text!r}: {err.message}"
+    return msg + "".join(f" [{c}]" for c in err.cite)
+
+
+def replay_events(table: Any, events: Sequence[str], parse: Callable[[str], Event]) -> Any:
+    """Apply `events` to a started game table; at the first bad one raise `EventError` with its index."""
+    for index, text in enumerate(events):
+        try:
+            table.apply(parse(text))
+        except EventError as err:
+            raise EventError(event_problem(text, err), index, err.cite) from None
+    return table
+
+
+def check_all_events(start: Callable[[Any], Any], exercise: Any, parse: Callable[[str], Event]) -> list[tuple[int, str]]:
+    """Every problem in an exercise's events as (index, message); -1 is the deal itself.
+
+    A bad event is reported and skipped, and the replay goes on with the next one, so one file
+    shows all its problems at once.
+    """
+    try:
+        table = start(exercise)
+    except EventError as err:
+        return [(-1, err.message + "".join(f" [{c}]" for c in err.cite))]
+    problems = []
+    for index, text in enumerate(exercise.events):
+        try:
+            table.apply(parse(text))
+        except EventError as err:
+            problems.append((index, event_problem(text, err)))
+    return problems
+
+
+def final_hands_of(table: Any) -> dict[str, FinalHand]:
+    """Each player's cards after a replay (down, up, folded), in seat order."""
+    return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in table.hands.items()}
+
+
 def seats_from(exercise: Any) -> dict[str, Seat]:
     hands = getattr(exercise, "hands", {}) or {}
     out: dict[str, Seat] = {}

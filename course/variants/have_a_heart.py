@@ -18,10 +18,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from course.cards import DECK, Card, Suit, cards_text
+from course.cards import DECK, Card, cards_text
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, names, opener_steps, option,
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, check_all_events, final_hands_of,
+    names, opener_steps, option, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -372,44 +373,22 @@ def parse_event(text: Any) -> Event:
     return _parse(text, KINDS, "Have a Heart")
 
 
-def _with_text(text: str, err: EventError) -> str:
-    msg = err.message if repr(text) in err.message else f"{text!r}: {err.message}"
-    return msg + "".join(f" [{c}]" for c in err.cite)
-
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:
     """Play the exercise's events (the first `upto` of them); `EventError` with `.index` at a problem."""
-    table = HeartTable.start(exercise)
     events = list(exercise.events)[:upto] if upto is not None else list(exercise.events)
-    for index, text in enumerate(events):
-        try:
-            table.apply(parse_event(text))
-        except EventError as err:
-            raise EventError(_with_text(text, err), index, err.cite) from None
-    return table
+    return replay_events(HeartTable.start(exercise), events, parse_event)
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
     """Every problem in the events as (index, message); bad events are skipped, the rest checked."""
-    try:
-        table = HeartTable.start(exercise)
-    except EventError as err:
-        return [(-1, err.message + "".join(f" [{c}]" for c in err.cite))]
-    problems = []
-    for index, text in enumerate(exercise.events):
-        try:
-            table.apply(parse_event(text))
-        except EventError as err:
-            problems.append((index, _with_text(text, err)))
-    return problems
-
+    return check_all_events(HeartTable.start, exercise, parse_event)
 
 validate_events = check_events
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:
-    table = replay(exercise)
-    return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in table.hands.items()}
+    return final_hands_of(replay(exercise))
 
 
 def shared_cards(exercise: Any) -> list[Card]:

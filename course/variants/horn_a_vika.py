@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable
 
 from course.cards import DECK, Card, cards_text
 from course.explain import Answer, Step
-from course.hands import evaluate
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, names, opener_steps, option,
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, check_all_events, final_hands_of,
+    names, opener_steps, option, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -508,18 +508,8 @@ def parse_event(text: Any) -> Event:
 
 def replay(exercise: Any) -> HornTable:
     """Play the exercise's events; raise `EventError` (with `.index`) at the first problem."""
-    table = HornTable.start(exercise)
-    for index, text in enumerate(exercise.events):
-        try:
-            table.apply(parse_event(text))
-        except EventError as err:
-            raise EventError(_with_text(text, err), index, err.cite) from None
-    return table
+    return replay_events(HornTable.start(exercise), exercise.events, parse_event)
 
-
-def _with_text(text: str, err: EventError) -> str:
-    msg = err.message if repr(text) in err.message else f"{text!r}: {err.message}"
-    return msg + "".join(f" [{c}]" for c in err.cite)
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
@@ -528,26 +518,14 @@ def check_events(exercise: Any) -> list[tuple[int, str]]:
     A bad event is reported and skipped, and the replay continues with the next one, so one
     file shows all its problems at once.
     """
-    try:
-        table = HornTable.start(exercise)
-    except EventError as err:
-        return [(-1, err.message + "".join(f" [{c}]" for c in err.cite))]
-    problems: list[tuple[int, str]] = []
-    for index, text in enumerate(exercise.events):
-        try:
-            table.apply(parse_event(text))
-        except EventError as err:
-            problems.append((index, _with_text(text, err)))
-    return problems
-
+    return check_all_events(HornTable.start, exercise, parse_event)
 
 validate_events = check_events
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:
     """Each player's cards after the events (down, up, folded), in seat order."""
-    table = replay(exercise)
-    return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in table.hands.items()}
+    return final_hands_of(replay(exercise))
 
 
 def shared_cards(exercise: Any) -> list[Card]:
