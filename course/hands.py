@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Iterable, Sequence
 
-from course.cards import RANK_SHIFT, SUIT_SHIFT, Card, Rank, Suit, parse_cards
+from course.cards import SUIT_SHIFT, Card, Rank, Suit, parse_cards
 
 
 class Category(IntEnum):
