@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course.cards import DECK, parse_cards
+from course.cards import DECK
 from course.hands import Category, evaluate, fast_value, hand_value
 
 

@@ -13,7 +13,6 @@ import pytest
 from course.cards import DECK, parse_cards
 from course.hands import evaluate
 from course.rules import load_profile
-from course.showdown import showdown
 from course.variants import have_a_heart as hh
 from course.variants.common import EventError, FinalHand
 
