@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -735,29 +735,39 @@ def _read(path: Path, file: str) -> tuple[str | None, list[Problem]]:
         return None, [Problem(file, 1, 1, f"cannot read the file: {exc.strerror or exc}")]
 
 
-def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
-    """Read and validate one exercise file: the model (None when unusable) and every problem."""
-    path = Path(path)
-    file = _rel(path, Path(root) if root else None)
-    text, problems = _read(path, file)
-    if text is None:
-        return None, problems
-    return parse_exercise(text, file)
-
-
-def parse_exercise(text: str, file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
+def _parse_with(build: Callable[["_Checker", Node], Any], text: str, file: str) -> tuple[Any, list[Problem]]:
+    """Parse YAML text and build its model with `build`; every problem, sorted by position."""
     node, problems = parse_yaml(text, file)
     if node is None:
         return None, problems
     ck = _Checker(file)
     ck.problems.extend(problems)
     try:
-        exercise = _exercise(ck, node)
+        model = build(ck, node)
     except Exception as exc:  # a bug here must not stop the other files
         ck.add(node, f"internal error while checking this file: {type(exc).__name__}: {exc}")
-        exercise = None
-    problems = sorted(ck.problems, key=lambda p: (p.line, p.column))
-    return exercise, problems
+        model = None
+    return model, sorted(ck.problems, key=lambda p: (p.line, p.column))
+
+
+def _load_with(parse: Callable[[str, str], tuple[Any, list[Problem]]], path: Path | str,
+               root: Path | str | None) -> tuple[Any, list[Problem]]:
+    path = Path(path)
+    file = _rel(path, Path(root) if root else None)
+    text, problems = _read(path, file)
+    if text is None:
+        return None, problems
+    return parse(text, file)
+
+
+def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
+    """Read and validate one exercise file: the model (None when unusable) and every problem."""
+    return _load_with(parse_exercise, path, root)
+
+
+def parse_exercise(text: str, file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
+    """Validate exercise YAML given as text (a pasted or uploaded file)."""
+    return _parse_with(_exercise, text, file)
 
 
 def _exercise(ck: _Checker, node: Node) -> Exercise | None:
@@ -1151,26 +1161,13 @@ DEAL_KEYS = ("seats", "hands", "shared", "caption", "street")
 
 
 def load_lesson(path: Path | str, root: Path | str | None = None) -> tuple[Lesson | None, list[Problem]]:
-    path = Path(path)
-    file = _rel(path, Path(root) if root else None)
-    text, problems = _read(path, file)
-    if text is None:
-        return None, problems
-    return parse_lesson(text, file)
+    """Read and validate one lesson file: the model (None when unusable) and every problem."""
+    return _load_with(parse_lesson, path, root)
 
 
 def parse_lesson(text: str, file: str = "<lesson>") -> tuple[Lesson | None, list[Problem]]:
-    node, problems = parse_yaml(text, file)
-    if node is None:
-        return None, problems
-    ck = _Checker(file)
-    ck.problems.extend(problems)
-    try:
-        lesson = _lesson(ck, node)
-    except Exception as exc:
-        ck.add(node, f"internal error while checking this file: {type(exc).__name__}: {exc}")
-        lesson = None
-    return lesson, sorted(ck.problems, key=lambda p: (p.line, p.column))
+    """Validate lesson YAML given as text (a pasted or uploaded file)."""
+    return _parse_with(_lesson, text, file)
 
 
 def _lesson(ck: _Checker, node: Node) -> Lesson | None:
