@@ -261,3 +261,25 @@ def test_progress_is_per_learner(tmp_path):
         assert any("No answers checked yet" in i.value for i in at.info)
         at = open_app("progress", learner="")
         assert any("Type your name" in i.value for i in at.info)
+
+
+def test_an_unwritable_progress_file_is_reported_and_practice_still_works(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder should be", encoding="utf-8")
+    with environment(blocker / "progress.db"):
+        at = open_app("map")
+        assert not at.exception, [e.value for e in at.exception]
+        assert any("Progress cannot be saved" in e.value and "not-a-folder" in e.value
+                   for e in at.error)
+        assert at.get("page_link")                   # the course is still there
+        ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+        at.query_params["deal"] = ex.id
+        at.switch_page(PAGES["practice"]).run()
+        right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+        at.radio(key=f"practice|{ex.id}|0").set_value(right)
+        at.button(key=f"practice|{ex.id}|0:check").click().run()
+        assert not at.exception
+        assert any(s.value.startswith("Right.") for s in at.success)
+        assert any("Not saved" in c.value for c in at.caption)
+        at.switch_page(PAGES["progress"]).run()
+        assert not at.exception

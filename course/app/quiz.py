@@ -324,8 +324,9 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> 
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
     name = state.learner()
-    if name:
-        state.store().record(Attempt(
+    progress = state.store() if name else None
+    if progress is not None:
+        progress.record(Attempt(
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
             game=exercise.game, rules=exercise.rules, revealed=revealed))
@@ -410,7 +411,8 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str) -> Non
                      f"`{exercise.rules}`.)")
         (st.success if correct else st.error)(text)
         if not result.get("saved"):
-            st.caption("Type your name in the sidebar to keep your progress.")
+            st.caption("Not saved: the progress file cannot be opened." if state.learner()
+                       else "Type your name in the sidebar to keep your progress.")
     else:
         st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
     with st.container(border=True):

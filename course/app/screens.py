@@ -45,7 +45,7 @@ def course_map() -> None:
         quiz.problems_panel(lv.problems(course))
         exercises = lv.exercises(course)
         name = state.learner()
-        mastered = state.store().mastered(name) if name else set()
+        mastered = state.mastered(name)
         lessons = lv.lessons(course)
         if not lessons:
             st.info("No lesson could be loaded.")
@@ -144,7 +144,7 @@ def practice() -> None:
             pool = [known[eid] for eid in ids if eid in known]
         else:
             name = state.learner()
-            mastered = state.store().mastered(name) if name else set()
+            mastered = state.mastered(name)
             pool = [ex for ex in pool_all
                     if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have not "
@@ -178,8 +178,10 @@ def progress() -> None:
         st.info("Type your name in the sidebar to see your progress.")
     else:
         store = state.store()
-        attempts = store.attempts(name)
-        if attempts.empty:
+        attempts = store.attempts(name) if store is not None else None
+        if attempts is None:
+            pass
+        elif attempts.empty:
             st.info(f"No answers checked yet for {name!r}. Try the Practice page.")
         else:
             right = int(attempts["correct"].sum())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sqlite3
 import threading
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from course.app.progress import ProgressStore, default_db_path
+from course.app.progress import ENV_VAR, ProgressStore, default_db_path
 
 CONTENT_ENV = "STUD_STUDY_CONTENT"     # a folder holding lessons/ and exercises/ (tests use it)
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -63,12 +64,24 @@ def missing_notice(*names: str) -> bool:
 _STORES: dict[Path, ProgressStore] = {}
 
 
-def store() -> ProgressStore:
-    """The store for the current `STUD_STUDY_DB` (or the default file)."""
+def store() -> ProgressStore | None:
+    """The store for the current `STUD_STUDY_DB` (or the default file); None, with an error
+    panel naming the file, when it cannot be opened (the app keeps working without saving)."""
     path = default_db_path()
     if path not in _STORES:
-        _STORES[path] = ProgressStore(path)
+        try:
+            _STORES[path] = ProgressStore(path)
+        except (OSError, sqlite3.Error) as exc:
+            st.error(f"Progress cannot be saved: {str(path)!r} cannot be opened ({exc}). Set "
+                     f"{ENV_VAR} to a writable file.")
+            return None
     return _STORES[path]
+
+
+def mastered(name: str) -> set[tuple[str, int]]:
+    """The learner's mastered (exercise, question) pairs; empty without a name or a store."""
+    progress = store() if name else None
+    return progress.mastered(name) if progress is not None else set()
 
 
 # -- course content ------------------------------------------------------------------------
