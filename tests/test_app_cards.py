@@ -98,3 +98,9 @@ def test_html_is_one_line_for_markdown():
 def test_card_text_colours_red_cards_in_widget_labels():
     assert cards_view.card_text(Card.parse("10h")) == ":red[10♥]"
     assert cards_view.card_text(Card.parse("10s")) == "10♠"
+
+
+def test_cards_in_explanations_are_coloured_and_words_stay_words():
+    from course.app.quiz import card_words
+    assert card_words("Ava (2♥) and Ben (2♣) tie") == "Ava (:red[2♥]) and Ben (2♣) tie"
+    assert card_words("As the rules say, pay $5") == "As the rules say, pay \\$5"

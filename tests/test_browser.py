@@ -123,7 +123,8 @@ def test_answer_a_practice_question_by_clicking(server, browser):
     steps = wait.until(ec.visibility_of_element_located(
         (By.XPATH, "//*[contains(., 'Why, step by step')]")))
     assert steps
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", feedback)
+    title = browser.find_element(By.XPATH, f"//h3[contains(., {exercise.title[:30]!r})]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", title)
     time.sleep(0.5)
     SHOTS.mkdir(parents=True, exist_ok=True)
     assert browser.save_screenshot(str(SHOTS / "practice-feedback.png"))

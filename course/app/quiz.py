@@ -366,7 +366,7 @@ def explanation(answer: Any, key: str) -> None:
         note = " *(the course's own default: the sources leave this open)*" \
             if getattr(step, "course_default", False) else ""
         marks = "".join(f" [{refs[c]}]" for c in step.cite if c in refs)
-        lines.append(f"{n}. {md_escape(step.text)}{note}{marks}")
+        lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
     st.markdown("\n".join(lines))
     if refs:
         with st.container(horizontal=True, gap="small"):
@@ -439,12 +439,13 @@ def deal_facts(exercise: Any) -> None:
 
 
 def card_words(text: str) -> str:
-    """Plain text for markdown with every card in it coloured like a card (red or black)."""
+    """Plain text for markdown with every card written with a suit symbol (`10♥`) coloured like
+    a card; words are never read as cards otherwise ("As" stays a word)."""
     out = []
     for word in str(text).split(" "):
         core = word.strip("()[],.;:")
         try:
-            card = Card.parse(core) if core else None
+            card = Card.parse(core) if core and core[-1] in "♣♦♥♠" else None
         except ValueError:
             card = None
         out.append(word.replace(core, cards_view.card_text(card)) if card else md_escape(word))
