@@ -220,15 +220,22 @@ def test_legal_hand_borrowed_folded_card_and_short_hand():
 
 
 def test_shared_card_counts_in_best_five():
+    # eight players still in: too few cards for a seventh card each, so one shared card
     exercise = load("""\
     id: shared
     title: Shared seventh card
     game: stud-high
     street: showdown
-    seats: [Ava, Ben]
+    seats: [Ava, Ben, Cara, Drew, Eli, Fay, Gus, Hana]
     hands:
       Ava: {down: J♥ K♣, up: 10♦ K♦ 8♣ 9♦}
       Ben: {down: 2♣ 3♣, up: 4♥ 5♥ 7♠ 2♠}
+      Cara: {down: 2♦ 3♦, up: 4♦ 5♦ 6♦ 7♦}
+      Drew: {down: 2♥ 3♥, up: 6♥ 7♥ 8♥ 9♥}
+      Eli: {down: 3♠ 4♠, up: 5♠ 6♠ 8♠ 9♠}
+      Fay: {down: 4♣ 5♣, up: 6♣ 7♣ 9♣ 10♣}
+      Gus: {down: J♣ Q♣, up: A♣ 10♠ J♠ Q♠}
+      Hana: {down: K♠ A♠, up: 10♥ J♦ Q♥ K♥}
     shared: Q♦
     questions:
       - ask: category
