@@ -129,20 +129,18 @@ def grade(exercise: Any, question: Any, given: Any) -> tuple[bool | None, str | 
 # -- widgets -------------------------------------------------------------------------------
 
 # The content module's answer kinds -> the widget a learner answers with.
-KIND_WIDGET = {"player": "player", "players": "players", "order": "order", "yesno": "yesno",
-               "map": "map", "units": "number", "cards": "cards", "category": "category"}
-# Home-game asks whose answers have a shape of their own (their kind is "any" in the variant):
-# what a player holds up and down (Have a Heart), what a heart lets its player take (Have a
+# Answer kind (declared by the engine for each ask) -> widget. The home games declare shapes of
+# their own: what a player holds up and down and what a heart lets its player take (Have a
 # Heart), and who had to match the pot, in order, for how much (Horn-A-Vika).
-SHAPED_ASKS = {"holding": "holding", "takes": "takes", "pot_matches": "matches"}
+KIND_WIDGET = {"player": "player", "players": "players", "order": "order", "yesno": "yesno",
+               "map": "map", "units": "number", "cards": "cards", "category": "category",
+               "holding": "holding", "takes": "takes", "matches": "matches"}
 
 
 def widget_kind(exercise: Any, question: Any) -> str:
     kind = KIND_WIDGET.get(state.module("questions").answer_kind(exercise, question))
     if kind:
         return kind
-    if question.ask in SHAPED_ASKS:
-        return SHAPED_ASKS[question.ask]
     # An ask that declares no answer kind: pick the widget from the type of value the engine
     # answers with (the value itself is not shown).
     answer, _ = engine_answer(exercise, question)

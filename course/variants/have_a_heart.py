@@ -537,7 +537,9 @@ ASK_PARAMS = {
     "pot": {},
     "award": {},
 }
-ASK_ANSWERS = {"holding": "any", "takes": "any", "opener": "player", "pot": "units", "award": "map"}
+# Answer kinds: "holding" is {up: cards, down: cards}, "takes" who takes and from whom; both
+# are checked by `is_correct` here.
+ASK_ANSWERS = {"holding": "holding", "takes": "takes", "opener": "player", "pot": "units", "award": "map"}
 STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
 EXERCISE_KEYS: tuple[str, ...] = ()
 

@@ -708,7 +708,8 @@ ASK_PARAMS = {
     "opener": {"round": "any"},
     "award": {},
 }
-ASK_ANSWERS = {"pot_matches": "any", "pot": "units", "bet_limit": "units", "opener": "player", "award": "map"}
+# Answer kinds: "matches" is an ordered list of {player: units}, checked by `is_correct` here.
+ASK_ANSWERS = {"pot_matches": "matches", "pot": "units", "bet_limit": "units", "opener": "player", "award": "map"}
 STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
 EXERCISE_KEYS = ("matched",)
 
