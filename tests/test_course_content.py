@@ -52,3 +52,13 @@ def test_every_lesson_has_exercises_and_sources(checked):
     for lesson in course.lessons.values():
         assert lesson.exercises, f"{lesson.path}: no exercises"
         assert lesson.sources, f"{lesson.path}: no sources"
+
+
+def test_every_exercise_is_reached_from_a_lesson_of_its_game(checked):
+    """A beginner following the lessons in order meets every exercise of the course."""
+    course, _ = checked
+    linked = {ex_id: lesson for lesson in course.lessons.values() for ex_id in lesson.exercises}
+    unlinked = sorted(set(course.exercises) - set(linked))
+    assert not unlinked, f"no lesson links to {unlinked}"
+    for ex_id, lesson in linked.items():
+        assert course.exercises[ex_id].game == lesson.game, (ex_id, lesson.id)
