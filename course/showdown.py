@@ -78,9 +78,14 @@ def showdown(
             f"The shared card{'s' if len(shared) > 1 else ''} {cards_text(shared)} belong"
             f"{'' if len(shared) > 1 else 's'} to every player still in: each adds it to their own cards.",
             rules.shared))
-    values = best_hands(hands, shared, folded)
+    # A player who lost every card (Have a Heart) has no hand to show and cannot win.
+    empty = [p for p, cards in hands.items() if p not in folded and not cards and not shared]
+    if empty:
+        steps.append(Step(f"{_names(empty)} {'has' if len(empty) == 1 else 'have'} no cards left, so "
+                          f"{'has' if len(empty) == 1 else 'have'} no hand to show and cannot win.", (SHORT,)))
+    values = best_hands(hands, shared, [*folded, *empty])
     if not values:
-        raise ValueError("a showdown needs at least one player who has not folded")
+        raise ValueError("a showdown needs at least one player who has not folded and holds a card")
     for player, value in values.items():
         steps.append(_hand_step(player, value, rules.best))
     best = max(values.values()).value

@@ -48,6 +48,13 @@ def test_winners_are_listed_in_seat_order():
     assert showdown(hands).value == ["Cara", "Ava"]
 
 
+def test_opr678_a_player_with_no_cards_left_cannot_win_and_the_step_says_so():
+    result = showdown({"Ava": [], "Ben": p("2c 3d")})
+    assert result.value == ["Ben"]
+    assert "Ava has no cards left" in result.explain()
+    assert 'OPR-678 "Incomplete hands"' in result.citations
+
+
 def test_showdown_needs_a_live_player():
     with pytest.raises(ValueError):
         showdown({"Ava": p("As")}, folded={"Ava"})

@@ -500,13 +500,8 @@ def ask_award(exercise: Any, question: Any) -> Answer:
         steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", (DEAL,)))
         winners = live
     else:
-        empty = [p for p in live if not table.hands[p].cards]
-        if empty:
-            steps.append(Step(f"{names(empty)} lost every card and has no hand to show, so cannot win.",
-                              ('OPR-678 "Incomplete hands"',)))
         shown = showdown({p: table.hands[p].cards for p in table.seats}, [],
-                         [p for p in table.seats if table.hands[p].folded or not table.hands[p].cards],
-                         profile=table.profile)
+                         [p for p in table.seats if table.hands[p].folded], profile=table.profile)
         steps += shown.steps
         winners = shown.value
     pot = table.pot
