@@ -402,13 +402,16 @@ def _cards_or_none(value: Any) -> list[Card] | None:
         return None
 
 
+# Answer kinds checked here; any other kind is a home game's own shape, checked by its module.
+GENERIC_KINDS = frozenset({"player", "players", "order", "yesno", "map", "units", "cards", "category", "any"})
+
+
 def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answer | None = None) -> bool:
     """Whether `given` (an authored or learner answer, YAML/JSON shape) matches the engine."""
-    module = content.variant_module(exercise.game)
-    if module is not None and question.ask in getattr(module, "ASKS", {}) and hasattr(module, "is_correct"):
-        return bool(module.is_correct(exercise, question, given))
-    expected = (engine or answer(exercise, question)).value
     kind = answer_kind(exercise, question)
+    if kind not in GENERIC_KINDS:  # a home game's own answer shape: its module checks it
+        return bool(content.variant_module(exercise.game).is_correct(exercise, question, given))
+    expected = (engine or answer(exercise, question)).value
     if question.ask == "best_five":
         return _best_five_ok(exercise, question.params["player"], given, expected)
     if kind == "any":

@@ -13,6 +13,7 @@ import pytest
 from course.cards import DECK, parse_cards
 from course.hands import evaluate
 from course.rules import load_profile
+from course import questions
 from course.variants import have_a_heart as hh
 from course.variants.common import EventError, FinalHand
 
@@ -291,7 +292,7 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
         for question in exercise.questions:
             if question.ask in hh.ASKS:
                 answer = hh.ASKS[question.ask](exercise, question)
-                assert hh.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
+                assert questions.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
                 assert answer.steps and all(step.text for step in answer.steps)
 
 

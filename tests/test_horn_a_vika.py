@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from course.cards import DECK, parse_cards
 from course.rules import load_profile
+from course import questions
 from course.variants import horn_a_vika as hv
 from course.variants.common import EventError, FinalHand
 
@@ -369,7 +370,7 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
         for question in exercise.questions:
             if question.ask in hv.ASKS:
                 answer = hv.ASKS[question.ask](exercise, question)
-                assert hv.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
+                assert questions.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
                 assert answer.steps and all(step.text for step in answer.steps)
 
 

@@ -8,8 +8,10 @@ Each game module exposes the same surface, which `course.content` and `course.qu
 - `final_hands(exercise) -> {player: FinalHand(down, up, folded)}`, `shared_cards(exercise)`,
   `final_pot(exercise)`;
 - `ASKS`: the game's own asks, each `(exercise, question) -> Answer`; `ASK_PARAMS`,
-  `ASK_ANSWERS`, `STUD_ASKS` (stud asks answered on the final hands), `EXERCISE_KEYS`;
-- `is_correct(exercise, question, given)` for the game's own asks, and `to_json(ask, value)`;
+  `ASK_ANSWERS` (answer kinds), `STUD_ASKS` (stud asks answered on the final hands),
+  `EXERCISE_KEYS`, `PROMPTS` (default prompts);
+- `is_correct(exercise, question, given)` for the answer kinds of the game's own (holding,
+  takes, matches; every other kind is checked by `course.questions`), and `to_json(ask, value)`;
 - `random_deal(rng, players, profile)`: one hand played to the end with random legal choices.
 
 The event syntax is documented in exercises/README.md ("Home-game events").

@@ -560,7 +560,8 @@ def _card_set(value: Any) -> frozenset[Card] | None:
 
 
 def is_correct(exercise: Any, question: Any, given: Any) -> bool:
-    """Compare an answer with the engine's for this game's own asks (card order never matters)."""
+    """Compare an answer with the engine's for this game's own answer shapes, `holding` and
+    `takes` (card order never matters); `course.questions.is_correct` checks every other kind."""
     value = ASKS[question.ask](exercise, question).value
     if question.ask == "holding":
         if not isinstance(given, dict) or set(given) - {"up", "down"}:
@@ -579,12 +580,7 @@ def is_correct(exercise: Any, question: Any, given: Any) -> bool:
             if (g.get("down") or 0) != want["down"]:
                 return False
         return True
-    if question.ask == "award":
-        return isinstance(given, dict) and {str(k): v for k, v in given.items() if v} == {
-            k: v for k, v in value.items() if v}
-    if question.ask == "pot":
-        return isinstance(given, int) and not isinstance(given, bool) and given == value
-    return given == value
+    raise ValueError(f"{question.ask!r} answers are checked by course.questions.is_correct")
 
 
 # ------------------------------------------------------------------------------------------------

@@ -726,7 +726,8 @@ def to_json(ask: str, value: Any) -> Any:
 
 
 def is_correct(exercise: Any, question: Any, given: Any) -> bool:
-    """Compare an authored or learner answer with the engine's, for this game's own asks."""
+    """Compare an answer with the engine's for this game's own answer shape, the ordered
+    `pot_matches` list; `course.questions.is_correct` checks every other kind."""
     value = ASKS[question.ask](exercise, question).value
     if question.ask == "pot_matches":
         if not isinstance(given, list):
@@ -736,15 +737,7 @@ def is_correct(exercise: Any, question: Any, given: Any) -> bool:
         except (TypeError, ValueError):
             return False
         return pairs == [(k, v) for item in value for k, v in item.items()]
-    if question.ask == "award":
-        if not isinstance(given, dict):
-            return False
-        want = {k: v for k, v in value.items() if v}
-        got = {str(k): v for k, v in given.items() if v}
-        return want == got
-    if question.ask in ("pot", "bet_limit"):
-        return isinstance(given, int) and not isinstance(given, bool) and given == value
-    return given == value
+    raise ValueError(f"{question.ask!r} answers are checked by course.questions.is_correct")
 
 
 # ------------------------------------------------------------------------------------------------
