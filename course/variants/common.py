@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from course.cards import Card, CardError, cards_text
 from course.explain import Step
 from course.hands import HandValue, evaluate, hand_value
+from course.rules import Option as Opt  # an option with its value, citations and basis
 
 
 class EventError(ValueError):
@@ -167,30 +168,10 @@ def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -
 # Profile options
 
 
-@dataclass(frozen=True, slots=True)
-class Opt:
-    """An option as the engine uses it: value, citations, and whether the course chose it."""
-
-    name: str
-    value: Any
-    cite: tuple[str, ...] = ()
-    course_default: bool = False
-    note: str = ""
-
-
-def option(profile: Any, name: str, fallback: Opt | None = None) -> Opt:
-    """Read `name` from a rule profile; `fallback` is used only when the profile lacks it."""
-    if profile is not None and (not hasattr(profile, "has") or profile.has(name)):
-        try:
-            got = profile.option(name)
-        except (KeyError, AttributeError, ValueError):
-            got = None
-        if got is not None:
-            return Opt(name, got.value, tuple(getattr(got, "cite", ()) or ()),
-                       bool(getattr(got, "course_default", False)), getattr(got, "note", "") or "")
-    if fallback is None:
-        raise KeyError(f"rule profile has no option {name!r}")
-    return fallback
+def option(profile: Any, name: str) -> Opt:
+    """An option of the rule profile: every rule, course defaults included, is profile data
+    (`course/rules/profiles.yaml`); an unknown name is a ValueError naming it."""
+    return profile.option(name)
 
 
 # ------------------------------------------------------------------------------------------------
