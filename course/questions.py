@@ -174,6 +174,21 @@ def _replay(exercise: Exercise):
                                  pot=exercise.pot or 0)
 
 
+# Asks whose explanation is a betting round: the app shows the round's hand record beside them.
+RECORD_ASKS = frozenset({"contributions", "street_total"})
+
+
+def hand_record(exercise: Exercise):
+    """The street's actions as a chronological hand record (pandas DataFrame, one row per
+    action: who, what, units added, the round total to match, the pot), or None when the
+    exercise has no stud-high actions to replay."""
+    if not exercise.actions or content.variant_module(exercise.game) is not None:
+        return None
+    frame = _replay(exercise).ledger_frame()
+    return frame[["n", "player", "action", "added", "round_total", "pot", "note"]].rename(columns={
+        "n": "#", "added": "units added", "round_total": "their round total", "pot": "pot after"})
+
+
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
     from course import betting
 

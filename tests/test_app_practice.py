@@ -283,3 +283,22 @@ def test_not_yet_mastered_leaves_out_a_deal_answered_right(tmp_path):
         answer_with(at, ex, ex.questions[0], 0, kind, bad)
         at.button_group(key="practice_scope").set_value("Not yet mastered").run()
         assert any(f"{total} of {total} deals" in c.value for c in at.caption)
+
+
+def test_contributions_feedback_shows_the_hand_record_from_the_betting_engine(tmp_path):
+    ex = COURSE.exercises["hpd-3-fifth-street-opener-and-amounts"]
+    index, q = next((n, q) for n, q in enumerate(ex.questions) if q.ask == "contributions")
+    record = questions.hand_record(ex)
+    # HPD exercise 3: check, bet 8, call, raise to 16, call, call -> 48 units in the street
+    assert list(record["action"]) == ["Cara checks", "Ava bets 8", "Ben calls", "Cara raises to 16",
+                                      "Ava calls", "Ben calls"]
+    assert list(record["units added"]) == [0, 8, 8, 16, 8, 8]
+    assert record["pot after"].iloc[-1] == 48
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        key = f"practice|{ex.id}|{index}"
+        assert not at.dataframe and "The hand record" not in texts(at)  # not before answering
+        at.button(key=f"{key}:show").click().run()
+        assert "The hand record" in texts(at)
+        (shown,) = at.dataframe
+        assert list(shown.value["action"]) == list(record["action"])

@@ -372,6 +372,18 @@ def explanation(answer: Any, key: str) -> None:
                 citation_popover(cite, f"{key}:cite:{n}", label=f"[{n}] {cite}")
 
 
+def hand_record(exercise: Any, key: str) -> None:
+    """The street written as a chronological hand record, computed by the betting engine."""
+    try:
+        record = state.module("questions").hand_record(exercise)
+    except Exception as exc:  # the explanation above already carries the engine's refusal
+        st.caption(f"No hand record: {exc}")
+        return
+    if record is not None and not record.empty:
+        st.markdown("**The hand record** (antes apart, then every action in order)")
+        st.dataframe(record, hide_index=True, key=f"{key}:record")
+
+
 def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
     st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
               args=(exercise, question, index, key, kind))
@@ -416,6 +428,8 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str) -> Non
     with st.container(border=True):
         st.markdown("**Why, step by step**")
         explanation(answer, key)
+        if question.ask in state.module("questions").RECORD_ASKS:
+            hand_record(exercise, key)
 
 
 # -- one exercise --------------------------------------------------------------------------
