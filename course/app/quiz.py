@@ -361,8 +361,9 @@ def explanation(answer: Any, key: str) -> None:
     refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
     lines = []
     for n, step in enumerate(answer.steps, 1):
+        # Say once that a step applies the course's own default (the engine may already say so).
         note = " *(the course's own default: the sources leave this open)*" \
-            if getattr(step, "course_default", False) else ""
+            if getattr(step, "course_default", False) and "course's own" not in step.text else ""
         marks = "".join(f" [{refs[c]}]" for c in step.cite if c in refs)
         lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
     st.markdown("\n".join(lines))
