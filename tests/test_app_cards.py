@@ -104,3 +104,15 @@ def test_cards_in_explanations_are_coloured_and_words_stay_words():
     from course.app.quiz import card_words
     assert card_words("Ava (2♥) and Ben (2♣) tie") == "Ava (:red[2♥]) and Ben (2♣) tie"
     assert card_words("As the rules say, pay $5") == "As the rules say, pay \\$5"
+
+
+def test_the_shared_card_is_named_as_each_game_names_it():
+    from pathlib import Path
+
+    from course.content import load_exercise
+
+    root = Path(__file__).resolve().parents[1] / "exercises"
+    spit, _ = load_exercise(root / "horn-a-vika" / "hav-showdown-eight-cards.yaml")
+    stud, _ = load_exercise(root / "stud-high" / "shared-seventh-card.yaml")
+    assert 'aria-label="Spit card"' in cards_view.exercise_html(spit)
+    assert 'aria-label="Shared card"' in cards_view.exercise_html(stud)

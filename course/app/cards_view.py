@@ -141,7 +141,9 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
 
 def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
     """The deal of a validated `Exercise` (seats, hands, shared)."""
-    label = "Spit card" if getattr(exercise, "game", "") == "horn-a-vika" else "Shared card"
+    from course.content import variant_module
+
+    label = getattr(variant_module(getattr(exercise, "game", "")), "SHARED_CARD_NAME", "Shared card")
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
                      focus=focus, shared_label=label,
                      dealer=(getattr(exercise, "extra", None) or {}).get("dealer"))
