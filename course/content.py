@@ -493,6 +493,13 @@ class _Checker(_Report):
             return None
         return node.text if node.text is not None else str(node.value)
 
+    def identifier(self, node: Node | None) -> str | None:
+        """An `id`: text in kebab-case, unique across the course (checked when the course loads)."""
+        value = self.text(node, "id")
+        if value is not None and not ID_PATTERN.match(value):
+            self.add(node, f"id {value!r} should be kebab-case: lower-case letters, digits and single hyphens")
+        return value
+
     def integer(self, node: Node | None, what: str, minimum: int = 0) -> int | None:
         if node is None:
             return None
@@ -785,9 +792,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
     if top is None:
         return None
-    exercise_id = ck.text(top.get("id"), "id")
-    if exercise_id is not None and not ID_PATTERN.match(exercise_id):
-        ck.add(top["id"], f"id {exercise_id!r} should be kebab-case: lower-case letters, digits and single hyphens")
+    exercise_id = ck.identifier(top.get("id"))
     title = ck.text(top.get("title"), "title")
     street = ck.text(top.get("street"), "street")
     if street is not None and street not in STREETS:
@@ -1174,9 +1179,7 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
     top = ck.mapping(node, "the lesson", LESSON_KEYS, ("id", "title", "game", "order", "topic", "summary", "sections"))
     if top is None:
         return None
-    lesson_id = ck.text(top.get("id"), "id")
-    if lesson_id is not None and not ID_PATTERN.match(lesson_id):
-        ck.add(top["id"], f"id {lesson_id!r} should be kebab-case: lower-case letters, digits and single hyphens")
+    lesson_id = ck.identifier(top.get("id"))
     title = ck.text(top.get("title"), "title")
     game = ck.text(top.get("game"), "game")
     if game is not None and game not in GAMES:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from course.cards import DECK, Card, cards_text
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, check_all_events, final_hands_of,
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Seat, check_all_events, final_hands_of,
     names, opener_steps, option, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
@@ -44,13 +44,6 @@ EXCHANGE = 'OPR-678 "Exchanging instead of taking"'
 def face_up(card_number: int) -> bool:
     """Is a player's n-th card from the dealer (1..7) dealt face up? Two down, four up, one down."""
     return 3 <= card_number <= 6
-
-
-
-
-def opt(profile: Any, name: str) -> Opt:
-    """An option of the rule profile: every rule, course defaults included, is profile data."""
-    return option(profile, name)
 
 
 @dataclass
@@ -174,7 +167,7 @@ class HeartTable:
             if name is not None and name not in self.hands:
                 raise EventError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
         if self.pending is not None and event.kind not in ("take", "give"):
-            timing = opt(self.profile, "take_timing")
+            timing = option(self.profile, "take_timing")
             raise EventError(self._pending_text() + " (the take happens at once, before anything else"
                              + (", the course's own reading" if timing.course_default else "") + ")",
                              cite=(TAKING, *timing.cite))
@@ -266,12 +259,12 @@ class HeartTable:
         self.history[e.player].append(step)
         self.history[victim].append(Step(f"{victim} loses the {e.card} to {e.player} and gets nothing in its place.",
                                          (rule, NO_REPLACEMENT)))
-        if opt(self.profile, "exchange_variation").value:
+        if option(self.profile, "exchange_variation").value:
             return  # the give-back is still to come
         self.pending = None
 
     def _on_give(self, e: Event) -> None:
-        exchange = opt(self.profile, "exchange_variation")
+        exchange = option(self.profile, "exchange_variation")
         p = self.pending
         if not exchange.value:
             raise EventError(f"{e.player} gives a card back, but this game is played without the exchange "
@@ -326,21 +319,21 @@ class HeartTable:
         first, bring_in = self.first_to_act()
         i = self.seats.index(first)
         order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
-        size_name = opt(self.profile, "bet_by_street").value[STREETS[self.street]]
+        size_name = option(self.profile, "bet_by_street").value[STREETS[self.street]]
         size = self.stakes.amount(size_name)
-        cap = opt(self.profile, "raise_cap")
+        cap = option(self.profile, "raise_cap")
         return BettingRound(self.street, order, lambda p: size, fixed=True, bets_allowed=int(cap.value) + 1,
                             cite=(DEAL, *cap.cite), bring_in=(first, int(self.stakes.bring_in)) if bring_in else None)
 
     def first_to_act(self) -> tuple[str, bool]:
         """(player, brings in?) for the street's betting."""
-        first = opt(self.profile, "third_street_first")
+        first = option(self.profile, "third_street_first")
         if self.street == 3 and first.value == "bring-in" and int(self.stakes.bring_in):
             return self.bring_in_answer().value, True
         return self.opener_answer().value, False
 
     def bring_in_answer(self) -> Answer:
-        tie = opt(self.profile, "door_card_tie")
+        tie = option(self.profile, "door_card_tie")
         doors = {p: self.hands[p].up[0] for p in self.live if self.hands[p].up}
         order = list(self.seats)
         low = min(doors, key=lambda p: (doors[p].rank, int(doors[p].suit) if tie.value == "suit" else 0, order.index(p)))
@@ -349,9 +342,9 @@ class HeartTable:
 
     def opener_answer(self) -> Answer:
         rows = {p: self.hands[p].up for p in self.live}
-        tie = opt(self.profile, "later_street_tie")
+        tie = option(self.profile, "later_street_tie")
         ranked = rank_showing(self.live, rows, tie)
-        first = opt(self.profile, "third_street_first")
+        first = option(self.profile, "third_street_first")
         what = "card" if self.street == 3 else "hand"
         cite = (OPENING, *(first.cite if self.street == 3 else ()))
         steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing; cards "
@@ -371,7 +364,6 @@ class HeartTable:
 def parse_event(text: Any) -> Event:
     """One Have a Heart event; `EventError` (a ValueError) quoting the text otherwise."""
     return _parse(text, KINDS, "Have a Heart")
-
 
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:
@@ -464,7 +456,7 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     if c.taken is not None:
         steps.append(Step(f"{c.taker} chose the {c.taken} from {c.victim}; {c.victim} gets no replacement.",
                           (UP_TAKE if c.taken_up else HOLE_TAKE, NO_REPLACEMENT)))
-    exchange = opt(table.profile, "exchange_variation")
+    exchange = option(table.profile, "exchange_variation")
     if exchange.value:
         steps.append(Step(f"With the exchange variation {c.taker} then gives back a card of the same kind, "
                           "possibly the card just taken.", exchange.cite))

@@ -47,13 +47,6 @@ def stage_cite(stage: int) -> str:
     return f"OPR-535 4 (stage {stage})"
 
 
-
-
-def opt(profile: Any, name: str) -> Opt:
-    """An option of the rule profile: every rule, course defaults included, is profile data."""
-    return option(profile, name)
-
-
 @dataclass
 class Obligation:
     """A player who must match the pot or fold."""
@@ -184,12 +177,12 @@ class HornTable:
         pending = self.pending
         if not pending:
             return None
-        order = opt(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
+        order = option(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
         if order.value == "highest-showing":
             if not self.stage_dealt:
                 return None
             ranked = rank_showing(self.seats, {p: self.hands[p].up for p in self.seats},
-                                  opt(self.profile, "later_street_tie"))
+                                  option(self.profile, "later_street_tie"))
             return min(pending, key=lambda o: ranked.index(o.player))
         return min(pending, key=lambda o: o.seq)
 
@@ -212,7 +205,7 @@ class HornTable:
 
     def can_leave_stage(self) -> str | None:
         """None when the next stage may be dealt, else why not."""
-        if self.stage == 0 and not self.anted and opt(self.profile, "dealer_ante").value:
+        if self.stage == 0 and not self.anted and option(self.profile, "dealer_ante").value:
             return f"the dealer ({self.dealer}) antes before the deal"
         if not self.stage_dealt:
             return None
@@ -266,7 +259,7 @@ class HornTable:
         self.events.append(event)
 
     def _on_ante(self, e: Event) -> None:
-        ante = opt(self.profile, "dealer_ante")
+        ante = option(self.profile, "dealer_ante")
         if self.stage != 0 or self.anted:
             raise EventError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
         if e.player != self.dealer:
@@ -356,13 +349,13 @@ class HornTable:
         d = self.decider()
         if d is None:
             if self.pending:
-                order = opt(self.profile, "match_order")
+                order = option(self.profile, "match_order")
                 raise EventError(f"{e.player} cannot decide yet: players decide in order of the hand showing, so "
                                  "the decisions wait until every card of the stage is dealt", cite=order.cite)
             raise EventError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
                              cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
-            order = opt(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
+            order = option(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
             how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
             raise EventError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
                              cite=order.cite)
@@ -430,10 +423,10 @@ class HornTable:
         first = self.opener(number)
         i = self.seats.index(first)
         order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
-        cap = opt(self.profile, "raise_cap")
-        limits = opt(self.profile, "round_limits")
+        cap = option(self.profile, "raise_cap")
+        limits = option(self.profile, "round_limits")
         return BettingRound(number, order, lambda p: self.limit(p, number), fixed=False,
-                            bets_allowed=int(cap.value) + 1, min_bet=int(opt(self.profile, "min_bet").value),
+                            bets_allowed=int(cap.value) + 1, min_bet=int(option(self.profile, "min_bet").value),
                             cite=(*cap.cite, *_limit_cites(number, limits)))
 
     def opener(self, number: int) -> str:
@@ -441,10 +434,10 @@ class HornTable:
 
     def opener_answer(self, number: int) -> Answer:
         rows = {p: self.hands[p].up for p in self.live}
-        tie = opt(self.profile, "later_street_tie")
+        tie = option(self.profile, "later_street_tie")
         ranked = rank_showing(self.live, rows, tie)
         stage = next(s for s, (_, r) in STAGES.items() if r == number)
-        first = opt(self.profile, "third_street_first") if number == 1 else None
+        first = option(self.profile, "third_street_first") if number == 1 else None
         what = "card" if number == 1 else "hand"
         cite = first.cite if first else (stage_cite(stage),)
         steps = opener_steps(ranked, rows, tie, cite, what)
@@ -464,11 +457,11 @@ class HornTable:
 
     def stage_obligations(self, stage: int) -> list[Obligation]:
         chosen = [o for o in self.obligations if o.stage == stage]
-        order = opt(self.profile, "spit_match_order" if stage == 4 else "match_order")
+        order = option(self.profile, "spit_match_order" if stage == 4 else "match_order")
         if order.value == "highest-showing":
             # Rank as at the time of the stage: rows are unchanged until the next face-up card.
             ranked = rank_showing(self.seats, {p: self._rows_at(stage)[p] for p in self.seats},
-                                  opt(self.profile, "later_street_tie"))
+                                  option(self.profile, "later_street_tie"))
             return sorted(chosen, key=lambda o: ranked.index(o.player))
         return sorted(chosen, key=lambda o: o.seq)
 
@@ -484,17 +477,17 @@ def _limit_cites(number: int, limits: Opt) -> tuple[str, ...]:
 
 def limit_for(profile: Any, number: int, last_match: int | None) -> int:
     """Largest bet or raise in betting round `number` for a player whose latest match was `last_match`."""
-    limits = list(opt(profile, "round_limits").value)
+    limits = list(option(profile, "round_limits").value)
     if not 1 <= number <= len(limits):
         raise ValueError(f"round {number!r}: Horn-A-Vika has betting rounds 1 to {len(limits)}")
     base = int(limits[number - 1])
-    if number == 1 or not last_match or opt(profile, "matched_limit").value != "half-last-match":
+    if number == 1 or not last_match or option(profile, "matched_limit").value != "half-last-match":
         return base
     return max(base, halve(profile, last_match))
 
 
 def halve(profile: Any, amount: int) -> int:
-    rounding = opt(profile, "matched_limit_rounding").value
+    rounding = option(profile, "matched_limit_rounding").value
     return (amount + 1) // 2 if rounding == "up" else amount // 2
 
 
@@ -510,7 +503,6 @@ def parse_event(text: Any) -> Event:
 def replay(exercise: Any) -> HornTable:
     """Play the exercise's events; raise `EventError` (with `.index`) at the first problem."""
     return replay_events(HornTable.start(exercise), exercise.events, parse_event)
-
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
@@ -558,7 +550,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
         raise ValueError(f"stage {stage!r}: expected a stage number from 1 to 6")
     chosen = table.stage_obligations(stage)
     steps: list[Step] = []
-    order_opt = opt(table.profile, "spit_match_order" if stage == 4 else "match_order")
+    order_opt = option(table.profile, "spit_match_order" if stage == 4 else "match_order")
     if stage in (1, 6):
         steps.append(Step(f"Stage {stage} deals no card that can pair a face-up card or match the spit card, "
                           "so nobody matches the pot.", (stage_cite(stage), "OPR-535 2.1")))
@@ -629,7 +621,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
             number = nxt[0] if nxt else 5
     if not isinstance(number, int) or isinstance(number, bool) or number not in ROUND_STAGE:
         raise ValueError(f"round {number!r}: expected a betting round from 1 to {len(ROUND_STAGE)}")
-    limits = opt(table.profile, "round_limits")
+    limits = option(table.profile, "round_limits")
     base = int(limits.value[number - 1])
     last = table.match_before(player, number)
     value = limit_for(table.profile, number, last)
@@ -639,7 +631,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
         steps.append(Step(f"Round 1 has no exception: {player} may bet or raise at most {base}.", ("OPR-535 3.2",)))
     elif last:
         half = halve(table.profile, last)
-        rounding = opt(table.profile, "matched_limit_rounding")
+        rounding = option(table.profile, "matched_limit_rounding")
         steps.append(Step(f"{player} last matched the pot for {last}; half of that is {half}"
                           + (" (an odd amount is rounded down to whole units, the course's own default)"
                              if last % 2 and rounding.course_default else "") + ".",
@@ -772,7 +764,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
         texts.append(text)
 
     while True:
-        if table.stage == 0 and not table.anted and opt(profile, "dealer_ante").value:
+        if table.stage == 0 and not table.anted and option(profile, "dealer_ante").value:
             do(f"{table.dealer} antes")
             continue
         if len(table.live) <= 1:
