@@ -164,6 +164,7 @@ class Deal:
     hands: dict[str, Hand]
     shared: list[Card]
     caption: str | None = None
+    street: str | None = None     # the moment drawn, when the lesson names it
 
 
 @dataclass
@@ -1212,7 +1213,8 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
                 ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, STREETS)}")
             counted_game = game if street in STREET_CARDS else None  # a diagram of one moment: count its cards
             seats, hands, shared = _check_deal(ck, deal_fields, "the deal", counted_game, street, require_all=False)
-            deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"))
+            deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"),
+                        street if street in STREET_CARDS else None)
         cite = ck.cites(fields.get("cite"), "cite")
         if heading is not None and text is not None:
             sections.append(Section(heading, text, deal, cite))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from course.app import cards_view
 from course.app.cards_view import card_html, deal_html
@@ -116,3 +117,38 @@ def test_the_shared_card_is_named_as_each_game_names_it():
     stud, _ = load_exercise(root / "stud-high" / "shared-seventh-card.yaml")
     assert 'aria-label="Spit card"' in cards_view.exercise_html(spit)
     assert 'aria-label="Shared card"' in cards_view.exercise_html(stud)
+
+
+def seat_cards(html: str, seat: str) -> list[str]:
+    """The card labels of one seat's row, in the order drawn."""
+    row = re.search(r'aria-label="Seat \d+: ' + re.escape(seat) + r'[^"]*">(.*?)</div></div>', html)
+    assert row, seat
+    return card_labels(row.group(1))
+
+
+def test_hole_cards_a_deal_leaves_out_are_drawn_as_backs_in_their_places():
+    from course import content
+    course = content.load_course(Path(__file__).resolve().parents[1])
+    ex = course.exercises["hpd-3-fifth-street-opener-and-amounts"]      # fifth street, up cards only
+    assert all(not h.down for h in ex.hands.values())
+    html = cards_view.exercise_html(ex, show_down=False)
+    assert seat_cards(html, "Ava") == ["face-down card", "face-down card", "king of hearts",
+                                       "king of diamonds", "two of clubs"]
+    # a folded player's mucked cards are not invented; the lesson diagram names its street
+    lesson = course.lessons["opener"] if isinstance(course.lessons, dict) else \
+        next(l for l in course.lessons if l.id == "opener")
+    deal = next(s.deal for s in lesson.sections if s.deal and "Ben folded" in (s.deal.caption or ""))
+    assert deal.street == "fifth"
+    unknown = cards_view.unknown_hole_cards("stud-high", deal.street, deal.hands, deal.shared)
+    assert unknown == {"Ava": 2, "Cara": 2}
+
+
+def test_unknown_hole_cards_follow_the_deal_timeline():
+    hands = {"Ava": {"up": "As Kd Qh Jc"}, "Ben": {"down": "2c 3d 4h", "up": "5s 6c 7d 8h"}}
+    assert cards_view.unknown_hole_cards("stud-high", "sixth", hands) == {"Ava": 2}
+    assert cards_view.unknown_hole_cards("stud-high", "seventh", hands) == {"Ava": 3}
+    # with the shared seventh card nobody gets a seventh card of their own
+    assert cards_view.unknown_hole_cards("stud-high", "seventh", hands, ["9s"]) == {"Ava": 2}
+    # other games and unnamed moments: nothing is invented
+    assert cards_view.unknown_hole_cards("horn-a-vika", "sixth", hands) == {}
+    assert cards_view.unknown_hole_cards("stud-high", None, hands) == {}

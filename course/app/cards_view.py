@@ -81,7 +81,7 @@ def card_html(card: Card, *, face_up: bool = True, visible: bool = True) -> str:
     """One card. `face_up=False, visible=False`: a card back; `face_up=False, visible=True`:
     a hole card the learner may see, drawn dimmed with a "down" tag."""
     if not face_up and not visible:
-        return '<span class="ssr-card ssr-back" role="img" aria-label="face-down card"></span>'
+        return BACK
     colour = " ssr-red" if card.suit.is_red else ""
     down = "" if face_up else " ssr-down"
     label = card.label if face_up else f"{card.label}, face down"
@@ -92,22 +92,27 @@ def card_html(card: Card, *, face_up: bool = True, visible: bool = True) -> str:
             f'{escape(card.suit.symbol)}</span>{tag}</span>')
 
 
-def row_html(seat: SeatView, *, show_down: bool = True) -> str:
-    """A player's cards in deal order: first two down, the up cards, then later down cards."""
-    first_down, late_down = seat.down[:2], seat.down[2:]
-    parts = [card_html(c, face_up=False, visible=show_down) for c in first_down]
-    parts += [card_html(c) for c in seat.up]
-    parts += [card_html(c, face_up=False, visible=show_down) for c in late_down]
+BACK = '<span class="ssr-card ssr-back" role="img" aria-label="face-down card"></span>'
+
+
+def row_html(seat: SeatView, *, show_down: bool = True, unknown_down: int = 0) -> str:
+    """A player's cards in deal order: first two down, the up cards, then later down cards.
+    `unknown_down` hole cards the deal does not name are drawn as backs in their places."""
+    down = [card_html(c, face_up=False, visible=show_down) for c in seat.down]
+    down += [BACK] * max(unknown_down, 0)
+    parts = down[:2] + [card_html(c) for c in seat.up] + down[2:]
     return "".join(parts)
 
 
 def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), *,
               show_down: bool = True, caption: str | None = None, focus: str | None = None,
-              shared_label: str = "Shared card", dealer: str | None = None) -> str:
+              shared_label: str = "Shared card", dealer: str | None = None,
+              unknown_down: Mapping[str, int] | None = None) -> str:
     """The whole table as one HTML block, on a single line so markdown leaves it alone.
 
     `seats` are clockwise, the first at the dealer's left; `dealer` names the dealer's seat when
-    the dealer is a player (otherwise a dealer button is drawn before the first seat)."""
+    the dealer is a player (otherwise a dealer button is drawn before the first seat).
+    `unknown_down` counts, per seat, the hole cards a deal leaves out (drawn as backs)."""
     shared_cards = _cards(shared)
     views = [seat_view(name, hands.get(name, {})) for name in seats]
     parts = ['<div class="ssr-table" role="group" aria-label="'
@@ -127,7 +132,7 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
         seat_label = f"Seat {n}: {view.name}" + (", folded" if view.folded else "")
         parts.append(f'<div class="{classes}" role="group" aria-label="{escape(seat_label)}">'
                      f'<div class="ssr-name">{n}. {escape(view.name)}{badges}</div>'
-                     f'<div class="ssr-cards">{row_html(view, show_down=show_down)}</div></div>')
+                     f'<div class="ssr-cards">{row_html(view, show_down=show_down, unknown_down=(unknown_down or {}).get(view.name, 0))}</div></div>')
     if shared_cards:
         label = shared_label if len(shared_cards) == 1 else shared_label + "s"
         parts.append(f'<div class="ssr-shared" role="group" aria-label="{escape(label)}">'
@@ -139,6 +144,23 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
     return "".join(parts)
 
 
+def unknown_hole_cards(game: str | None, street: str | None, hands: Mapping[str, Any],
+                       shared: Any = ()) -> dict[str, int]:
+    """Stud high: the hole cards each player still in holds on `street` but the deal does not
+    name (a deal may give only the exposed cards), so the picture shows them as backs. The
+    counts are the deal timeline's (HPD "The deal timeline"); with a shared seventh card nobody
+    gets a seventh card of their own."""
+    from course.content import STREET_CARDS
+
+    if game != "stud-high" or street not in STREET_CARDS:
+        return {}
+    down = STREET_CARDS[street][0]
+    if shared and street in ("seventh", "showdown"):
+        down -= 1
+    views = [seat_view(name, hand) for name, hand in hands.items()]
+    return {v.name: down - len(v.down) for v in views if not v.folded and len(v.down) < down}
+
+
 def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
     """The deal of a validated `Exercise` (seats, hands, shared)."""
     from course.content import variant_module
@@ -146,7 +168,9 @@ def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = 
     label = getattr(variant_module(getattr(exercise, "game", "")), "SHARED_CARD_NAME", "Shared card")
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
                      focus=focus, shared_label=label,
-                     dealer=(getattr(exercise, "extra", None) or {}).get("dealer"))
+                     dealer=(getattr(exercise, "extra", None) or {}).get("dealer"),
+                     unknown_down=unknown_hole_cards(exercise.game, exercise.street,
+                                                     exercise.hands, exercise.shared))
 
 
 def card_text(card: Card) -> str:

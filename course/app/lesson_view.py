@@ -72,12 +72,13 @@ def cite_row(keys: Iterable[str], key: str) -> None:
             quiz.citation_popover(cite, f"{key}:{n}")
 
 
-def deal_block(deal: Any) -> None:
+def deal_block(deal: Any, game: str | None = None) -> None:
     seats = as_list(field(deal, "seats"))
     hands = field(deal, "hands") or {}
     shared = field(deal, "shared")
-    st.markdown(cards_view.deal_html(seats, hands, shared, caption=field(deal, "caption")),
-                unsafe_allow_html=True)
+    unknown = cards_view.unknown_hole_cards(game, field(deal, "street"), hands, shared)
+    st.markdown(cards_view.deal_html(seats, hands, shared, caption=field(deal, "caption"),
+                                     unknown_down=unknown), unsafe_allow_html=True)
 
 
 def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
@@ -95,7 +96,7 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
         deal = field(section, "deal")
         if deal:
             try:
-                deal_block(deal)
+                deal_block(deal, field(lesson, "game"))
             except Exception as exc:
                 st.error(f"This deal cannot be drawn: {exc}")
         cite_row(field(section, "cite"), f"{prefix}|{lid}|s{n}")
