@@ -12,7 +12,7 @@ import pytest
 
 from course import content, questions, rules
 from course.app import quiz
-from course.app.apptest import PAGES, environment, open_app, texts
+from course.app.apptest import PAGES, environment, open_app, pick_question, texts
 from course.app.progress import ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,8 +119,11 @@ def test_every_exercise_of_the_course_opens_in_practice(eid, db):
     assert not at.exception, [e.value for e in at.exception]
     assert ex.title in [h.value for h in at.subheader]
     assert not [e for e in at.error if "engine could not" in e.value]
-    for n in range(len(ex.questions)):       # every question has its Check button
+    for n in range(len(ex.questions)):       # every question opens, with its Check button
+        pick_question(at, eid, n)
+        assert not at.exception, [e.value for e in at.exception]
         assert at.button(key=f"practice|{eid}|{n}:check")
+        assert not at.button(key=f"practice|{eid}|{n}:check").disabled
 
 
 def test_rulebook_lists_every_citation(db):
@@ -131,6 +134,18 @@ def test_rulebook_lists_every_citation(db):
     at.text_input(key="rulebook_filter").set_value("spit card").run()
     shown = [m.value for m in at.markdown if m.value.startswith("**")]
     assert shown and all("spit" in s.lower() for s in shown)
+
+
+def test_a_citation_link_opens_its_article_in_the_rulebook(db):
+    key, cit = list(rules.citations().items())[3]
+    at = open_app("rulebook", query={"article": key})
+    assert not at.exception
+    (opened,) = [m.value for m in at.markdown if m.value.startswith(f"**{cit.title}**")]
+    assert cit.title in opened and quiz.md_escape(cit.text) in opened
+    assert quiz.md_escape(cit.source_title) in opened
+    at = open_app("rulebook", query={"article": "no such article"})
+    assert any("No article is called" in w.value for w in at.warning)
+    assert len([m for m in at.markdown if m.value.startswith("**")]) == len(rules.citations())
 
 
 def test_broken_content_shows_file_and_line_and_the_rest_works(broken_root):
@@ -236,6 +251,7 @@ def test_progress_survives_a_second_app_run_on_the_same_file(tmp_path):
         key = f"practice|{ex.id}|0"
         first.radio(key=key).set_value(wrong)
         first.button(key=f"{key}:check").click().run()
+        first.button(key=f"{key}:retry").click().run()
         first.radio(key=key).set_value(right)
         first.button(key=f"{key}:check").click().run()
     with environment(db):                   # a new app run: fresh session, caches cleared
@@ -280,6 +296,6 @@ def test_an_unwritable_progress_file_is_reported_and_practice_still_works(tmp_pa
         at.button(key=f"practice|{ex.id}|0:check").click().run()
         assert not at.exception
         assert any(s.value.startswith("Right.") for s in at.success)
-        assert any("Not saved" in c.value for c in at.caption)
+        assert any("Not saved" in s.value for s in at.success)
         at.switch_page(PAGES["progress"]).run()
         assert not at.exception

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from course import content, questions
+from course import content, questions, rules
 from course.app import quiz
-from course.app.apptest import environment, open_app, texts
+from course.app.apptest import environment, open_app, pick_question, texts
 from course.app.progress import ProgressStore
 from course.cards import Card, parse_cards
 from course.hands import Category
@@ -105,6 +105,7 @@ def open_deal(ex, learner="Tess"):
 
 def answer_with(at, ex, q, index, kind, value):
     key = f"practice|{ex.id}|{index}"
+    pick_question(at, ex.id, index)
     if kind == "player":
         at.radio(key=key).set_value(value)
     elif kind in ("players", "cards"):
@@ -158,10 +159,18 @@ def test_every_ask_right_and_wrong(ask, right, tmp_path):
         assert "Why, step by step" in page
         for step in engine.steps:
             assert quiz.card_words(step.text)[:40] in page
-        # every citation of the explanation can be opened
-        cites = {b.proto.popover.label.split("] ", 1)[-1] for b in at.get("popover")}
-        for key in engine.citations:
-            assert key in cites
+        # every citation of the explanation links to its Rulebook article, and the articles
+        # open in full (paraphrase and source) below the steps
+        for cite in engine.citations:
+            assert quiz.article_url(cite) in page, cite
+        assert not [e for e in at.expander if e.label.startswith("The rules cited")][0].children
+        at.session_state[f"practice|{ex.id}|{index}:cited"] = True
+        at.run()
+        shown_in_full = texts(at)
+        for cite in engine.citations:
+            cit = rules.citation(cite)
+            assert quiz.md_escape(cit.text) in shown_in_full, cite
+            assert quiz.md_escape(cit.source_title) in shown_in_full, cite
         rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
         assert list(rows["exercise"]) == [ex.id]
         assert list(rows["question"]) == [index]
@@ -196,6 +205,7 @@ def test_show_answer_then_try_again(tmp_path):
     with environment(tmp_path / "p.db"):
         at = open_deal(ex)
         key = f"practice|{ex.id}|{index}"
+        pick_question(at, ex.id, index)
         at.button(key=f"{key}:show").click().run()
         assert any(f"The answer is **{engine}**" in i.value for i in at.info)
         kind, good, bad = right_and_wrong(ex, q)
@@ -209,10 +219,44 @@ def test_show_answer_then_try_again(tmp_path):
         assert list(rows["revealed"]) == [True]     # checked after seeing the answer
 
 
+def buttons(at, key):
+    return {b.key.rsplit(":", 1)[-1] for b in at.button if b.key and b.key.startswith(key + ":")}
+
+
+def test_only_the_buttons_that_do_something_are_shown(tmp_path):
+    ex = next(e for e in COURSE.exercises.values()
+              if len(e.questions) > 1 and questions.answer_kind(e, e.questions[0]) == "player")
+    q = ex.questions[0]
+    kind, good, bad = right_and_wrong(ex, q)
+    key = f"practice|{ex.id}|0"
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        assert at.button_group(key=f"practice|{ex.id}:question").value == 0
+        assert buttons(at, key) == {"check", "show"}
+        at.button(key=f"{key}:show").click().run()
+        assert buttons(at, key) == {"check", "retry"}          # still checkable, marked revealed
+        at.button(key=f"{key}:retry").click().run()
+        assert buttons(at, key) == {"check", "show"}
+        answer_with(at, ex, q, 0, kind, bad)
+        # checked: the answer stays as it was checked until Try again
+        assert buttons(at, key) == {"retry", "next"}
+        assert at.radio(key=key).disabled
+        assert at.button_group(key=f"practice|{ex.id}:question").options[0] == "Q1 ✗"
+        at.button(key=f"{key}:retry").click().run()
+        assert not at.radio(key=key).disabled and at.radio(key=key).value is None
+        answer_with(at, ex, q, 0, kind, good)
+        assert at.button_group(key=f"practice|{ex.id}:question").options[0] == "Q1 ✓"
+        at.button(key=f"{key}:next").click().run()
+        assert at.button_group(key=f"practice|{ex.id}:question").value == 1
+        assert buttons(at, f"practice|{ex.id}|1") == {"check", "show"}
+        assert not buttons(at, key)                             # one question at a time
+
+
 def test_checking_with_no_answer_asks_for_one(tmp_path):
     ex, index, q = first_question("opener")
     with environment(tmp_path / "p.db"):
         at = open_deal(ex)
+        pick_question(at, ex.id, index)
         at.button(key=f"practice|{ex.id}|{index}:check").click().run()
         assert any("Choose an answer first" in w.value for w in at.warning)
         assert ProgressStore(tmp_path / "p.db").attempts("Tess").empty
@@ -280,6 +324,8 @@ def test_not_yet_mastered_leaves_out_a_deal_answered_right(tmp_path):
         at.session_state["practice_deal"] = ex.id
         at.run()
         kind, _, bad = right_and_wrong(ex, ex.questions[0])
+        pick_question(at, ex.id, 0)
+        at.button(key=f"practice|{ex.id}|0:retry").click().run()
         answer_with(at, ex, ex.questions[0], 0, kind, bad)
         at.button_group(key="practice_scope").set_value("Not yet mastered").run()
         assert any(f"{total} of {total} deals" in c.value for c in at.caption)
@@ -297,6 +343,7 @@ def test_contributions_feedback_shows_the_hand_record_from_the_betting_engine(tm
     with environment(tmp_path / "p.db"):
         at = open_deal(ex)
         key = f"practice|{ex.id}|{index}"
+        pick_question(at, ex.id, index)
         assert not at.dataframe and "The hand record" not in texts(at)  # not before answering
         at.button(key=f"{key}:show").click().run()
         assert "The hand record" in texts(at)

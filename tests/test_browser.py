@@ -14,11 +14,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+from urllib.parse import parse_qs, urlparse
 from pathlib import Path
 
 import pytest
 
-from course import content, questions
+from course import content, questions, rules
 
 pytestmark = pytest.mark.browser
 
@@ -133,3 +134,12 @@ def test_answer_a_practice_question_by_clicking(server, browser, tmp_path):
     shots.mkdir(parents=True, exist_ok=True)
     assert browser.save_screenshot(str(shots / "practice-feedback.png"))
     assert (shots / "practice-feedback.png").stat().st_size > 10_000
+
+    # each step's citation links to its article in the Rulebook; following it shows the article
+    link = browser.find_element(By.CSS_SELECTOR, 'a[href*="rulebook?article="]').get_attribute("href")
+    cite = parse_qs(urlparse(link).query)["article"][0]
+    assert cite in questions.answer(exercise, exercise.questions[0]).citations
+    browser.get(link)
+    article = wait.until(ec.visibility_of_element_located(
+        (By.XPATH, f"//*[contains(., {rules.citation(cite).title!r})]")))
+    assert article

@@ -74,3 +74,14 @@ def texts(at: AppTest) -> str:
                  "warning", "info"):
         parts += [str(getattr(e, "value", "")) for e in getattr(at, kind)]
     return "\n".join(parts)
+
+
+def pick_question(at: AppTest, exercise_id: str, index: int, prefix: str = "practice") -> AppTest:
+    """Open question `index` of a deal shown one question at a time (a no-op for a deal with
+    a single question, which has no question tabs)."""
+    tabs = at.button_group(key=f"{prefix}|{exercise_id}:question") \
+        if any(getattr(w, "key", None) == f"{prefix}|{exercise_id}:question"
+               for w in at.button_group) else None
+    if tabs is not None and tabs.value != index:
+        tabs.set_value(index).run()
+    return at

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
+from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
@@ -190,60 +191,66 @@ def cards_of(exercise: Any, player: str, *, up_only: bool = False) -> list[Card]
     return list(dict.fromkeys(dealt + event_cards(exercise, player)))
 
 
-def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str) -> None:
+def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str,
+                disabled: bool = False) -> None:
+    """The widget for one answer kind; `disabled` once the answer is checked (the verdict
+    below stays true to what is shown until the learner presses Try again)."""
     seats = list(exercise.seats)
+    off = {"disabled": disabled}
     if kind == "holding":
         player = (question.params or {}).get("player")
         pool = cards_of(exercise, player) if player else event_cards(exercise)
         st.markdown(md_escape(label))
         st.pills("Face up", pool, selection_mode="multi", format_func=cards_view.card_text,
-                 key=f"{key}:up")
+                 key=f"{key}:up", **off)
         st.pills("Face down", pool, selection_mode="multi", format_func=cards_view.card_text,
-                 key=f"{key}:down")
+                 key=f"{key}:down", **off)
     elif kind == "takes":
         st.markdown(md_escape(label))
-        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True)
+        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True,
+                 **off)
         st.caption("For each player a card may come from: the face-up cards on offer and how "
                    "many hole cards (leave a player empty if nothing can be taken from them).")
         for seat in seats:
             cols = st.columns([3, 1])
             cols[0].pills(f"{seat}: face-up cards", cards_of(exercise, seat, up_only=True),
                           selection_mode="multi", format_func=cards_view.card_text,
-                          key=f"{key}:up:{seat}")
+                          key=f"{key}:up:{seat}", **off)
             cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
-                                 key=f"{key}:down:{seat}")
+                                 key=f"{key}:down:{seat}", **off)
     elif kind == "matches":
         st.multiselect(label + " (pick the players in the order they had to decide; none if "
-                       "nobody)", seats, key=key, placeholder="Nobody")
+                       "nobody)", seats, key=key, placeholder="Nobody", **off)
         chosen = st.session_state.get(key) or []
         if chosen:
             cols = st.columns(min(len(chosen), 4))
             for n, seat in enumerate(chosen):
                 cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1, value=0,
-                                                 key=f"{key}:amt:{seat}")
+                                                 key=f"{key}:amt:{seat}", **off)
     elif kind == "player":
-        st.radio(label, seats, index=None, key=key, horizontal=True)
+        st.radio(label, seats, index=None, key=key, horizontal=True, **off)
     elif kind == "players":
-        st.pills(label, seats, selection_mode="multi", key=key)
+        st.pills(label, seats, selection_mode="multi", key=key, **off)
     elif kind == "order":
         st.multiselect(label + " (pick them in order)", seats, key=key,
-                       placeholder="First to act, then the next...")
+                       placeholder="First to act, then the next...", **off)
     elif kind == "cards":
         st.pills(label + " (click the cards)", own_cards(exercise, question),
-                 selection_mode="multi", format_func=cards_view.card_text, key=key)
+                 selection_mode="multi", format_func=cards_view.card_text, key=key, **off)
     elif kind == "category":
-        st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category")
+        st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category",
+                     **off)
     elif kind == "number":
         st.number_input(label, min_value=0, step=1, value=None, key=key,
-                        placeholder="units")
+                        placeholder="units", **off)
     elif kind == "map":
         st.markdown(md_escape(label) + " (0 for nobody)")
         cols = st.columns(min(len(seats), 4) or 1)
         for n, seat in enumerate(seats):
             with cols[n % len(cols)]:
-                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}")
+                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}", **off)
     elif kind == "yesno":
-        st.segmented_control(label, ["yes", "no"], key=key)
+        st.segmented_control(label, ["yes", "no"], key=key, **off)
     else:  # pragma: no cover - KIND_WIDGET only holds the kinds above
         raise ValueError(f"widget kind {kind!r} is not one of the app's kinds")
 
@@ -343,6 +350,7 @@ def _on_retry(key: str, kind: str, exercise: Any) -> None:
 
 
 def citation_popover(key: str, widget_key: str, label: str | None = None) -> None:
+    """One article behind a button: its paraphrase and source (lesson sections use these)."""
     rules = state.module("rules")
     with st.popover(label or key, key=widget_key):
         try:
@@ -351,26 +359,60 @@ def citation_popover(key: str, widget_key: str, label: str | None = None) -> Non
             st.error(f"Citation {key!r} is not in the registry: {exc}")
             return
         st.markdown(f"**{md_escape(cit.title)}**\n\n{md_escape(cit.text)}\n\n"
-                    f"*Source: {md_escape(cit.source_title)}; every article is on the Rulebook "
-                    "page.*")
+                    f"*Source: {md_escape(cit.source_title)}* · "
+                    f"[open in the Rulebook]({article_url(key)})")
 
 
-def explanation(answer: Any, key: str) -> None:
-    """The engine's steps, numbered, each ending with the numbers of its citations; below them
-    one button per cited article opens its paraphrase and source."""
+def article_url(cite: str) -> str:
+    """The Rulebook page opened at one article (a link a learner can follow or share)."""
+    return "/rulebook?" + urlencode({"article": cite})
+
+
+def cited_articles(answer: Any, key: str) -> None:
+    """Every article the explanation cites, in full (paraphrase and source). Drawn only while
+    the learner has it open: the expander reports its state (on_change="rerun")."""
+    if not answer.citations:
+        return
+    box = st.expander(f"The rules cited ({len(answer.citations)}), in full", key=f"{key}:cited",
+                      on_change="rerun")
+    if not box.open:
+        return
+    rules = state.module("rules")
+    parts = []
+    for n, cite in enumerate(answer.citations, 1):
+        try:
+            cit = rules.citation(cite)
+        except Exception as exc:
+            parts.append(f"**[{n}]** `{md_escape(cite)}` is not in the registry: {md_escape(exc)}")
+            continue
+        parts.append(f"**[{n}] {md_escape(cit.title)}**  \n{md_escape(cit.text)}  \n"
+                     f"*Source: {md_escape(cit.source_title)}* · "
+                     f"[open in the Rulebook]({article_url(cite)})")
+    box.markdown("\n\n".join(parts))
+
+
+def explanation_md(answer: Any) -> str:
+    """The engine's steps, numbered, each ending with links to the articles it cites; below
+    them the list of those articles (title and source, each linking to its Rulebook entry)."""
+    rules = state.module("rules")
     refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
-    lines = []
+    lines = ["**Why, step by step**", ""]
     for n, step in enumerate(answer.steps, 1):
         # Say once that a step applies the course's own default (the engine may already say so).
         note = " *(the course's own default: the sources leave this open)*" \
             if getattr(step, "course_default", False) and "course's own" not in step.text else ""
-        marks = "".join(f" [{refs[c]}]" for c in step.cite if c in refs)
+        marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
         lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
-    st.markdown("\n".join(lines))
     if refs:
-        with st.container(horizontal=True, gap="small"):
-            for cite, n in refs.items():
-                citation_popover(cite, f"{key}:cite:{n}", label=f"[{n}] {cite}")
+        lines += ["", "**Rules cited**", ""]
+        for cite, n in refs.items():
+            try:
+                cit = rules.citation(cite)
+                what = f"{md_escape(cit.title)} *({md_escape(cit.source_title)})*"
+            except Exception:
+                what = f"`{md_escape(cite)}` (not in the registry)"
+            lines.append(f"- [[{n}]]({article_url(cite)}) {what}")
+    return "\n".join(lines)
 
 
 def hand_record(exercise: Any, key: str) -> None:
@@ -385,34 +427,45 @@ def hand_record(exercise: Any, key: str) -> None:
         st.dataframe(record, hide_index=True, key=f"{key}:record")
 
 
-def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
-    st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
-              args=(exercise, question, index, key, kind))
-    st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
-    st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
+def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, checked: bool,
+             revealed: bool, next_step: Callable[[], None] | None) -> None:
+    """Only the buttons that do something now: Check and Show answer before an answer is
+    checked, Try again once something was checked or shown, then the next question."""
+    if not checked:
+        st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
+                  args=(exercise, question, index, key, kind))
+        if not revealed:
+            st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
+    if checked or revealed:
+        st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
+    if checked and next_step is not None:
+        st.button("Next question →", key=f"{key}:next", type="primary", on_click=next_step)
 
 
-def question_block(exercise: Any, question: Any, index: int, prefix: str) -> None:
+def question_block(exercise: Any, question: Any, index: int, prefix: str,
+                   next_step: Callable[[], None] | None = None) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     kind = widget_kind(exercise, question)
     label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
-    draw_widget(kind, key, exercise, question, label)
-    with st.container(horizontal=True, gap="small"):
-        _buttons(exercise, question, index, key, kind)
-
     result = st.session_state["graded"].get(key)
-    revealed = st.session_state["shown"].get(key)
+    revealed = bool(st.session_state["shown"].get(key))
+    checked = bool(result and result["status"] == "graded")
+    draw_widget(kind, key, exercise, question, label, disabled=checked)
+    with st.container(horizontal=True, gap="small"):
+        _buttons(exercise, question, index, key, kind, checked=checked, revealed=revealed,
+                 next_step=next_step)
+
     if result and result["status"] == "empty" and read_widget(kind, key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
     elif result and result["status"] == "error":
         st.error(f"The engine could not grade this question: {result['error']}")
-    if not (revealed or (result and result["status"] == "graded")):
+    if not (revealed or checked):
         return
     answer, error = engine_answer(exercise, question)
     if error:
         st.error(f"The engine could not answer this question: {error}")
         return
-    if result and result["status"] == "graded":
+    if checked:
         correct, _ = grade(exercise, question, result["given"])
         verdict = "Right." if correct else "Not right."
         text = f"{verdict} You chose **{md_escape(fmt(result['given']))}**; the right answer " \
@@ -420,17 +473,25 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str) -> Non
         if result["rules"] != exercise.rules:
             text += (f" (You checked this under `{result['rules']}`; the verdict shown is for "
                      f"`{exercise.rules}`.)")
-        (st.success if correct else st.error)(text)
         if not result.get("saved"):
-            st.caption("Not saved: the progress file cannot be opened." if state.learner()
-                       else "Type your name in the sidebar to keep your progress.")
+            text += "\n\n*Not saved: the progress file cannot be opened.*" if state.learner() \
+                else "\n\n*Type your name in the sidebar to keep your progress.*"
+        (st.success if correct else st.error)(text)
     else:
         st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
-    with st.container(border=True):
-        st.markdown("**Why, step by step**")
-        explanation(answer, key)
-        if question.ask in state.module("questions").RECORD_ASKS:
-            hand_record(exercise, key)
+    st.markdown(explanation_md(answer))
+    cited_articles(answer, key)
+    if question.ask in state.module("questions").RECORD_ASKS:
+        hand_record(exercise, key)
+
+
+def question_mark(exercise: Any, index: int, prefix: str) -> str:
+    """A question's tab label: its number, ticked or crossed once it was checked."""
+    result = st.session_state["graded"].get(f"{prefix}|{exercise.id}|{index}")
+    if not result or result.get("status") != "graded":
+        return f"Q{index + 1}"
+    correct, _ = grade(exercise, exercise.questions[index], result["given"])
+    return f"Q{index + 1} " + ("✓" if correct else "✗")
 
 
 # -- one exercise --------------------------------------------------------------------------
@@ -439,7 +500,8 @@ def shows_hole_cards(exercise: Any) -> bool:
     return exercise.street == "showdown" or any(q.ask in HAND_ASKS for q in exercise.questions)
 
 
-def deal_facts(exercise: Any) -> None:
+def deal_facts_md(exercise: Any) -> str:
+    """Game, street, stakes and pot on one line (fields the content loader validated)."""
     stakes = exercise.stakes
     facts = [f"Game: **{exercise.game}**", f"Street: **{exercise.street}**"]
     if stakes is not None:
@@ -448,7 +510,7 @@ def deal_facts(exercise: Any) -> None:
             for name in ("ante", "bring_in", "small_bet", "big_bet") if hasattr(stakes, name)))
     if exercise.pot is not None:
         facts.append(f"Pot: **{exercise.pot}**")
-    st.markdown(" · ".join(facts))
+    return md_escape(" · ".join(facts))
 
 
 def card_words(text: str) -> str:
@@ -493,8 +555,10 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
     st.dataframe(table, key=f"{key}:table")
 
 
-def exercise_block(exercise: Any, prefix: str, *, heading: bool = True) -> None:
-    """Draw one exercise with its questions; `prefix` keeps widget keys apart per page."""
+def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
+                   one_at_a_time: bool = False) -> None:
+    """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
+    tabs); `prefix` keeps widget keys apart per page."""
     base = f"{prefix}|{exercise.id}"
     if heading:
         st.subheader(exercise.title)
@@ -512,13 +576,34 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True) -> None:
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
     if getattr(active, "intro", None):
         st.markdown(author_md(active.intro))
-    deal_facts(active)
-    st.markdown(cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
+    # The facts line (engine-validated fields only) and the cards share one element; author
+    # text (intro, actions, events) is never rendered with HTML allowed.
+    st.markdown(deal_facts_md(active) + "\n\n"
+                + cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
                 unsafe_allow_html=True)
     timeline(active)
-    for index, question in enumerate(active.questions):
+    count = len(active.questions)
+    if one_at_a_time and count > 1:
+        # One question at a time: numbered tabs (ticked or crossed once checked) choose it, and
+        # "Next question" moves on after a check.
+        step_key = f"{base}:question"
+        if st.session_state.get(step_key) not in range(count):
+            st.session_state[step_key] = 0
+
+        def go(to: int) -> None:
+            st.session_state[step_key] = to
+
+        marks = [question_mark(active, n, prefix) for n in range(count)]
+        index = st.segmented_control("Question", list(range(count)), key=step_key,
+                                     required=True, format_func=marks.__getitem__)
+        index = index if index in range(count) else 0
         with st.container(border=True):
-            question_block(active, question, index, prefix)
+            question_block(active, active.questions[index], index, prefix,
+                           next_step=(lambda: go(index + 1)) if index + 1 < count else None)
+    else:
+        for index, question in enumerate(active.questions):
+            with st.container(border=True):
+                question_block(active, question, index, prefix)
     if len(names) > 1:
         # Computed only while open: the expander reports its state (on_change="rerun").
         compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",

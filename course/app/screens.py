@@ -167,7 +167,7 @@ def practice() -> None:
                 st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
                 st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
                           disabled=len(ids) < 2)
-            quiz.exercise_block(pool[here], prefix="practice")
+            quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True)
 
 
 def progress() -> None:
@@ -233,6 +233,18 @@ def rulebook() -> None:
 
     if not state.missing_notice("rules"):
         table = state.module("rules").citations()
+        # /rulebook?article=<key>: the article an explanation's citation link points at
+        wanted = st.query_params.get("article")
+        if wanted is not None:
+            cit = table.get(wanted)
+            if cit is None:
+                st.warning(f"No article is called {quiz.md_escape(repr(wanted))}; every article "
+                           "is listed below.")
+            else:
+                with st.container(border=True):
+                    st.markdown(f"**{quiz.md_escape(cit.title)}**  \n{quiz.md_escape(cit.text)}"
+                                f"\n\n*Source: {quiz.md_escape(cit.source_title)}* · "
+                                f"citation key {quiz.md_escape(wanted)}")
         query = st.text_input("Filter", key="rulebook_filter", placeholder="bring-in, spit card...")
         words = query.lower().split()
         sources = {}
@@ -333,4 +345,4 @@ YAML is read only by `course.content` (safe loader)."""
                                 line += (f" · authored: **{quiz.md_escape(quiz.fmt(question.answer))}**"
                                          f" ({verdict})")
                             st.markdown(line)
-                            quiz.explanation(answer, f"author|engine|{n}")
+                            st.markdown(quiz.explanation_md(answer))
