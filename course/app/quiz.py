@@ -349,46 +349,40 @@ def _on_retry(key: str, kind: str, exercise: Any) -> None:
     clear_widget(kind, key, exercise)
 
 
-def citation_popover(key: str, widget_key: str, label: str | None = None) -> None:
-    """One article behind a button: its paraphrase and source (lesson sections use these)."""
-    rules = state.module("rules")
-    with st.popover(label or key, key=widget_key):
-        try:
-            cit = rules.citation(key)
-        except Exception as exc:
-            st.error(f"Citation {key!r} is not in the registry: {exc}")
-            return
-        st.markdown(f"**{md_escape(cit.title)}**\n\n{md_escape(cit.text)}\n\n"
-                    f"*Source: {md_escape(cit.source_title)}* · "
-                    f"[open in the Rulebook]({article_url(key)})")
-
-
 def article_url(cite: str) -> str:
     """The Rulebook page opened at one article (a link a learner can follow or share)."""
     return "/rulebook?" + urlencode({"article": cite})
 
 
+def article_md(cite: str, number: int | None = None, *, link: bool = True) -> str:
+    """One article in full: title, our paraphrase, source (and a link to it in the Rulebook);
+    a key missing from the registry is said plainly."""
+    mark = f"[{number}] " if number is not None else ""
+    try:
+        cit = state.module("rules").citation(cite)
+    except Exception as exc:
+        return f"**{mark}{md_escape(cite)}** is not in the registry: {md_escape(exc)}"
+    return (f"**{mark}{md_escape(cit.title)}**  \n{md_escape(cit.text)}  \n"
+            f"*Source: {md_escape(cit.source_title)}*"
+            + (f" · [open in the Rulebook]({article_url(cite)})" if link else ""))
+
+
+def citation_popover(key: str, widget_key: str, label: str | None = None) -> None:
+    """One article behind a button (lesson sections cite with these)."""
+    with st.popover(label or key, key=widget_key):
+        st.markdown(article_md(key))
+
+
 def cited_articles(answer: Any, key: str) -> None:
-    """Every article the explanation cites, in full (paraphrase and source). Drawn only while
-    the learner has it open: the expander reports its state (on_change="rerun")."""
+    """Every article the explanation cites, in full. Drawn only while the learner has it
+    open: the expander reports its state (on_change="rerun")."""
     if not answer.citations:
         return
     box = st.expander(f"The rules cited ({len(answer.citations)}), in full", key=f"{key}:cited",
                       on_change="rerun")
-    if not box.open:
-        return
-    rules = state.module("rules")
-    parts = []
-    for n, cite in enumerate(answer.citations, 1):
-        try:
-            cit = rules.citation(cite)
-        except Exception as exc:
-            parts.append(f"**[{n}]** `{md_escape(cite)}` is not in the registry: {md_escape(exc)}")
-            continue
-        parts.append(f"**[{n}] {md_escape(cit.title)}**  \n{md_escape(cit.text)}  \n"
-                     f"*Source: {md_escape(cit.source_title)}* · "
-                     f"[open in the Rulebook]({article_url(cite)})")
-    box.markdown("\n\n".join(parts))
+    if box.open:
+        box.markdown("\n\n".join(article_md(cite, n)
+                                  for n, cite in enumerate(answer.citations, 1)))
 
 
 def explanation_md(answer: Any) -> str:

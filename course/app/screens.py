@@ -236,15 +236,13 @@ def rulebook() -> None:
         # /rulebook?article=<key>: the article an explanation's citation link points at
         wanted = st.query_params.get("article")
         if wanted is not None:
-            cit = table.get(wanted)
-            if cit is None:
+            if wanted not in table:
                 st.warning(f"No article is called {quiz.md_escape(repr(wanted))}; every article "
                            "is listed below.")
             else:
                 with st.container(border=True):
-                    st.markdown(f"**{quiz.md_escape(cit.title)}**  \n{quiz.md_escape(cit.text)}"
-                                f"\n\n*Source: {quiz.md_escape(cit.source_title)}* · "
-                                f"citation key {quiz.md_escape(wanted)}")
+                    st.markdown(quiz.article_md(wanted, link=False)
+                                + f"  \nCitation key: {quiz.md_escape(wanted)}")
         query = st.text_input("Filter", key="rulebook_filter", placeholder="bring-in, spit card...")
         words = query.lower().split()
         sources = {}
