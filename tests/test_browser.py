@@ -143,3 +143,19 @@ def test_answer_a_practice_question_by_clicking(server, browser, tmp_path):
     article = wait.until(ec.visibility_of_element_located(
         (By.XPATH, f"//*[contains(., {rules.citation(cite).title!r})]")))
     assert article
+
+
+def test_every_page_opens_at_its_short_address(server, browser):
+    """The addresses the README gives: a typed /progress must not land on "Page not found"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url, _ = server
+    wait = WebDriverWait(browser, 60)
+    for path, title in [("/", "Course map"), ("/lesson?id=opener", "Who opens the later streets"),
+                        ("/practice", "Practice"), ("/progress", "Progress"),
+                        ("/rulebook", "Rulebook"), ("/author", "Author preview")]:
+        browser.get(url + path)
+        wait.until(ec.text_to_be_present_in_element((By.XPATH, "//h1"), title), path)
+        assert not browser.find_elements(By.XPATH, "//*[contains(., 'Page not found')]"), path

@@ -23,7 +23,8 @@ pages = {
         st.Page("views/course_map.py", title="Course map", icon=":material/map:", default=True),
         st.Page("views/lesson.py", title="Lesson reader", icon=":material/menu_book:"),
         st.Page("views/practice.py", title="Practice", icon=":material/quiz:"),
-        st.Page("views/progress_page.py", title="Progress", icon=":material/insights:"),
+        st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
+                url_path="progress"),
     ],
     "Reference": [
         st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:"),
