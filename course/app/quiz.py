@@ -350,8 +350,9 @@ def _on_retry(key: str, kind: str, exercise: Any) -> None:
 
 
 def article_url(cite: str) -> str:
-    """The Rulebook page opened at one article (a link a learner can follow or share)."""
-    return "/rulebook?" + urlencode({"article": cite})
+    """The Rulebook page opened at one article (a link a learner can follow or share). The
+    link is relative, so it still works when the app is served under a base path."""
+    return "rulebook?" + urlencode({"article": cite})
 
 
 def article_md(cite: str, number: int | None = None, *, link: bool = True) -> str:
