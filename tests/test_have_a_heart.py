@@ -4,6 +4,7 @@ seeded random-play run that moves (never copies) taken cards and conserves money
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -236,6 +237,67 @@ def test_bring_in_profile_option_on_third_street():
     assert hh.check_events(ex) == [] and hh.replay(ex).pot == 10
 
 
+# --- a short deck: the shared seventh card (course default, the stud rule) -------------------------
+
+EIGHT = {  # sixth street, two hole cards and four up each: 48 cards dealt, 4 left for 8 players
+    "Ava": ("A♠ K♠", "Q♠ J♠ 2♦ 3♣"), "Ben": ("K♦ K♣", "K♥ 4♦ 5♣ 6♥"),
+    "Cara": ("2♠ 3♠", "4♠ 5♠ 7♦ 8♣"), "Drew": ("Q♦ Q♣", "J♦ J♣ 9♥ 8♥"),
+    "Eve": ("2♥ 3♥", "4♥ 5♥ 9♣ 10♣"), "Finn": ("6♦ 6♣", "7♣ 7♥ A♦ A♣"),
+    "Gus": ("8♦ 9♦", "10♦ 2♣ 3♦ 4♣"), "Hana": ("5♦ 6♠", "7♠ 8♠ 9♠ A♥"),
+}
+CHECK_ROUND = [f"{p} checks" for p in ("Finn", "Gus", "Hana", "Ava", "Ben", "Cara", "Drew", "Eve")]
+
+
+def test_eight_players_on_seventh_street_share_one_card_that_counts_for_everyone():
+    ex = deal(EIGHT, CHECK_ROUND + ["shared 10♠"], street="sixth", pot=80)
+    table = hh.replay(ex)
+    assert table.seventh.value and table.shared == cards("10♠")
+    assert "4 cards are left" in table.seventh.steps[-1].text
+    assert hh.shared_cards(ex) == cards("10♠")
+    # the shared 10♠ gives Ava a royal flush (A♠ K♠ Q♠ J♠ 10♠); the showdown sees it
+    award = ask(ex, "award")
+    assert award.value == {"Ava": 80}
+    assert "4 cards are left" in award.steps[0].text        # the award says why a card is shared
+    assert any("10♠" in step.text for step in table.log)
+    assert 'COURSE "Shared card"' in {c for step in table.log for c in step.cite}
+
+
+def test_a_card_to_one_player_is_refused_when_the_deck_is_short():
+    ex = deal(EIGHT, CHECK_ROUND + ["Finn is dealt 10♠ down"], street="sixth", pot=80)
+    (problem,) = hh.check_events(ex)
+    assert problem[0] == 8 and "shared" in problem[1] and 'COURSE "Shared card"' in problem[1]
+
+
+def test_no_shared_card_while_the_deck_can_give_everyone_a_card():
+    three = {p: EIGHT[p] for p in ("Ava", "Ben", "Cara")}
+    ex = deal(three, ["Ben checks", "Cara checks", "Ava checks", "shared 10♠"], street="sixth")
+    (problem,) = hh.check_events(ex)
+    assert "only when the deck runs short" in problem[1] and "34 cards are enough" in problem[1]
+    ok = deal(three, ["Ben checks", "Cara checks", "Ava checks", "Ava is dealt 10♠ down"], street="sixth")
+    assert hh.check_events(ok) == []
+
+
+def test_a_shared_heart_gives_nobody_a_take():
+    ex = deal(EIGHT, CHECK_ROUND + ["shared 10♥"], street="sixth", pot=80)
+    table = hh.replay(ex)
+    assert table.pending is None and not [c for c in table.chances if c.heart == cards("10♥")[0]]
+    step = next(s for s in table.log if "nobody takes" in s.text)
+    assert step.course_default and 'OPR-678 "Hearts dealt face down"' in step.cite
+    # a take after it is refused: only a heart dealt face up to a player gives one
+    bad = deal(EIGHT, CHECK_ROUND + ["shared 10♥", "Ava takes 7♠ from Hana"], street="sixth", pot=80)
+    (problem,) = hh.check_events(bad)
+    assert problem[0] == 9
+
+
+def test_players_who_folded_earlier_leave_cards_in_the_deck():
+    # Gus folded on fourth street (two hole cards, two up): 46 dealt, 6 left for 7 players
+    hands = dict(EIGHT, Gus=("8♦ 9♦", "10♦ 2♣"))
+    ex = deal(hands, [e for e in CHECK_ROUND if not e.startswith("Gus")] + ["shared 10♠"],
+              street="sixth", pot=80, folded=("Gus",))
+    table = hh.replay(ex)
+    assert table.seventh.value and "6 cards are left" in table.seventh.steps[-1].text
+
+
 # --- seeded random play ---------------------------------------------------------------------------
 
 
@@ -243,13 +305,19 @@ def test_bring_in_profile_option_on_third_street():
 def test_random_play_moves_taken_cards_and_conserves_money(exchange):
     rng = random.Random(678)
     profile = load_profile("opr-678", {"exchange_variation": exchange})
-    takes = hole_takes = short = long = 0
+    takes = hole_takes = short = long = shared = 0
     for _ in range(1000):
-        played = hh.random_deal(rng, rng.randint(2, 7), profile)
+        played = hh.random_deal(rng, rng.randint(2, 8), profile)
         table = played.table
         held = [c for s in table.hands.values() for c in s.cards]
-        assert len(held) + len(played.deck) == 52
-        assert Counter(held + played.deck) == Counter(DECK)
+        assert len(held) + len(table.shared) + len(played.deck) == 52
+        assert Counter(held + table.shared + played.deck) == Counter(DECK)
+        if table.shared:                  # only when the deck could not give everyone a card
+            shared += 1
+            assert table.seventh.value and len(table.shared) == 1
+            players, left = map(int, re.search(r"(\d+) players are still in but only (\d+) cards",
+                                               table.seventh.steps[-1].text).groups())
+            assert left == 52 - sum(table.dealt.values()) and left < players <= 8
         assert table.pot == sum(s.paid for s in table.hands.values())
         dealt = sum(table.dealt.values())
         assert len(held) == dealt  # takes move cards, they never create or destroy one
@@ -275,6 +343,7 @@ def test_random_play_moves_taken_cards_and_conserves_money(exchange):
         if len(table.live) > 1:
             assert sum(ask(replayed, "award").value.values()) == table.pot
     assert takes > 500 and hole_takes > 100
+    assert shared > 20, shared           # eight players staying to seventh street do happen
     assert (long == short == 0) if exchange else (long > 50 and short > 5), (long, short)
 
 

@@ -42,6 +42,7 @@ class EventError(ValueError):
 EVENT_SHAPES = {
     "deal": "'<player> is dealt <card> up' or '<player> is dealt <card> down'",
     "spit": "'spit <card>'",
+    "shared": "'shared <card>'",
     "ante": "'<player> antes [N]'",
     "match": "'<player> matches [N]'",
     "fold": "'<player> folds'",
@@ -60,6 +61,7 @@ _CARD = r"(?P<card>\S+?)"
 _PATTERNS: list[tuple[str, re.Pattern]] = [
     ("deal", re.compile(rf"^{_NAME} is dealt (?:the )?{_CARD} (?P<way>up|down|face up|face down)$", re.I)),
     ("spit", re.compile(rf"^(?:the )?spit(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
+    ("shared", re.compile(rf"^(?:the )?shared(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
     ("ante", re.compile(rf"^{_NAME} antes(?: (?P<amount>\S+))?$", re.I)),
     ("match", re.compile(rf"^{_NAME} matches(?: the pot)?(?: (?:with )?(?P<amount>\S+))?$", re.I)),
     ("fold", re.compile(rf"^{_NAME} folds$", re.I)),
@@ -96,8 +98,8 @@ class Event:
         match self.kind:
             case "deal":
                 return f"{p} is dealt {c} {'up' if self.up else 'down'}"
-            case "spit":
-                return f"spit {c}"
+            case "spit" | "shared":
+                return f"{self.kind} {c}"
             case "take":
                 return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other} ({c})"
             case "give":
@@ -150,8 +152,8 @@ def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -
         player = groups.get("player")
         if kind == "deal":
             return Event("deal", player, _card(groups["card"], text), up=groups["way"].lower().endswith("up"), text=text)
-        if kind == "spit":
-            return Event("spit", card=_card(groups["card"], text), text=text)
+        if kind in ("spit", "shared"):
+            return Event(kind, card=_card(groups["card"], text), text=text)
         if kind == "take":
             if groups.get("hole") is not None:
                 return Event("take", player, _card(groups["hole"], text), up=False, other=groups["other"], text=text)

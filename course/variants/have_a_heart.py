@@ -10,6 +10,10 @@ of the same kind, of their choice, possibly the very card taken.
 
 At the showdown each player uses their best five of however many cards they hold; hands of
 fewer than five compare by the incomplete-hand rules of `course.hands`.
+
+Takes move cards but never draw new ones, so the deck runs short as in stud: when fewer cards
+are left after sixth street than players still in, seventh street is one shared card (event
+`shared <card>`), by the profile's stud rule `shared_card` (OPR-678 is silent: a course default).
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from course.variants.common import (
 )
 
 GAME = "have-a-heart"
-KINDS = ("deal", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in", "complete")
+KINDS = ("deal", "shared", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in",
+         "complete")
 STREETS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 STREET_NUMBER = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "showdown": 7}
 DEAL = 'OPR-678 "Deal and betting"'
@@ -80,6 +85,8 @@ class HeartTable:
     log: list[Step] = field(default_factory=list)
     history: dict[str, list[Step]] = field(default_factory=dict)
     start_pot: int = 0
+    shared: list[Card] = field(default_factory=list)     # a shared seventh card, when the deck ran short
+    seventh: Answer | None = None        # whether seventh street is shared (decided as it starts)
 
     @classmethod
     def start(cls, exercise: Any) -> "HeartTable":
@@ -95,7 +102,10 @@ class HeartTable:
         stakes = getattr(exercise, "stakes", None) or exercise.profile.stakes
         table = cls(seats, hands, exercise.profile, stakes, pot=pot, street=street, start_street=street,
                     start_pot=pot)
-        table.dealt = {p: street for p in seats}
+        # Cards each player has had from the dealer: everyone still in has the street's count;
+        # a player who folded earlier got two hole cards and the face-up cards they show.
+        table.dealt = {p: min(street, 2 + len(hands[p].up)) if hands[p].folded and street else street
+                       for p in seats}
         table.history = {p: [] for p in seats}
         for name, seat in hands.items():
             for card in seat.down:
@@ -114,7 +124,8 @@ class HeartTable:
 
     @property
     def street_dealt(self) -> bool:
-        return self.street == 0 or all(self.dealt[p] >= self.street for p in self.live)
+        """Has everyone still in had this street's card (or is seventh street the shared card)?"""
+        return self.street == 0 or bool(self.shared) or all(self.dealt[p] >= self.street for p in self.live)
 
     @property
     def over(self) -> bool:
@@ -186,14 +197,30 @@ class HeartTable:
         self.anted.add(e.player)
         self._pay(e.player, ante)
 
+    def shared_card_answer(self) -> Answer:
+        """Whether seventh street, about to be dealt, is one shared card: the stud rule of the
+        profile (`shared_card`), on the cards the dealer has given out so far."""
+        from course.table import needs_shared_card
+
+        left = len(DECK) - sum(self.dealt.values())
+        return needs_shared_card(self.live, self.profile, cards_left=left)
+
+    def _open_street(self) -> None:
+        why = self.can_leave_street()
+        if why is not None:
+            raise EventError(why, cite=(DEAL,))
+        self.street = 3 if self.street == 0 else self.street + 1
+        self.round = None
+        self.round_done = False
+        if self.street == 7:
+            self.seventh = self.shared_card_answer()
+
     def _on_deal(self, e: Event) -> None:
         if self.street == 0 or self.street_dealt:
-            why = self.can_leave_street()
-            if why is not None:
-                raise EventError(why, cite=(DEAL,))
-            self.street = 3 if self.street == 0 else self.street + 1
-            self.round = None
-            self.round_done = False
+            self._open_street()
+        if self.street == 7 and self.seventh is not None and self.seventh.value:
+            raise EventError(self.seventh.steps[-1].text + " Write it as 'shared <card>'.",
+                             cite=self.seventh.citations)
         player, up = self.next_deal()
         if (e.player, e.up) != (player, up):
             raise EventError(f"the next card of {STREETS[self.street]} street goes to {player} face "
@@ -217,6 +244,29 @@ class HeartTable:
             else:
                 self.log.append(Step(f"{e.player} is dealt {e.card} face up, but no other player still in holds "
                                      "a card, so there is nothing to take.", (TAKING,)))
+
+    def _on_shared(self, e: Event) -> None:
+        shared_rule = option(self.profile, "shared_card")
+        if self.street == 6 and self.street_dealt:
+            self._open_street()
+        if self.street != 7 or self.shared or any(self.dealt[p] >= 7 for p in self.live):
+            raise EventError("a shared card can only be the whole of seventh street, dealt in place of "
+                             "everyone's seventh card", cite=shared_rule.cite)
+        if not self.seventh.value:
+            raise EventError("a shared seventh card comes only when the deck runs short: "
+                             + self.seventh.steps[-1].text, cite=self.seventh.citations)
+        if e.card in self.where:
+            raise EventError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
+        self.shared.append(e.card)
+        self.where[e.card] = "the shared card"
+        plays = option(self.profile, "shared_cards_play")
+        self.log.append(Step(f"Seventh street is the shared {e.card}, face up in the middle: it counts in "
+                             "every hand still in.", (*self.seventh.citations, *plays.cite),
+                             course_default=plays.course_default))
+        if e.card.is_heart:
+            takes = option(self.profile, "shared_heart")     # no-take: the only reading
+            self.log.append(Step(f"The shared {e.card} is a heart, but it is nobody's own card, so nobody "
+                                 "takes a card.", takes.cite, course_default=takes.course_default))
 
     def _chance(self, taker: str, heart: Card) -> TakeChance:
         others = [p for p in self.live if p != taker]
@@ -384,7 +434,8 @@ def final_hands(exercise: Any) -> dict[str, FinalHand]:
 
 
 def shared_cards(exercise: Any) -> list[Card]:
-    return []
+    """The shared seventh card, when the deck ran short (else none)."""
+    return list(replay(exercise).shared)
 
 
 def final_pot(exercise: Any) -> int:
@@ -487,12 +538,12 @@ def ask_award(exercise: Any, question: Any) -> Answer:
 
     table = replay(exercise)
     live = table.live
-    steps: list[Step] = []
+    steps: list[Step] = list(table.seventh.steps) if table.shared else []   # why a card is shared
     if len(live) == 1:
         steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", (DEAL,)))
         winners = live
     else:
-        shown = showdown({p: table.hands[p].cards for p in table.seats}, [],
+        shown = showdown({p: table.hands[p].cards for p in table.seats}, table.shared,
                          [p for p in table.seats if table.hands[p].folded], profile=table.profile)
         steps += shown.steps
         winners = shown.value
@@ -589,8 +640,8 @@ class Played:
 def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
                 fold_chance: float = 0.06, hole_chance: float = 0.4) -> Played:
     """One hand from the antes to the end with random legal choices, through the event parser."""
-    if not 2 <= players <= 7:
-        raise ValueError(f"random Have a Heart deals use 2 to 7 players (7 cards each from one deck), not {players!r}")
+    if not 2 <= players <= 8:
+        raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
     from types import SimpleNamespace
 
     seats = [f"P{i + 1}" for i in range(players)]
@@ -636,6 +687,10 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
             kind, amount = ("fold", None) if (rng.random() < fold_chance and ("fold", None) in legal) else rng.choice(choices)
             verb = {"bet": "bets", "raise": "raises to", "bring_in": "brings in", "complete": "completes to"}.get(kind, kind + "s")
             do(f"{player} {verb}" + (f" {amount}" if amount is not None else ""))
+            continue
+        if table.street == 6 and table.street_dealt and table.round_done and \
+                table.shared_card_answer().value:
+            do(f"shared {deck.pop()}")       # the deck cannot give everyone still in a seventh card
             continue
         nxt = table.next_deal()
         if nxt is None:
