@@ -92,6 +92,12 @@ def right_and_wrong(ex, q):
     return kind, right, wrong
 
 
+def practice_pool(game):
+    """The deals Practice offers for a game, in course order (as the screen orders them)."""
+    from course.app.screens import ordered_exercises
+    return [e for e in ordered_exercises(COURSE) if e.game == game]
+
+
 def open_deal(ex, learner="Tess"):
     at = open_app("practice", learner=learner)
     at.session_state["practice_deal"] = ex.id
@@ -250,6 +256,24 @@ def test_only_the_buttons_that_do_something_are_shown(tmp_path):
         assert at.button_group(key=f"practice|{ex.id}:question").value == 1
         assert buttons(at, f"practice|{ex.id}|1") == {"check", "show"}
         assert not buttons(at, key)                             # one question at a time
+
+
+def test_after_the_last_question_the_next_deal_is_one_click(tmp_path):
+    ex = next(e for e in COURSE.exercises.values()
+              if e.game == "stud-high" and len(e.questions) > 1
+              and questions.answer_kind(e, e.questions[-1]) == "player")
+    last = len(ex.questions) - 1
+    kind, good, _ = right_and_wrong(ex, ex.questions[last])
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        answer_with(at, ex, ex.questions[last], last, kind, good)
+        key = f"practice|{ex.id}|{last}"
+        assert at.button(key=f"{key}:next").label == "Next deal →"
+        at.button(key=f"{key}:next").click().run()
+        assert not at.exception
+        order = [e.id for e in practice_pool(ex.game)]
+        assert at.session_state["practice_deal"] == order[(order.index(ex.id) + 1) % len(order)]
+        assert at.subheader[0].value != ex.title
 
 
 def test_checking_with_no_answer_asks_for_one(tmp_path):

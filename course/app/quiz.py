@@ -423,9 +423,10 @@ def hand_record(exercise: Any, key: str) -> None:
 
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, checked: bool,
-             revealed: bool, next_step: Callable[[], None] | None) -> None:
+             revealed: bool, next_step: tuple[str, Callable[[], None]] | None) -> None:
     """Only the buttons that do something now: Check and Show answer before an answer is
-    checked, Try again once something was checked or shown, then the next question."""
+    checked, Try again once something was checked or shown, then what comes next (`next_step`:
+    its label and callback)."""
     if not checked:
         st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
                   args=(exercise, question, index, key, kind))
@@ -434,11 +435,12 @@ def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, c
     if checked or revealed:
         st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
     if checked and next_step is not None:
-        st.button("Next question →", key=f"{key}:next", type="primary", on_click=next_step)
+        label, go = next_step
+        st.button(label, key=f"{key}:next", type="primary", on_click=go)
 
 
 def question_block(exercise: Any, question: Any, index: int, prefix: str,
-                   next_step: Callable[[], None] | None = None) -> None:
+                   next_step: tuple[str, Callable[[], None]] | None = None) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     kind = widget_kind(exercise, question)
     label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
@@ -551,7 +553,7 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
 
 
 def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
-                   one_at_a_time: bool = False) -> None:
+                   one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None) -> None:
     """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
     tabs); `prefix` keeps widget keys apart per page."""
     base = f"{prefix}|{exercise.id}"
@@ -578,9 +580,9 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
                 unsafe_allow_html=True)
     timeline(active)
     count = len(active.questions)
-    if one_at_a_time and count > 1:
-        # One question at a time: numbered tabs (ticked or crossed once checked) choose it, and
-        # "Next question" moves on after a check.
+    if one_at_a_time:
+        # One question at a time: numbered tabs (ticked or crossed once checked) choose it;
+        # after a check the next question, or after the last one the next deal, is one click.
         step_key = f"{base}:question"
         if st.session_state.get(step_key) not in range(count):
             st.session_state[step_key] = 0
@@ -588,13 +590,16 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
         def go(to: int) -> None:
             st.session_state[step_key] = to
 
-        marks = [question_mark(active, n, prefix) for n in range(count)]
-        index = st.segmented_control("Question", list(range(count)), key=step_key,
-                                     required=True, format_func=marks.__getitem__)
-        index = index if index in range(count) else 0
+        index = st.session_state[step_key]
+        if count > 1:
+            marks = [question_mark(active, n, prefix) for n in range(count)]
+            picked = st.segmented_control("Question", list(range(count)), key=step_key,
+                                          required=True, format_func=marks.__getitem__)
+            index = picked if picked in range(count) else 0
+        following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
+            (("Next deal →", next_deal) if next_deal is not None else None)
         with st.container(border=True):
-            question_block(active, active.questions[index], index, prefix,
-                           next_step=(lambda: go(index + 1)) if index + 1 < count else None)
+            question_block(active, active.questions[index], index, prefix, next_step=following)
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):

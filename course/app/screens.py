@@ -167,7 +167,8 @@ def practice() -> None:
                 st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
                 st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
                           disabled=len(ids) < 2)
-            quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True)
+            quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True,
+                                next_deal=(lambda: step(1)) if len(ids) > 1 else None)
 
 
 def progress() -> None:
