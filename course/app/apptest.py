@@ -79,9 +79,8 @@ def texts(at: AppTest) -> str:
 def pick_question(at: AppTest, exercise_id: str, index: int, prefix: str = "practice") -> AppTest:
     """Open question `index` of a deal shown one question at a time (a no-op for a deal with
     a single question, which has no question tabs)."""
-    tabs = at.button_group(key=f"{prefix}|{exercise_id}:question") \
-        if any(getattr(w, "key", None) == f"{prefix}|{exercise_id}:question"
-               for w in at.button_group) else None
+    key = f"{prefix}|{exercise_id}:question"
+    tabs = next((w for w in at.button_group if w.key == key), None)
     if tabs is not None and tabs.value != index:
         tabs.set_value(index).run()
     return at

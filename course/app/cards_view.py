@@ -130,9 +130,10 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
         if view.folded:
             badges += '<span class="ssr-badge">folded</span>'
         seat_label = f"Seat {n}: {view.name}" + (", folded" if view.folded else "")
+        row = row_html(view, show_down=show_down, unknown_down=(unknown_down or {}).get(view.name, 0))
         parts.append(f'<div class="{classes}" role="group" aria-label="{escape(seat_label)}">'
                      f'<div class="ssr-name">{n}. {escape(view.name)}{badges}</div>'
-                     f'<div class="ssr-cards">{row_html(view, show_down=show_down, unknown_down=(unknown_down or {}).get(view.name, 0))}</div></div>')
+                     f'<div class="ssr-cards">{row}</div></div>')
     if shared_cards:
         label = shared_label if len(shared_cards) == 1 else shared_label + "s"
         parts.append(f'<div class="ssr-shared" role="group" aria-label="{escape(label)}">'
