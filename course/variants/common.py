@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from course.cards import Card, CardError, cards_text
+from course.cards import DECK, Card, CardError, cards_text
 from course.explain import Step
 from course.hands import HandValue, evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
@@ -194,6 +194,18 @@ class Seat:
         return [*self.down, *self.up]
 
 
+class TableSeats:
+    """What both game tables know about their seats (each table is a dataclass with these)."""
+
+    seats: list[str]
+    hands: dict[str, Seat]
+
+    @property
+    def live(self) -> list[str]:
+        """The players still in, in seat order."""
+        return [p for p in self.seats if not self.hands[p].folded]
+
+
 @dataclass(frozen=True, slots=True)
 class FinalHand:
     """A hand after the events, shaped like `content.Hand`."""
@@ -240,6 +252,35 @@ def check_all_events(start: Callable[[Any], Any], exercise: Any, parse: Callable
         except EventError as err:
             problems.append((index, event_problem(text, err)))
     return problems
+
+
+@dataclass
+class Played:
+    """A hand played with random legal choices through the event parser: the table at the end,
+    the events as written, and the cards left in the deck."""
+
+    table: Any
+    texts: list[str]
+    deck: list[Card]
+
+
+def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any],
+                parse: Callable[[str], Event], **fields: Any) -> tuple[Played, Callable[[str], None]]:
+    """A fresh table for `players` seats (P1, P2, ...) before the antes, a shuffled deck, and
+    `do(text)`, which applies one event text and records it."""
+    from types import SimpleNamespace
+
+    exercise = SimpleNamespace(seats=[f"P{i + 1}" for i in range(players)], hands={}, shared=[],
+                               pot=0, street="third", events=[], profile=profile, extra={}, **fields)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    played = Played(start(exercise), [], deck)
+
+    def do(text: str) -> None:
+        played.table.apply(parse(text))
+        played.texts.append(text)
+
+    return played, do
 
 
 def final_hands_of(table: Any) -> dict[str, FinalHand]:

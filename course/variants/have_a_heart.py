@@ -25,8 +25,8 @@ from typing import Any, Callable
 from course.cards import DECK, Card, cards_text
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Seat, check_all_events, final_hands_of,
-    names, opener_steps, option, replay_events,
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Played, Seat, TableSeats,
+    check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -67,7 +67,7 @@ class TakeChance:
 
 
 @dataclass
-class HeartTable:
+class HeartTable(TableSeats):
     seats: list[str]
     hands: dict[str, Seat]
     profile: Any
@@ -117,10 +117,6 @@ class HeartTable:
         return table
 
     # --- state ----------------------------------------------------------------------------------
-
-    @property
-    def live(self) -> list[str]:
-        return [p for p in self.seats if not self.hands[p].folded]
 
     @property
     def street_dealt(self) -> bool:
@@ -630,31 +626,14 @@ def is_correct(exercise: Any, question: Any, given: Any) -> bool:
 # Random play
 
 
-@dataclass
-class Played:
-    table: HeartTable
-    texts: list[str]
-    deck: list[Card]
-
-
 def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
                 fold_chance: float = 0.06, hole_chance: float = 0.4) -> Played:
     """One hand from the antes to the end with random legal choices, through the event parser."""
     if not 2 <= players <= 8:
         raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
-    from types import SimpleNamespace
-
-    seats = [f"P{i + 1}" for i in range(players)]
-    exercise = SimpleNamespace(seats=seats, hands={}, shared=[], pot=0, street="third", events=[],
-                               profile=profile, stakes=stakes or profile.stakes, extra={})
-    table = HeartTable.start(exercise)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    texts: list[str] = []
-
-    def do(text: str) -> None:
-        table.apply(parse_event(text))
-        texts.append(text)
+    played, do = random_hand(rng, players, profile, HeartTable.start, parse_event,
+                             stakes=stakes or profile.stakes)
+    table, deck = played.table, played.deck
 
     while True:
         if table.needs_ante():
@@ -697,4 +676,4 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
             break
         player, up = nxt
         do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
-    return Played(table, texts, deck)
+    return played

@@ -18,11 +18,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from course.cards import DECK, Card, cards_text
+from course.cards import Card, cards_text
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Seat, check_all_events, final_hands_of,
-    names, opener_steps, option, replay_events,
+    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Played, Seat, TableSeats,
+    check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -61,7 +61,7 @@ class Obligation:
 
 
 @dataclass
-class HornTable:
+class HornTable(TableSeats):
     """The table during a replay: cards, pot, pending decisions and the betting round."""
 
     seats: list[str]
@@ -145,10 +145,6 @@ class HornTable:
         return table
 
     # --- what the rules allow next ------------------------------------------------------------
-
-    @property
-    def live(self) -> list[str]:
-        return [p for p in self.seats if not self.hands[p].folded]
 
     @property
     def dealer(self) -> str:
@@ -737,31 +733,13 @@ def is_correct(exercise: Any, question: Any, given: Any) -> bool:
 # Random play: every event goes through the same parser and table as an exercise
 
 
-@dataclass
-class Played:
-    table: HornTable
-    texts: list[str]
-    deck: list[Card]
-
-
 def random_deal(rng: random.Random, players: int, profile: Any, match_chance: float = 0.8,
                 fold_chance: float = 0.08) -> Played:
     """Play one hand from the ante to the end with random legal decisions."""
     if not 2 <= players <= 7:
         raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
-    seats = [f"P{i + 1}" for i in range(players)]
-    from types import SimpleNamespace
-
-    exercise = SimpleNamespace(seats=seats, hands={}, shared=[], pot=0, street="third", events=[],
-                               profile=profile, extra={})
-    table = HornTable.start(exercise)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    texts: list[str] = []
-
-    def do(text: str) -> None:
-        table.apply(parse_event(text))
-        texts.append(text)
+    played, do = random_hand(rng, players, profile, HornTable.start, parse_event)
+    table, deck = played.table, played.deck
 
     while True:
         if table.stage == 0 and not table.anted and option(profile, "dealer_ante").value:
@@ -798,4 +776,4 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
         else:
             player, up = nxt
             do(f"{player} is dealt {card} {'up' if up else 'down'}")
-    return Played(table, texts, deck)
+    return played
