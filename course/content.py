@@ -244,6 +244,7 @@ STUD_ASKS: dict[str, AskSpec] = {
     "winners": AskSpec({}, "players"),
     "award": AskSpec({}, "map"),
     "legal_hand": AskSpec({"player": "player", "cards": "cards"}, "yesno", ("player", "cards")),
+    "shared_card": AskSpec({}, "yesno"),
 }
 # The stud asks a home game answers with its final hands unless its module says otherwise.
 HOME_STUD_ASKS = ("best_five", "category", "winners", "award", "legal_hand")

@@ -45,6 +45,7 @@ TOPIC_BY_ASK = {
     "legal_hand": "best-five",
     "winners": "showdown",
     "award": "showdown",
+    "shared_card": "shared-card",
 }
 
 DEFAULT_PROMPTS = {
@@ -59,6 +60,7 @@ DEFAULT_PROMPTS = {
     "winners": "Who wins the pot?",
     "award": "How many units does each winner receive?",
     "legal_hand": "May {player} show {cards} as their hand?",
+    "shared_card": "Sixth street is over. Is seventh street one shared card in the middle?",
 }
 
 
@@ -207,6 +209,32 @@ def _street_total(exercise: Exercise, question: Question) -> Answer:
     return _replay(exercise).total_answer()
 
 
+def _shared_card(exercise: Exercise, question: Question) -> Answer:
+    """Once sixth street is over: can the deck give every player still in a seventh card?"""
+    from course import table
+
+    if exercise.street != "sixth":
+        raise ValueError(f"shared_card is asked when sixth street is over, before seventh is dealt: "
+                         f"expected street: sixth, not {exercise.street!r}")
+    hands = {p: (h.down, h.up) for p, h in exercise.hands.items()}
+    still_in = [p for p in exercise.seats if p in exercise.hands and not exercise.hands[p].folded]
+    steps = []
+    if exercise.actions:
+        live = set(_replay(exercise).live)
+        still_in = [p for p in still_in if p in live]
+        steps.append(Step(f"After this street's actions {', '.join(still_in)} are still in.", ()))
+    left = table.cards_left_before_seventh(hands)
+    dealt = {p: 2 + len(up) for p, (_down, up) in hands.items()}
+    counts = " + ".join(str(n) for n in dealt.values())
+    steps.append(Step(
+        f"Count the cards dealt: two hole cards for everyone plus the face-up cards each shows, "
+        f"{counts} = {sum(dealt.values())}; a player who folded early got fewer. So "
+        f"52 - {sum(dealt.values())} = {left} cards are left (burn cards not counted).",
+        ('HPD "The deal timeline"', 'COURSE "Shared card"'), True))
+    verdict = table.needs_shared_card(still_in, exercise.profile, cards_left=left)
+    return Answer(verdict.value, steps + verdict.steps)
+
+
 # -- showdown asks: stud high uses the written hands; home games their final hands
 
 
@@ -341,6 +369,7 @@ _STUD: dict[str, Callable[[Exercise, Question], Answer]] = {
     "winners": _winners,
     "award": _award,
     "legal_hand": _legal_hand,
+    "shared_card": _shared_card,
 }
 
 

@@ -344,3 +344,62 @@ def test_every_course_question_has_a_readable_default_prompt_for_its_game():
     holding = next(q for q in heart.questions if q.ask == "holding")
     assert questions.prompt_for(heart, replace(holding, prompt=None)).startswith(
         f"Which cards does {holding.params['player']} hold now")
+
+
+
+# --- shared_card: is seventh street one shared card? -------------------------------------------
+
+def _shared_deal(folded_hana: bool = False, actions=(), options=None, street="sixth"):
+    ups = {"Ava": "9♠ 4♥ Q♣ 4♠", "Ben": "5♥ A♥ 6♣ 4♣", "Cara": "10♦ K♦ 8♣ 9♦", "Drew": "7♦ Q♠ 9♥ 9♣",
+           "Eli": "3♠ A♣ 6♥ 10♠", "Fay": "Q♥ 5♠ K♥ 8♥", "Gus": "2♥ 5♦ 10♣ K♠", "Hana": "3♥ 10♥ 3♣ 2♠"}
+    if folded_hana:
+        ups["Hana"] = "3♥"
+    doc = {"id": "shared-test", "title": "t", "game": "stud-high", "rules": "pokerstars", "street": street,
+           "seats": list(ups), "hands": {p: {"up": u, **({"folded": True} if p == "Hana" and folded_hana else {})}
+                                          for p, u in ups.items()},
+           "actions": list(actions), "questions": [{"ask": "shared_card"}]}
+    if options:
+        doc["options"] = options
+    return doc
+
+
+def _shared_answer(tmp_path, **kw):
+    import yaml as _yaml
+    from course.content import load_exercise
+    path = tmp_path / "shared-test.yaml"
+    path.write_text(_yaml.safe_dump(_shared_deal(**kw), allow_unicode=True), encoding="utf-8")
+    ex, problems = load_exercise(path)
+    assert ex is not None, problems
+    return questions.answer(ex, ex.questions[0])
+
+
+def test_shared_card_when_eight_stay_to_the_end_of_sixth_street(tmp_path):
+    answer = _shared_answer(tmp_path)
+    assert answer.value is True
+    assert "52 - 48 = 4 cards are left" in answer.steps[0].text
+    assert 'COURSE "Shared card"' in answer.citations
+
+
+def test_an_early_fold_leaves_exactly_enough_cards(tmp_path):
+    answer = _shared_answer(tmp_path, folded_hana=True)
+    assert answer.value is False
+    assert "52 - 45 = 7 cards are left" in answer.steps[0].text
+
+
+def test_folds_in_the_sixth_street_betting_leave_fewer_players_to_serve(tmp_path):
+    # Drew's nines open; five players fold, so three need a card and 4 are left
+    actions = ["Drew bets 8", "Eli folds", "Fay folds", "Gus folds", "Hana folds", "Ava calls",
+               "Ben folds", "Cara calls"]
+    answer = _shared_answer(tmp_path, actions=actions)
+    assert answer.value is False
+    assert "Ava, Cara, Drew are still in" in answer.steps[0].text
+
+
+def test_a_profile_that_never_shares_a_card(tmp_path):
+    answer = _shared_answer(tmp_path, options={"shared_card": "never"})
+    assert answer.value is False
+
+
+def test_shared_card_is_asked_on_sixth_street_only(tmp_path):
+    with pytest.raises(ValueError, match="expected street: sixth"):
+        _shared_answer(tmp_path, street="fifth")
