@@ -262,6 +262,21 @@ def test_eight_players_on_seventh_street_share_one_card_that_counts_for_everyone
     assert 'COURSE "Shared card"' in {c for step in table.log for c in step.cite}
 
 
+def test_shared_card_ask_counts_what_the_dealer_gave_out():
+    after_sixth = deal(EIGHT, CHECK_ROUND, street="sixth", pot=80)
+    answer = ask(after_sixth, "shared_card")
+    assert answer.value is True and "52 - 48 = 4" in answer.steps[0].text
+    assert answer.steps[0].course_default
+    three = {p: EIGHT[p] for p in ("Ava", "Ben", "Cara")}
+    few = deal(three, ["Ben checks", "Cara checks", "Ava checks"], street="sixth")
+    assert ask(few, "shared_card").value is False
+    # asked again once the shared card is out: the decision stands, counted when it was made
+    later = deal(EIGHT, CHECK_ROUND + ["shared 10♠", "Finn checks"], street="sixth", pot=80)
+    assert ask(later, "shared_card").steps[0].text == answer.steps[0].text
+    with pytest.raises(ValueError, match="sixth-street betting is over"):
+        ask(deal(EIGHT, CHECK_ROUND[:3], street="sixth", pot=80), "shared_card")
+
+
 def test_a_card_to_one_player_is_refused_when_the_deck_is_short():
     ex = deal(EIGHT, CHECK_ROUND + ["Finn is dealt 10♠ down"], street="sixth", pot=80)
     (problem,) = hh.check_events(ex)

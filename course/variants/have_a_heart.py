@@ -87,6 +87,7 @@ class HeartTable(TableSeats):
     start_pot: int = 0
     shared: list[Card] = field(default_factory=list)     # a shared seventh card, when the deck ran short
     seventh: Answer | None = None        # whether seventh street is shared (decided as it starts)
+    seventh_dealt: int = 0               # cards the dealer had given out when that was decided
 
     @classmethod
     def start(cls, exercise: Any) -> "HeartTable":
@@ -210,6 +211,7 @@ class HeartTable(TableSeats):
         self.round_done = False
         if self.street == 7:
             self.seventh = self.shared_card_answer()
+            self.seventh_dealt = sum(self.dealt.values())
 
     def _on_deal(self, e: Event) -> None:
         if self.street == 0 or self.street_dealt:
@@ -529,6 +531,23 @@ def ask_pot(exercise: Any, question: Any) -> Answer:
     return Answer(table.pot, steps)
 
 
+def ask_shared_card(exercise: Any, question: Any) -> Answer:
+    """Is seventh street one shared card? Asked once the sixth-street betting is over (or later)."""
+    table = replay(exercise)
+    if table.seventh is not None:
+        verdict, dealt = table.seventh, table.seventh_dealt
+    elif table.street == 6 and table.street_dealt and table.round_done:
+        verdict, dealt = table.shared_card_answer(), sum(table.dealt.values())
+    else:
+        raise ValueError("shared_card is asked once the sixth-street betting is over: the events stop on "
+                         f"{STREETS.get(table.street, 'the deal')} street")
+    rule = option(table.profile, "shared_card")
+    count = Step(f"Takes move cards between players but never draw new ones, so count what the dealer has "
+                 f"given out: {dealt} cards, leaving 52 - {dealt} = {len(DECK) - dealt} (burn cards not "
+                 "counted).", (DEAL, *rule.cite), rule.course_default)
+    return Answer(verdict.value, [count, *verdict.steps])
+
+
 def ask_award(exercise: Any, question: Any) -> Answer:
     from course.showdown import showdown, split_pot
 
@@ -555,6 +574,7 @@ PROMPTS = {
     "opener": "Who opens the betting?",
     "pot": "How big is the pot after these events?",
     "award": "How is the pot shared out?",
+    "shared_card": "Is seventh street one shared card in the middle?",
 }
 
 ASKS: dict[str, Callable[[Any, Any], Answer]] = {
@@ -563,6 +583,7 @@ ASKS: dict[str, Callable[[Any, Any], Answer]] = {
     "opener": ask_opener,
     "pot": ask_pot,
     "award": ask_award,
+    "shared_card": ask_shared_card,
 }
 ASK_PARAMS = {
     "holding": {"player": "player"},
@@ -570,10 +591,12 @@ ASK_PARAMS = {
     "opener": {},
     "pot": {},
     "award": {},
+    "shared_card": {},
 }
 # Answer kinds: "holding" is {up: cards, down: cards}, "takes" who takes and from whom; both
 # are checked by `is_correct` here.
-ASK_ANSWERS = {"holding": "holding", "takes": "takes", "opener": "player", "pot": "units", "award": "map"}
+ASK_ANSWERS = {"holding": "holding", "takes": "takes", "opener": "player", "pot": "units", "award": "map",
+               "shared_card": "yesno"}
 STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
 EXERCISE_KEYS: tuple[str, ...] = ()
 
