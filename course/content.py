@@ -677,6 +677,8 @@ def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile
     from course import table
 
     live = [p for p, h in hands.items() if not h.folded]
+    if not live:  # no hands to count (a broken `seats` or `hands` is reported on its own)
+        return
     left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
     verdict = table.needs_shared_card(live, profile, cards_left=left)
     if not verdict.value:

@@ -581,3 +581,14 @@ def test_hands_are_kept_in_seat_order():
                                                                          "  Cara: {down: 7h 8h, up: As}\n  Ava: {down: K♣ Q♦, up: 2♥}\n")
     exercise, problems = parse_exercise(text)
     assert problems == [] and list(exercise.hands) == ["Ava", "Ben", "Cara"]
+
+
+def test_a_shared_card_deal_with_its_seats_key_broken_reports_the_key_not_an_internal_error():
+    # found by the fuzz test: 'seats' misspelt, so no hands, then the shared-card check ran on
+    # nobody and the engine refused "at least one player"
+    path = _REPO / "exercises" / "stud-high" / "shared-seventh-card.yaml"
+    text = path.read_text(encoding="utf-8").replace("\nseats:", "\neats:", 1)
+    _exercise, problems = parse_exercise(text, "fuzz.yaml")
+    messages = [p.message for p in problems]
+    assert any("missing the required key 'seats'" in m for m in messages), messages
+    assert not any("internal error" in m for m in messages), messages
