@@ -440,6 +440,18 @@ def test_replay_accepts_content_hand_objects_with_down_up_and_folded():
 WSOP_STAKES = Stakes(ante=50000, bring_in=50000, small_bet=200000, big_bet=400000)
 
 
+def replay_hand(seats, ups, streets, folded):
+    """Replay a real hand street by street (each street: name, up cards shown, actions, the pot
+    pokerkit reports after it); the players in `folded` are out after third street."""
+    pot = 0
+    for street, count, actions, expected in streets:
+        hands = {p: ((), up[:count]) for p, up in ups.items() if street == "third" or p not in folded}
+        betting = replay_street(street, seats, hands, actions, WSOP, stakes=WSOP_STAKES,
+                                folded=[] if street == "third" else folded, pot=pot)
+        assert betting.is_closed and betting.pot == expected, street
+        pot = betting.pot
+
+
 def test_pokerkit_wsop_2023_43_hand_5_pots_after_every_street():
     seats = ["P0", "P1", "P2", "P3", "P4"]
     ups = {"P0": ["4d"], "P1": ["4c"], "P2": ["5c"], "P3": ["Qc", "6d", "Ah"], "P4": ["3s", "9s", "Ad"]}
@@ -450,13 +462,7 @@ def test_pokerkit_wsop_2023_43_hand_5_pots_after_every_street():
         ("fourth", 2, ["P3 checks", "P4 checks"], 650000),
         ("fifth", 3, ["P3 checks", "P4 bets", "P3 folds"], 1050000),
     ]
-    pot, folded = 0, ["P0", "P1", "P2"]
-    for street, count, actions, expected in streets:
-        hands = {p: ((), up[:count]) for p, up in ups.items() if street == "third" or p not in folded}
-        betting = replay_street(street, seats, hands, actions, WSOP, stakes=WSOP_STAKES,
-                                folded=[] if street == "third" else folded, pot=pot)
-        assert betting.is_closed and betting.pot == expected, street
-        pot = betting.pot
+    replay_hand(seats, ups, streets, folded=["P0", "P1", "P2"])
 
 
 def test_pokerkit_wsop_2023_43_hand_6_pots_after_every_street():
@@ -472,13 +478,7 @@ def test_pokerkit_wsop_2023_43_hand_6_pots_after_every_street():
         ("sixth", 4, ["P0 checks", "P1 bets", "P0 calls"], 3100000),
         ("seventh", 4, ["P0 checks", "P1 bets", "P0 calls"], 3900000),
     ]
-    pot, folded = 0, ["P2", "P3", "P4"]
-    for street, count, actions, expected in streets:
-        hands = {p: ((), up[:count]) for p, up in ups.items() if street == "third" or p not in folded}
-        betting = replay_street(street, seats, hands, actions, WSOP, stakes=WSOP_STAKES,
-                                folded=[] if street == "third" else folded, pot=pot)
-        assert betting.is_closed and betting.pot == expected, street
-        pot = betting.pot
+    replay_hand(seats, ups, streets, folded=["P2", "P3", "P4"])
 
 
 def test_a_bring_in_player_marked_folded_is_reported_not_silently_skipped():
