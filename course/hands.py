@@ -15,16 +15,26 @@ A value is one integer: the category in bits 20 and up, then five 4-bit rank dig
 first, 0 where a short hand has no card. Two paths compute it:
 
 - `fast_value(codes)`: value only, for bulk work. A card's `code` is 5**(rank-2) plus a 4-bit
-  suit counter at bit 32 + 4*suit, so the sum of a hand's codes is a base-5 rank multiset (the key
-  of a memoised table) and four suit counts. The counters start at 3, so bit 3 of a counter is set
-  exactly when a suit has five or more cards: one mask tells whether a flush is possible.
+  suit counter at bit 32 + 4*suit, so the sum of a hand's codes is a base-5 rank multiset and four
+  suit counts. The counters start at 3, so bit 3 of a counter is set exactly when a suit has five
+  or more cards: one mask tells whether a flush is possible. A table built before the program
+  runs (course/hand_values.bin, loaded on import) holds the value of every rank multiset of one to
+  seven cards and of every suit's rank bit mask, so a hand of up to seven cards costs one sum and
+  one lookup; larger hands compute their rank value from the rules below.
 - `evaluate(cards)`: the same value plus the chosen cards and words a learner understands.
 """
 
 from __future__ import annotations
 
+import struct
+import sys
+import warnings
+import zlib
+from array import array
 from dataclasses import dataclass, field
 from enum import IntEnum
+from itertools import accumulate
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from course.cards import SUIT_SHIFT, Card, Rank, Suit, parse_cards
@@ -71,7 +81,6 @@ _SHAPES = {
 _RANK_MASK = (1 << 32) - 1
 _SUIT_START = sum(3 * shift for shift in SUIT_SHIFT.values())
 _FLUSH_MASK = sum(8 * shift for shift in SUIT_SHIFT.values())
-_CODE_CARD = {card.code: card for card in (Card(r, s) for r in Rank for s in Suit)}
 _WHEEL = (5, 4, 3, 2, 14)
 _RANKS = (None, None, *Rank)  # _RANKS[14] is Rank.ACE, without the cost of calling Rank(14)
 
@@ -126,25 +135,90 @@ def _rank_value(key: int) -> int:
     return _pack(Category.HIGH_CARD, high[:5])
 
 
-class _RankTable(dict):
-    """Memoised rank-multiset values: computed on first sight, then one dictionary lookup."""
+def _flush_row(mask: int) -> int:
+    """Best value of one suit's cards given as a rank bit mask (bit r-2 for rank r); 0 under five."""
+    ranks = [r for r in range(14, 1, -1) if mask >> (r - 2) & 1]
+    if len(ranks) < 5:
+        return 0
+    top = _straight_top(set(ranks))
+    return _pack(Category.STRAIGHT_FLUSH, [top]) if top else _pack(Category.FLUSH, ranks[:5])
 
-    def __missing__(self, key: int) -> int:
-        value = self[key] = _rank_value(key)
-        return value
+
+# The shipped table: every rank multiset of one to seven cards (every stud hand), and every suit
+# bit mask. `table_body` computes it from the definitions above; `make hand-table` writes it.
+TABLE_FILE = Path(__file__).with_name("hand_values.bin")
+TABLE_CARDS = 7
+_MAGIC = b"course-hand-values 1\n"
+_MASKS = 1 << 13
 
 
-_TABLE = _RankTable()
+def rank_keys(max_cards: int = TABLE_CARDS) -> list[int]:
+    """Base-5 keys of every rank multiset of 1 to `max_cards` cards (at most four of a rank), sorted."""
+    level, keys = {0}, set()
+    for _ in range(max_cards):
+        level = {key + 5**i for key in level for i in range(13) if key // 5**i % 5 < 4}
+        keys |= level
+    return sorted(keys)
+
+
+def table_body() -> array:
+    """Key gaps, rank-multiset values, then the 8,192 suit-mask values: slow (about a second)."""
+    keys = rank_keys()
+    return array("I", [b - a for a, b in zip([0, *keys], keys)] + [_rank_value(k) for k in keys]
+                 + [_flush_row(mask) for mask in range(_MASKS)])
+
+
+def table_bytes() -> bytes:
+    body = table_body()
+    if sys.byteorder == "big":  # pragma: no cover
+        body.byteswap()
+    return _MAGIC + struct.pack("<I", len(rank_keys())) + zlib.compress(body.tobytes(), 9)
+
+
+def decode_table(data: bytes, source: object = TABLE_FILE) -> array:
+    """The body of a table file, checked; a clear error naming the file when it is not one."""
+    start = len(_MAGIC) + 4
+    try:
+        if not data.startswith(_MAGIC):
+            raise ValueError("it does not start with the table header")
+        (count,) = struct.unpack("<I", data[len(_MAGIC):start])
+        body = array("I")
+        body.frombytes(zlib.decompress(data[start:]))
+        if len(body) != 2 * count + _MASKS:
+            raise ValueError(f"it holds {len(body)} numbers, expected {2 * count + _MASKS}")
+    except (ValueError, struct.error, zlib.error) as err:
+        raise ValueError(f"{source}: not a hand value table ({err}); rebuild it with `make hand-table`") from None
+    if sys.byteorder == "big":  # pragma: no cover
+        body.byteswap()
+    return body
+
+
+def _load_tables(path: Path = TABLE_FILE) -> tuple[dict[int, int], list[int]]:
+    """The rank table and the suit-mask list; built in memory, with a warning, if the file is bad."""
+    try:
+        body = decode_table(path.read_bytes(), path)
+    except (OSError, ValueError) as err:
+        warnings.warn(f"{err}; building the hand value table in memory instead (about a second)", stacklevel=2)
+        body = table_body()
+    count = (len(body) - _MASKS) // 2
+    return dict(zip(accumulate(body[:count]), body[count:2 * count])), body[2 * count:].tolist()
+
+
+_TABLE, _FLUSH = _load_tables()
+# Per suit: where its counter sits in a code sum, and each of its cards' rank bit.
+_SUIT_BITS = tuple((32 + 4 * suit, {Card(r, suit).code: 1 << (r - 2) for r in Rank}) for suit in Suit)
+
+
+def _ranks_only(key: int) -> int:
+    """Value of a rank multiset: from the table, computed for more cards than the table holds."""
+    return _TABLE.get(key) or _rank_value(key)
 
 
 def _flush_value(codes: Sequence[int], total: int) -> int:
-    best = _TABLE[total & _RANK_MASK]
-    for suit in Suit:
-        if (total >> (32 + 4 * suit)) & 0xF >= 8:
-            ranks = sorted((_CODE_CARD[c].rank for c in codes if _CODE_CARD[c].suit is suit), reverse=True)
-            top = _straight_top(set(ranks))
-            value = _pack(Category.STRAIGHT_FLUSH, [top]) if top else _pack(Category.FLUSH, ranks[:5])
-            best = max(best, value)
+    best = _ranks_only(total & _RANK_MASK)
+    for shift, bits in _SUIT_BITS:
+        if (total >> shift) & 0xF >= 8:
+            best = max(best, _FLUSH[sum([bits.get(c, 0) for c in codes])])
     return best
 
 
@@ -156,7 +230,10 @@ def fast_value(codes: Sequence[int], _sum=sum, _table=_TABLE) -> int:
     total = _sum(codes, _SUIT_START)
     if total & _FLUSH_MASK:
         return _flush_value(codes, total)
-    return _table[total & _RANK_MASK]
+    try:
+        return _table[total & _RANK_MASK]
+    except KeyError:  # more cards than the table holds
+        return _rank_value(total & _RANK_MASK)
 
 
 def hand_value(cards: Iterable[Card | str]) -> int:
