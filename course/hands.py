@@ -301,56 +301,60 @@ def _straight_ranks(top: int) -> list[int]:
 
 def _choose(hand: list[Card], category: Category, digits: list[int]) -> list[Card]:
     """The cards that realise a value, taken in the hand's own order for each rank."""
-    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
         want = digits if category is Category.FLUSH else _straight_ranks(digits[0])
         for suit in Suit:
             suited = {c.rank: c for c in reversed(hand) if c.suit is suit}
             if all(r in suited for r in want):
-                return [suited[Rank(r)] for r in want]
+                return [suited[r] for r in want]
         raise AssertionError("flush value without its cards")  # pragma: no cover
+    first = {}
+    for card in reversed(hand):
+        first[card.rank] = card
     if category is Category.STRAIGHT:
-        first = {}
-        for card in hand:
-            first.setdefault(card.rank, card)
-        return [first[Rank(r)] for r in _straight_ranks(digits[0])]
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
+        return [first[r] for r in _straight_ranks(digits[0])]
     chosen: list[Card] = []
     for rank, count in zip(digits, _SHAPES[category]):
-        chosen += by_rank[rank][:count]
+        if count == 1:
+            chosen.append(first[rank])
+        else:
+            chosen += [c for c in hand if c.rank == rank][:count]
     return chosen
+
+
+# Words by rank number (`Rank.word` and `.plural` are properties, too slow for the full path).
+_WORD = (None, None, *(r.word for r in Rank))
+_PLURAL = (None, None, *(r.plural for r in Rank))
+_SUIT_WORD = tuple(s.word for s in Suit)
 
 
 def describe(hand: HandValue) -> str:
     """Words a learner understands: 'two pair, aces and kings, nine kicker'."""
     r = hand.ranks
     c = hand.category
-    rest = [x.word for x in r[1:]]
-    if c is Category.STRAIGHT_FLUSH:
-        if r[0] is Rank.ACE:
-            text = "royal flush (the ace-high straight flush)"
-        elif r[0] is Rank.FIVE:
-            text = "five-high straight flush (the ace plays low)"
-        else:
-            text = f"{r[0].word}-high straight flush"
-    elif c is Category.FOUR_OF_A_KIND:
-        text = f"four of a kind, {r[0].plural}" + (f", {rest[0]} kicker" if rest else "")
-    elif c is Category.FULL_HOUSE:
-        text = f"full house, {r[0].plural} full of {r[1].plural}"
-    elif c is Category.FLUSH:
-        suit = hand.cards[0].suit.word
-        text = f"{r[0].word}-high flush in {suit} ({_listing(rest)} behind it)"
-    elif c is Category.STRAIGHT:
-        text = "five-high straight (the ace plays low)" if r[0] is Rank.FIVE else f"{r[0].word}-high straight"
-    elif c is Category.THREE_OF_A_KIND:
-        text = f"three of a kind, {r[0].plural}" + (f", with {_listing(rest)}" if rest else "")
+    rest = [_WORD[x] for x in r[1:]]
+    if c is Category.ONE_PAIR:
+        text = f"one pair, {_PLURAL[r[0]]}" + (f", with {_listing(rest)}" if rest else "")
     elif c is Category.TWO_PAIR:
-        text = f"two pair, {r[0].plural} and {r[1].plural}" + (f", {r[2].word} kicker" if len(r) > 2 else "")
-    elif c is Category.ONE_PAIR:
-        text = f"one pair, {r[0].plural}" + (f", with {_listing(rest)}" if rest else "")
+        text = f"two pair, {_PLURAL[r[0]]} and {_PLURAL[r[1]]}" + (f", {rest[1]} kicker" if len(r) > 2 else "")
+    elif c is Category.HIGH_CARD:
+        text = f"{_WORD[r[0]]} high" + (f", then {_listing(rest)}" if rest else "")
+    elif c is Category.THREE_OF_A_KIND:
+        text = f"three of a kind, {_PLURAL[r[0]]}" + (f", with {_listing(rest)}" if rest else "")
+    elif c is Category.STRAIGHT:
+        text = "five-high straight (the ace plays low)" if r[0] is Rank.FIVE else f"{_WORD[r[0]]}-high straight"
+    elif c is Category.FLUSH:
+        text = f"{_WORD[r[0]]}-high flush in {_SUIT_WORD[hand.cards[0].suit]} ({_listing(rest)} behind it)"
+    elif c is Category.FULL_HOUSE:
+        text = f"full house, {_PLURAL[r[0]]} full of {_PLURAL[r[1]]}"
+    elif c is Category.FOUR_OF_A_KIND:
+        text = f"four of a kind, {_PLURAL[r[0]]}" + (f", {rest[0]} kicker" if rest else "")
+    elif r[0] is Rank.ACE:
+        text = "royal flush (the ace-high straight flush)"
+    elif r[0] is Rank.FIVE:
+        text = "five-high straight flush (the ace plays low)"
     else:
-        text = f"{r[0].word} high" + (f", then {_listing(rest)}" if rest else "")
+        text = f"{_WORD[r[0]]}-high straight flush"
     if hand.size < 5:
         text += f" (a short hand of {_count_word(hand.size)})"
     return text
