@@ -201,7 +201,9 @@ def _load_tables(path: Path = TABLE_FILE) -> tuple[dict[int, int], list[int]]:
         warnings.warn(f"{err}; building the hand value table in memory instead (about a second)", stacklevel=2)
         body = table_body()
     count = (len(body) - _MASKS) // 2
-    return dict(zip(accumulate(body[:count]), body[count:2 * count])), body[2 * count:].tolist()
+    values = body[count:2 * count]
+    same = {}  # 76,154 hands share 8,554 values: one int object each saves about 2 MB
+    return dict(zip(accumulate(body[:count]), map(same.setdefault, values, values))), body[2 * count:].tolist()
 
 
 _TABLE, _FLUSH = _load_tables()
@@ -284,9 +286,10 @@ def evaluate(cards: Iterable[Card | str]) -> HandValue:
     else:
         value = fast_value([c.code for c in hand])
     category = _CATEGORIES[value >> 20]
-    digits = [d for d in ((value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15, value & 15) if d]
+    # filter and map instead of comprehensions, which cost a function call each in Python 3.11
+    digits = list(filter(None, ((value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15, value & 15)))
     chosen = _choose(hand, category, digits)
-    return HandValue(value, category, tuple([_RANKS[d] for d in digits]), tuple(chosen), len(hand))
+    return HandValue(value, category, tuple(map(_RANKS.__getitem__, digits)), tuple(chosen), len(hand))
 
 
 def _fives(hand: list[Card]):
@@ -317,8 +320,13 @@ def _choose(hand: list[Card], category: Category, digits: list[int]) -> list[Car
     for rank, count in zip(digits, _SHAPES[category]):
         if count == 1:
             chosen.append(first[rank])
-        else:
-            chosen += [c for c in hand if c.rank == rank][:count]
+            continue
+        for card in hand:  # a plain loop: a comprehension costs a function call in Python 3.11
+            if card.rank == rank:
+                chosen.append(card)
+                count -= 1
+                if not count:
+                    break
     return chosen
 
 
