@@ -169,10 +169,11 @@ def table_body() -> array:
 
 
 def table_bytes() -> bytes:
+    """The file `make hand-table` writes: a header with the key count, then the body, compressed."""
     body = table_body()
     if sys.byteorder == "big":  # pragma: no cover
         body.byteswap()
-    return _MAGIC + struct.pack("<I", len(rank_keys())) + zlib.compress(body.tobytes(), 9)
+    return _MAGIC + struct.pack("<I", (len(body) - _MASKS) // 2) + zlib.compress(body.tobytes(), 9)
 
 
 def decode_table(data: bytes, source: object = TABLE_FILE) -> array:

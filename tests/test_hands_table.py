@@ -7,7 +7,7 @@ independent compiled evaluator, on every rank multiset and every flush).
 """
 
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement
 
 import eval7
 import pytest
@@ -31,6 +31,7 @@ def test_the_shipped_file_is_what_a_rebuild_from_the_definitions_gives(rebuilt):
 def test_the_loaded_table_is_the_shipped_file():
     body = decode_table(TABLE_FILE.read_bytes())
     count = len(hands._TABLE)
+    assert list(accumulate(body[:count])) == list(hands._TABLE)
     assert list(body[count:2 * count]) == list(hands._TABLE.values())
     assert list(body[2 * count:]) == hands._FLUSH
 
