@@ -20,7 +20,8 @@ first, 0 where a short hand has no card. Two paths compute it:
   or more cards: one mask tells whether a flush is possible. A table built before the program
   runs (course/hand_values.bin, loaded on import) holds the value of every rank multiset of one to
   seven cards and of every suit's rank bit mask, so a hand of up to seven cards costs one sum and
-  one lookup; larger hands compute their rank value from the rules below.
+  one lookup, and one of eight the best of eight lookups; larger hands compute their rank value
+  from the rules below.
 - `evaluate(cards)`: the same value plus the chosen cards and words a learner understands.
 """
 
@@ -212,9 +213,23 @@ _TABLE, _FLUSH = _load_tables()
 _SUIT_BITS = tuple((32 + 4 * suit, {Card(r, suit).code: 1 << (r - 2) for r in Rank}) for suit in Suit)
 
 
+_RANK_STEPS = tuple(5**i for i in range(13))
+
+
+def _beyond_table(key: int) -> int:
+    """Value of a rank multiset of more than seven cards.
+
+    Eight cards: the best of the seven-card multisets inside (the best five never need all eight),
+    from the table. Nine or more: computed from the rules.
+    """
+    try:
+        return max([_TABLE[key - step] for step in _RANK_STEPS if key // step % 5])
+    except KeyError:
+        return _rank_value(key)
+
+
 def _ranks_only(key: int) -> int:
-    """Value of a rank multiset: from the table, computed for more cards than the table holds."""
-    return _TABLE.get(key) or _rank_value(key)
+    return _TABLE.get(key) or _beyond_table(key)
 
 
 def _flush_value(codes: Sequence[int], total: int) -> int:
@@ -236,7 +251,7 @@ def fast_value(codes: Sequence[int], _sum=sum, _table=_TABLE) -> int:
     try:
         return _table[total & _RANK_MASK]
     except KeyError:  # more cards than the table holds
-        return _rank_value(total & _RANK_MASK)
+        return _beyond_table(total & _RANK_MASK)
 
 
 def hand_value(cards: Iterable[Card | str]) -> int:
