@@ -211,9 +211,7 @@ def _load_tables(path: Path = TABLE_FILE) -> tuple[dict[int, int], list[int]]:
 _TABLE, _FLUSH = _load_tables()
 # Per suit: where its counter sits in a code sum, and each of its cards' rank bit.
 _SUIT_BITS = tuple((32 + 4 * suit, {Card(r, suit).code: 1 << (r - 2) for r in Rank}) for suit in Suit)
-
-
-_RANK_STEPS = tuple(5**i for i in range(13))
+_RANK_STEPS = tuple(5**i for i in range(13))  # one card of each rank, in a rank key
 
 
 def _beyond_table(key: int) -> int:
@@ -229,6 +227,7 @@ def _beyond_table(key: int) -> int:
 
 
 def _ranks_only(key: int) -> int:
+    """Value of a rank multiset of any size (values are never 0)."""
     return _TABLE.get(key) or _beyond_table(key)
 
 
@@ -357,6 +356,7 @@ def describe(hand: HandValue) -> str:
     r = hand.ranks
     c = hand.category
     rest = [_WORD[x] for x in r[1:]]
+    # Categories in the order of how often seven cards make them; a straight flush comes last.
     if c is Category.ONE_PAIR:
         text = f"one pair, {_PLURAL[r[0]]}" + (f", with {_listing(rest)}" if rest else "")
     elif c is Category.TWO_PAIR:
