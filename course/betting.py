@@ -419,6 +419,18 @@ class BettingRound:
             return False
         return True
 
+    def legal_moves(self) -> list[Action]:
+        """Every action the player to act may take now (amounts filled in), each one `can` accepts."""
+        p = self.to_act
+        if p is None:
+            return []
+        steps = self.steps_allowed(p)
+        candidates = [Action(p, Verb.FOLD), Action(p, Verb.CHECK), Action(p, Verb.CALL),
+                      Action(p, Verb.BRING_IN), Action(p, Verb.COMPLETE)]
+        candidates += [Action(p, Verb.BET, k) for k in steps]
+        candidates += [Action(p, Verb.RAISE, self.to_match + k) for k in steps]
+        return [self.verify(a) for a in candidates if self.can(a)]
+
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
         plan = self._judge(parsed)

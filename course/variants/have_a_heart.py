@@ -22,10 +22,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from course.betting import Action, BettingRound, IllegalActionError, Verb
 from course.cards import DECK, Card, cards_text
 from course.explain import Answer, Step
+from course.table import exposed_pairs
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Played, Seat, TableSeats,
+    BETTING_KINDS, Event, EventError, FinalHand, Played, Seat, TableSeats,
     check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
@@ -34,6 +36,8 @@ GAME = "have-a-heart"
 KINDS = ("deal", "shared", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in",
          "complete")
 STREETS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+_VERBS = {"fold": Verb.FOLD, "check": Verb.CHECK, "call": Verb.CALL, "bet": Verb.BET, "raise": Verb.RAISE,
+          "bring_in": Verb.BRING_IN, "complete": Verb.COMPLETE}
 STREET_NUMBER = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "showdown": 7}
 DEAL = 'OPR-678 "Deal and betting"'
 OPENING = 'OPR-678 "Opening each round"'
@@ -88,6 +92,7 @@ class HeartTable(TableSeats):
     shared: list[Card] = field(default_factory=list)     # a shared seventh card, when the deck ran short
     seventh: Answer | None = None        # whether seventh street is shared (decided as it starts)
     seventh_dealt: int = 0               # cards the dealer had given out when that was decided
+    openers: dict[int, Answer] = field(default_factory=dict)   # street -> who started its betting, and why
 
     @classmethod
     def start(cls, exercise: Any) -> "HeartTable":
@@ -355,30 +360,34 @@ class HeartTable(TableSeats):
                              cite=(DEAL,))
         if self.round is None:
             self.round = self.new_round()
-        paid = self.round.apply(e.kind, e.player, e.amount)
-        if paid:
-            self._pay(e.player, paid)
+        try:
+            entry = self.round.apply(Action(e.player, _VERBS[e.kind], e.amount))
+        except IllegalActionError as err:
+            raise EventError(err.reason, cite=err.cite) from None
+        if entry.added:
+            self._pay(e.player, entry.added)
         if e.kind == "fold":
             self.hands[e.player].folded = True
-        if self.round.closed:
+        if self.round.is_closed:
             self.round_done = True
 
     def new_round(self) -> BettingRound:
-        first, bring_in = self.first_to_act()
-        i = self.seats.index(first)
-        order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
-        size_name = option(self.profile, "bet_by_street").value[STREETS[self.street]]
-        size = self.stakes.amount(size_name)
-        cap = option(self.profile, "raise_cap")
-        return BettingRound(self.street, order, lambda p: size, fixed=True, bets_allowed=int(cap.value) + 1,
-                            cite=(DEAL, *cap.cite), bring_in=(first, int(self.stakes.bring_in)) if bring_in else None)
+        """The street's betting on the stud round: the same amounts, cap, fourth-street pair
+        option and citations as Stud High (OPR-678 "Deal and betting")."""
+        first, opened = self.first_to_act()
+        live = self.live
+        return BettingRound(STREETS[self.street], self.seats, first, self.profile, self.stakes, active=live,
+                            pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
+                            pot_before=self.pot, first_answer=opened)
 
-    def first_to_act(self) -> tuple[str, bool]:
-        """(player, brings in?) for the street's betting."""
+    def first_to_act(self) -> tuple[str, Answer]:
+        """The player who starts the street's betting (bring-in or opener), with the reason."""
         first = option(self.profile, "third_street_first")
         if self.street == 3 and first.value == "bring-in" and int(self.stakes.bring_in):
-            return self.bring_in_answer().value, True
-        return self.opener_answer().value, False
+            answer = self.bring_in_answer()
+        else:
+            answer = self.openers[self.street] = self.opener_answer()
+        return answer.value, answer
 
     def bring_in_answer(self) -> Answer:
         tie = option(self.profile, "door_card_tie")
@@ -516,7 +525,8 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
     table = replay(exercise)
     if table.street == 0:
         raise ValueError("no betting round yet: the exercise stops before the deal")
-    return table.opener_answer()
+    # The players still in when the round began: a later fold does not change who opened.
+    return table.openers.get(table.street) or table.opener_answer()
 
 
 def ask_pot(exercise: Any, question: Any) -> Answer:
@@ -683,12 +693,10 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
             break
         if table.street and table.street_dealt and not table.round_done:
             rnd = table.round or table.new_round()
-            player = rnd.to_act
-            legal = rnd.legal(player)
-            choices = [a for a in legal if a[0] != "fold"]
-            kind, amount = ("fold", None) if (rng.random() < fold_chance and ("fold", None) in legal) else rng.choice(choices)
-            verb = {"bet": "bets", "raise": "raises to", "bring_in": "brings in", "complete": "completes to"}.get(kind, kind + "s")
-            do(f"{player} {verb}" + (f" {amount}" if amount is not None else ""))
+            legal = rnd.legal_moves()
+            folds = [a for a in legal if a.verb is Verb.FOLD]
+            choices = [a for a in legal if a.verb is not Verb.FOLD]
+            do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
             continue
         if table.street == 6 and table.street_dealt and table.round_done and \
                 table.shared_card_answer().value:
