@@ -442,3 +442,30 @@ questions:
     assert [str(p) for p in problems] == [
         "x.yaml:13:5: 'Ben bets 2': Ava must match the pot or fold before the betting "
         "[OPR-535 2.1] [OPR-535 4 (stage 2)]"]
+
+
+# --- the hand ends with one player left (issue 10) --------------------------------------------
+
+
+def test_variant_of_seven_card_stud_the_hand_ends_when_one_player_is_left():
+    """OPR-535 1.1 (a variant of seven-card stud) and HPD "The deal timeline": when the only
+    opponent folds rather than match the pot, the last player wins; nothing else happens."""
+    hands = {"Ava": ("2♣ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥")}
+    events = ["Ava is dealt 8♦ up", "Ben is dealt K♠ up", "Ava folds"]
+    over = deal(hands, events, pot=20)
+    assert hv.check_events(over) == []
+    assert ask(over, "pot_matches").value == [{"Ava": 20}]       # Ben's decision lapsed
+    assert ask(over, "award").value == {"Ben": 20}
+    for last in ("Ben folds", "Ben matches", "Ben checks"):
+        [(index, message)] = hv.check_events(deal(hands, events + [last], pot=20))
+        assert index == 3 and "the hand is over: only Ben is left" in message
+        assert "[OPR-535 1.1]" in message
+
+
+def test_stage_1_the_opener_stays_the_opener_after_folding():
+    """OPR-535 4 (stage 1): the highest card showing when round 1 begins opens it; a later fold by
+    that player does not make someone else the opener."""
+    ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("4♣ 5♦", "Q♠"), "Cara": ("6♣ 7♦", "4♠")},
+              ["Ava bets 2", "Ben raises to 4", "Cara calls", "Ava folds"], pot=1)
+    assert hv.check_events(ex) == []
+    assert ask(ex, "opener").value == "Ava"

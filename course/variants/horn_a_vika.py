@@ -39,6 +39,8 @@ STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
     5: (("up",), 4),
     6: (("down",), 5),
 }
+# A hand ends when one player is left: Horn-A-Vika is seven-card stud (OPR-535 1.1).
+HAND_OVER = ("OPR-535 1.1", 'HPD "The deal timeline"')
 ROUND_STAGE = {r: s for s, (_, r) in STAGES.items() if r}
 STAGE_OF_STREET = {"third": 1, "fourth": 2, "fifth": 3, "sixth": 5, "seventh": 6, "showdown": 6}
 
@@ -84,6 +86,7 @@ class HornTable(TableSeats):
     events: list[Event] = field(default_factory=list)
     stage_dealt_in_events: list[int] = field(default_factory=list)
     start_pot: int = 0
+    openers: dict[int, Answer] = field(default_factory=dict)   # round -> who opened it, and why
     _seq: int = 0
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -246,6 +249,9 @@ class HornTable(TableSeats):
             if name is not None and name not in self.hands:
                 raise EventError(f"{event.text or str(event)!r}: {name!r} is not at the table: expected one of "
                                  f"{', '.join(self.seats)}")
+        if self.stage and len(self.live) <= 1:
+            raise EventError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
+                             cite=HAND_OVER)
         handler = getattr(self, f"_on_{event.kind}", None)
         if event.kind in BETTING_KINDS:
             handler = self._on_betting
@@ -375,8 +381,13 @@ class HornTable(TableSeats):
             d.decision, d.amount = "fold", self.pot
             self.hands[e.player].folded = True
             self.log.append(Step(f"{d.reason}; {e.player} will not pay {self.pot} and folds.", d.cite))
-            return
-        self._on_betting(e)
+        else:
+            self._on_betting(e)
+        if len(self.live) == 1:
+            # The hand ends with one player left: decisions still pending lapse (OPR-535 1.1).
+            self.obligations = [o for o in self.obligations if o.decision is not None]
+            self.log.append(Step(f"Only {self.live[0]} is left, so the hand is over: {self.live[0]} wins the pot "
+                                 "without a showdown.", HAND_OVER))
 
     def _on_betting(self, e: Event) -> None:
         if self.hands[e.player].folded:
@@ -426,7 +437,8 @@ class HornTable(TableSeats):
                             cite=(*cap.cite, *_limit_cites(number, limits)))
 
     def opener(self, number: int) -> str:
-        return self.opener_answer(number).value
+        self.openers[number] = self.opener_answer(number)
+        return self.openers[number].value
 
     def opener_answer(self, number: int) -> Answer:
         rows = {p: self.hands[p].up for p in self.live}
@@ -649,7 +661,8 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
     if number != current:
         raise ValueError(f"round {number!r}: the events stop at stage {table.stage}, whose betting round is "
                          f"round {current}; ask about that round or change the events")
-    return table.opener_answer(current)
+    # The players still in when the round began: a later fold does not change who opened.
+    return table.openers.get(current) or table.opener_answer(current)
 
 
 def ask_award(exercise: Any, question: Any) -> Answer:
