@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
+from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
 from course.rules import STREETS, Profile, Stakes
 from course.table import (
@@ -93,40 +94,6 @@ ACTION_SHAPE = (
     "'<player> <verb> [amount]' with verb antes, brings in, completes [to N], bets [N], "
     "raises [to N], calls, checks or folds"
 )
-
-
-class ActionFormatError(ValueError):
-    """Text that is not an action string."""
-
-    index: int | None = None
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow here, with the reason and the rule cited."""
-
-    def __init__(
-        self,
-        reason: str,
-        cite: Iterable[str] = (),
-        action: "Action | str | None" = None,
-        index: int | None = None,
-        course_default: bool = False,
-    ):
-        self.reason = reason
-        self.cite = tuple(cite)
-        self.action = action
-        self.index = index
-        self.course_default = course_default
-        super().__init__(reason)
-
-    def __str__(self) -> str:
-        head = f"{str(self.action)!r}: " if self.action is not None else ""
-        refs = "".join(f" [{key}]" for key in self.cite)
-        return f"{head}{self.reason}{refs}"
-
-    @property
-    def step(self) -> Step:
-        return Step(self.reason, self.cite, self.course_default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +459,7 @@ class BettingRound:
         p = action.player
 
         def illegal(reason: str, cite: Iterable[str], course_default: bool = False) -> IllegalActionError:
-            return IllegalActionError(reason, cite, action, course_default=course_default)
+            return IllegalActionError(reason, cite, action=action, course_default=course_default)
 
         if p not in self.seats:
             raise illegal(f"{p!r} is not at this table: expected one of {list(self.seats)!r}", self.profile.rule_cite("turn_order"))
@@ -837,9 +804,11 @@ def replay_street(
     for index, raw in enumerate(actions):
         try:
             betting.apply(raw)
-        except (IllegalActionError, ActionFormatError) as error:
-            error.index = index
-            raise
+        except IllegalActionError as error:
+            error.action = raw  # quote the move as written
+            raise error.at(index)
+        except ActionFormatError as error:
+            raise error.at(index)
     return betting
 
 

@@ -16,7 +16,8 @@ from course.hands import evaluate
 from course.rules import load_profile
 from course import questions
 from course.variants import have_a_heart as hh
-from course.variants.common import EventError, FinalHand
+from course.errors import IllegalActionError
+from course.variants.common import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -216,7 +217,7 @@ def test_validation_reports_every_problem_with_its_index():
     assert [i for i, _ in problems] == [1, 3]
     assert "'9♠' is already in play: Ben up" in problems[0][1]
     assert "'Zed' is not at the table" in problems[1][1]
-    with pytest.raises(EventError) as err:
+    with pytest.raises(IllegalActionError) as err:
         hh.replay(ex)
     assert err.value.index == 1
 

@@ -15,7 +15,8 @@ from course.cards import DECK, parse_cards
 from course.rules import load_profile
 from course import questions
 from course.variants import horn_a_vika as hv
-from course.variants.common import EventError, FinalHand
+from course.errors import IllegalActionError
+from course.variants.common import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -290,7 +291,7 @@ def test_validation_reports_every_problem_with_its_index():
 
 def test_replay_raises_with_the_index_of_the_first_bad_event():
     ex = deal({"Ava": ("2♣ 3♦", "9♣"), "Ben": ("4♦ 6♣", "K♣")}, ["Ava is dealt 9♦ up", "Ben bets 2"], pot=4)
-    with pytest.raises(EventError) as err:
+    with pytest.raises(IllegalActionError) as err:
         hv.replay(ex)
     assert err.value.index == 1
 

@@ -28,7 +28,8 @@ from course.content.lessons import DEAL_KEYS, LESSON_KEYS, SECTION_KEYS, load_le
 from course.content.load import content_files, find_root, is_lesson_file, load_course, load_files
 from course.content.nodes import Node, parse_yaml
 from course.games import BETTING_STREETS, GAMES, MAX_SEATS, STREET_CARDS, STREETS, TOPICS, variant_module
-from course.model import ContentError, Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
+from course.errors import ContentError
+from course.model import Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
 
 __all__ = [
     "AskSpec", "BETTING_STREETS", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",

@@ -2,9 +2,9 @@
 
 Each game module exposes the same surface, which `course.content` and `course.questions` use:
 
-- `parse_event(text) -> Event`, raising `EventError` (a ValueError) that quotes the text;
+- `parse_event(text) -> Event`, raising `IllegalActionError` (a ValueError) that quotes the text;
 - `check_events(exercise) -> list[(index, message)]`: every problem in `events:` at once;
-- `replay(exercise)`: the table after the events (raises `EventError` with `.index`);
+- `replay(exercise)`: the table after the events (raises `IllegalActionError` with `.index`);
 - `final_hands(exercise) -> {player: FinalHand(down, up, folded)}`, `shared_cards(exercise)`,
   `final_pot(exercise)`;
 - `ASKS`: the game's own asks, each `(exercise, question) -> Answer`; `ASK_PARAMS`,

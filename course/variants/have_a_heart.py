@@ -22,13 +22,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from course.betting import Action, BettingRound, IllegalActionError, Verb
+from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card, cards_text
+from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.table import exposed_pairs
 from course.variants.common import (
-    BETTING_KINDS, Event, EventError, FinalHand, Played, Seat, TableSeats,
-    check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    BETTING_KINDS, Event, FinalHand, Played, Seat, TableSeats,
+    check_all_errors, check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -100,8 +101,8 @@ class HeartTable(TableSeats):
         hands = seats_from(exercise)
         shared = list(getattr(exercise, "shared", []) or [])
         if shared:
-            raise EventError(f"Have a Heart has no shared card here, but 'shared' lists {cards_text(shared)}",
-                             cite=(DEAL,))
+            raise IllegalActionError(f"Have a Heart has no shared card here, but 'shared' lists {cards_text(shared)}",
+                             cite=(DEAL,), key="shared")
         street = 0 if not any(h.cards for h in hands.values()) else STREET_NUMBER.get(
             getattr(exercise, "street", "third"), 3)
         pot = getattr(exercise, "pot", None) or 0
@@ -178,10 +179,10 @@ class HeartTable(TableSeats):
     def apply(self, event: Event) -> None:
         for name in (event.player, event.other):
             if name is not None and name not in self.hands:
-                raise EventError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
+                raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
         if self.pending is not None and event.kind not in ("take", "give"):
             timing = option(self.profile, "take_timing")
-            raise EventError(self._pending_text() + " (the take happens at once, before anything else"
+            raise IllegalActionError(self._pending_text() + " (the take happens at once, before anything else"
                              + (", the course's own reading" if timing.course_default else "") + ")",
                              cite=(TAKING, *timing.cite))
         if event.kind in BETTING_KINDS or event.kind == "fold":
@@ -193,9 +194,9 @@ class HeartTable(TableSeats):
         ante = int(self.stakes.ante)
         want = self.needs_ante()
         if not want or e.player not in want:
-            raise EventError(f"{e.player} antes, but each player antes once, before the deal", cite=('COURSE "Ante"',))
+            raise IllegalActionError(f"{e.player} antes, but each player antes once, before the deal", cite=('COURSE "Ante"',))
         if e.amount is not None and e.amount != ante:
-            raise EventError(f"the ante is {ante}, not {e.amount}", cite=('COURSE "Ante"',))
+            raise IllegalActionError(f"the ante is {ante}, not {e.amount}", cite=('COURSE "Ante"',))
         self.anted.add(e.player)
         self._pay(e.player, ante)
 
@@ -210,7 +211,7 @@ class HeartTable(TableSeats):
     def _open_street(self) -> None:
         why = self.can_leave_street()
         if why is not None:
-            raise EventError(why, cite=(DEAL,))
+            raise IllegalActionError(why, cite=(DEAL,))
         self.street = 3 if self.street == 0 else self.street + 1
         self.round = None
         self.round_done = False
@@ -222,15 +223,15 @@ class HeartTable(TableSeats):
         if self.street == 0 or self.street_dealt:
             self._open_street()
         if self.street == 7 and self.seventh is not None and self.seventh.value:
-            raise EventError(self.seventh.steps[-1].text + " Write it as 'shared <card>'.",
+            raise IllegalActionError(self.seventh.steps[-1].text + " Write it as 'shared <card>'.",
                              cite=self.seventh.citations)
         player, up = self.next_deal()
         if (e.player, e.up) != (player, up):
-            raise EventError(f"the next card of {STREETS[self.street]} street goes to {player} face "
+            raise IllegalActionError(f"the next card of {STREETS[self.street]} street goes to {player} face "
                              f"{'up' if up else 'down'}, not to {e.player} face {'up' if e.up else 'down'}",
                              cite=(DEAL,))
         if e.card in self.where:
-            raise EventError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
+            raise IllegalActionError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
         seat = self.hands[e.player]
         self.where[e.card] = f"{e.player} {'up' if up else 'down'}"
         (seat.up if up else seat.down).append(e.card)
@@ -253,13 +254,13 @@ class HeartTable(TableSeats):
         if self.street == 6 and self.street_dealt:
             self._open_street()
         if self.street != 7 or self.shared or any(self.dealt[p] >= 7 for p in self.live):
-            raise EventError("a shared card can only be the whole of seventh street, dealt in place of "
+            raise IllegalActionError("a shared card can only be the whole of seventh street, dealt in place of "
                              "everyone's seventh card", cite=shared_rule.cite)
         if not self.seventh.value:
-            raise EventError("a shared seventh card comes only when the deck runs short: "
+            raise IllegalActionError("a shared seventh card comes only when the deck runs short: "
                              + self.seventh.steps[-1].text, cite=self.seventh.citations)
         if e.card in self.where:
-            raise EventError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
+            raise IllegalActionError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
         self.shared.append(e.card)
         self.where[e.card] = "the shared card"
         plays = option(self.profile, "shared_cards_play")
@@ -281,23 +282,23 @@ class HeartTable(TableSeats):
         p = self.pending
         if p is None or p.taken is not None:
             if p is not None:
-                raise EventError(self._pending_text(), cite=(EXCHANGE,))
-            raise EventError(f"{e.player} takes a card, but only a heart dealt face up to {e.player} gives a take"
+                raise IllegalActionError(self._pending_text(), cite=(EXCHANGE,))
+            raise IllegalActionError(f"{e.player} takes a card, but only a heart dealt face up to {e.player} gives a take"
                              " (a taken heart or a heart dealt face down does not)",
                              cite=(TAKING, TAKEN_HEART, DOWN_HEART))
         if e.player != p.taker:
-            raise EventError(f"{p.taker} was dealt {p.heart} face up, so {p.taker} takes, not {e.player}", cite=(TAKING,))
+            raise IllegalActionError(f"{p.taker} was dealt {p.heart} face up, so {p.taker} takes, not {e.player}", cite=(TAKING,))
         victim = e.other
         if victim == e.player:
-            raise EventError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
+            raise IllegalActionError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
         if self.hands[victim].folded:
-            raise EventError(f"{victim} has folded: a card is taken only from a player still in", cite=(TAKING,))
+            raise IllegalActionError(f"{victim} has folded: a card is taken only from a player still in", cite=(TAKING,))
         seat = self.hands[victim]
         pile = seat.up if e.up else seat.down
         if e.card not in pile:
             kind = "face-up" if e.up else "hole"
             held = cards_text(pile) or "none"
-            raise EventError(f"{victim} has no {kind} card {e.card}: {victim}'s {kind} cards are {held}",
+            raise IllegalActionError(f"{victim} has no {kind} card {e.card}: {victim}'s {kind} cards are {held}",
                              cite=(UP_TAKE if e.up else HOLE_TAKE,))
         pile.remove(e.card)
         mine = self.hands[e.player]
@@ -320,20 +321,20 @@ class HeartTable(TableSeats):
         exchange = option(self.profile, "exchange_variation")
         p = self.pending
         if not exchange.value:
-            raise EventError(f"{e.player} gives a card back, but this game is played without the exchange "
+            raise IllegalActionError(f"{e.player} gives a card back, but this game is played without the exchange "
                              "variation: the loser gets nothing back", cite=(NO_REPLACEMENT, *exchange.cite))
         if p is None or p.taken is None:
-            raise EventError(f"{e.player} gives a card back, but nothing has just been taken", cite=(EXCHANGE,))
+            raise IllegalActionError(f"{e.player} gives a card back, but nothing has just been taken", cite=(EXCHANGE,))
         if e.player != p.taker:
-            raise EventError(f"{p.taker} took the card, so {p.taker} gives one back, not {e.player}", cite=(EXCHANGE,))
+            raise IllegalActionError(f"{p.taker} took the card, so {p.taker} gives one back, not {e.player}", cite=(EXCHANGE,))
         if e.other is not None and e.other != p.victim:
-            raise EventError(f"the card goes back to {p.victim}, who lost the {p.taken}, not to {e.other}",
+            raise IllegalActionError(f"the card goes back to {p.victim}, who lost the {p.taken}, not to {e.other}",
                              cite=(EXCHANGE,))
         mine = self.hands[e.player]
         pile = mine.up if p.taken_up else mine.down
         kind = "face-up" if p.taken_up else "hole"
         if e.card not in pile:
-            raise EventError(f"{e.player} took a {kind} card, so gives back one of their {kind} cards "
+            raise IllegalActionError(f"{e.player} took a {kind} card, so gives back one of their {kind} cards "
                              f"({cards_text(pile)}), not {e.card}", cite=(EXCHANGE,))
         pile.remove(e.card)
         seat = self.hands[p.victim]
@@ -350,20 +351,20 @@ class HeartTable(TableSeats):
 
     def _on_betting(self, e: Event) -> None:
         if self.hands[e.player].folded:
-            raise EventError(f"{e.player} has folded and takes no further part")
+            raise IllegalActionError(f"{e.player} has folded and takes no further part")
         if self.street == 0:
-            raise EventError("no betting before the first cards are dealt", cite=(DEAL,))
+            raise IllegalActionError("no betting before the first cards are dealt", cite=(DEAL,))
         if not self.street_dealt:
-            raise EventError(f"{STREETS[self.street]} street is still being dealt; betting comes after", cite=(DEAL,))
+            raise IllegalActionError(f"{STREETS[self.street]} street is still being dealt; betting comes after", cite=(DEAL,))
         if self.round_done:
-            raise EventError(f"the {STREETS[self.street]}-street betting is over; the next card is dealt next",
+            raise IllegalActionError(f"the {STREETS[self.street]}-street betting is over; the next card is dealt next",
                              cite=(DEAL,))
         if self.round is None:
             self.round = self.new_round()
         try:
             entry = self.round.apply(Action(e.player, _VERBS[e.kind], e.amount))
         except IllegalActionError as err:
-            raise EventError(err.reason, cite=err.cite) from None
+            raise IllegalActionError(err.reason, err.cite, course_default=err.course_default) from None
         if entry.added:
             self._pay(e.player, entry.added)
         if e.kind == "fold":
@@ -419,21 +420,25 @@ class HeartTable(TableSeats):
 
 
 def parse_event(text: Any) -> Event:
-    """One Have a Heart event; `EventError` (a ValueError) quoting the text otherwise."""
+    """One Have a Heart event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
     return _parse(text, KINDS, "Have a Heart")
 
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:
-    """Play the exercise's events (the first `upto` of them); `EventError` with `.index` at a problem."""
+    """Play the exercise's events (the first `upto` of them); `IllegalActionError` with `.index` at a problem."""
     events = list(exercise.events)[:upto] if upto is not None else list(exercise.events)
     return replay_events(HeartTable.start(exercise), events, parse_event)
+
+
+def check_errors(exercise: Any) -> list[IllegalActionError]:
+    """Every problem in the events as errors placed at their index (None: the deal itself)."""
+    return check_all_errors(HeartTable.start, exercise, parse_event)
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
     """Every problem in the events as (index, message); bad events are skipped, the rest checked."""
     return check_all_events(HeartTable.start, exercise, parse_event)
 
-validate_events = check_events
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from course.cards import Card, cards_text
+from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Played, Seat, TableSeats,
-    check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    BETTING_KINDS, BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
+    check_all_errors, check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -95,13 +96,13 @@ class HornTable(TableSeats):
     def start(cls, exercise: Any) -> "HornTable":
         seats = list(exercise.seats)
         if not 2 <= len(seats) <= 7:
-            raise EventError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
-                             f"{len(seats)}", cite=("OPR-535 1.3",))
+            raise IllegalActionError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
+                             f"{len(seats)}", cite=("OPR-535 1.3",), key="seats")
         hands = seats_from(exercise)
         shared = list(getattr(exercise, "shared", []) or [])
         if len(shared) > 1:
-            raise EventError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: {cards_text(shared)}",
-                             cite=("OPR-535 1.2",))
+            raise IllegalActionError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: {cards_text(shared)}",
+                             cite=("OPR-535 1.2",), key="shared")
         spit = shared[0] if shared else None
         if not any(h.cards for h in hands.values()):
             stage = 0
@@ -110,10 +111,10 @@ class HornTable(TableSeats):
             if stage == 3 and spit is not None:
                 stage = 4
             if stage >= 5 and spit is None:
-                raise EventError(f"on {exercise.street} street the spit card is out: give it as 'shared'",
+                raise IllegalActionError(f"on {exercise.street} street the spit card is out: give it as 'shared'",
                                  cite=(stage_cite(4),))
             if stage < 4 and spit is not None:
-                raise EventError(f"the spit card {spit} comes after the third face-up card (stage 4), but this "
+                raise IllegalActionError(f"the spit card {spit} comes after the third face-up card (stage 4), but this "
                                  f"deal is on {exercise.street} street", cite=(stage_cite(4),))
         pot = getattr(exercise, "pot", None) or 0
         table = cls(seats, hands, exercise.profile, pot=pot, spit=spit, stage=stage, start_stage=stage,
@@ -121,9 +122,11 @@ class HornTable(TableSeats):
         extra = getattr(exercise, "extra", {}) or {}
         for player, amount in (extra.get("matched") or {}).items():
             if player not in hands:
-                raise EventError(f"matched: {player!r} is not at the table: expected one of {', '.join(seats)}")
+                raise IllegalActionError(f"matched: {player!r} is not at the table: expected one of {', '.join(seats)}",
+                                         key="matched")
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                raise EventError(f"matched: {player}'s last match {amount!r} should be a whole number of units above 0")
+                raise IllegalActionError(f"matched: {player}'s last match {amount!r} should be a whole number of units "
+                                         "above 0", key="matched")
             table.last_match[player] = amount
             table.matched_before[player] = amount
         for name, seat in hands.items():
@@ -133,7 +136,7 @@ class HornTable(TableSeats):
                 table.where[card] = f"{name} up"
         if spit is not None:
             if spit in table.where:
-                raise EventError(f"the spit card {spit} is also {table.where[spit]}")
+                raise IllegalActionError(f"the spit card {spit} is also {table.where[spit]}")
             table.where[spit] = "the spit card"
         table.received = {p: len(STAGES[stage][0]) if stage else 0 for p in seats}
         table.anted = stage > 0
@@ -247,28 +250,28 @@ class HornTable(TableSeats):
     def apply(self, event: Event) -> None:
         for name in (event.player, event.other):
             if name is not None and name not in self.hands:
-                raise EventError(f"{event.text or str(event)!r}: {name!r} is not at the table: expected one of "
+                raise IllegalActionError(f"{name!r} is not at the table: expected one of "
                                  f"{', '.join(self.seats)}")
         if self.stage and len(self.live) <= 1:
-            raise EventError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
+            raise IllegalActionError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
                              cite=HAND_OVER)
         handler = getattr(self, f"_on_{event.kind}", None)
         if event.kind in BETTING_KINDS:
             handler = self._on_betting
         if handler is None:
-            raise EventError(f"{event.kind} events do not happen in Horn-A-Vika")
+            raise IllegalActionError(f"{event.kind} events do not happen in Horn-A-Vika")
         handler(event)
         self.events.append(event)
 
     def _on_ante(self, e: Event) -> None:
         ante = option(self.profile, "dealer_ante")
         if self.stage != 0 or self.anted:
-            raise EventError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
+            raise IllegalActionError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
         if e.player != self.dealer:
-            raise EventError(f"{e.player} antes, but only the dealer antes, and the dealer is {self.dealer} "
+            raise IllegalActionError(f"{e.player} antes, but only the dealer antes, and the dealer is {self.dealer} "
                              "(the last seat: the first seat sits at the dealer's left)", cite=ante.cite)
         if e.amount is not None and e.amount != ante.value:
-            raise EventError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
+            raise IllegalActionError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
         self._pay(e.player, ante.value, "ante")
         self.anted = True
         self.log.append(Step(f"{e.player}, the dealer, antes {ante.value}: the pot is {self.pot}.", ante.cite))
@@ -276,7 +279,7 @@ class HornTable(TableSeats):
     def _start_next_stage(self) -> None:
         why = self.can_leave_stage()
         if why is not None:
-            raise EventError(why, cite=(stage_cite(max(self.stage, 1)),))
+            raise IllegalActionError(why, cite=(stage_cite(max(self.stage, 1)),))
         self.stage += 1
         self.received = {p: 0 for p in self.seats}
         self.round = None
@@ -285,25 +288,25 @@ class HornTable(TableSeats):
 
     def _place(self, card: Card, place: str) -> None:
         if card in self.where:
-            raise EventError(f"{str(card)!r} is already in play: {self.where[card]}")
+            raise IllegalActionError(f"{str(card)!r} is already in play: {self.where[card]}")
         self.where[card] = place
 
     def _on_deal(self, e: Event) -> None:
         if self.stage == 0 or self.stage_dealt:
             why = self.can_leave_stage()
             if why is not None:
-                raise EventError(why, cite=(stage_cite(max(self.stage, 1)),))
+                raise IllegalActionError(why, cite=(stage_cite(max(self.stage, 1)),))
             if self.stage + 1 == 4:
-                raise EventError("stage 4 deals the spit card to the table: expected 'spit <card>' before "
+                raise IllegalActionError("stage 4 deals the spit card to the table: expected 'spit <card>' before "
                                  "more cards go to players", cite=(stage_cite(4),))
             self._start_next_stage()
         if len(self.live) <= 1:
-            raise EventError(f"the hand is over: only {names(self.live)} is left")
+            raise IllegalActionError(f"the hand is over: only {names(self.live)} is left")
         expected = self.next_deal()
         player, up = expected if isinstance(expected, tuple) else (None, None)
         way = "up" if up else "down"
         if e.player != player or e.up != up:
-            raise EventError(f"the next card of stage {self.stage} goes to {player} face {way}, not to {e.player} "
+            raise IllegalActionError(f"the next card of stage {self.stage} goes to {player} face {way}, not to {e.player} "
                              f"face {'up' if e.up else 'down'}", cite=(stage_cite(self.stage),))
         self._place(e.card, f"{e.player} {way}")
         seat = self.hands[e.player]
@@ -329,9 +332,9 @@ class HornTable(TableSeats):
 
     def _on_spit(self, e: Event) -> None:
         if self.spit is not None:
-            raise EventError(f"the spit card is already out: {self.spit}", cite=("OPR-535 1.2",))
+            raise IllegalActionError(f"the spit card is already out: {self.spit}", cite=("OPR-535 1.2",))
         if not (self.stage == 3 and self.stage_dealt):
-            raise EventError(f"the spit card comes after every player's third face-up card (stage 4); "
+            raise IllegalActionError(f"the spit card comes after every player's third face-up card (stage 4); "
                              f"this is stage {self.stage}", cite=(stage_cite(4),))
         self._start_next_stage()
         self._place(e.card, "the spit card")
@@ -352,21 +355,21 @@ class HornTable(TableSeats):
         if d is None:
             if self.pending:
                 order = option(self.profile, "match_order")
-                raise EventError(f"{e.player} cannot decide yet: players decide in order of the hand showing, so "
+                raise IllegalActionError(f"{e.player} cannot decide yet: players decide in order of the hand showing, so "
                                  "the decisions wait until every card of the stage is dealt", cite=order.cite)
-            raise EventError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
+            raise IllegalActionError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
                              cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
             order = option(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
             how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
-            raise EventError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
+            raise IllegalActionError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
                              cite=order.cite)
         return d
 
     def _on_match(self, e: Event) -> None:
         d = self._decision(e)
         if e.amount is not None and e.amount != self.pot:
-            raise EventError(f"{e.player} matches {e.amount}, but matching means paying the whole pot: {self.pot}",
+            raise IllegalActionError(f"{e.player} matches {e.amount}, but matching means paying the whole pot: {self.pot}",
                              cite=("OPR-535 2.2",))
         amount = self.pot
         d.decision, d.amount = "match", amount
@@ -391,28 +394,28 @@ class HornTable(TableSeats):
 
     def _on_betting(self, e: Event) -> None:
         if self.hands[e.player].folded:
-            raise EventError(f"{e.player} has folded and takes no further part")
+            raise IllegalActionError(f"{e.player} has folded and takes no further part")
         if self.pending:
             d = self.decider() or self.pending[0]
-            raise EventError(f"{d.player} must match the pot or fold before the betting",
+            raise IllegalActionError(f"{d.player} must match the pot or fold before the betting",
                              cite=d.cite)
         rnd = self.current_round()
         if rnd is None or not self.stage_dealt:
             stage = self.stage
             if stage == 0:
-                raise EventError("no betting before the first cards are dealt", cite=(stage_cite(1),))
+                raise IllegalActionError("no betting before the first cards are dealt", cite=(stage_cite(1),))
             if not self.stage_dealt:
-                raise EventError(f"stage {stage} is still being dealt; betting comes after", cite=(stage_cite(stage),))
-            raise EventError(f"there is no betting round after stage {stage}", cite=(stage_cite(stage),))
+                raise IllegalActionError(f"stage {stage} is still being dealt; betting comes after", cite=(stage_cite(stage),))
+            raise IllegalActionError(f"there is no betting round after stage {stage}", cite=(stage_cite(stage),))
         if self.round_done:
-            raise EventError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
+            raise IllegalActionError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
         if self.round is None:
             self.round = self._new_round(rnd)
         before = self.round.current
         try:
             paid = self.round.apply(e.kind, e.player, e.amount)
-        except EventError as err:
-            raise EventError(err.message, cite=err.cite or self.round.cite) from None
+        except IllegalActionError as err:
+            raise IllegalActionError(err.reason, err.cite or self.round.cite) from None
         if paid:
             self._pay(e.player, paid, e.kind, rnd)
         if e.kind in ("bet", "raise"):
@@ -504,13 +507,18 @@ def halve(profile: Any, amount: int) -> int:
 
 
 def parse_event(text: Any) -> Event:
-    """One Horn-A-Vika event; `EventError` (a ValueError) quoting the text otherwise."""
+    """One Horn-A-Vika event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
     return _parse(text, KINDS, "Horn-A-Vika")
 
 
 def replay(exercise: Any) -> HornTable:
-    """Play the exercise's events; raise `EventError` (with `.index`) at the first problem."""
+    """Play the exercise's events; raise `IllegalActionError` (with `.index`) at the first problem."""
     return replay_events(HornTable.start(exercise), exercise.events, parse_event)
+
+
+def check_errors(exercise: Any) -> list[IllegalActionError]:
+    """Every problem in the events as errors placed at their index (None: the deal itself)."""
+    return check_all_errors(HornTable.start, exercise, parse_event)
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
@@ -521,7 +529,6 @@ def check_events(exercise: Any) -> list[tuple[int, str]]:
     """
     return check_all_events(HornTable.start, exercise, parse_event)
 
-validate_events = check_events
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:
