@@ -55,7 +55,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
 
     deal_start = len(ck.problems)
     profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
-    seats, hands, shared = _check_deal(ck, top, "the exercise", game, street)
+    seats, hands, shared = _check_deal(ck, top, "the exercise", game, street, profile=profile)
     if spec is not None and spec.moves == "actions" and len(shared) > spec.max_shared:
         ck.add(top["shared"], f"{spec.title} has at most {spec.max_shared} shared card, got {len(shared)} "
                "[HPD \"The rare shared seventh card is an exception\"]")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card, cards_text
@@ -439,6 +439,44 @@ def check_events(exercise: Any) -> list[tuple[int, str]]:
     """Every problem in the events as (index, message); bad events are skipped, the rest checked."""
     return check_all_events(HeartTable.start, exercise, parse_event)
 
+
+
+def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: Any) -> list[str]:
+    """What the takes before a starting position must have left behind (card conservation).
+
+    Every heart showing face up was dealt face up (a card never changes face), so its player
+    took a card at once: the hearts showing count the takes. Each take moves one card from a
+    player still in to the taker, so the players still in who hold more than they were dealt
+    account for at least that many takes, and so do those holding fewer. With every player
+    still in, the takes must also be able to cancel out exactly: one take alone cannot, and two
+    players can only trade cards in pairs. Under the exchange variation nothing changes counts.
+    """
+    dealt = sum(counts)
+    live = [h for h in hands.values() if not h.folded]
+    nets = [len(h.cards) - dealt for h in live if h.down]
+    gains, losses = sum(n for n in nets if n > 0), -sum(n for n in nets if n < 0)
+    takes = sum(1 for h in hands.values() for c in h.up if c.is_heart)
+    exchange = option(profile, "exchange_variation")
+    refs = "".join(f" [{c}]" for c in (TAKING, NO_REPLACEMENT))
+    if exchange.value:
+        if gains or losses:
+            return [f"with the exchange variation every take gives a card back, so each player still in holds "
+                    f"the {dealt} cards dealt; these hands hold {gains} more and {losses} fewer"
+                    + "".join(f" [{c}]" for c in exchange.cite)]
+        return []
+    shown = f"{takes} heart{'s' if takes != 1 else ''} show{'s' if takes == 1 else ''} face up"
+    if max(gains, losses) > takes:
+        more = f"{gains} more" if gains > takes else f"{losses} fewer"
+        return [f"players still in hold {more} card{'s' if max(gains, losses) != 1 else ''} than the {dealt} each was dealt, but only {shown}, and "
+                f"each take needs a heart dealt face up and moves one card{refs}"]
+    spare = takes - gains
+    if len(nets) == len(hands) == len(live) and (spare == 1 and (gains == 0 or len(live) == 2)
+                                                 or len(live) == 2 and spare % 2):
+        return [f"{shown}, so {takes} card{'s were' if takes != 1 else ' was'} taken, but the hands cannot show "
+                f"that: each take leaves the taker one card up and the loser one card down, and these counts "
+                f"({', '.join(str(len(h.cards)) for h in live)}) cannot come from exactly {takes} take"
+                f"{'s' if takes != 1 else ''}{refs}"]
+    return []
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:
