@@ -30,7 +30,7 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
-from course.rules import STREETS, Profile, Stakes
+from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes
 from course.table import (
     action_order,
     check_seats,
@@ -286,7 +286,7 @@ class BettingRound:
         words = []
         for name in names:
             option = self.profile.option(name)
-            if option.course_default:
+            if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
                 word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
                 if word not in words:
                     words.append(word)
@@ -518,9 +518,21 @@ class BettingRound:
             return self._judge_bet(action, illegal)
         return self._judge_raise(action, illegal)
 
+    def _forced(self, name: str) -> ForcedBet:
+        """The profile's ante or bring-in for these stakes (an exercise's own amount stands)."""
+        fb = self.profile.forced_bet(name)
+        if fb.amount == getattr(self.stakes, name):
+            return fb
+        option = self.profile.option(name)
+        return ForcedBet(name, getattr(self.stakes, name), None, False, option.cite, option.course_default)
+
+    def _forced_words(self, fb: ForcedBet) -> str:
+        words = fb.words(self.stakes.small_bet)
+        return f" ({words})" if words else ""
+
     def _judge_ante(self, action: Action, illegal) -> _Plan:
         p = action.player
-        ante = self.profile.option("ante")
+        ante = self._forced("ante")
         cite = _cites(self.profile.rule_cite("ante_apart"), ante.cite)
         if self.street != "third":
             raise illegal(f"antes are posted before the deal, not on {self.street} street", cite)
@@ -532,11 +544,13 @@ class BettingRound:
         if amount == 0:
             raise illegal("this game has no ante from each player", ante.cite)
         if action.amount is not None and action.amount != amount:
-            raise illegal(f"the ante is {amount}, not {action.amount}{self._note('ante')}", cite, ante.course_default)
+            raise illegal(f"the ante is {amount}{self._forced_words(ante)}, not {action.amount}{self._note('ante')}",
+                          cite, ante.course_default)
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} antes {amount}{self._note('ante')}; the ante is recorded apart from the betting round.",
+            f"{p} antes {amount}{self._forced_words(ante)}{self._note('ante')}; the ante is recorded apart from "
+            "the betting round.",
             cite,
             ante.course_default,
         )
@@ -544,7 +558,8 @@ class BettingRound:
     def _judge_bring_in(self, action: Action, illegal) -> _Plan:
         p = action.player
         first = self.profile.option("third_street_first")
-        bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), self.profile.option("bring_in").cite)
+        forced = self._forced("bring_in")
+        bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), forced.cite)
         if not self.bring_in_mode:
             where = f"on {self.street} street" if self.street != "third" else "in this game"
             raise illegal(f"there is no bring-in {where}", first.cite)
@@ -555,18 +570,18 @@ class BettingRound:
         amount = self.stakes.bring_in
         if action.amount is not None and action.amount != amount:
             raise illegal(
-                f"the bring-in is {amount}{self._note('bring_in')}, not {action.amount}; to put in "
-                f"{self.stakes.small_bet}, complete instead",
+                f"the bring-in is {amount}{self._forced_words(forced)}{self._note('bring_in')}, not {action.amount}; "
+                f"to put in {self.stakes.small_bet}, complete instead",
                 bring,
-                self.profile.option("bring_in").course_default,
+                forced.course_default,
             )
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} brings in {amount}{self._note('bring_in')}, the forced bet of the lowest door card; "
-            f"it counts toward {p}'s round.",
+            f"{p} brings in {amount}{self._forced_words(forced)}{self._note('bring_in')}, the forced bet of the "
+            f"lowest door card; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
-            self.profile.option("bring_in").course_default,
+            forced.course_default,
         )
 
     def _judge_complete(self, action: Action, illegal, waiting_bring_in: bool) -> _Plan:

@@ -194,9 +194,9 @@ class HeartTable(TableSeats):
         ante = int(self.stakes.ante)
         want = self.needs_ante()
         if not want or e.player not in want:
-            raise IllegalActionError(f"{e.player} antes, but each player antes once, before the deal", cite=('COURSE "Ante"',))
+            raise IllegalActionError(f"{e.player} antes, but each player antes once, before the deal", cite=self.profile.forced_bet("ante").cite)
         if e.amount is not None and e.amount != ante:
-            raise IllegalActionError(f"the ante is {ante}, not {e.amount}", cite=('COURSE "Ante"',))
+            raise IllegalActionError(f"the ante is {ante}, not {e.amount}", cite=self.profile.forced_bet("ante").cite)
         self.anted.add(e.player)
         self._pay(e.player, ante)
 
