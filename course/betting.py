@@ -30,6 +30,7 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
+from course.games import GameSpec, find_game
 from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes
 from course.table import (
     action_order,
@@ -233,9 +234,14 @@ class BettingRound:
     # --- what the profile says --------------------------------------------------------------
 
     @property
+    def _game(self) -> GameSpec:
+        """The game the profile belongs to: which street has the forced bets and the pair option."""
+        return find_game(self.profile.game)
+
+    @property
     def bring_in_mode(self) -> bool:
         return (
-            self.street == "third"
+            self.street == self._game.first_street
             and self.profile.value("third_street_first") == "bring-in"
             and self.stakes.bring_in > 0
         )
@@ -255,7 +261,7 @@ class BettingRound:
 
     def pair_option_open(self, player: str) -> bool:
         """May `player` use the big step on this street under the exposed-pair option?"""
-        if self.street != "fourth" or self.profile.value("fourth_street_pair") == "off":
+        if self.street != self._game.pair_street or self.profile.value("fourth_street_pair") == "off":
             return False
         if not self.pair_holders:
             return False
@@ -268,7 +274,7 @@ class BettingRound:
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
-        if self.street == "fourth" and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
+        if self.street == self._game.pair_street and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
             return [big]
         if self.pair_option_open(player) and big != ordinary:
             return [ordinary, big]
@@ -534,7 +540,7 @@ class BettingRound:
         p = action.player
         ante = self._forced("ante")
         cite = _cites(self.profile.rule_cite("ante_apart"), ante.cite)
-        if self.street != "third":
+        if self.street != self._game.first_street:
             raise illegal(f"antes are posted before the deal, not on {self.street} street", cite)
         if self.started:
             raise illegal("antes come before the betting: the round has already started", cite)
@@ -561,7 +567,7 @@ class BettingRound:
         forced = self._forced("bring_in")
         bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), forced.cite)
         if not self.bring_in_mode:
-            where = f"on {self.street} street" if self.street != "third" else "in this game"
+            where = f"on {self.street} street" if self.street != self._game.first_street else "in this game"
             raise illegal(f"there is no bring-in {where}", first.cite)
         if self.bring_in_posted or self.level > 0:
             raise illegal("the bring-in has already been made", bring)
@@ -609,7 +615,7 @@ class BettingRound:
     def _no_pair_option_text(self, player: str) -> str:
         """Why the big bet is not open on fourth street."""
         if self.profile.value("fourth_street_pair") == "off":
-            return "; these rules give no big-bet option for a pair showing on fourth street"
+            return f"; these rules give no big-bet option for a pair showing on {self.street} street"
         if not self.pair_holders:
             return "; no player still in shows a pair, so the big-bet option is closed"
         return f"; only a player showing a pair may use the big bet, and {player} shows none"
@@ -620,8 +626,9 @@ class BettingRound:
             return (
                 f"on {self.street} street a bet or raise is {options[0]}, or {options[1]} because a pair is showing"
             )
-        if self.street == "fourth" and self.big_used and options == [self.stakes.big_bet] and size == "small":
-            return f"a big bet has been made on fourth street and stands for the round, making each step {options[0]}"
+        if self.street == self._game.pair_street and self.big_used and options == [self.stakes.big_bet] \
+                and size == "small":
+            return f"a big bet has been made on {self.street} street and stands for the round, making each step {options[0]}"
         return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
 
     def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:
@@ -639,7 +646,8 @@ class BettingRound:
                 expect = " or ".join(str(t) for t in totals)
                 why, default = "", self._step_default(size)
                 pair_used = len(options) == 2 or self.big_used
-                if self.street == "fourth" and action.amount - base == self.stakes.big_bet and not pair_used:
+                if self.street == self._game.pair_street and action.amount - base == self.stakes.big_bet \
+                        and not pair_used:
                     why = self._no_pair_option_text(action.player)
                     cite = _cites(cite, self.profile.option("fourth_street_pair").cite)
                     default = default or self.profile.option("fourth_street_pair").course_default
@@ -653,7 +661,8 @@ class BettingRound:
                 )
             inc = action.amount - base
             note = ""
-        used_big = self.street == "fourth" and size == "small" and inc == self.stakes.big_bet != self.stakes.small_bet
+        used_big = self.street == self._game.pair_street and size == "small" and \
+            inc == self.stakes.big_bet != self.stakes.small_bet
         return inc, used_big, note
 
     def _judge_bet(self, action: Action, illegal) -> _Plan:
@@ -708,7 +717,7 @@ class BettingRound:
             default = default or cap.course_default
         if used_big:
             stands = self.profile.value("fourth_street_big_bet_stands")
-            text += "; a pair is showing, so the big bet may be used on fourth street"
+            text += f"; a pair is showing, so the big bet may be used on {self.street} street"
             if stands and not self.big_used:
                 text += ", and it now stands for the rest of the round"
             cite = _cites(cite, self._pair_cites())

@@ -22,6 +22,7 @@ from course import content
 from course.cards import Card, CardError, cards_text, parse_cards
 from course.content import Exercise, Problem, Question
 from course.explain import Answer, Step
+from course.games import find_game
 from course.hands import Category, HandValue, evaluate
 from course.showdown import ShowdownRules
 
@@ -145,7 +146,8 @@ def _bring_in(exercise: Exercise, question: Question) -> Answer:
 
 def _hands_on(exercise: Exercise, street: str) -> dict[str, tuple[list[Card], list[Card]]]:
     """(down, up) per player with the up cards dealt by `street` (the exposed row then)."""
-    count = content.STREET_CARDS.get(street, (0, 4))[1]
+    counts = find_game(exercise.game).cards_on(street)
+    count = counts[1] if counts else 4
     return {p: (h.down, h.up[:count]) for p in exercise.seats if (h := exercise.hands.get(p)) is not None}
 
 
@@ -153,8 +155,8 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
     street = _street_of(exercise, question)
-    if street == "showdown":
-        raise ValueError("nobody opens the showdown: ask about a betting street, third to seventh")
+    if not find_game(exercise.game).is_betting(street):
+        raise ValueError(f"nobody opens the {street}: ask about a betting street")
     return table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                               folded=tuple(exercise.folded))
 
@@ -162,8 +164,8 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
 def _action_order(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
-    if exercise.street == "showdown":
-        raise ValueError("nobody acts at the showdown: action_order needs a betting street, third to seventh")
+    if not find_game(exercise.game).is_betting(exercise.street):
+        raise ValueError(f"nobody acts at the {exercise.street}: action_order needs a betting street")
     return table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
                                 exercise.profile, folded=tuple(exercise.folded))
 
@@ -213,9 +215,10 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
     """Once sixth street is over: can the deck give every player still in a seventh card?"""
     from course import table
 
-    if exercise.street != "sixth":
-        raise ValueError(f"shared_card is asked when sixth street is over, before seventh is dealt: "
-                         f"expected street: sixth, not {exercise.street!r}")
+    settled = find_game(exercise.game).shared_decided_after
+    if exercise.street != settled:
+        raise ValueError(f"shared_card is asked when {settled} street is over, before the next is dealt: "
+                         f"expected street: {settled}, not {exercise.street!r}")
     hands = {p: (h.down, h.up) for p, h in exercise.hands.items()}
     still_in = [p for p in exercise.seats if p in exercise.hands and not exercise.hands[p].folded]
     steps = []

@@ -18,6 +18,7 @@ import streamlit as st
 from course.app import cards_view, state
 from course.app.progress import Attempt
 from course.cards import Card
+from course.games import find_game
 from course.hands import Category
 
 # Asks whose questions are about a player's whole hand: the hole cards are shown face up
@@ -494,7 +495,8 @@ def question_mark(exercise: Any, index: int, prefix: str) -> str:
 # -- one exercise --------------------------------------------------------------------------
 
 def shows_hole_cards(exercise: Any) -> bool:
-    return exercise.street == "showdown" or any(q.ask in HAND_ASKS for q in exercise.questions)
+    return not find_game(exercise.game).is_betting(exercise.street) or \
+        any(q.ask in HAND_ASKS for q in exercise.questions)
 
 
 def deal_facts_md(exercise: Any) -> str:

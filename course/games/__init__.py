@@ -61,6 +61,31 @@ class GameSpec:
         return next((s for s in self.streets if s.name == name), None)
 
     @property
+    def first_street(self) -> str:
+        """The street of the antes and the bring-in, dealt before any betting."""
+        return self.streets[0].name
+
+    def is_betting(self, street: str) -> bool:
+        spec = self.street(street)
+        return spec is not None and spec.betting
+
+    def street_before(self, street: str | None) -> str | None:
+        names = [s.name for s in self.streets]
+        return names[names.index(street) - 1] if street in names and names.index(street) else None
+
+    def dealt_face_down(self, street: str) -> bool:
+        """A street whose card goes face down: the rows showing are those of the street before."""
+        before = self.street(self.street_before(street) or "")
+        spec = self.street(street)
+        return spec is not None and before is not None and spec.up == before.up and spec.down > before.down
+
+    @property
+    def shared_decided_after(self) -> str | None:
+        """The street after which the shared-card question is settled (the one before the street a
+        shared card replaces)."""
+        return self.street_before(self.shared_replaces)
+
+    @property
     def betting_streets(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.streets if s.betting)
 

@@ -28,7 +28,6 @@ from course.variants.common import (
 )
 
 GAME = "horn-a-vika"
-SHARED_CARD_NAME = "Spit card"  # what the table calls its one shared face-up card (OPR-535 1.2)
 KINDS = ("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")
 
 # Stage -> (cards each player receives, in order; the betting round that follows or None).
