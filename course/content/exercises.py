@@ -42,7 +42,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
         game = None
     variant = spec.module() if spec is not None else None
-    allowed = list(EXERCISE_KEYS) + list(getattr(variant, "EXERCISE_KEYS", ()))
+    allowed = list(EXERCISE_KEYS) + list(spec.exercise_keys if spec else ())
     top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
     if top is None:
         return None
@@ -86,7 +86,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     deal_ok = len(ck.problems) == deal_start  # the deal is sound: its actions and events can be replayed
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
-    extra = {k: v.plain_value() for k, v in top.items() if k in getattr(variant, "EXERCISE_KEYS", ())}
+    extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
 
     questions = _questions(ck, top.get("questions"), game, seats, street, len(actions))
     if pot is None and spec is not None and spec.award_needs_pot and any(q.ask == "award" for q in questions):
@@ -208,7 +208,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         if answer_node is not None and not (answer_node.kind == "scalar" and answer_node.tag == _NULL):
             answer = answer_node.plain_value()
             if spec is not None:
-                _check_answer(ck, answer_node, spec.answer, seats, f"answer to {ask!r}")
+                _check_answer(ck, answer_node, spec.kind, seats, f"answer to {ask!r}")
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
         questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks))
     return questions

@@ -40,6 +40,12 @@ STUD_STREETS = (
 )
 
 
+# The stud asks a home game answers on its final hands; Stud High answers every stud ask.
+SHOWDOWN_ASKS = ("best_five", "category", "winners", "legal_hand")
+STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
+             *SHOWDOWN_ASKS, "award", "shared_card")
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as data. The engine module (when the game has moves of its own) gives the hooks."""
@@ -56,6 +62,8 @@ class GameSpec:
     pair_street: str | None = "fourth"   # where the profile's exposed-pair big-bet option applies
     award_needs_pot: bool = True         # an `award` question needs the exercise's `pot`
     cite: str = DEAL_TIMELINE            # the article the street counts come from
+    stud_asks: tuple[str, ...] = SHOWDOWN_ASKS   # stud asks the game answers (on its final hands)
+    exercise_keys: tuple[str, ...] = ()  # extra top-level exercise keys the game reads (`extra`)
 
     def street(self, name: str) -> StreetSpec | None:
         return next((s for s in self.streets if s.name == name), None)
@@ -108,9 +116,10 @@ class GameSpec:
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
-        GameSpec("stud-high", "Seven-Card Stud High"),
+        GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
         GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
-                 shared_name="Spit card", shared_replaces=None, award_needs_pot=False),
+                 shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
+                 exercise_keys=("matched",)),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",
                  cards_move=True, award_needs_pot=False),
     )

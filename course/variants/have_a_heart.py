@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
+from course.asks import Ask, register
 from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card, cards_text
 from course.errors import IllegalActionError
@@ -620,82 +621,15 @@ def ask_award(exercise: Any, question: Any) -> Answer:
     return Answer(split.value, steps + split.steps)
 
 
-# Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
-PROMPTS = {
-    "holding": "Which cards does {player} hold now, face up and face down?",
-    "takes": "Who takes a card, and which cards may they take?",
-    "opener": "Who opens the betting?",
-    "pot": "How big is the pot after these events?",
-    "award": "How is the pot shared out?",
-    "shared_card": "Is seventh street one shared card in the middle?",
-}
-
-ASKS: dict[str, Callable[[Any, Any], Answer]] = {
-    "holding": ask_holding,
-    "takes": ask_takes,
-    "opener": ask_opener,
-    "pot": ask_pot,
-    "award": ask_award,
-    "shared_card": ask_shared_card,
-}
-ASK_PARAMS = {
-    "holding": {"player": "player"},
-    "takes": {"after": "any"},
-    "opener": {},
-    "pot": {},
-    "award": {},
-    "shared_card": {},
-}
-# Answer kinds: "holding" is {up: cards, down: cards}, "takes" who takes and from whom; both
-# are checked by `is_correct` here.
-ASK_ANSWERS = {"holding": "holding", "takes": "takes", "opener": "player", "pot": "units", "award": "map",
-               "shared_card": "yesno"}
-STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
-EXERCISE_KEYS: tuple[str, ...] = ()
-
-
-def to_json(ask: str, value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(k): to_json(ask, v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(ask, v) for v in value]
-    return value
-
-
-def _card_set(value: Any) -> frozenset[Card] | None:
-    from course.cards import CardError, parse_cards
-
-    try:
-        cards = parse_cards(value)
-    except CardError:
-        return None
-    return frozenset(cards) if len(set(cards)) == len(cards) else None
-
-
-def is_correct(exercise: Any, question: Any, given: Any) -> bool:
-    """Compare an answer with the engine's for this game's own answer shapes, `holding` and
-    `takes` (card order never matters); `course.questions.is_correct` checks every other kind."""
-    value = ASKS[question.ask](exercise, question).value
-    if question.ask == "holding":
-        if not isinstance(given, dict) or set(given) - {"up", "down"}:
-            return False
-        return all(_card_set(given.get(k)) == frozenset(value[k]) for k in ("up", "down"))
-    if question.ask == "takes":
-        if not isinstance(given, dict) or given.get("taker") != value["taker"]:
-            return False
-        got = given.get("from") or {}
-        if not isinstance(got, dict) or set(map(str, got)) != set(value["from"]):
-            return False
-        for p, want in value["from"].items():
-            g = got.get(p)
-            if not isinstance(g, dict) or _card_set(g.get("up")) != frozenset(want["up"]):
-                return False
-            if (g.get("down") or 0) != want["down"]:
-                return False
-        return True
-    raise ValueError(f"{question.ask!r} answers are checked by course.questions.is_correct")
+# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+register(GAME,
+         Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
+             params={"player": "player"}),
+         Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
+         Ask("opener", "player", "Who opens the betting?", ask_opener),
+         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
+         Ask("award", "map", "How is the pot shared out?", ask_award),
+         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
 
 
 # ------------------------------------------------------------------------------------------------

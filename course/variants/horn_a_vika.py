@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
+from course.asks import Ask, register
 from course.cards import Card, cards_text
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
@@ -694,58 +695,15 @@ def ask_award(exercise: Any, question: Any) -> Answer:
 
 
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
-PROMPTS = {
-    "pot_matches": "Who must match the pot or fold, in what order, and how much does each pay?",
-    "pot": "How big is the pot after these events?",
-    "bet_limit": "What is the largest bet or raise {player} may make?",
-    "opener": "Who opens the betting?",
-    "award": "How is the pot shared out?",
-}
-
-ASKS: dict[str, Callable[[Any, Any], Answer]] = {
-    "pot_matches": ask_pot_matches,
-    "pot": ask_pot,
-    "bet_limit": ask_bet_limit,
-    "opener": ask_opener,
-    "award": ask_award,
-}
-ASK_PARAMS = {
-    "pot_matches": {"stage": "any"},
-    "pot": {},
-    "bet_limit": {"player": "player", "round": "any"},
-    "opener": {"round": "any"},
-    "award": {},
-}
-# Answer kinds: "matches" is an ordered list of {player: units}, checked by `is_correct` here.
-ASK_ANSWERS = {"pot_matches": "matches", "pot": "units", "bet_limit": "units", "opener": "player", "award": "map"}
-STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
-EXERCISE_KEYS = ("matched",)
-
-
-def to_json(ask: str, value: Any) -> Any:
-    """The `solve --json` shape of an answer: names, card strings, plain dicts and lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(k): to_json(ask, v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(ask, v) for v in value]
-    return value
-
-
-def is_correct(exercise: Any, question: Any, given: Any) -> bool:
-    """Compare an answer with the engine's for this game's own answer shape, the ordered
-    `pot_matches` list; `course.questions.is_correct` checks every other kind."""
-    value = ASKS[question.ask](exercise, question).value
-    if question.ask == "pot_matches":
-        if not isinstance(given, list):
-            return False
-        try:
-            pairs = [(str(k), int(v)) for item in given for k, v in dict(item).items()]
-        except (TypeError, ValueError):
-            return False
-        return pairs == [(k, v) for item in value for k, v in item.items()]
-    raise ValueError(f"{question.ask!r} answers are checked by course.questions.is_correct")
+# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+register(GAME,
+         Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
+             ask_pot_matches, params={"stage": "any"}),
+         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
+         Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
+             params={"player": "player", "round": "any"}),
+         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"}),
+         Ask("award", "map", "How is the pot shared out?", ask_award))
 
 
 # ------------------------------------------------------------------------------------------------
