@@ -180,17 +180,21 @@ def cited_articles(answer: Any, key: str) -> None:
                                   for n, cite in enumerate(answer.citations, 1)))
 
 
-def explanation_md(answer: Any) -> str:
+COURSE_MARK = "†"
+
+
+def explanation_md(answer: Answer) -> str:
     """The engine's steps, numbered, each ending with links to the articles it cites; below
     them the list of those articles (title and source, each linking to its Rulebook entry)."""
     refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
     lines = ["**Why, step by step**", ""]
     for n, step in enumerate(answer.steps, 1):
-        # Say once that a step applies the course's own default (the engine may already say so).
-        note = " *(the course's own default: the sources leave this open)*" \
-            if getattr(step, "course_default", False) and "course's own" not in step.text else ""
+        # A step resting on the course's own default carries a mark, explained once below.
+        note = f" {COURSE_MARK}" if step.course_default else ""
         marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
         lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
+    if any(step.course_default for step in answer.steps):
+        lines += ["", f"{COURSE_MARK} the course's own default: the sources leave this open."]
     if refs:
         lines += ["", "**Rules cited**", ""]
         for cite, n in refs.items():

@@ -343,25 +343,22 @@ def opener_steps(order: list[str], rows: Mapping[str, Sequence[Card]], tie: Opt,
 
 
 # ------------------------------------------------------------------------------------------------
-# A betting round with a per-player largest bet (Horn-A-Vika) or fixed amounts (Have a Heart)
+# A betting round with a per-player largest bet (Horn-A-Vika)
 
 
 class BettingRound:
     """One betting round: who is to act, what they owe, and whether an action is allowed.
 
     `order` lists the players still in, first actor first. `step(player)` gives the largest bet or
-    raise (`fixed=False`: any whole amount from `min_bet` up to it) or the exact amount
-    (`fixed=True`). `bets_allowed` counts the bet and the raises (a bet and three raises: 4).
-    A bring-in, when given, is a forced first bet that does not count toward the cap.
+    raise: any whole amount from `min_bet` up to it. `bets_allowed` counts the bet and the raises
+    (a bet and three raises: 4).
     """
 
-    def __init__(self, number: int, order: Sequence[str], step: Callable[[str], int], *, fixed: bool,
-                 bets_allowed: int, min_bet: int = 1, cite: Sequence[str] = (),
-                 bring_in: tuple[str, int] | None = None):
+    def __init__(self, number: int, order: Sequence[str], step: Callable[[str], int], *,
+                 bets_allowed: int, min_bet: int = 1, cite: Sequence[str] = ()):
         self.number = number
         self.order = list(order)
         self.step = step
-        self.fixed = fixed
         self.bets_allowed = bets_allowed
         self.min_bet = min_bet
         self.cite = tuple(cite)
@@ -370,9 +367,6 @@ class BettingRound:
         self.bets = 0
         self.queue = list(self.order)
         self.out: set[str] = set()
-        self.history: list[str] = []
-        self.bring_in = bring_in
-        self.brought_in = bring_in is None
 
     @property
     def live(self) -> list[str]:
@@ -380,12 +374,10 @@ class BettingRound:
 
     @property
     def closed(self) -> bool:
-        return self.brought_in and (not self.queue or len(self.live) <= 1)
+        return not self.queue or len(self.live) <= 1
 
     @property
     def to_act(self) -> str | None:
-        if not self.brought_in:
-            return self.bring_in[0]
         return None if self.closed else self.queue[0]
 
     def owed(self, player: str) -> int:
@@ -400,19 +392,11 @@ class BettingRound:
         """Every allowed (kind, amount) for `player` now; amounts are round totals for raises."""
         if player != self.to_act:
             return []
-        if not self.brought_in:
-            return [("bring_in", self.bring_in[1])]
         out: list[tuple[str, int | None]] = [("fold", None)]
         out.append(("call", None) if self.owed(player) else ("check", None))
         if self.bets < self.bets_allowed:
-            size = self.step(player)
-            sizes = [size] if self.fixed else list(range(self.min_bet, size + 1))
-            if self.current == 0:
-                out += [("bet", s) for s in sizes]
-            elif self.bring_in is not None and self.bets == 0:
-                out += [("complete", size)]
-            else:
-                out += [("raise", self.current + s) for s in sizes]
+            sizes = range(self.min_bet, self.step(player) + 1)
+            out += [("bet", s) for s in sizes] if self.current == 0 else [("raise", self.current + s) for s in sizes]
         return out
 
     def apply(self, kind: str, player: str, amount: int | None) -> int:
@@ -420,72 +404,50 @@ class BettingRound:
         rule = self.cite
         who = self.to_act
         if player not in self.put:
-            raise IllegalActionError(f"{player} is not in betting round {self.number}", cite=rule)
+            raise IllegalActionError(f"{player} is not in betting round {self.number}", rule)
         if player in self.out:
-            raise IllegalActionError(f"{player} has already folded in betting round {self.number}", cite=rule)
+            raise IllegalActionError(f"{player} has already folded in betting round {self.number}", rule)
         if who is None:
-            raise IllegalActionError(f"betting round {self.number} is already over", cite=rule)
+            raise IllegalActionError(f"betting round {self.number} is already over", rule)
         if player != who:
-            raise IllegalActionError(f"it is {who}'s turn to act in betting round {self.number}, not {player}'s", cite=rule)
-        if not self.brought_in:
-            if kind != "bring_in":
-                raise IllegalActionError(f"{player} must first post the bring-in of {self.bring_in[1]}", cite=rule)
-            if amount not in (None, self.bring_in[1]):
-                raise IllegalActionError(f"the bring-in is {self.bring_in[1]}, not {amount}", cite=rule)
-            self.brought_in = True
-            self.current = self.bring_in[1]
-            return self._pay(player, self.current, self._after(player))
+            raise IllegalActionError(f"it is {who}'s turn to act in betting round {self.number}, not {player}'s", rule)
         owed = self.owed(player)
         if kind == "fold":
             self.out.add(player)
             self.queue.remove(player)
-            self.history.append(f"{player} folds")
             return 0
         if kind == "check":
             if owed:
-                raise IllegalActionError(f"{player} cannot check: {owed} to call", cite=rule)
+                raise IllegalActionError(f"{player} cannot check: {owed} to call", rule)
             self.queue.pop(0)
             return 0
         if kind == "call":
             if not owed:
-                raise IllegalActionError(f"{player} cannot call: nothing to call, a check is possible", cite=rule)
+                raise IllegalActionError(f"{player} cannot call: nothing to call, a check is possible", rule)
             self.queue.pop(0)
             return self._pay(player, self.current, None)
-        if kind in ("bet", "raise", "complete"):
+        if kind in ("bet", "raise"):
             size = self.step(player)
             if kind == "bet" and self.current:
-                raise IllegalActionError(f"{player} cannot bet: there is already a bet of {self.current}; call, raise or fold",
-                                 cite=rule)
+                raise IllegalActionError(f"{player} cannot bet: there is already a bet of {self.current}; call, "
+                                         "raise or fold", rule)
             if kind == "raise" and not self.current:
-                raise IllegalActionError(f"{player} cannot raise: nobody has bet yet; check or bet", cite=rule)
-            if kind == "complete" and (self.bring_in is None or self.bets):
-                raise IllegalActionError(f"{player} cannot complete: only a bring-in can be completed", cite=rule)
-            if kind == "raise" and self.bring_in is not None and self.bets == 0:
-                raise IllegalActionError(f"{player} cannot raise the bring-in: complete it to {size} first", cite=rule)
+                raise IllegalActionError(f"{player} cannot raise: nobody has bet yet; check or bet", rule)
             if self.bets >= self.bets_allowed:
-                raise IllegalActionError(f"{player} cannot {kind}: a round allows a bet and {self.bets_allowed - 1} raises, "
-                                 "and they have all been made", cite=rule)
-            if kind == "complete":
-                target = size
-            elif kind == "bet":
-                target = amount if amount is not None else (size if self.fixed else None)
-            else:
-                target = amount if amount is not None else (self.current + size if self.fixed else None)
-            if target is None:
-                raise IllegalActionError(f"{player} {kind}s without an amount: say how much (at most {size} more)", cite=rule)
-            step = target - (0 if kind == "bet" else (0 if kind == "complete" else self.current))
-            if self.fixed and step != size:
-                want = size if kind != "raise" else self.current + size
-                raise IllegalActionError(f"{player} {kind}s to {target}: the amount here is {size}, so the total must be {want}",
-                                 cite=rule)
-            if not self.fixed and not (self.min_bet <= step <= size):
-                raise IllegalActionError(f"{player} {kind}s {'to ' if kind == 'raise' else ''}{target}: that is a "
-                                 f"{'raise' if kind == 'raise' else 'bet'} of {step}, but {player} may bet or raise "
-                                 f"from {self.min_bet} to {size} in round {self.number}", cite=rule)
+                raise IllegalActionError(f"{player} cannot {kind}: a round allows a bet and {self.bets_allowed - 1} "
+                                         "raises, and they have all been made", rule)
+            if amount is None:
+                raise IllegalActionError(f"{player} {kind}s without an amount: say how much (at most {size} more)",
+                                         rule)
+            step = amount - (0 if kind == "bet" else self.current)
+            if not self.min_bet <= step <= size:
+                raise IllegalActionError(f"{player} {kind}s {'to ' if kind == 'raise' else ''}{amount}: that is a "
+                                         f"{kind} of {step}, but {player} may bet or raise from {self.min_bet} to "
+                                         f"{size} in round {self.number}", rule)
             self.bets += 1
-            self.current = target
-            return self._pay(player, target, self._after(player))
-        raise IllegalActionError(f"{kind!r} is not a betting action", cite=rule)
+            self.current = amount
+            return self._pay(player, amount, self._after(player))
+        raise IllegalActionError(f"{kind!r} is not a betting action", rule)
 
     def _pay(self, player: str, total: int, queue: list[str] | None) -> int:
         add = total - self.put[player]

@@ -435,7 +435,7 @@ class HornTable(TableSeats):
         order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
         cap = option(self.profile, "raise_cap")
         limits = option(self.profile, "round_limits")
-        return BettingRound(number, order, lambda p: self.limit(p, number), fixed=False,
+        return BettingRound(number, order, lambda p: self.limit(p, number),
                             bets_allowed=int(cap.value) + 1, min_bet=int(option(self.profile, "min_bet").value),
                             cite=(*cap.cite, *_limit_cites(number, limits)))
 
