@@ -160,6 +160,9 @@ class LedgerEntry:
     cite: tuple[str, ...] = ()
     course_default: bool = False
 
+    def __deepcopy__(self, memo: dict) -> "LedgerEntry":
+        return self  # immutable: a copied table shares it
+
     @property
     def step(self) -> Step:
         return Step(self.text, self.cite, self.course_default)

@@ -86,6 +86,9 @@ class Event:
     other: str | None = None  # take: the player the card is taken from; give: the receiver if named
     text: str = ""
 
+    def __deepcopy__(self, memo: dict) -> "Event":
+        return self  # immutable: a copied table shares it
+
     def __str__(self) -> str:
         p, c, a = self.player, self.card, self.amount
         match self.kind:

@@ -685,3 +685,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
         player, up = nxt
         do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
     return played
+
+
+# The table an exercise starts from, for course.engine.state.HandState.
+start = HeartTable.start

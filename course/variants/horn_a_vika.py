@@ -754,3 +754,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
             player, up = nxt
             do(f"{player} is dealt {card} {'up' if up else 'down'}")
     return played
+
+
+# The table an exercise starts from, for course.engine.state.HandState.
+start = HornTable.start
