@@ -23,11 +23,11 @@ assumes the ordinary small step and says so). A wrong amount is rejected with th
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
+from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
 from course.games import GameSpec, find_game
@@ -78,23 +78,9 @@ class Verb(StrEnum):
     FOLD = "folds"
 
 
-# How the amount is written after each verb: "" (bare number), "to" (round total), None (none).
-_AMOUNT_FORM = {
-    Verb.ANTE: "",
-    Verb.BRING_IN: "",
-    Verb.BET: "",
-    Verb.COMPLETE: "to",
-    Verb.RAISE: "to",
-    Verb.CALL: None,
-    Verb.CHECK: None,
-    Verb.FOLD: None,
-}
-_VERB_PATTERN = "|".join(sorted((re.escape(v.value) for v in Verb), key=len, reverse=True))
-_ACTION = re.compile(rf"^\s*(?P<player>\S.*?)\s+(?P<verb>{_VERB_PATTERN})(?:\s+(?P<rest>.*?))?\s*$", re.I)
-ACTION_SHAPE = (
-    "'<player> <verb> [amount]' with verb antes, brings in, completes [to N], bets [N], "
-    "raises [to N], calls, checks or folds"
-)
+# The stud actions: the betting verbs of the one move grammar.
+STUD_KINDS = tuple(BETTING_VERBS)
+_KIND_OF_VERB = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,40 +93,14 @@ class Action:
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
+        """Read a stud action with the one move grammar (`course.engine.actions`)."""
         if isinstance(text, Action):
             return text
-        if not isinstance(text, str):
-            raise ActionFormatError(f"{text!r} is not an action: expected {ACTION_SHAPE}")
-        match = _ACTION.match(text)
-        if not match:
-            raise ActionFormatError(f"{text!r} is not an action: expected {ACTION_SHAPE}")
-        verb = Verb(match["verb"].lower())
-        rest = (match["rest"] or "").strip()
-        form = _AMOUNT_FORM[verb]
-        amount = None
-        if rest:
-            if form is None:
-                raise ActionFormatError(
-                    f"{text!r}: '{verb.value}' takes no amount; write '{match['player'].strip()} {verb.value}'"
-                )
-            words = rest.split()
-            if form == "to":
-                if len(words) != 2 or words[0].lower() != "to" or not words[1].isdigit():
-                    raise ActionFormatError(
-                        f"{text!r}: write '{verb.value} to N', N being the player's new total for the round"
-                    )
-                amount = int(words[1])
-            else:
-                if len(words) != 1 or not words[0].isdigit():
-                    raise ActionFormatError(f"{text!r}: write '{verb.value} N' with N a whole number of units")
-                amount = int(words[0])
-        return cls(match["player"].strip(), verb, amount)
+        move = parse_move(text, STUD_KINDS, noun="action")
+        return cls(move.player, Verb(BETTING_VERBS[move.kind][0]), move.amount)
 
     def __str__(self) -> str:
-        if self.amount is None:
-            return f"{self.player} {self.verb.value}"
-        to = " to" if _AMOUNT_FORM[self.verb] == "to" else ""
-        return f"{self.player} {self.verb.value}{to} {self.amount}"
+        return str(Move(_KIND_OF_VERB[self.verb.value], self.player, amount=self.amount))
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,6 +242,12 @@ class Profile:
 
     def forced_bet(self, name: str) -> ForcedBet:
         """The ante or bring-in for this profile's small bet, with its citations."""
+        cache = self.__dict__.setdefault("_forced_bets", {})
+        if name not in cache:
+            cache[name] = self._forced_bet(name)
+        return cache[name]
+
+    def _forced_bet(self, name: str) -> ForcedBet:
         option = self.option(name)
         if not isinstance(option.value, Mapping):
             return ForcedBet(name, option.value, None, False, option.cite, option.course_default)

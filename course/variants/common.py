@@ -15,11 +15,11 @@ every problem with the index of the event that caused it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from course.cards import DECK, Card, CardError, cards_text
+from course.cards import DECK, Card, cards_text
+from course.engine.actions import Move as Event, parse_move
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Step
 from course.hands import HandValue, evaluate, hand_value
@@ -29,137 +29,12 @@ from course.rules import Option as Opt  # an option with its value, citations an
 
 
 # ------------------------------------------------------------------------------------------------
-# Events
-
-# Every verb the games use, with the shape written in error messages.
-EVENT_SHAPES = {
-    "deal": "'<player> is dealt <card> up' or '<player> is dealt <card> down'",
-    "spit": "'spit <card>'",
-    "shared": "'shared <card>'",
-    "ante": "'<player> antes [N]'",
-    "match": "'<player> matches [N]'",
-    "fold": "'<player> folds'",
-    "check": "'<player> checks'",
-    "call": "'<player> calls'",
-    "bet": "'<player> bets N'",
-    "raise": "'<player> raises to N'",
-    "bring_in": "'<player> brings in [N]'",
-    "complete": "'<player> completes [to N]'",
-    "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player> (<card>)'",
-    "give": "'<player> gives back <card>'",
-}
-
-_NAME = r"(?P<player>[^\s:,]+)"
-_CARD = r"(?P<card>\S+?)"
-_PATTERNS: list[tuple[str, re.Pattern]] = [
-    ("deal", re.compile(rf"^{_NAME} is dealt (?:the )?{_CARD} (?P<way>up|down|face up|face down)$", re.I)),
-    ("spit", re.compile(rf"^(?:the )?spit(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
-    ("shared", re.compile(rf"^(?:the )?shared(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
-    ("ante", re.compile(rf"^{_NAME} antes(?: (?P<amount>\S+))?$", re.I)),
-    ("match", re.compile(rf"^{_NAME} matches(?: the pot)?(?: (?:with )?(?P<amount>\S+))?$", re.I)),
-    ("fold", re.compile(rf"^{_NAME} folds$", re.I)),
-    ("check", re.compile(rf"^{_NAME} checks$", re.I)),
-    ("call", re.compile(rf"^{_NAME} calls$", re.I)),
-    ("bet", re.compile(rf"^{_NAME} bets(?: (?P<amount>\S+))?$", re.I)),
-    ("raise", re.compile(rf"^{_NAME} raises(?: to (?P<amount>\S+))?$", re.I)),
-    ("bring_in", re.compile(rf"^{_NAME} brings in(?: (?P<amount>\S+))?$", re.I)),
-    ("complete", re.compile(rf"^{_NAME} completes(?: to (?P<amount>\S+))?$", re.I)),
-    ("take", re.compile(
-        rf"^{_NAME} takes (?:a |one )?(?:hole|down|face-down) card from (?P<other>[^\s:,]+)"
-        rf"(?::\s*|,\s*(?:the |it is |it's )?|\s+\(|\s+)(?P<hole>[^\s()]+)\)?$", re.I)),
-    ("take", re.compile(rf"^{_NAME} takes (?:the )?{_CARD} from (?P<other>[^\s:,]+)$", re.I)),
-    ("give", re.compile(rf"^{_NAME} gives (?:back (?:the )?{_CARD}|(?:the )?(?P<card2>\S+) back)(?: to (?P<other>\S+))?$", re.I)),
-]
-
-BETTING_KINDS = frozenset({"check", "call", "bet", "raise", "bring_in", "complete"})
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happens at the table, parsed from its text."""
-
-    kind: str                 # a key of EVENT_SHAPES
-    player: str | None = None
-    card: Card | None = None
-    up: bool | None = None    # deal: face up?  take: a face-up card (True) or a hole card (False)
-    amount: int | None = None
-    other: str | None = None  # take: the player the card is taken from; give: the receiver if named
-    text: str = ""
-
-    def __deepcopy__(self, memo: dict) -> "Event":
-        return self  # immutable: a copied table shares it
-
-    def __str__(self) -> str:
-        p, c, a = self.player, self.card, self.amount
-        match self.kind:
-            case "deal":
-                return f"{p} is dealt {c} {'up' if self.up else 'down'}"
-            case "spit" | "shared":
-                return f"{self.kind} {c}"
-            case "take":
-                return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other} ({c})"
-            case "give":
-                return f"{p} gives back {c}" + (f" to {self.other}" if self.other else "")
-            case "raise" | "complete":
-                verb = "raises" if self.kind == "raise" else "completes"
-                return f"{p} {verb}" + (f" to {a}" if a is not None else "")
-            case "bring_in":
-                return f"{p} brings in" + (f" {a}" if a is not None else "")
-            case _:
-                verb = {"ante": "antes", "match": "matches", "fold": "folds", "check": "checks",
-                        "call": "calls", "bet": "bets"}[self.kind]
-                return f"{p} {verb}" + (f" {a}" if a is not None else "")
-
-
-def _amount(text: str | None, whole: str) -> int | None:
-    if text is None:
-        return None
-    cleaned = text.lstrip("$")
-    if not cleaned.isdigit():
-        raise ActionFormatError(f"{whole!r}: {text!r} is not an amount: expected a whole number of units such as 20")
-    return int(cleaned)
-
-
-def _card(text: str, whole: str) -> Card:
-    try:
-        return Card.parse(text)
-    except CardError as err:
-        raise ActionFormatError(f"{whole!r}: {err}; expected a card such as 8♦ or 10h") from None
+# Events: the one move grammar of course.engine.actions
 
 
 def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -> Event:
-    """Parse one event string; `kinds` limits the verbs a game accepts.
-
-    Raises `IllegalActionError` quoting the text and listing the shapes that were expected.
-    """
-    allowed = list(kinds) if kinds is not None else list(EVENT_SHAPES)
-    if not isinstance(text, str):
-        raise ActionFormatError(f"{text!r} is not an event: expected a string such as {EVENT_SHAPES[allowed[0]]}")
-    cleaned = " ".join(text.strip().rstrip(".").split())
-    for kind, pattern in _PATTERNS:
-        m = pattern.match(cleaned)
-        if not m:
-            continue
-        groups = m.groupdict()
-        if kind not in allowed:
-            where = f" in {game}" if game else ""
-            raise ActionFormatError(f"{text!r}: {kind.replace('_', ' ')} events do not happen{where}: expected one of "
-                             + "; ".join(EVENT_SHAPES[k] for k in allowed))
-        player = groups.get("player")
-        if kind == "deal":
-            return Event("deal", player, _card(groups["card"], text), up=groups["way"].lower().endswith("up"), text=text)
-        if kind in ("spit", "shared"):
-            return Event(kind, card=_card(groups["card"], text), text=text)
-        if kind == "take":
-            if groups.get("hole") is not None:
-                return Event("take", player, _card(groups["hole"], text), up=False, other=groups["other"], text=text)
-            return Event("take", player, _card(groups["card"], text), up=True, other=groups["other"], text=text)
-        if kind == "give":
-            card = groups.get("card") or groups.get("card2")
-            return Event("give", player, _card(card, text), other=groups.get("other"), text=text)
-        return Event(kind, player, amount=_amount(groups.get("amount"), text), text=text)
-    raise ActionFormatError(f"{text!r} is not an event{(' of ' + game) if game else ''}: expected one of "
-                     + "; ".join(EVENT_SHAPES[k] for k in allowed))
+    """Parse one event string; `kinds` limits the verbs a game accepts."""
+    return parse_move(text, kinds, game)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -25,11 +25,12 @@ from typing import Any, Mapping
 from course.asks import Ask, register
 from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card, cards_text
+from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.table import exposed_pairs
 from course.variants.common import (
-    BETTING_KINDS, Event, FinalHand, Played, Seat, TableSeats,
+    Event, FinalHand, Played, Seat, TableSeats,
     check_all_errors, check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )

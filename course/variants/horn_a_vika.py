@@ -20,10 +20,11 @@ from typing import Any
 
 from course.asks import Ask, register
 from course.cards import Card, cards_text
+from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
+    BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
     check_all_errors, check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
