@@ -15,13 +15,15 @@ every problem with the index of the event that caused it.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from course.cards import DECK, Card, cards_text
 from course.engine.actions import Move as Event, parse_move
 from course.errors import ActionFormatError, IllegalActionError
-from course.explain import Step
+from course.explain import Answer, Step
 from course.hands import HandValue, evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
 
@@ -71,10 +73,34 @@ class TableSeats:
     seats: list[str]
     hands: dict[str, Seat]
 
+    def __deepcopy__(self, memo: dict) -> "TableSeats":
+        """A copy to try a move on: containers are copied, immutable values (cards, steps,
+        events, answers, strings) shared, mutable records (seats, takes, rounds) deep-copied."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        for f in dataclasses.fields(self):
+            setattr(new, f.name, _copied(getattr(self, f.name), memo))
+        return new
+
     @property
     def live(self) -> list[str]:
         """The players still in, in seat order."""
         return [p for p in self.seats if not self.hands[p].folded]
+
+
+_SHARED = (str, int, bool, type(None), tuple, frozenset, Card, Step, Event, Answer)
+
+
+def _copied(value: Any, memo: dict) -> Any:
+    if isinstance(value, _SHARED):
+        return value
+    if isinstance(value, list):
+        return [_copied(v, memo) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v, memo) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    return copy.deepcopy(value, memo)
 
 
 @dataclass(frozen=True, slots=True)
