@@ -34,6 +34,7 @@ check: setup
 bench: setup-test
 	$(BIN)/python benchmarks/evaluator.py
 	$(BIN)/python benchmarks/app.py
+	$(BIN)/python benchmarks/core.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

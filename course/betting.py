@@ -81,6 +81,7 @@ class Verb(StrEnum):
 # The stud actions: the betting verbs of the one move grammar.
 STUD_KINDS = tuple(BETTING_VERBS)
 _KIND_OF_VERB = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
+_VERB_OF_KIND = {kind: Verb(words) for kind, (words, _) in BETTING_VERBS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ class Action:
         if isinstance(text, Action):
             return text
         move = parse_move(text, STUD_KINDS, noun="action")
-        return cls(move.player, Verb(BETTING_VERBS[move.kind][0]), move.amount)
+        return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
 
     def __str__(self) -> str:
         return str(Move(_KIND_OF_VERB[self.verb.value], self.player, amount=self.amount))
@@ -174,6 +175,7 @@ class BettingRound:
     turn: int = field(init=False, default=0)
     started: bool = field(init=False, default=False)
     _ledger: list[LedgerEntry] = field(init=False)
+    game: GameSpec = field(init=False)  # the profile's game: which street has the forced bets, the pair option
 
     def __post_init__(self) -> None:
         if self.street not in STREETS:
@@ -183,6 +185,7 @@ class BettingRound:
         for p in self.active or ():
             if p not in self.seats:
                 raise ValueError(f"active names {p!r}, who is not seated: expected one of {list(self.seats)!r}")
+        self.game = find_game(self.profile.game)
         if self.stakes is None:
             self.stakes = self.profile.stakes
         self.order = action_order(self.seats, self.first, active)
@@ -196,15 +199,11 @@ class BettingRound:
 
     # --- what the profile says --------------------------------------------------------------
 
-    @property
-    def _game(self) -> GameSpec:
-        """The game the profile belongs to: which street has the forced bets and the pair option."""
-        return find_game(self.profile.game)
 
     @property
     def bring_in_mode(self) -> bool:
         return (
-            self.street == self._game.first_street
+            self.street == self.game.first_street
             and self.profile.value("third_street_first") == "bring-in"
             and self.stakes.bring_in > 0
         )
@@ -224,7 +223,7 @@ class BettingRound:
 
     def pair_option_open(self, player: str) -> bool:
         """May `player` use the big step on this street under the exposed-pair option?"""
-        if self.street != self._game.pair_street or self.profile.value("fourth_street_pair") == "off":
+        if self.street != self.game.pair_street or self.profile.value("fourth_street_pair") == "off":
             return False
         if not self.pair_holders:
             return False
@@ -237,7 +236,7 @@ class BettingRound:
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
-        if self.street == self._game.pair_street and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
+        if self.street == self.game.pair_street and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
             return [big]
         if self.pair_option_open(player) and big != ordinary:
             return [ordinary, big]
@@ -503,7 +502,7 @@ class BettingRound:
         p = action.player
         ante = self._forced("ante")
         cite = _cites(self.profile.rule_cite("ante_apart"), ante.cite)
-        if self.street != self._game.first_street:
+        if self.street != self.game.first_street:
             raise illegal(f"antes are posted before the deal, not on {self.street} street", cite)
         if self.started:
             raise illegal("antes come before the betting: the round has already started", cite)
@@ -530,7 +529,7 @@ class BettingRound:
         forced = self._forced("bring_in")
         bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), forced.cite)
         if not self.bring_in_mode:
-            where = f"on {self.street} street" if self.street != self._game.first_street else "in this game"
+            where = f"on {self.street} street" if self.street != self.game.first_street else "in this game"
             raise illegal(f"there is no bring-in {where}", first.cite)
         if self.bring_in_posted or self.level > 0:
             raise illegal("the bring-in has already been made", bring)
@@ -589,7 +588,7 @@ class BettingRound:
             return (
                 f"on {self.street} street a bet or raise is {options[0]}, or {options[1]} because a pair is showing"
             )
-        if self.street == self._game.pair_street and self.big_used and options == [self.stakes.big_bet] \
+        if self.street == self.game.pair_street and self.big_used and options == [self.stakes.big_bet] \
                 and size == "small":
             return f"a big bet has been made on {self.street} street and stands for the round, making each step {options[0]}"
         return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
@@ -609,7 +608,7 @@ class BettingRound:
                 expect = " or ".join(str(t) for t in totals)
                 why, default = "", self._step_default(size)
                 pair_used = len(options) == 2 or self.big_used
-                if self.street == self._game.pair_street and action.amount - base == self.stakes.big_bet \
+                if self.street == self.game.pair_street and action.amount - base == self.stakes.big_bet \
                         and not pair_used:
                     why = self._no_pair_option_text(action.player)
                     cite = _cites(cite, self.profile.option("fourth_street_pair").cite)
@@ -624,7 +623,7 @@ class BettingRound:
                 )
             inc = action.amount - base
             note = ""
-        used_big = self.street == self._game.pair_street and size == "small" and \
+        used_big = self.street == self.game.pair_street and size == "small" and \
             inc == self.stakes.big_bet != self.stakes.small_bet
         return inc, used_big, note
 

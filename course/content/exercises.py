@@ -64,18 +64,8 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         _check_shared_card(ck, top["shared"], hands, profile)
     pot = ck.integer(top.get("pot"), "pot")
 
-    actions: list[str] = []
-    action_nodes = ck.sequence(top.get("actions"), "actions") or []
-    for item in action_nodes:
-        action = ck.text(item, "action")
-        if action is not None:
-            actions.append(action)
-    events: list[str] = []
-    event_nodes = ck.sequence(top.get("events"), "events") or []
-    for item in event_nodes:
-        event = ck.text(item, "event")
-        if event is not None:
-            events.append(event)
+    actions, action_nodes = _moves(ck, top.get("actions"), "action")
+    events, event_nodes = _moves(ck, top.get("events"), "event")
     if top.get("events") is not None and spec is not None and spec.moves != "events":
         homes = ", ".join(g.name for g in GAMES.values() if g.moves == "events")
         ck.add(top["events"], f"'events' belong to home games ({homes}); {spec.title} uses 'actions'")
@@ -112,6 +102,13 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if variant is not None and len(events) == len(event_nodes) and deal_ok:
         _check_events(ck, exercise, variant, event_nodes, top.get("events") or node, top)
     return exercise if exercise_id is not None and title is not None else None
+
+
+def _moves(ck: _Checker, node: Node | None, what: str) -> tuple[list[str], list[Node]]:
+    """The texts of an `actions` or `events` list, and its item nodes (to blame a bad move)."""
+    nodes = ck.sequence(node, f"{what}s") or []
+    texts = [text for item in nodes if (text := ck.text(item, what)) is not None]
+    return texts, nodes
 
 
 def _rules(ck: _Checker, top: dict[str, Node], game: str | None):

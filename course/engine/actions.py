@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable
 
 from course.cards import Card, CardError
@@ -114,7 +115,7 @@ def _card(text: str, whole: str) -> Card:
         raise ActionFormatError(f"{whole!r}: {err}; expected a card such as 8♦ or 10h") from None
 
 
-def _betting(text: str, cleaned: str, allowed: list[str], game: str) -> Move | None:
+def _betting(text: str, cleaned: str, allowed: tuple[str, ...], game: str) -> Move | None:
     m = _BETTING.match(cleaned)
     if not m:
         return None
@@ -138,7 +139,7 @@ def _betting(text: str, cleaned: str, allowed: list[str], game: str) -> Move | N
     return Move(kind, player, amount=amount, text=text)
 
 
-def _allowed(text: str, kind: str, allowed: list[str], game: str) -> None:
+def _allowed(text: str, kind: str, allowed: tuple[str, ...], game: str) -> None:
     if kind not in allowed:
         where = f" in {game}" if game else ""
         raise ActionFormatError(f"{text!r}: {kind.replace('_', ' ')} events do not happen{where}: expected one of "
@@ -147,10 +148,19 @@ def _allowed(text: str, kind: str, allowed: list[str], game: str) -> None:
 
 def parse_move(text: Any, kinds: Iterable[str] | None = None, game: str = "", noun: str = "event") -> Move:
     """Parse one move; `kinds` limits the verbs a game accepts, `noun` names a move in messages."""
-    allowed = list(kinds) if kinds is not None else list(MOVE_SHAPES)
+    allowed = tuple(kinds) if kinds is not None else tuple(MOVE_SHAPES)
     if not isinstance(text, str):
         raise ActionFormatError(f"{text!r} is not an {noun}: expected a string such as {MOVE_SHAPES[allowed[0]]}")
+    return _parse(text, allowed, game, noun)
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str, allowed: tuple[str, ...], game: str, noun: str) -> Move:
+    """Moves are immutable, so a text read once is not read again (replays repeat the same texts)."""
     cleaned = " ".join(text.strip().rstrip(".").split())
+    move = _betting(text, cleaned, allowed, game)    # the commonest moves first
+    if move is not None:
+        return move
     for kind, pattern in _PATTERNS:
         m = pattern.match(cleaned)
         if not m:
@@ -171,8 +181,5 @@ def parse_move(text: Any, kinds: Iterable[str] | None = None, game: str = "", no
             return Move("give", player, _card(card, text), other=groups.get("other"), text=text)
         amount = groups.get("amount")
         return Move(kind, player, amount=None if amount is None else _amount(amount, text, "matches", ""), text=text)
-    move = _betting(text, cleaned, allowed, game)
-    if move is not None:
-        return move
     raise ActionFormatError(f"{text!r} is not an {noun}{(' of ' + game) if game else ''}: expected one of "
                             + "; ".join(MOVE_SHAPES[k] for k in allowed))
