@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from course.cards import Card
 from course.games import GAMES
+from course.rules import Profile, Stakes
 
 
 # --------------------------------------------------------------------------------------------
@@ -69,9 +70,9 @@ class Exercise:
     title: str
     game: str
     rules: str
-    profile: Any
+    profile: Profile
     options: dict[str, Any]
-    stakes: Any
+    stakes: Stakes
     street: str
     seats: list[str]
     hands: dict[str, Hand]
@@ -87,6 +88,15 @@ class Exercise:
     line: int = 1
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
     stakes_given: dict[str, int] = field(default_factory=dict)  # the exercise's own `stakes:` amounts
+    _replays: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def replayed(self, key: Any, build: Callable[[], Any]) -> Any:
+        """The replay called `key`, built once and shared by every question and every grade.
+        A checked exercise is read-only; another profile (`with_profile`) is a new Exercise
+        with its own replays."""
+        if key not in self._replays:
+            self._replays[key] = build()
+        return self._replays[key]
 
     @property
     def folded(self) -> list[str]:

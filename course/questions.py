@@ -129,11 +129,12 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
 
 
 def _replay(exercise: Exercise):
+    """The street's actions replayed once for every question and grade of the exercise."""
     from course import betting
 
-    return betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
-                                 exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
-                                 pot=exercise.pot or 0)
+    return exercise.replayed("actions", lambda: betting.replay_street(
+        exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile, exercise.stakes,
+        folded=tuple(exercise.folded), pot=exercise.pot or 0))
 
 
 # Asks whose explanation is a betting round: the app shows the round's hand record beside them.

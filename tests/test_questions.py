@@ -433,3 +433,21 @@ def test_a_new_ask_is_one_registration():
         del _ASKS["stud-high"]["seat_count"]
     _, problems = content.parse_exercise(text, "x.yaml")
     assert any("ask 'seat_count' is not supported" in p.message for p in problems)
+
+
+def test_an_exercise_replays_once_for_every_question_and_grade(monkeypatch):
+    """The street is replayed once and shared: answering and grading contributions and the street
+    total used to replay it four times."""
+    from course import betting
+
+    calls = []
+    real = betting.replay_street
+    monkeypatch.setattr(betting, "replay_street", lambda *a, **k: calls.append(a) or real(*a, **k))
+    exercise = load(HPD_3)
+    for question in (q(exercise, 2), q(exercise, 3)):
+        result = questions.answer(exercise, question)
+        assert questions.is_correct(exercise, question, result.value)
+    assert len(calls) == 1
+    other = content.with_profile(exercise, "1917poker")   # another profile replays on its own
+    questions.answer(other, q(other, 2))
+    assert len(calls) == 2

@@ -116,6 +116,13 @@ class FinalHand:
 # Replaying a game's events: the same loop for every home game
 
 
+def replay_once(exercise: Any, key: Any, build: Callable[[], Any]) -> Any:
+    """A validated exercise replays once per key (`Exercise.replayed`); a bare namespace (tests,
+    random play) replays every time."""
+    replayed = getattr(exercise, "replayed", None)
+    return replayed(key, build) if replayed is not None else build()
+
+
 def replay_events(table: Any, events: Sequence[str], parse: Callable[[str], Event]) -> Any:
     """Apply `events` to a started game table; at the first bad one raise its error, placed at its index."""
     for index, text in enumerate(events):

@@ -25,7 +25,7 @@ from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.variants.common import (
     BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
-    check_all_errors, check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -514,7 +514,8 @@ def parse_event(text: Any) -> Event:
 
 def replay(exercise: Any) -> HornTable:
     """Play the exercise's events; raise `IllegalActionError` (with `.index`) at the first problem."""
-    return replay_events(HornTable.start(exercise), exercise.events, parse_event)
+    return replay_once(exercise, ("events", None),
+                       lambda: replay_events(HornTable.start(exercise), exercise.events, parse_event))
 
 
 def check_errors(exercise: Any) -> list[IllegalActionError]:
