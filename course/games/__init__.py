@@ -88,6 +88,22 @@ class GameSpec:
         return spec is not None and before is not None and spec.up == before.up and spec.down > before.down
 
     @property
+    def card_faces(self) -> tuple[bool, ...]:
+        """Each player's cards in the order the dealer gives them, face up (True) or down: a
+        street's new hole cards come before its new face-up card."""
+        faces: list[bool] = []
+        down = up = 0
+        for street in self.streets:
+            faces += [False] * (street.down - down) + [True] * (street.up - up)
+            down, up = max(down, street.down), max(up, street.up)
+        return tuple(faces)
+
+    def cards_by(self, street: str) -> int:
+        """How many cards each player still in has been dealt once `street` is dealt."""
+        spec = self.street(street)
+        return spec.down + spec.up if spec is not None else 0
+
+    @property
     def shared_decided_after(self) -> str | None:
         """The street after which the shared-card question is settled (the one before the street a
         shared card replaces)."""

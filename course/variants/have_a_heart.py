@@ -27,6 +27,7 @@ from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card, cards_text
 from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
+from course.games import find_game
 from course.explain import Answer, Step
 from course.table import exposed_pairs
 from course.variants.common import (
@@ -38,10 +39,15 @@ from course.variants.common import (
 GAME = "have-a-heart"
 KINDS = ("deal", "shared", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in",
          "complete")
-STREETS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 _VERBS = {"fold": Verb.FOLD, "check": Verb.CHECK, "call": Verb.CALL, "bet": Verb.BET, "raise": Verb.RAISE,
           "bring_in": Verb.BRING_IN, "complete": Verb.COMPLETE}
-STREET_NUMBER = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "showdown": 7}
+# The deal comes from the game spec (stud's streets): a street is numbered by the cards each
+# player has been dealt once it is dealt, 3 (third street) to 7 (seventh).
+SPEC = find_game(GAME)
+STREETS = {SPEC.cards_by(s.name): s.name for s in SPEC.streets if s.betting}
+STREET_NUMBER = {s.name: SPEC.cards_by(s.name) for s in SPEC.streets}
+FIRST, LAST = min(STREETS), max(STREETS)
+SHARED_DECIDED = STREET_NUMBER[SPEC.shared_decided_after]     # the street after which seventh is settled
 DEAL = 'OPR-678 "Deal and betting"'
 OPENING = 'OPR-678 "Opening each round"'
 TAKING = 'OPR-678 "Taking a card"'
@@ -55,7 +61,7 @@ EXCHANGE = 'OPR-678 "Exchanging instead of taking"'
 
 def face_up(card_number: int) -> bool:
     """Is a player's n-th card from the dealer (1..7) dealt face up? Two down, four up, one down."""
-    return 3 <= card_number <= 6
+    return SPEC.card_faces[card_number - 1]
 
 
 @dataclass
@@ -106,14 +112,14 @@ class HeartTable(TableSeats):
             raise IllegalActionError(f"Have a Heart has no shared card here, but 'shared' lists {cards_text(shared)}",
                              cite=(DEAL,), key="shared")
         street = 0 if not any(h.cards for h in hands.values()) else STREET_NUMBER.get(
-            getattr(exercise, "street", "third"), 3)
+            getattr(exercise, "street", SPEC.first_street), FIRST)
         pot = getattr(exercise, "pot", None) or 0
         stakes = getattr(exercise, "stakes", None) or exercise.profile.stakes
         table = cls(seats, hands, exercise.profile, stakes, pot=pot, street=street, start_street=street,
                     start_pot=pot)
         # Cards each player has had from the dealer: everyone still in has the street's count;
         # a player who folded earlier got two hole cards and the face-up cards they show.
-        table.dealt = {p: min(street, 2 + len(hands[p].up)) if hands[p].folded and street else street
+        table.dealt = {p: min(street, SPEC.streets[0].down + len(hands[p].up)) if hands[p].folded and street else street
                        for p in seats}
         table.history = {p: [] for p in seats}
         for name, seat in hands.items():
@@ -134,7 +140,7 @@ class HeartTable(TableSeats):
 
     @property
     def over(self) -> bool:
-        return len(self.live) <= 1 or (self.street == 7 and self.street_dealt and self.pending is None
+        return len(self.live) <= 1 or (self.street == LAST and self.street_dealt and self.pending is None
                                        and self.round_done)
 
     def next_deal(self) -> tuple[str, bool] | None:
@@ -144,7 +150,7 @@ class HeartTable(TableSeats):
             least = min(self.dealt[p] for p in self.live)
             player = next(p for p in self.live if self.dealt[p] == least)
             return player, face_up(least + 1)
-        if self.street == 7:
+        if self.street == LAST:
             return None
         return self.live[0], face_up(self.dealt[self.live[0]] + 1)
 
@@ -166,7 +172,7 @@ class HeartTable(TableSeats):
                 return f"the {STREETS[self.street]}-street betting comes first"
         if len(self.live) <= 1:
             return f"the hand is over: only {names(self.live)} is left"
-        if self.street == 7:
+        if self.street == LAST:
             return "seventh street has been dealt: the hand goes to the showdown"
         return None
 
@@ -214,17 +220,17 @@ class HeartTable(TableSeats):
         why = self.can_leave_street()
         if why is not None:
             raise IllegalActionError(why, cite=(DEAL,))
-        self.street = 3 if self.street == 0 else self.street + 1
+        self.street = FIRST if self.street == 0 else self.street + 1
         self.round = None
         self.round_done = False
-        if self.street == 7:
+        if self.street == LAST:
             self.seventh = self.shared_card_answer()
             self.seventh_dealt = sum(self.dealt.values())
 
     def _on_deal(self, e: Event) -> None:
         if self.street == 0 or self.street_dealt:
             self._open_street()
-        if self.street == 7 and self.seventh is not None and self.seventh.value:
+        if self.street == LAST and self.seventh is not None and self.seventh.value:
             raise IllegalActionError(self.seventh.steps[-1].text + " Write it as 'shared <card>'.",
                              cite=self.seventh.citations)
         player, up = self.next_deal()
@@ -253,9 +259,9 @@ class HeartTable(TableSeats):
 
     def _on_shared(self, e: Event) -> None:
         shared_rule = option(self.profile, "shared_card")
-        if self.street == 6 and self.street_dealt:
+        if self.street == SHARED_DECIDED and self.street_dealt:
             self._open_street()
-        if self.street != 7 or self.shared or any(self.dealt[p] >= 7 for p in self.live):
+        if self.street != LAST or self.shared or any(self.dealt[p] >= LAST for p in self.live):
             raise IllegalActionError("a shared card can only be the whole of seventh street, dealt in place of "
                              "everyone's seventh card", cite=shared_rule.cite)
         if not self.seventh.value:
@@ -386,7 +392,7 @@ class HeartTable(TableSeats):
     def first_to_act(self) -> tuple[str, Answer]:
         """The player who starts the street's betting (bring-in or opener), with the reason."""
         first = option(self.profile, "third_street_first")
-        if self.street == 3 and first.value == "bring-in" and int(self.stakes.bring_in):
+        if self.street == FIRST and first.value == "bring-in" and int(self.stakes.bring_in):
             answer = self.bring_in_answer()
         else:
             answer = self.openers[self.street] = self.opener_answer()
@@ -405,8 +411,8 @@ class HeartTable(TableSeats):
         tie = option(self.profile, "later_street_tie")
         ranked = rank_showing(self.live, rows, tie)
         first = option(self.profile, "third_street_first")
-        what = "card" if self.street == 3 else "hand"
-        cite = (OPENING, *(first.cite if self.street == 3 else ()))
+        what = "card" if self.street == FIRST else "hand"
+        cite = (OPENING, *(first.cite if self.street == FIRST else ()))
         steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing; cards "
                       "taken face up count in the taker's row.", cite, course_default=first.course_default)]
         steps += opener_steps(ranked, rows, tie, (OPENING,), what)
@@ -592,7 +598,7 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
     table = replay(exercise)
     if table.seventh is not None:
         verdict, dealt = table.seventh, table.seventh_dealt
-    elif table.street == 6 and table.street_dealt and table.round_done:
+    elif table.street == SHARED_DECIDED and table.street_dealt and table.round_done:
         verdict, dealt = table.shared_card_answer(), sum(table.dealt.values())
     else:
         raise ValueError("shared_card is asked once the sixth-street betting is over: the events stop on "
@@ -677,7 +683,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
             choices = [a for a in legal if a.verb is not Verb.FOLD]
             do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
             continue
-        if table.street == 6 and table.street_dealt and table.round_done and \
+        if table.street == SHARED_DECIDED and table.street_dealt and table.round_done and \
                 table.shared_card_answer().value:
             do(f"shared {deck.pop()}")       # the deck cannot give everyone still in a seventh card
             continue
