@@ -236,7 +236,8 @@ class BettingRound:
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
-        if self.street == self.game.pair_street and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
+        if self.street == self.game.pair_street and self.big_used and \
+                self.profile.value("fourth_street_big_bet_stands"):
             return [big]
         if self.pair_option_open(player) and big != ordinary:
             return [ordinary, big]

@@ -119,7 +119,8 @@ class HeartTable(TableSeats):
                     start_pot=pot)
         # Cards each player has had from the dealer: everyone still in has the street's count;
         # a player who folded earlier got two hole cards and the face-up cards they show.
-        table.dealt = {p: min(street, SPEC.streets[0].down + len(hands[p].up)) if hands[p].folded and street else street
+        first_down = SPEC.streets[0].down
+        table.dealt = {p: min(street, first_down + len(hands[p].up)) if hands[p].folded and street else street
                        for p in seats}
         table.history = {p: [] for p in seats}
         for name, seat in hands.items():
