@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from course.cards import Card
+from course.engine.actions import Move, parse_move
 from course.games import GAMES
 from course.rules import Profile, Stakes
 
@@ -89,6 +90,13 @@ class Exercise:
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
     stakes_given: dict[str, int] = field(default_factory=dict)  # the exercise's own `stakes:` amounts
     _replays: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The exercise's actions or events, parsed by the one move grammar with its game's moves."""
+        spec = GAMES[self.game]
+        texts = self.actions if spec.moves == "actions" else self.events
+        return tuple(parse_move(text, spec.kinds, spec.title) for text in texts)
 
     def replayed(self, key: Any, build: Callable[[], Any]) -> Any:
         """The replay called `key`, built once and shared by every question and every grade.

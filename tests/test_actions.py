@@ -41,3 +41,23 @@ def test_the_stud_grammar_refuses_home_game_moves_by_name():
     assert "take events do not happen" in str(err.value)
     with pytest.raises(ActionFormatError, match="is not an action"):
         Action.parse("Ava jumps")
+
+
+def test_every_course_exercise_has_its_moves_parsed_and_printable():
+    """The typed model: Exercise.moves are parsed moves of the exercise's game, and each prints
+    to a text that parses to the same move."""
+    from course.content import load_course
+    from course.games import GAMES
+
+    course = load_course()
+    counted = 0
+    for exercise in course.exercises.values():
+        spec = GAMES[exercise.game]
+        moves = exercise.moves
+        assert len(moves) == len(exercise.actions if spec.moves == "actions" else exercise.events)
+        for move in moves:
+            again = parse_move(str(move), spec.kinds, spec.title)
+            assert (again.kind, again.player, again.card, again.up, again.amount, again.other) == \
+                (move.kind, move.player, move.card, move.up, move.amount, move.other)
+            counted += 1
+    assert counted > 100

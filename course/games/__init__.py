@@ -40,6 +40,9 @@ STUD_STREETS = (
 )
 
 
+# The moves of a stud street; the home games add moves of their own.
+BETTING_MOVES = ("ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
 # The stud asks a home game answers on its final hands; Stud High answers every stud ask.
 SHOWDOWN_ASKS = ("best_five", "category", "winners", "legal_hand")
 STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
@@ -64,6 +67,7 @@ class GameSpec:
     cite: str = DEAL_TIMELINE            # the article the street counts come from
     stud_asks: tuple[str, ...] = SHOWDOWN_ASKS   # stud asks the game answers (on its final hands)
     exercise_keys: tuple[str, ...] = ()  # extra top-level exercise keys the game reads (`extra`)
+    kinds: tuple[str, ...] = BETTING_MOVES   # the moves its grammar accepts (course.engine.actions)
 
     def street(self, name: str) -> StreetSpec | None:
         return next((s for s in self.streets if s.name == name), None)
@@ -135,9 +139,11 @@ GAMES: dict[str, GameSpec] = {
         GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
         GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
-                 exercise_keys=("matched",)),
+                 exercise_keys=("matched",),
+                 kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",
-                 cards_move=True, award_needs_pot=False),
+                 cards_move=True, award_needs_pot=False,
+                 kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
     )
 }
 # Cards each player holds on each stud street when it is dealt normally: (down, up).

@@ -37,8 +37,6 @@ from course.variants.common import (
 )
 
 GAME = "have-a-heart"
-KINDS = ("deal", "shared", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in",
-         "complete")
 _VERBS = {"fold": Verb.FOLD, "check": Verb.CHECK, "call": Verb.CALL, "bet": Verb.BET, "raise": Verb.RAISE,
           "bring_in": Verb.BRING_IN, "complete": Verb.COMPLETE}
 # The deal comes from the game spec (stud's streets): a street is numbered by the cards each
@@ -430,7 +428,7 @@ class HeartTable(TableSeats):
 
 def parse_event(text: Any) -> Event:
     """One Have a Heart event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
-    return _parse(text, KINDS, "Have a Heart")
+    return _parse(text, SPEC.kinds, SPEC.title)
 
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:

@@ -22,6 +22,7 @@ from course.asks import Ask, register
 from course.cards import Card, cards_text
 from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
+from course.games import find_game
 from course.explain import Answer, Step
 from course.variants.common import (
     BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
@@ -30,7 +31,7 @@ from course.variants.common import (
 )
 
 GAME = "horn-a-vika"
-KINDS = ("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")
+SPEC = find_game(GAME)
 
 # Stage -> (cards each player receives, in order; the betting round that follows or None).
 STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
@@ -509,7 +510,7 @@ def halve(profile: Any, amount: int) -> int:
 
 def parse_event(text: Any) -> Event:
     """One Horn-A-Vika event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
-    return _parse(text, KINDS, "Horn-A-Vika")
+    return _parse(text, SPEC.kinds, SPEC.title)
 
 
 def replay(exercise: Any) -> HornTable:
