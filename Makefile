@@ -34,6 +34,7 @@ check: setup
 bench: setup-test
 	$(BIN)/python benchmarks/evaluator.py
 	$(BIN)/python benchmarks/app.py
+	$(BIN)/python benchmarks/core.py
 
 # The hand evaluator's shipped table (course/hand_values.bin), rebuilt from course/hands.py's own
 # definitions; tests/test_hands_table.py fails while the shipped file differs from a rebuild.

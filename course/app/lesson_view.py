@@ -8,16 +8,11 @@ from typing import Any, Iterable, Mapping
 import streamlit as st
 
 from course.app import cards_view, quiz
-
-GAMES = {
-    "stud-high": "Seven-Card Stud High",
-    "horn-a-vika": "Horn-A-Vika",
-    "have-a-heart": "Have a Heart",
-}
-
+from course.games import GAMES
 
 def game_title(game: str) -> str:
-    return GAMES.get(game, game)
+    spec = GAMES.get(game)
+    return spec.title if spec is not None else game
 
 
 def field(obj: Any, name: str, default: Any = None) -> Any:
