@@ -97,6 +97,12 @@ def test_citation_paraphrases_are_in_our_own_words_no_seven_word_run_of_the_sour
     assert copied == []
 
 
+def test_citation_titles_name_the_article_not_only_its_number():
+    # A learner reads the title beside the source: "3.3" alone says nothing.
+    bare = [key for key, entry in citations().items() if not re.search(r"[A-Za-z]{3}", entry.title)]
+    assert bare == []
+
+
 def test_citation_unknown_key_raises_key_error_naming_it_and_close_keys():
     with pytest.raises(KeyError) as caught:
         citation('HPD "Ties stop at the fifth"')
