@@ -212,7 +212,10 @@ def test_opr_678_have_a_heart_exchange_variation_off_by_default():
     assert 'OPR-678 "Exchanging instead of taking"' in p.option("exchange_variation").cite
     assert not p.option("exchange_variation").course_default
     assert p.value("third_street_first") == "highest-showing"
-    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"',)
+    # "As in seven-card stud" with no bring-in named: the highest card opens, the course's reading.
+    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"', 'COURSE "No bring-in"')
+    assert p.option("third_street_first").course_default and p.option("bring_in").course_default
+    assert p.option("take_from").course_default and p.option("take_timing").course_default
 
 
 def test_load_profile_unknown_option_names_it_and_suggests():
