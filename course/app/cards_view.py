@@ -162,13 +162,17 @@ def unknown_hole_cards(game: str | None, street: str | None, hands: Mapping[str,
     return {v.name: down - len(v.down) for v in views if not v.folded and len(v.down) < down}
 
 
-def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
-    """The deal of a validated `Exercise` (seats, hands, shared)."""
+def shared_label(game: str | None) -> str:
+    """What a game calls its card dealt face up to the table (Horn-A-Vika: the spit card)."""
     from course.content import variant_module
 
-    label = getattr(variant_module(getattr(exercise, "game", "")), "SHARED_CARD_NAME", "Shared card")
+    return getattr(variant_module(game or ""), "SHARED_CARD_NAME", "Shared card")
+
+
+def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
+    """The deal of a validated `Exercise` (seats, hands, shared)."""
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
-                     focus=focus, shared_label=label,
+                     focus=focus, shared_label=shared_label(getattr(exercise, "game", "")),
                      dealer=(getattr(exercise, "extra", None) or {}).get("dealer"),
                      unknown_down=unknown_hole_cards(exercise.game, exercise.street,
                                                      exercise.hands, exercise.shared))
