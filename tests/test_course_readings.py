@@ -123,6 +123,8 @@ def test_one_word_for_a_face_down_card():
         # Lesson 1 names the other words once, when it picks "hole card".
         text = " ".join(lesson_text(lesson).split()).replace("some sources say hidden or private cards", "")
         assert not re.search(r"hidden cards?|private cards?", text, re.I), lesson.id
+    for key, cit in citations().items():                    # the Rulebook's own summaries too
+        assert not re.search(r"hidden cards?|private cards?", cit.text, re.I), key
 
 
 def test_the_hand_ranking_primer_comes_before_the_opener_and_has_drills():
