@@ -99,6 +99,12 @@ def test_citation_paraphrases_are_in_our_own_words_no_seven_word_run_of_the_sour
     assert copied == []
 
 
+def test_citation_titles_name_the_article_not_only_its_number():
+    # A learner reads the title beside the source: "3.3" alone says nothing.
+    bare = [key for key, entry in citations().items() if not re.search(r"[A-Za-z]{3}", entry.title)]
+    assert bare == []
+
+
 def test_citation_unknown_key_raises_key_error_naming_it_and_close_keys():
     with pytest.raises(KeyError) as caught:
         citation('HPD "Ties stop at the fifth"')
@@ -208,7 +214,10 @@ def test_opr_678_have_a_heart_exchange_variation_off_by_default():
     assert 'OPR-678 "Exchanging instead of taking"' in p.option("exchange_variation").cite
     assert not p.option("exchange_variation").course_default
     assert p.value("third_street_first") == "highest-showing"
-    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"',)
+    # "As in seven-card stud" with no bring-in named: the highest card opens, the course's reading.
+    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"', 'COURSE "No bring-in"')
+    assert p.option("third_street_first").course_default and p.option("bring_in").course_default
+    assert p.option("take_from").course_default and p.option("take_timing").course_default
 
 
 def test_load_profile_unknown_option_names_it_and_suggests():

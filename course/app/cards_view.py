@@ -162,10 +162,16 @@ def unknown_hole_cards(game: str | None, street: str | None, hands: Mapping[str,
     return {v.name: down - len(v.down) for v in views if not v.folded and len(v.down) < down}
 
 
+def shared_label(game: str | None) -> str:
+    """What a game calls its card dealt face up to the table (Horn-A-Vika: the spit card)."""
+    spec = find_game(game or "")
+    return spec.shared_name if spec is not None else "Shared card"
+
+
 def exercise_html(exercise: Exercise, *, show_down: bool = True, focus: str | None = None) -> str:
     """The deal of a validated `Exercise` (seats, hands, shared)."""
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
-                     focus=focus, shared_label=find_game(exercise.game).shared_name,
+                     focus=focus, shared_label=shared_label(exercise.game),
                      dealer=exercise.extra.get("dealer"),
                      unknown_down=unknown_hole_cards(exercise.game, exercise.street,
                                                      exercise.hands, exercise.shared))

@@ -73,7 +73,8 @@ def deal_block(deal: Any, game: str | None = None) -> None:
     shared = field(deal, "shared")
     unknown = cards_view.unknown_hole_cards(game, field(deal, "street"), hands, shared)
     st.markdown(cards_view.deal_html(seats, hands, shared, caption=field(deal, "caption"),
-                                     unknown_down=unknown), unsafe_allow_html=True)
+                                     shared_label=cards_view.shared_label(game), unknown_down=unknown),
+                unsafe_allow_html=True)
 
 
 def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:

@@ -295,14 +295,33 @@ def shows_hole_cards(exercise: Any) -> bool:
         any(q.ask in HAND_ASKS for q in exercise.questions)
 
 
+def stakes_words(profile: Any, stakes: Any) -> str:
+    """The stakes as the game plays them, from the rule profile: who antes, whether anyone
+    brings in, and the bets (fixed steps, or each round's largest bet when limits vary)."""
+    dealer = profile.value("dealer_ante") if profile.has("dealer_ante") else 0
+    words = [f"dealer antes {dealer}"] if dealer else [f"ante {stakes.ante} each"] if stakes.ante else []
+    brings_in = stakes.bring_in and profile.value("third_street_first") == "bring-in"
+    words.append(f"bring-in {stakes.bring_in}" if brings_in else "no bring-in")
+    if profile.has("round_limits"):
+        rounds: dict[int, list[int]] = {}
+        for number, limit in enumerate(profile.value("round_limits"), 1):
+            rounds.setdefault(int(limit), []).append(number)
+        words.append("largest bet " + ", ".join(
+            f"{limit} in round {r[0]}" if len(r) == 1 else f"{limit} in rounds {r[0]}-{r[-1]}"
+            for limit, r in rounds.items())
+            + ("; after round 1, half a player's last pot match when that is more"
+               if profile.has("matched_limit") and profile.value("matched_limit") == "half-last-match" else ""))
+    else:
+        words.append(f"bets {stakes.small_bet}/{stakes.big_bet}")
+    return ", ".join(words)
+
+
 def deal_facts_md(exercise: Any) -> str:
     """Game, street, stakes and pot on one line (fields the content loader validated)."""
     stakes = exercise.stakes
     facts = [f"Game: **{exercise.game}**", f"Street: **{exercise.street}**"]
     if stakes is not None:
-        facts.append("Stakes: " + ", ".join(
-            f"{name.replace('_', ' ')} {getattr(stakes, name)}"
-            for name in ("ante", "bring_in", "small_bet", "big_bet") if hasattr(stakes, name)))
+        facts.append("Stakes: " + stakes_words(exercise.profile, stakes))
     if exercise.pot is not None:
         facts.append(f"Pot: **{exercise.pot}**")
     return md_escape(" · ".join(facts))

@@ -299,7 +299,10 @@ class HeartTable(TableSeats):
         if victim == e.player:
             raise IllegalActionError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
         if self.hands[victim].folded:
-            raise IllegalActionError(f"{victim} has folded: a card is taken only from a player still in", cite=(TAKING,))
+            reach = option(self.profile, "take_from")
+            raise IllegalActionError(f"{victim} has folded: a card is taken only from a player still in"
+                                     + (" (the course's own reading of 'any other player')" if reach.course_default else ""),
+                                     cite=(TAKING, *reach.cite))
         seat = self.hands[victim]
         pile = seat.up if e.up else seat.down
         if e.card not in pile:
@@ -412,8 +415,11 @@ class HeartTable(TableSeats):
         first = option(self.profile, "third_street_first")
         what = "card" if self.street == FIRST else "hand"
         cite = (OPENING, *(first.cite if self.street == FIRST else ()))
-        steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing; cards "
-                      "taken face up count in the taker's row.", cite, course_default=first.course_default)]
+        reading = " (the course's own reading: OPR-678 names no bring-in)" if self.street == FIRST and first.course_default else ""
+        steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing"
+                      + (", with no bring-in" if self.street == FIRST and first.value == "highest-showing" else "")
+                      + f"{reading}; cards taken face up count in the taker's row.", cite,
+                      course_default=self.street == FIRST and first.course_default)]
         steps += opener_steps(ranked, rows, tie, (OPENING,), what)
         return Answer(ranked[0], steps)
 
@@ -542,12 +548,16 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
                             "(hearts dealt face down and hearts that were taken give no take).",
                             (TAKING, DOWN_HEART, TAKEN_HEART))])
     c = table.chances[-1]
+    timing, reach = option(table.profile, "take_timing"), option(table.profile, "take_from")
     choices: dict[str, dict[str, Any]] = {}
     for p in table.seats:
         if p in c.up or p in c.down:
             choices[p] = {"up": list(c.up.get(p, [])), "down": c.down.get(p, 0)}
-    steps = [Step(f"{c.taker} is dealt {c.heart} face up, so {c.taker} takes one card from any other player "
-                  "still in.", (TAKING,))]
+    own = timing.course_default or reach.course_default
+    steps = [Step(f"{c.taker} is dealt {c.heart} face up, so {c.taker} takes one card from any other player: "
+                  "at once, before the next card or bet, and from a player still in"
+                  + (" (the course's own reading: the source says neither)." if own else "."),
+                  (TAKING, *timing.cite, *reach.cite), course_default=own)]
     for p, ch in choices.items():
         parts = []
         if ch["up"]:
@@ -558,7 +568,8 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
             r for r, ok in ((UP_TAKE, ch["up"]), (HOLE_TAKE, ch["down"])) if ok)))
     folded = [p for p in table.seats if table.hands[p].folded and p != c.taker]
     if folded:
-        steps.append(Step(f"{names(folded)} folded and cannot be taken from.", (TAKING,)))
+        steps.append(Step(f"{names(folded)} folded and cannot be taken from.", (TAKING, *reach.cite),
+                          course_default=reach.course_default))
     if not choices:
         steps.append(Step("No other player still in holds a card, so there is nothing to take.", (TAKING,)))
         return Answer({"taker": None, "from": {}}, steps)

@@ -63,6 +63,7 @@ class Obligation:
     seq: int                      # deal order of the card that caused it
     decision: str | None = None   # "match" | "fold"
     amount: int | None = None     # what the player paid (match) or was asked (fold)
+    course_default: bool = False  # the obligation rests on a reading of the course's own
 
 
 @dataclass
@@ -322,12 +323,17 @@ class HornTable(TableSeats):
         others = [c for c in seat.up if c != card]
         pairs = [c for c in others if c.rank == card.rank]
         self._seq += 1
+        spit_rank = self.stage == 5 and self.spit is not None and card.rank == self.spit.rank
         if pairs:
+            both = option(self.profile, "new_card_matches") if spit_rank else None
             self.obligations.append(Obligation(
                 self.stage, player,
-                f"{player}'s new face-up {card} pairs the {cards_text(pairs)} already showing",
-                ("OPR-535 2.1", stage_cite(self.stage)), self._seq))
-        elif self.stage == 5 and self.spit is not None and card.rank == self.spit.rank:
+                f"{player}'s new face-up {card} pairs the {cards_text(pairs)} already showing"
+                + (f" and has the rank of the spit card {self.spit}: one card, one match"
+                   + (" (the course's own reading)" if both.course_default else "") if both else ""),
+                ("OPR-535 2.1", stage_cite(self.stage), *(("OPR-535 2.3", *both.cite) if both else ())), self._seq,
+                course_default=bool(both and both.course_default)))
+        elif spit_rank:
             self.obligations.append(Obligation(
                 self.stage, player, f"{player}'s new face-up {card} matches the spit card {self.spit}",
                 ("OPR-535 2.3", stage_cite(5)), self._seq))
@@ -378,7 +384,7 @@ class HornTable(TableSeats):
         self._pay(e.player, amount, "match")
         self.last_match[e.player] = amount
         self.log.append(Step(f"{d.reason}, so {e.player} matches the pot: pays {amount}, and the pot doubles "
-                             f"to {self.pot}.", (*d.cite, "OPR-535 2.2")))
+                             f"to {self.pot}.", (*d.cite, "OPR-535 2.2"), course_default=d.course_default))
 
     def _on_fold(self, e: Event) -> None:
         if self.pending and any(o.player == e.player for o in self.pending):
@@ -454,11 +460,16 @@ class HornTable(TableSeats):
         what = "card" if number == 1 else "hand"
         cite = first.cite if first else (stage_cite(stage),)
         steps = opener_steps(ranked, rows, tie, cite, what)
-        steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the "
-                             f"{'highest card' if number == 1 else 'best hand'} showing, and there is no bring-in."
-                             if number == 1 else
-                             f"Betting round {number} follows stage {stage}; it is opened by the best hand showing "
-                             "(the spit card belongs to everyone and is not part of anyone's row).", cite))
+        if number == 1:
+            steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the highest card "
+                                 "showing, and there is no bring-in.", cite))
+        else:
+            showing = option(self.profile, "showing_hand")
+            steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the best hand showing, "
+                                 "counting each player's own face-up cards and leaving out the spit card, which "
+                                 "belongs to everyone" + (" (the course's own reading)." if showing.course_default else "."),
+                                 (*cite, *showing.cite),
+                                 course_default=showing.course_default))
         return Answer(ranked[0], steps)
 
     def _pay(self, player: str, amount: int, kind: str, number: int | None = None) -> None:
@@ -590,7 +601,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
             amount = pot if pot is not None else table.pot
             pot = amount * 2
         steps.append(Step(f"{o.reason}: {o.player} must pay the whole pot, {amount}, or fold.",
-                          (*o.cite, "OPR-535 2.2")))
+                          (*o.cite, "OPR-535 2.2"), course_default=o.course_default))
         if o.decision == "fold":
             steps.append(Step(f"{o.player} folds instead of paying, so the pot stays at {amount}.", ("OPR-535 2.1",)))
         else:
@@ -598,14 +609,18 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
                               f"the pot doubles to {amount * 2}.", ("OPR-535 2.2",)))
         value.append({o.player: amount})
     if len(chosen) > 1:
+        showing = option(table.profile, "showing_hand")
         if order_opt.value == "highest-showing":
-            text = "They decide in order of the hand showing, best first"
+            text = ("They decide in order of the hand showing, best first; each hand is the player's own face-up "
+                    "cards, the spit card left out" + (" (the course's own reading)" if showing.course_default else ""))
         else:
             text = "They decide in deal order, starting nearest the dealer's left"
         if order_opt.course_default:
             text += " (the course's own default: OPR-535 sets no order outside the spit-card round)"
-        steps.insert(0, Step(text + f": {names([o.player for o in chosen])}.", order_opt.cite,
-                             course_default=order_opt.course_default))
+        ranked = order_opt.value == "highest-showing"
+        steps.insert(0, Step(text + f": {names([o.player for o in chosen])}.",
+                             (*order_opt.cite, *(showing.cite if ranked else ())),
+                             course_default=order_opt.course_default or (ranked and showing.course_default)))
     return Answer(value, steps)
 
 
