@@ -7,17 +7,9 @@ from typing import Any, Iterable, Mapping
 
 import streamlit as st
 
-from course.app import cards_view, quiz
+from course.app import cards_view, labels, quiz
 
-GAMES = {
-    "stud-high": "Seven-Card Stud High",
-    "horn-a-vika": "Horn-A-Vika",
-    "have-a-heart": "Have a Heart",
-}
-
-
-def game_title(game: str) -> str:
-    return GAMES.get(game, game)
+game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
 
 def field(obj: Any, name: str, default: Any = None) -> Any:
@@ -39,7 +31,7 @@ def as_list(value: Any) -> list:
 
 def lessons(course: Any) -> list[Any]:
     """Lessons in course order: by game (stud-high first), then `order`."""
-    games = list(GAMES)
+    games = list(labels.GAMES)
     items = as_list(field(course, "lessons"))
     return sorted(items, key=lambda l: (games.index(field(l, "game")) if field(l, "game") in games
                                         else len(games), str(field(l, "game")),
@@ -64,12 +56,17 @@ def problems(course: Any) -> list[Any]:
 
 
 def cite_row(keys: Iterable[str], key: str) -> None:
-    keys = list(keys or [])
+    """The articles a section rests on, each once, labelled by title; each opens to the
+    article and a link to it in the Rulebook (same tab, so the session and answers stay)."""
+    keys = list(dict.fromkeys(keys or []))
     if not keys:
         return
     with st.container(horizontal=True, gap="small"):
         for n, cite in enumerate(keys):
-            quiz.citation_popover(cite, f"{key}:{n}")
+            with st.popover(labels.article_title(cite), key=f"{key}:{n}"):
+                st.markdown(quiz.article_md(cite, link=False))
+                st.page_link("views/rulebook.py", query_params={"article": cite},
+                             label="Open in the Rulebook", icon=":material/gavel:")
 
 
 def deal_block(deal: Any, game: str | None = None) -> None:
@@ -86,7 +83,7 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
     lid = field(lesson, "id")
     st.title(str(field(lesson, "title")))
     st.caption(f"{game_title(field(lesson, 'game'))} · lesson {field(lesson, 'order')} · "
-               f"skill: {field(lesson, 'topic')}")
+               f"skill: {labels.display_name(field(lesson, 'topic'))}")
     if field(lesson, "summary"):
         st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
     for n, section in enumerate(as_list(field(lesson, "sections"))):
