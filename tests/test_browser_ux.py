@@ -71,7 +71,11 @@ def wait_for(driver, xpath: str, timeout: float = 60):
         ec.visibility_of_element_located((By.XPATH, xpath)), xpath)
 
 
-def snap(driver, name: str, tmp_path) -> None:
+def snap(driver, name: str, tmp_path, at=None) -> None:
+    """A screenshot, scrolled to element `at` when given."""
+    if at is not None:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", at)
+        time.sleep(0.3)
     shots = Path(os.environ.get("STUD_SCREENSHOT_DIR") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     assert driver.save_screenshot(str(shots / f"{name}.png"))
@@ -147,7 +151,9 @@ def test_seven_card_rows_fit_on_one_line(app, driver, size, tmp_path):
         assert row["right"] <= width, (row, width)     # and on the screen
     assert driver.execute_script(
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
-    snap(driver, f"lesson-cards-{size[0]}", tmp_path)
+    snap(driver, f"lesson-cards-{size[0]}", tmp_path, at=driver.execute_script(
+        "return [...document.querySelectorAll('.ssr-cards')]"
+        ".find(r => r.querySelectorAll('.ssr-card').length == 7);"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -166,8 +172,8 @@ def test_lesson_picker_and_the_way_on_are_on_the_page(app, driver, size, tmp_pat
     assert not driver.find_elements(By.XPATH, f"//a[contains(., {xpath_text(LESSONS[-1].title)})]")
     next_link = wait_for(driver, "//a[contains(., 'Next lesson')]")
     assert second.title in next_link.text
-    wait_for(driver, "//button[contains(., 'Practise this lesson')]")
-    snap(driver, f"lesson-end-{size[0]}", tmp_path)
+    practise = wait_for(driver, "//button[contains(., 'Practise this lesson')]")
+    snap(driver, f"lesson-end-{size[0]}", tmp_path, at=practise)
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", next_link)
     next_link.click()
     wait_for(driver, f"//h1[contains(., {xpath_text(second.title)})]")
@@ -215,4 +221,5 @@ def test_the_theme_follows_the_system_setting_and_stays_blue(app, driver, size, 
         "return getComputedStyle(document.querySelector('.stApp')).backgroundColor;")
     assert (sum(rgb(background)) / 3 > 128) == (scheme == "light"), background
     assert rgb(button.value_of_css_property("background-color")) == BLUE[scheme]
-    snap(driver, f"lesson-{scheme}-{size[0]}", tmp_path)
+    snap(driver, f"lesson-{scheme}-{size[0]}", tmp_path,
+         at=driver.find_element("css selector", ".ssr-table"))

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping
 
 import streamlit as st
 
-from course.app import cards_view, labels, quiz
+from course.app import cards_view, labels, quiz, state
 
 game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
@@ -55,6 +55,15 @@ def problems(course: Any) -> list[Any]:
     return as_list(field(course, "problems"))
 
 
+def article_md(cit: Any, *, source: bool = True) -> str:
+    """One registered article (a `rules.Citation`) in full: its title, our summary, its
+    source (left out under a heading that names it) and the key authors cite it by."""
+    return (f"**{quiz.md_escape(labels.article_title(cit.key, source=False))}**  \n"
+            f"{quiz.md_escape(cit.text)}  \n"
+            + (f"*Source: {quiz.md_escape(cit.source_title)}* · " if source else "")
+            + f":gray[Cited as {quiz.md_escape(cit.key)}]")
+
+
 def cite_row(keys: Iterable[str], key: str) -> None:
     """The articles a section rests on, each once, labelled by title; each opens to the
     article and a link to it in the Rulebook (same tab, so the session and answers stay)."""
@@ -64,7 +73,10 @@ def cite_row(keys: Iterable[str], key: str) -> None:
     with st.container(horizontal=True, gap="small"):
         for n, cite in enumerate(keys):
             with st.popover(labels.article_title(cite), key=f"{key}:{n}"):
-                st.markdown(quiz.article_md(cite, link=False))
+                try:
+                    st.markdown(article_md(state.module("rules").citation(cite)))
+                except KeyError as exc:
+                    st.error(f"This citation is not in the registry: {exc}")
                 st.page_link("views/rulebook.py", query_params={"article": cite},
                              label="Open in the Rulebook", icon=":material/gavel:")
 

@@ -149,17 +149,20 @@ def lesson() -> None:
         lv.lesson_body(lesson, course, prefix="lesson")
 
         st.divider()
-        with st.container(horizontal=True, gap="small", key="lesson_onward"):
+        # long lesson titles wrap rather than being cut off on a phone
+        st.html("<style>.st-key-lesson_onward [data-testid=stPageLink] p{white-space:normal}</style>")
+        with st.container(key="lesson_onward"):
             if lv.lesson_exercise_ids(lesson) and state.module("questions") is not None:
                 if st.button("Practise this lesson", type="primary", icon=":material/quiz:",
                              key="lesson_practise"):
                     practise_lesson(lesson)
             # No wrap-round: the first lesson has no previous one, the last no next one.
-            for label, to, icon in (("Previous lesson", here - 1, ":material/arrow_back:"),
-                                    ("Next lesson", here + 1, ":material/arrow_forward:")):
+            for label, to, icon in (("Next lesson", here + 1, ":material/arrow_forward:"),
+                                    ("Previous lesson", here - 1, ":material/arrow_back:")):
                 if 0 <= to < len(ids):
                     st.page_link("views/lesson.py", query_params={"id": ids[to]}, icon=icon,
-                                 label=f"{label}: {lv.field(lessons[to], 'title')}")
+                                 label=f"{label}: {lv.field(lessons[to], 'title')}",
+                                 width="stretch")
 
 
 def practice() -> None:
@@ -298,7 +301,7 @@ def rulebook() -> None:
                            "is listed below.")
             else:
                 with st.container(border=True, key="rulebook_opened"):
-                    st.markdown(article_md(table[wanted]))
+                    st.markdown(lv.article_md(table[wanted]))
         query = st.text_input("Search the rules", key="rulebook_filter", icon=":material/search:",
                               placeholder="bring-in, spit card, 3.3...")
         words = query.lower().split()
@@ -317,15 +320,7 @@ def rulebook() -> None:
         for source_title, items in sources.items():
             st.header(source_title, divider="gray", anchor=anchors[source_title])
             for key, cit in items:
-                st.markdown(article_md(cit, source=False))
-
-
-def article_md(cit, *, source: bool = True) -> str:
-    """One article for the Rulebook: its title, our summary, (its source,) and its key."""
-    return (f"**{quiz.md_escape(labels.article_title(cit.key, source=False))}**  \n"
-            f"{quiz.md_escape(cit.text)}  \n"
-            + (f"*Source: {quiz.md_escape(cit.source_title)}* · " if source else "")
-            + f":gray[Cited as {quiz.md_escape(cit.key)}]")
+                st.markdown(lv.article_md(cit, source=False))
 
 
 def author() -> None:
