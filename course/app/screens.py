@@ -95,6 +95,14 @@ def course_map() -> None:
                             st.caption("No exercises yet")
 
 
+def not_found(what: str, wanted: str) -> None:
+    """Say that a link named an item (`what`: lesson, deal...) that does not exist, instead of
+    opening another one in its place; the name from the address is shown quoted, as typed."""
+    st.warning(f"There is no {what} called {labels.quoted(wanted)}. Choose one above, or start "
+               "from the Course map.")
+    st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+
+
 def practise_lesson(lesson) -> None:
     """Open Practice on this lesson's deals, the first one first."""
     ids = lv.lesson_exercise_ids(lesson)
@@ -134,9 +142,7 @@ def lesson() -> None:
                               placeholder="Choose a lesson", width=520)
         if picked is None:
             st.title("Lesson not found")
-            st.warning(f"There is no lesson called {labels.quoted(wanted)}. Choose one above, "
-                       "or start from the Course map.")
-            st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+            not_found("lesson", wanted)
             return
         st.query_params["id"] = picked
         st.session_state["lesson_from"] = picked
