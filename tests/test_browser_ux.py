@@ -194,6 +194,10 @@ def test_a_citation_link_opens_in_the_same_tab_and_keeps_the_session(app, driver
     deal = COURSE.exercises["hpd-1-bring-in-suit-tie"]
     driver.get(f"{app}/practice?deal={deal.id}")
     show_answer = wait_for(driver, "(//button[contains(., 'Show answer')])[1]")
+    # the script's own block takes no room on the page
+    assert driver.execute_script(
+        "return document.getElementById('ssr-same-tab-links')"
+        ".closest('[data-testid=stElementContainer]').getBoundingClientRect().height;") == 0
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", show_answer)
     time.sleep(0.5)
     show_answer.click()

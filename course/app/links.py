@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-SCRIPT = """<script>
+# The block holds only the script; the style keeps its empty box from adding a gap on top.
+SCRIPT = """<span id="ssr-same-tab-links"></span>
+<style>[data-testid="stElementContainer"]:has(#ssr-same-tab-links){display:none}</style>
+<script>
 (() => {
   if (window.ssrSameTabLinks) return;
   window.ssrSameTabLinks = true;
