@@ -12,7 +12,7 @@ import yaml
 
 from course import content, rules
 from course.app import labels
-from course.app.apptest import environment, open_app, texts
+from course.app.apptest import environment, open_app, pick_question, texts
 from course.app.progress import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,3 +181,19 @@ def test_rulebook_has_contents_by_source_titles_and_search(db):
     assert [s.split("**")[1] for s in shown] == ["Article 3.3"]
     at.text_input(key="rulebook_filter").set_value("[x](https://example.com/)").run()
     assert any(labels.quoted("[x](https://example.com/)") in i.value for i in at.info)
+
+
+def test_a_lessons_try_it_now_asks_one_question_at_a_time(db):
+    lesson = COURSE.lessons["deal-timeline"]
+    ex = COURSE.exercises["opener-seventh-street-unchanged"]
+    assert ex.id in lesson.exercises and len(ex.questions) > 1
+    at = open_app("lesson", query={"id": lesson.id})
+    at.session_state[f"lesson|{lesson.id}|try|{ex.id}"] = True
+    at.run()
+    checks = [b.key for b in at.button if b.key and b.key.startswith(f"lesson|{ex.id}|")
+              and b.key.endswith(":check")]
+    assert checks == [f"lesson|{ex.id}|0:check"]
+    pick_question(at, ex.id, 1, prefix="lesson")
+    checks = [b.key for b in at.button if b.key and b.key.startswith(f"lesson|{ex.id}|")
+              and b.key.endswith(":check")]
+    assert checks == [f"lesson|{ex.id}|1:check"]

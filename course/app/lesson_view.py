@@ -128,4 +128,4 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
                               on_change="rerun")
             if box.open:
                 with box:
-                    quiz.exercise_block(ex, prefix, heading=False)
+                    quiz.exercise_block(ex, prefix, heading=False, one_at_a_time=True)
