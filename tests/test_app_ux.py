@@ -158,6 +158,9 @@ def test_course_map_continues_with_the_first_lesson_not_finished(db):
     master(db, LESSONS[0])
     at = open_app("map")
     assert "**Continue where you left off**" in texts(at)
+    icons = {l.proto.label: l.proto.icon for l in at.get("page_link")}
+    assert icons[f"**1. {LESSONS[0].title}**"] == ":material/check_circle:"     # ticked
+    assert icons[f"**2. {LESSONS[1].title}**"] == ":material/menu_book:"
     assert continue_link(at) == f"{labels.display_name(LESSONS[1].game)} 2. {LESSONS[1].title}"
     for lesson in LESSONS:
         master(db, lesson)

@@ -84,9 +84,12 @@ def course_map() -> None:
                 with st.container(border=True):
                     left, right = st.columns([3, 1])
                     with left:
+                        finished = bool(total) and done == total
                         st.page_link("views/lesson.py", query_params={"id": lid},
                                      label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
-                                     icon=":material/menu_book:")
+                                     icon=":material/check_circle:" if finished
+                                     else ":material/menu_book:",
+                                     help="Finished: every question right" if finished else None)
                         st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
                     with right:
                         if total:
