@@ -12,6 +12,7 @@ import yaml
 
 from course import content, rules
 from course.app import labels
+from course.app import lesson_view as lv
 from course.app.apptest import environment, open_app, pick_question, texts
 from course.app.progress import Attempt, ProgressStore
 
@@ -200,3 +201,16 @@ def test_a_lessons_try_it_now_asks_one_question_at_a_time(db):
     checks = [b.key for b in at.button if b.key and b.key.startswith(f"lesson|{ex.id}|")
               and b.key.endswith(":check")]
     assert checks == [f"lesson|{ex.id}|1:check"]
+
+
+@pytest.mark.parametrize("game, name, other", [("horn-a-vika", "Spit card", "Shared card"),
+                                               ("stud-high", "Shared card", "Spit card")])
+def test_lesson_diagrams_call_the_shared_card_what_the_game_calls_it(game, name, other, db):
+    with_shared = [l for l in COURSE.lessons_in_order(game)
+                   if any(s.deal and lv.field(s.deal, "shared") for s in l.sections)]
+    assert with_shared
+    for lesson in with_shared:
+        at = open_app("lesson", query={"id": lesson.id})
+        html = "\n".join(m.value for m in at.markdown if m.proto.allow_html)
+        assert f'aria-label="{name}"' in html, lesson.id
+        assert f'aria-label="{other}' not in html, lesson.id

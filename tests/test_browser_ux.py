@@ -227,3 +227,19 @@ def test_the_theme_follows_the_system_setting_and_stays_blue(app, driver, size, 
     assert rgb(button.value_of_css_property("background-color")) == BLUE[scheme]
     snap(driver, f"lesson-{scheme}-{size[0]}", tmp_path,
          at=driver.find_element("css selector", ".ssr-table"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_spit_card_is_labelled_spit_card_in_lesson_diagrams(app, driver, size, tmp_path):
+    show(driver, size)
+    lesson = COURSE.lessons_in_order("horn-a-vika")[0]
+    open_page(driver, f"{app}/lesson?id={lesson.id}", lesson.title)
+    wait_for(driver, "//div[contains(@class, 'ssr-shared')]")
+    boxes = driver.find_elements("css selector", ".ssr-shared .ssr-name")
+    assert boxes and all(b.text == "Spit card" for b in boxes), [b.text for b in boxes]
+    # every card of the page, the spit card included, is on the screen
+    width = driver.execute_script("return document.documentElement.clientWidth;")
+    rights = driver.execute_script("return [...document.querySelectorAll('.ssr-card')]"
+                                   ".map(c => c.getBoundingClientRect().right);")
+    assert rights and max(rights) <= width, (max(rights), width)
+    snap(driver, f"spit-card-{size[0]}", tmp_path, at=boxes[0])

@@ -47,7 +47,7 @@ CSS = """
   border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
 .ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
 @container (max-width:30rem){
-  .ssr-seat{flex-wrap:wrap;row-gap:.2rem}
+  .ssr-seat,.ssr-shared{flex-wrap:wrap;row-gap:.2rem}
   .ssr-name{min-width:0;flex:1 0 100%}
   .ssr-cards{flex-wrap:nowrap;gap:.2rem}
   .ssr-card{width:2.2rem;height:3.1rem}
@@ -169,13 +169,17 @@ def unknown_hole_cards(game: str | None, street: str | None, hands: Mapping[str,
     return {v.name: down - len(v.down) for v in views if not v.folded and len(v.down) < down}
 
 
-def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
-    """The deal of a validated `Exercise` (seats, hands, shared)."""
+def shared_label(game: str | None) -> str:
+    """What the game calls its shared face-up card ("Spit card" in Horn-A-Vika)."""
     from course.content import variant_module
 
-    label = getattr(variant_module(getattr(exercise, "game", "")), "SHARED_CARD_NAME", "Shared card")
+    return getattr(variant_module(game or ""), "SHARED_CARD_NAME", "Shared card")
+
+
+def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
+    """The deal of a validated `Exercise` (seats, hands, shared)."""
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
-                     focus=focus, shared_label=label,
+                     focus=focus, shared_label=shared_label(getattr(exercise, "game", "")),
                      dealer=(getattr(exercise, "extra", None) or {}).get("dealer"),
                      unknown_down=unknown_hole_cards(exercise.game, exercise.street,
                                                      exercise.hands, exercise.shared))

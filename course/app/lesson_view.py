@@ -87,6 +87,7 @@ def deal_block(deal: Any, game: str | None = None) -> None:
     shared = field(deal, "shared")
     unknown = cards_view.unknown_hole_cards(game, field(deal, "street"), hands, shared)
     st.markdown(cards_view.deal_html(seats, hands, shared, caption=field(deal, "caption"),
+                                     shared_label=cards_view.shared_label(game),
                                      unknown_down=unknown), unsafe_allow_html=True)
 
 
