@@ -45,6 +45,7 @@ def lesson_progress(lesson, exercises, mastered) -> tuple[int, int]:
 
 
 def lesson_label(lesson) -> str:
+    """"Seven-Card Stud High 4. Who opens the later streets, and why"."""
     return f"{lv.game_title(lv.field(lesson, 'game'))} {lv.field(lesson, 'order')}. " \
         f"{lv.field(lesson, 'title')}"
 
@@ -65,7 +66,8 @@ def course_map() -> None:
         if not lessons:
             st.info("No lesson could be loaded.")
         progress = {lv.field(l, "id"): lesson_progress(l, exercises, mastered) for l in lessons}
-        # The onward path: the first lesson with a question not yet answered right.
+        # The onward path: the first lesson with a question not yet answered right (a lesson
+        # without exercises has nothing to finish, so it is never the one to continue).
         onward = next((l for l in lessons if progress[lv.field(l, "id")][0]
                        < progress[lv.field(l, "id")][1]), None)
         if onward is not None:
