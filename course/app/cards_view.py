@@ -21,8 +21,8 @@ from course.model import Exercise
 
 CSS = """
 .ssr-table{display:flex;flex-direction:column;gap:.35rem;margin:.25rem 0 .75rem 0;max-width:44rem;
-  font-family:system-ui,-apple-system,'Segoe UI',sans-serif}
-.ssr-dealer{font-size:.8rem;color:#555;display:flex;align-items:center;gap:.4rem}
+  font-family:system-ui,-apple-system,'Segoe UI',sans-serif;container-type:inline-size}
+.ssr-dealer{font-size:.8rem;color:inherit;opacity:.75;display:flex;align-items:center;gap:.4rem}
 .ssr-button{display:inline-flex;align-items:center;justify-content:center;width:1.4rem;
   height:1.4rem;border-radius:50%;background:#fff;border:2px solid #333;font-weight:700;
   font-size:.75rem;color:#111}
@@ -45,10 +45,17 @@ CSS = """
 .ssr-card.ssr-down{background:#e4e4e4;border:1px dashed #222}
 .ssr-card .ssr-tag{position:absolute;bottom:-.1rem;font-size:.5rem;font-weight:500;color:#333;
   text-transform:uppercase;letter-spacing:.03em}
-.ssr-gap{width:.5rem}
 .ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
   border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
-.ssr-caption{font-size:.85rem;color:#444;margin-top:.1rem}
+.ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
+@container (max-width:30rem){
+  .ssr-seat,.ssr-shared{flex-wrap:wrap;row-gap:.2rem}
+  .ssr-name{min-width:0;flex:1 0 100%}
+  .ssr-cards{flex-wrap:nowrap;gap:.2rem}
+  .ssr-card{width:2.2rem;height:3.1rem}
+  .ssr-card .ssr-rank{font-size:.95rem}
+  .ssr-card .ssr-suit{font-size:1.1rem}
+}
 """
 
 

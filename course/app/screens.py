@@ -10,7 +10,7 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import quiz, state
+from course.app import labels, quiz, state
 
 SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
@@ -34,6 +34,23 @@ def topics_of(course, ex):
 
 
 
+def lesson_progress(lesson, exercises, mastered) -> tuple[int, int]:
+    """(questions answered right on the latest try, questions) over a lesson's exercises."""
+    total = done = 0
+    for eid in lv.lesson_exercise_ids(lesson):
+        ex = exercises.get(eid)
+        if ex is not None:
+            total += len(ex.questions)
+            done += sum((eid, n) in mastered for n in range(len(ex.questions)))
+    return done, total
+
+
+def lesson_label(lesson) -> str:
+    """"Seven-Card Stud High 4. Who opens the later streets, and why"."""
+    return f"{lv.game_title(lv.field(lesson, 'game'))} {lv.field(lesson, 'order')}. " \
+        f"{lv.field(lesson, 'title')}"
+
+
 def course_map() -> None:
     """Course map: every lesson in order, grouped by game, with the learner's progress."""
     st.title("Course map")
@@ -44,29 +61,37 @@ def course_map() -> None:
     course = state.course()
     quiz.problems_panel(lv.problems(course))
     exercises = lv.exercises(course)
-    name = state.learner()
-    mastered = state.mastered(name)
+    mastered = state.mastered(state.learner())
     lessons = lv.lessons(course)
     if not lessons:
         st.info("No lesson could be loaded.")
+    progress = {lv.field(l, "id"): lesson_progress(l, exercises, mastered) for l in lessons}
+    # The onward path: the first lesson with a question not yet answered right (a lesson
+    # without exercises has nothing to finish, so it is never the one to continue).
+    onward = next((l for l in lessons if progress[lv.field(l, "id")][0]
+                   < progress[lv.field(l, "id")][1]), None)
+    if onward is not None:
+        with st.container(border=True, key="map_continue"):
+            started = any(done for done, _ in progress.values())
+            st.markdown("**Continue where you left off**" if started else "**Start here**")
+            st.page_link("views/lesson.py", query_params={"id": lv.field(onward, "id")},
+                         label=lesson_label(onward), icon=":material/play_arrow:")
+    elif lessons:
+        st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
     for game in dict.fromkeys(lv.field(l, "game") for l in lessons):
         st.header(lv.game_title(game), divider="gray")
         for lesson in (l for l in lessons if lv.field(l, "game") == game):
-            ids = lv.lesson_exercise_ids(lesson)
-            total = done = 0
-            for eid in ids:
-                ex = exercises.get(eid)
-                if ex is None:
-                    continue
-                total += len(ex.questions)
-                done += sum((eid, n) in mastered for n in range(len(ex.questions)))
             lid = lv.field(lesson, "id")
+            done, total = progress[lid]
             with st.container(border=True):
                 left, right = st.columns([3, 1])
                 with left:
+                    finished = bool(total) and done == total
                     st.page_link("views/lesson.py", query_params={"id": lid},
                                  label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
-                                 icon=":material/menu_book:")
+                                 icon=":material/check_circle:" if finished
+                                 else ":material/menu_book:",
+                                 help="Finished: every question right" if finished else None)
                     st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
                 with right:
                     if total:
@@ -75,35 +100,79 @@ def course_map() -> None:
                         st.caption("No exercises yet")
 
 
+def not_found(what: str, wanted: str) -> None:
+    """Say that a link named an item (`what`: lesson, deal...) that does not exist, instead of
+    opening another one in its place; the name from the address is shown quoted, as typed."""
+    st.warning(f"There is no {what} called {labels.quoted(wanted)}. Choose one above, or start "
+               "from the Course map.")
+    st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+
+
+def practise_lesson(lesson) -> None:
+    """Open Practice on this lesson's deals, the first one first."""
+    ids = lv.lesson_exercise_ids(lesson)
+    st.session_state["practice_scope"] = "Lesson"
+    st.session_state["practice_lesson"] = lv.field(lesson, "id")
+    st.session_state["practice_deal"] = ids[0] if ids else None
+    st.switch_page("views/practice.py")
+
+
 def lesson() -> None:
-    """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now")."""
+    """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now"), then
+    the way on: practise it, or the previous or next lesson. The picker is on the page itself,
+    so a phone reaches it without opening the sidebar."""
     course = state.course()
     lessons = lv.lessons(course)
     if not lessons:
         st.title("Lesson reader")
         st.info("No lesson could be loaded.")
         quiz.problems_panel(lv.problems(course))
-    else:
-        ids = [lv.field(l, "id") for l in lessons]
-        wanted = st.query_params.get("id")
-        if "lesson_pick" not in st.session_state or (wanted in ids and
-                                                     st.session_state.get("lesson_from") != wanted):
-            st.session_state["lesson_pick"] = wanted if wanted in ids else ids[0]
-            st.session_state["lesson_from"] = wanted
-        if st.session_state["lesson_pick"] not in ids:
-            st.session_state["lesson_pick"] = ids[0]
-        titles = {lv.field(l, "id"): f"{lv.game_title(lv.field(l, 'game'))} "
-                  f"{lv.field(l, 'order')}. {lv.field(l, 'title')}" for l in lessons}
-        with st.sidebar:
-            picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick")
-        st.query_params["id"] = picked
-        st.session_state["lesson_from"] = picked
-        lesson = next(l for l in lessons if lv.field(l, "id") == picked)
-        path = lv.field(lesson, "path")
-        quiz.problems_panel([p for p in lv.problems(course)
-                             if path and state.relative(p.file) == state.relative(path)],
-                            "This lesson has problems")
-        lv.lesson_body(lesson, course, prefix="lesson")
+        return
+    ids = [lv.field(l, "id") for l in lessons]
+    wanted = st.query_params.get("id")
+    if "lesson_pick" not in st.session_state or st.session_state.get("lesson_from") != wanted:
+        # A link (/lesson?id=...) decides and an unknown id opens nothing in its place;
+        # without one, the lesson last read here opens again.
+        last = st.session_state.get("lesson_from")
+        if wanted is None:
+            st.session_state["lesson_pick"] = last if last in ids else ids[0]
+        else:
+            st.session_state["lesson_pick"] = wanted if wanted in ids else None
+        st.session_state["lesson_from"] = wanted
+    if st.session_state["lesson_pick"] not in ids + [None]:
+        st.session_state["lesson_pick"] = ids[0]
+    titles = {lv.field(l, "id"): lesson_label(l) for l in lessons}
+    picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick",
+                          placeholder="Choose a lesson", width=520)
+    if picked is None:
+        st.title("Lesson not found")
+        not_found("lesson", wanted)
+        return
+    st.query_params["id"] = picked
+    st.session_state["lesson_from"] = picked
+    here = ids.index(picked)
+    lesson = lessons[here]
+    path = lv.field(lesson, "path")
+    quiz.problems_panel([p for p in lv.problems(course)
+                         if path and state.relative(p.file) == state.relative(path)],
+                        "This lesson has problems")
+    lv.lesson_body(lesson, course, prefix="lesson")
+
+    st.divider()
+    # long lesson titles wrap rather than being cut off on a phone
+    st.html("<style>.st-key-lesson_onward [data-testid=stPageLink] p{white-space:normal}</style>")
+    with st.container(key="lesson_onward"):
+        if lv.lesson_exercise_ids(lesson):
+            if st.button("Practise this lesson", type="primary", icon=":material/quiz:",
+                         key="lesson_practise"):
+                practise_lesson(lesson)
+        # No wrap-round: the first lesson has no previous one, the last no next one.
+        for label, to, icon in (("Next lesson", here + 1, ":material/arrow_forward:"),
+                                ("Previous lesson", here - 1, ":material/arrow_back:")):
+            if 0 <= to < len(ids):
+                st.page_link("views/lesson.py", query_params={"id": ids[to]}, icon=icon,
+                             label=f"{label}: {lv.field(lessons[to], 'title')}",
+                             width="stretch")
 
 
 def practice() -> None:
@@ -223,7 +292,8 @@ def progress() -> None:
 
 
 def rulebook() -> None:
-    """Rulebook: every citation article, in our own words, grouped by source."""
+    """Rulebook: every citation article, in our own words, grouped by source, with contents
+    and a search box."""
     st.title("Rulebook")
     st.markdown("Every rule the engine applies cites one of these articles. The texts are the "
                 "course's own summaries of the sources.")
@@ -233,25 +303,30 @@ def rulebook() -> None:
     wanted = st.query_params.get("article")
     if wanted is not None:
         if wanted not in table:
-            st.warning(f"No article is called {quiz.md_escape(repr(wanted))}; every article "
+            st.warning(f"There is no article called {labels.quoted(wanted)}; every article "
                        "is listed below.")
         else:
-            with st.container(border=True):
-                st.markdown(quiz.article_md(wanted, link=False)
-                            + f"  \nCitation key: {quiz.md_escape(wanted)}")
-    query = st.text_input("Filter", key="rulebook_filter", placeholder="bring-in, spit card...")
+            with st.container(border=True, key="rulebook_opened"):
+                st.markdown(lv.article_md(table[wanted]))
+    query = st.text_input("Search the rules", key="rulebook_filter", icon=":material/search:",
+                          placeholder="bring-in, spit card, 3.3...")
     words = query.lower().split()
     sources = {}
     for key, cit in table.items():
-        blob = f"{key} {cit.title} {cit.text}".lower()
+        blob = f"{key} {labels.article_title(key)} {cit.source_title} {cit.text}".lower()
         if all(w in blob for w in words):
             sources.setdefault(cit.source_title, []).append((key, cit))
     if not sources:
-        st.info(f"No article matches {query!r}.")
+        st.info(f"No article matches {labels.quoted(query)}.")
+        return
+    anchors = {title: f"source-{n}" for n, title in enumerate(sources, 1)}
+    st.markdown("**Contents**  \n" + "  \n".join(
+        f"[{quiz.md_escape(title)}](#{anchors[title]}) · {len(items)} "
+        + ("article" if len(items) == 1 else "articles") for title, items in sources.items()))
     for source_title, items in sources.items():
-        st.header(source_title, divider="gray")
+        st.header(source_title, divider="gray", anchor=anchors[source_title])
         for key, cit in items:
-            st.markdown(f"**{quiz.md_escape(key)}**  \n{quiz.md_escape(cit.text)}")
+            st.markdown(lv.article_md(cit, source=False))
 
 
 def author() -> None:
