@@ -29,9 +29,17 @@ CATEGORIES = [c.label for c in Category]
 
 # -- text ----------------------------------------------------------------------------------
 
+# Characters with which plain text could turn into markup in st.markdown: links and images
+# ([, ], !), HTML (<, >), code, emphasis and strike-through, tables, headings, LaTeX ($), and
+# Streamlit's own `:red[...]` / `:material/...:` directives (:). `@` and `www.` start GitHub's
+# bare-address links; escaping `:` also breaks `https://...` ones.
+_MARKUP = re.compile(r"([\\`*_\[\]<>!|#~$:@])|(?<=www)\.", re.IGNORECASE)
+
+
 def md_escape(text: Any) -> str:
-    """Plain text for st.markdown: `$` would start LaTeX and money is written with `$`."""
-    return str(text).replace("\\", "\\\\").replace("$", "\\$")
+    """Plain text for st.markdown: shown exactly as written, never as markup (text from a URL,
+    an upload or an error message may be hostile: no live link, remote image or HTML)."""
+    return _MARKUP.sub(lambda m: "\\" + m.group(0), str(text))
 
 
 def author_md(text: Any) -> str:

@@ -252,7 +252,7 @@ def rulebook() -> None:
             if all(w in blob for w in words):
                 sources.setdefault(cit.source_title, []).append((key, cit))
         if not sources:
-            st.info(f"No article matches {query!r}.")
+            st.info(f"No article matches {quiz.md_escape(repr(query))}.")
         for source_title, items in sources.items():
             st.header(source_title, divider="gray")
             for key, cit in items:
