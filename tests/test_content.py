@@ -405,7 +405,7 @@ def test_an_internal_error_is_a_problem_not_an_exception(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(content, "_check_deal", boom)
+    monkeypatch.setattr(content.exercises, "_check_deal", boom)
     exercise, problems = parse_exercise(VALID, "x.yaml")
     assert exercise is None and "internal error" in problems[0].message
 
