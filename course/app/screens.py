@@ -4,12 +4,14 @@ Page scripts are compiled on every rerun (Streamlit rewrites them for "magic"), 
 two lines long and the screen code lives in this importable module. Screens only lay out
 widgets and call the engine, content and progress modules."""
 
+import re
 from pathlib import Path
 
 import streamlit as st
 
 from course.app import lesson_view as lv
 from course.app import quiz, state
+from course.content import nodes, preview
 
 SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
@@ -263,8 +265,10 @@ def author() -> None:
     """Author preview: pick, upload or paste a lesson or exercise; see every problem with its line
 and column, the item exactly as a learner sees it, and the engine's answers with explanations.
 
-Nothing here is cached: each rerun reads and validates the text again, so an edit shows at once.
-YAML is read only by `course.content` (safe loader)."""
+The file list comes from the server's loaded course (no rescan per rerun); a course file is read
+again on every rerun, so an edit shows at once. Checking runs in a worker process within a time and
+memory budget and is cached by content hash (`course.content.preview`), so a rerun of the same
+text costs nothing. YAML is read only by `course.content` (safe loader, limits)."""
     st.title("Author preview")
     st.markdown("Check a lesson or an exercise before it goes into the course. Problems are listed "
                 "with line and column; below them is the item as a learner will see it, then the "
@@ -276,9 +280,9 @@ YAML is read only by `course.content` (safe loader)."""
             st.session_state["author_source"] = SOURCES[0]
         source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
         text, name, is_lesson = None, None, False
-        root = state.content_root()
         if source == SOURCES[0]:
-            files = [str(p.relative_to(root)) for p in state.yaml_files(root)]
+            live = state.live_course()
+            files = live.files()
             wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
             if wanted in files and st.session_state.get("author_from") != wanted:
                 st.session_state["author_from"] = wanted
@@ -287,10 +291,9 @@ YAML is read only by `course.content` (safe loader)."""
                 st.info("There are no YAML files under lessons/ or exercises/.")
             else:
                 name = st.selectbox("File", files, key="author_file")
-                try:
-                    text = (root / name).read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError) as exc:
-                    st.error(f"{name}: cannot be read: {exc}")
+                text, unreadable = live.read(name)
+                if unreadable:
+                    quiz.problems_panel(unreadable, "This file cannot be read")
                 is_lesson = content.is_lesson_file(Path(name))
         else:
             if "author_kind" not in st.session_state:
@@ -300,23 +303,22 @@ YAML is read only by `course.content` (safe loader)."""
             if source == SOURCES[1]:
                 upload = st.file_uploader("YAML file", type=["yaml", "yml"], key="author_upload")
                 if upload is not None:
-                    name = upload.name
-                    try:
-                        text = upload.getvalue().decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        st.error(f"{name}: is not UTF-8 text: {exc}")
+                    name = re.sub(r"[^\w. -]", "_", upload.name)  # shown in code spans: no markup
+                    text, unreadable = nodes.decode(upload.getvalue(), name)
+                    if unreadable:
+                        quiz.problems_panel(unreadable, "This file cannot be read")
             else:
-                text = st.text_area("YAML", key="author_paste", height=320,
+                text = st.text_area("YAML", key="author_paste", height=320, max_chars=nodes.MAX_FILE_BYTES,
                                     placeholder="id: my-exercise\ntitle: ...")
                 name = "<pasted>"
 
         if text:
-            parse = content.parse_lesson if is_lesson else content.parse_exercise
-            item, problems = parse(text, name)
+            checked = preview.check(text, name, is_lesson)
+            item, problems = checked.item, checked.problems
             if problems:
-                quiz.problems_panel(problems, f"{len(problems)} problem(s) in {name}")
+                quiz.problems_panel(problems, f"{len(problems)} problem(s) in {quiz.md_escape(name)}")
             else:
-                st.success(f"{name}: no problems found.")
+                st.success(f"{quiz.md_escape(name)}: no problems found.")
             with st.expander("Source with line numbers", expanded=bool(problems)):
                 st.code(text, language="yaml", line_numbers=True)
             if item is not None:

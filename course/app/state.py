@@ -1,7 +1,7 @@
 """Session state, the progress store and the cached course, shared by every page.
 
-State is initialised once per session (`init`). The course is cached keyed by a fingerprint of every YAML file (path, size, mtime), so an edited file is re-read on
-the next rerun and a stale copy is never shown.
+State is initialised once per session (`init`). The course is loaded once per server and kept
+current by a watcher (`course()`), so a rerun never reads or stats a course file.
 """
 
 from __future__ import annotations
@@ -91,72 +91,42 @@ def content_root() -> Path:
     return Path(override).expanduser() if override else REPO_ROOT
 
 
-def yaml_files(root: Path | None = None) -> list[Path]:
-    root = root or content_root()
-    found: list[Path] = []
-    for folder in ("lessons", "exercises"):
-        base = root / folder
-        if base.is_dir():
-            found += sorted(p for p in base.rglob("*") if p.suffix in (".yaml", ".yml"))
-    return found
-
-
-def fingerprint(root: Path) -> tuple:
-    """(path, size, mtime) of every YAML file: any edit, addition or removal changes it."""
-    stamps = []
-    for folder in ("lessons", "exercises"):
-        stack = [os.path.join(root, folder)]
-        while stack:
-            try:
-                entries = list(os.scandir(stack.pop()))
-            except OSError:
-                continue
-            for entry in entries:
-                if entry.is_dir():
-                    stack.append(entry.path)
-                elif entry.name.endswith((".yaml", ".yml")):
-                    try:
-                        info = entry.stat()
-                    except OSError:
-                        continue
-                    stamps.append((entry.path, info.st_size, info.st_mtime_ns))
-    return tuple(sorted(stamps))
-
-
-# The validated course per (root, fingerprint). A plain dict rather than st.cache_data: the
-# model holds rule profiles that do not pickle, and hashing the fingerprint through Streamlit's
-# cache costs more than a check-answer rerun should. Pages treat the course as read-only (a
-# profile switch builds a new Exercise), so sessions can share it. `clear_course_cache()`
-# empties it (tests call it between tests, with st.cache_data.clear()).
-_COURSES: dict[tuple[str, tuple], Any] = {}
-_COURSES_LOCK = threading.Lock()
+# One LiveCourse per content root for the whole server (course.content.live): loaded once under
+# its lock, so visitors arriving together wait for one load; kept current by a watcher thread, so
+# a rerun costs no stat of any file. Pages treat the course as read-only (a profile switch builds
+# a new Exercise), so sessions share it. `clear_course_cache()` stops the watchers and forgets
+# them (tests call it between tests).
+_LIVE: dict[str, Any] = {}
+_LIVE_LOCK = threading.Lock()
 
 
 def clear_course_cache() -> None:
-    with _COURSES_LOCK:
-        _COURSES.clear()
+    with _LIVE_LOCK:
+        for live in _LIVE.values():
+            live.close()
+        _LIVE.clear()
 
 
-def _load_course(root: str, stamp: tuple) -> Any:
-    key = (root, stamp)
-    with _COURSES_LOCK:
-        if key in _COURSES:
-            return _COURSES[key]
-    with st.spinner("Loading the course..."):
-        loaded = module("content").load_course(Path(root))
-    with _COURSES_LOCK:
-        for old in [k for k in _COURSES if k[0] == root]:
-            del _COURSES[old]          # an edited course replaces the stale copy
-        _COURSES[key] = loaded
-    return loaded
+def live_course(root: Path | None = None) -> Any:
+    """The server's LiveCourse for `root` (default: the content root), not loaded yet."""
+    from course.content.live import LiveCourse
+
+    key = str(root or content_root())
+    with _LIVE_LOCK:
+        if key not in _LIVE:
+            _LIVE[key] = LiveCourse(key)
+        return _LIVE[key]
 
 
 def course() -> Any | None:
     """The validated course (lessons, exercises, problems), or None before `course.content`."""
     if module("content") is None:
         return None
-    root = content_root()
-    return _load_course(str(root), fingerprint(root))
+    live = live_course()
+    if live.loaded:
+        return live.course()
+    with st.spinner("Loading the course..."):
+        return live.course()
 
 
 def relative(path: Any) -> str:

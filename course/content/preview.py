@@ -1,0 +1,172 @@
+"""The Author preview's check of one pasted, uploaded or picked file: within a budget, cached.
+
+A file is first checked in a worker process (forked from a small server process that has the
+content modules loaded) with an address-space limit of `MEMORY_BUDGET` on top of what the worker
+starts with, and killed after `TIME_BUDGET` seconds. The worker parses, validates and lets the
+engine answer every question. Only when it finishes inside the budget is the file parsed again
+in the app's own process for the model the page draws; the result is cached by content hash, so a
+rerun (a click anywhere on the page) does no work at all.
+
+The loader's own limits (`course.content.nodes`) already bound what a file can cost; the budget is
+the second fence, for whatever those limits did not foresee.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import resource
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from course.content.exercises import parse_exercise
+from course.content.lessons import parse_lesson
+from course.content.nodes import size_problem
+from course.model import Problem
+
+TIME_BUDGET = 5.0                   # seconds for one check in the worker
+MEMORY_BUDGET = 256 * 1024 * 1024   # bytes of address space the worker may add to its start
+CACHE_SIZE = 64                     # checked texts kept (the latest ones)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A checked text: the model to draw (None when unusable) and every problem."""
+
+    item: Any
+    problems: list[Problem]
+    seconds: float                  # time the check took (worker included), 0 for a cache hit
+    worker_rss: int = 0             # the worker's peak resident memory in bytes, when it ran
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the worker reported: "ok", "time", "memory" or "crash"."""
+
+    outcome: str
+    rss: int = 0
+    detail: str = ""
+
+
+_CACHE: OrderedDict[str, Checked] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def clear_cache() -> None:
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+def _parse(text: str, name: str, is_lesson: bool) -> tuple[Any, list[Problem]]:
+    return (parse_lesson if is_lesson else parse_exercise)(text, name)
+
+
+def check(text: str, name: str, is_lesson: bool) -> Checked:
+    """The model and problems of `text`, checked within the budget; cached by content hash."""
+    key = hashlib.sha256(f"{int(is_lesson)}\0{name}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+            return Checked(hit.item, hit.problems, 0.0, hit.worker_rss)
+    started = time.perf_counter()
+    too_big = size_problem(text, name)
+    if too_big is not None:
+        result = Checked(None, [too_big], 0.0)
+    else:
+        verdict = run_in_worker(text, name, is_lesson)
+        if verdict.outcome == "ok":
+            item, problems = _parse(text, name, is_lesson)
+        else:
+            item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
+        result = Checked(item, problems, time.perf_counter() - started, verdict.rss)
+    with _CACHE_LOCK:
+        _CACHE[key] = result
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return result
+
+
+def _refusal(verdict: Verdict) -> str:
+    if verdict.outcome == "time":
+        return (f"checking this file took longer than {TIME_BUDGET:g} s, the Author preview's budget: it "
+                "is not shown (make it smaller; lessons/README.md, 'Limits')")
+    if verdict.outcome == "memory":
+        return (f"checking this file needed more than {MEMORY_BUDGET // 2**20} MB, the Author preview's "
+                "budget: it is not shown (make it smaller; lessons/README.md, 'Limits')")
+    return f"this file could not be checked: {verdict.detail or 'the checker stopped'}"
+
+
+# -- the worker ----------------------------------------------------------------------------
+
+_CONTEXT: Any = None
+_CONTEXT_LOCK = threading.Lock()
+
+
+def _context() -> Any:
+    """A forkserver context whose server has the content modules loaded (forking from the app's
+    own threaded process is not safe, and spawning a fresh interpreter per check is slow)."""
+    global _CONTEXT
+    with _CONTEXT_LOCK:
+        if _CONTEXT is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])
+            _CONTEXT = context
+        return _CONTEXT
+
+
+def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
+    """Check `text` in a worker process within TIME_BUDGET and MEMORY_BUDGET."""
+    context = _context()
+    receive, send = context.Pipe(duplex=False)
+    worker = context.Process(target=_work, args=(send, text, name, is_lesson), daemon=True)
+    try:
+        worker.start()
+    except OSError as exc:  # no processes to be had: refuse rather than check unbounded
+        return Verdict("crash", 0, f"no worker process could be started ({exc})")
+    send.close()
+    try:
+        if receive.poll(TIME_BUDGET):
+            try:
+                outcome, rss, detail = receive.recv()
+                return Verdict(outcome, rss, detail)
+            except EOFError:  # the worker died without a word (killed for memory, most likely)
+                return Verdict("memory" if worker.exitcode in (None, -9) else "crash", 0,
+                               f"exit status {worker.exitcode}")
+        return Verdict("time")
+    finally:
+        if worker.is_alive():
+            worker.kill()
+        worker.join(timeout=5)
+        receive.close()
+
+
+def _address_space() -> int:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _work(send: Any, text: str, name: str, is_lesson: bool) -> None:
+    try:
+        limit = _address_space() + MEMORY_BUDGET
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (OSError, ValueError):
+        pass  # no /proc or no limit allowed: the time budget still holds
+    try:
+        item, _ = _parse(text, name, is_lesson)
+        if item is not None and not is_lesson:
+            from course import questions
+
+            questions.check_exercise(item)  # the engine answers every question within the budget
+        outcome, detail = "ok", ""
+    except MemoryError:
+        outcome, detail = "memory", ""
+    except Exception as exc:  # noqa: BLE001 - reported as a problem on the file
+        outcome, detail = "crash", f"{type(exc).__name__}: {exc}"
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    send.send((outcome, rss, detail))
+    send.close()
