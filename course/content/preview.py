@@ -1,8 +1,7 @@
 """The Author preview's check of one pasted, uploaded or picked file: within a budget, cached.
 
-A file is first checked in a worker process (forked from a small server process that has the
-content modules loaded) with an address-space limit of `MEMORY_BUDGET` on top of what the worker
-starts with, and killed after `TIME_BUDGET` seconds. The worker parses, validates and lets the
+A file is first checked in a worker process with an address-space limit of `MEMORY_BUDGET` on top
+of what the worker starts with, and killed after `TIME_BUDGET` seconds. The worker parses, validates and lets the
 engine answer every question. Only when it finishes inside the budget is the file parsed again
 in the app's own process for the model the page draws; the result is cached by content hash, so a
 rerun (a click anywhere on the page) does no work at all.
@@ -14,9 +13,11 @@ the second fence, for whatever those limits did not foresee.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
+import json
 import os
 import resource
+import subprocess
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -102,47 +103,39 @@ def _refusal(verdict: Verdict) -> str:
 
 
 # -- the worker ----------------------------------------------------------------------------
-
-_CONTEXT: Any = None
-_CONTEXT_LOCK = threading.Lock()
-
-
-def _context() -> Any:
-    """A forkserver context whose server has the content modules loaded (forking from the app's
-    own threaded process is not safe, and spawning a fresh interpreter per check is slow)."""
-    global _CONTEXT
-    with _CONTEXT_LOCK:
-        if _CONTEXT is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])
-            _CONTEXT = context
-        return _CONTEXT
+# A fresh interpreter per check (`python -m course.content.preview`): forking the app's threaded
+# process is not safe, and multiprocessing's forkserver re-imports the app's main script in every
+# child. Startup costs about 0.3 s, paid once per new text (results are cached).
 
 
 def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
     """Check `text` in a worker process within TIME_BUDGET and MEMORY_BUDGET."""
-    context = _context()
-    receive, send = context.Pipe(duplex=False)
-    worker = context.Process(target=_work, args=(send, text, name, is_lesson), daemon=True)
+    command = [sys.executable, "-m", __name__, str(MEMORY_BUDGET), "lesson" if is_lesson else "exercise", name]
     try:
-        worker.start()
+        worker = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL)
     except OSError as exc:  # no processes to be had: refuse rather than check unbounded
         return Verdict("crash", 0, f"no worker process could be started ({exc})")
-    send.close()
     try:
-        if receive.poll(TIME_BUDGET):
-            try:
-                outcome, rss, detail = receive.recv()
-                return Verdict(outcome, rss, detail)
-            except EOFError:  # the worker died without a word (killed for memory, most likely)
-                return Verdict("memory" if worker.exitcode in (None, -9) else "crash", 0,
-                               f"exit status {worker.exitcode}")
+        out, _ = worker.communicate(text.encode("utf-8", "surrogatepass"), timeout=TIME_BUDGET)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.communicate()
         return Verdict("time")
-    finally:
-        if worker.is_alive():
-            worker.kill()
-        worker.join(timeout=5)
-        receive.close()
+    try:
+        outcome, rss, detail = json.loads(out)
+    except ValueError:  # the worker died without a word (killed for memory, most likely)
+        return Verdict("memory" if worker.returncode in (-9, 1) else "crash", 0, f"exit status {worker.returncode}")
+    return Verdict(outcome, rss, detail)
+
+
+def _peak_rss() -> int:
+    """This process's peak resident memory in bytes (VmHWM: its own, not inherited at exec)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def _address_space() -> int:
@@ -150,23 +143,26 @@ def _address_space() -> int:
         return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _work(send: Any, text: str, name: str, is_lesson: bool) -> None:
+def _work(budget: int, kind: str, name: str) -> tuple[str, int, str]:
+    from course import questions  # loaded before the limit is set
+
     try:
-        limit = _address_space() + MEMORY_BUDGET
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        limit = _address_space() + budget
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
     except (OSError, ValueError):
         pass  # no /proc or no limit allowed: the time budget still holds
     try:
-        item, _ = _parse(text, name, is_lesson)
-        if item is not None and not is_lesson:
-            from course import questions
-
+        text = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
+        item, _ = _parse(text, name, kind == "lesson")
+        if item is not None and kind != "lesson":
             questions.check_exercise(item)  # the engine answers every question within the budget
         outcome, detail = "ok", ""
     except MemoryError:
         outcome, detail = "memory", ""
     except Exception as exc:  # noqa: BLE001 - reported as a problem on the file
         outcome, detail = "crash", f"{type(exc).__name__}: {exc}"
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    send.send((outcome, rss, detail))
-    send.close()
+    return outcome, _peak_rss(), detail
+
+
+if __name__ == "__main__":
+    json.dump(_work(int(sys.argv[1]), sys.argv[2], sys.argv[3]), sys.stdout)
