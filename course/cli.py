@@ -19,6 +19,7 @@ from typing import TextIO
 
 from course import content, questions
 from course.content import Problem
+from course.content.load import keep_out_of_gc
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +43,7 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
         course = content.load_files(paths, None, known)
     else:
         course = content.load_course(root)
+    keep_out_of_gc()  # the engine then answers thousands of questions beside the loaded course
     problems = list(course.problems)
     for exercise in course.exercises.values():
         try:

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Iterable
 
 from course.content.load import (
-    OUTSIDE, YAML_SUFFIXES, Loaded, assemble, course_folders, file_name, is_lesson_file, load_text, outside_link,
-    walk,
+    COURSE_FOLDERS, OUTSIDE, YAML_SUFFIXES, Assembly, Loaded, assemble, course_folders, file_name, gc_paused, is_lesson_file,
+    keep_out_of_gc, load_text, outside_link, walk,
 )
 from course.content.nodes import read_bytes, read_limited
-from course.model import Course, Problem
+from course.model import Course, Lesson, Problem
 
 DEBOUNCE = 0.05   # seconds: an editor's save is often several events; they are handled together
 
@@ -53,6 +53,9 @@ class LiveCourse:
         self.interval = interval
         self.loads = 0            # full loads (one per server, unless closed and reopened)
         self.validated = 0        # files validated, the full load included
+        self.patched = 0          # edits put in without assembling the course again
+        self._stale = False       # the course must be assembled again
+        self._assembly = Assembly()
         self._lock = threading.RLock()
         self._entries: dict[Path, _Entry] = {}
         self._order: list[Path] = []
@@ -111,13 +114,15 @@ class LiveCourse:
     def _load_all(self) -> None:
         inside, outside = self._scan()
         self._entries = {}
-        for path in inside:
-            self._read(path)
+        with gc_paused():
+            for path in inside:
+                self._read(path)
         for path in outside:
             self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
-        self._order = sorted(self._entries)
+        self._order = sorted(self._entries, key=self._order_key)
         self.loads += 1
         self._assemble()
+        keep_out_of_gc()
 
     def _read(self, path: Path) -> bool:
         """(Re)read one file; validate it only when its bytes changed. True when it did."""
@@ -131,10 +136,48 @@ class LiveCourse:
             return False
         self._entries[path] = _Entry(stamp, digest, load_text(data, problems, file, is_lesson_file(path)))
         self.validated += 1
+        if entry is not None and entry.inside and self._patch(entry.loaded, self._entries[path].loaded):
+            self.patched += 1
+        else:
+            self._stale = True
         return True
 
     def _assemble(self) -> None:
-        self._course = assemble((self._entries[p].loaded for p in self._order), str(self.root))
+        self._assembly = Assembly()
+        with gc_paused():
+            self._course = assemble((self._entries[p].loaded for p in self._order), str(self.root),
+                                    assembly=self._assembly)
+
+    def _patch(self, old: Loaded, new: Loaded) -> bool:
+        """Put one re-validated file into the course without assembling it again, when the
+        course-wide checks cannot change: the same id and kind (a lesson: the same game, order
+        and links), valid before and after or invalid before and after, its id given once, and
+        no course-wide problem on it. False when the course must be assembled again."""
+        course, assembly = self._course, self._assembly
+        before, after = old.model, new.model
+        if course is None or (before is None) != (after is None) or bool(old.problems) != bool(new.problems):
+            return False
+        if before is not None and (type(before) is not type(after) or before.id != after.id
+                                   or assembly.owners.get(before.id) != old.file
+                                   or before.id in assembly.duplicated
+                                   or (isinstance(before, Lesson) and (before.game, before.order, before.exercises)
+                                       != (after.game, after.order, after.exercises))):
+            return False
+        if any(p.file == old.file for p in course.problems[assembly.course_wide:]):
+            return False
+        problems = course.problems
+        if old.problems:  # one block in the per-file part: replace it
+            start = next(n for n, p in enumerate(problems) if p.file == old.file)
+            problems = problems[:start] + new.problems + problems[start + len(old.problems):]
+            assembly.course_wide += len(new.problems) - len(old.problems)
+        lessons, exercises = course.lessons, course.exercises
+        if after is not None and not new.problems:
+            if isinstance(after, Lesson):
+                lessons = {**lessons, after.id: after}
+            else:
+                exercises = {**exercises, after.id: after}
+        self._course = Course(course.root, lessons, exercises, problems, course.files, course.invalid)
+        return True
 
     # -- changes ---------------------------------------------------------------------------
 
@@ -145,51 +188,63 @@ class LiveCourse:
             if self._course is None:
                 self.course()
                 return True
+            self._stale = False
             if paths is None:
                 changed = self._refresh_all()
             else:
                 changed = self._refresh_some([Path(p) for p in paths])
-            if changed:
+            if self._stale:
                 self._assemble()
             return changed
 
     def _refresh_all(self) -> bool:
         inside, outside = self._scan()
         now = set(inside) | set(outside)
-        changed = bool(set(self._entries) - now)
-        for path in set(self._entries) - now:
+        gone = set(self._entries) - now
+        for path in gone:
             del self._entries[path]
+        moved = bool(gone)
         for path in outside:
             if path not in self._entries or self._entries[path].inside:
                 self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
-                changed = True
+                moved = True
+        changed = moved
         for path in inside:
             entry = self._entries.get(path)
             if entry is None or not entry.inside or entry.digest is None or entry.stamp != _stamp(path):
+                moved = moved or entry is None
                 changed = self._read(path) or changed
-        if changed:
-            self._order = sorted(self._entries)
+        self._reorder(moved)
         return changed
 
     def _refresh_some(self, paths: list[Path]) -> bool:
-        changed = False
-        added = False
+        changed = moved = False
         for path in paths:
             if not path.name.endswith(YAML_SUFFIXES):
                 continue
             if not path.is_file():
                 if self._entries.pop(path, None) is not None:
-                    changed = added = True
+                    changed = moved = True
                 continue
             if path.is_symlink() and not self._inside(path):
                 self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
-                changed = added = True
+                changed = moved = True
                 continue
-            added = added or path not in self._entries
+            moved = moved or path not in self._entries
             changed = self._read(path) or changed
-        if added:
-            self._order = sorted(self._entries)
+        self._reorder(moved)
         return changed
+
+    def _reorder(self, moved: bool) -> None:
+        """After files were added or removed: the course order again, and a full assembly."""
+        if moved:
+            self._order = sorted(self._entries, key=self._order_key)
+            self._stale = True
+
+    def _order_key(self, path: Path) -> tuple[int, Path]:
+        """load_course's order: lessons/ then exercises/, each sorted by path."""
+        folder = path.relative_to(self.root).parts[0]
+        return (COURSE_FOLDERS.index(folder) if folder in COURSE_FOLDERS else len(COURSE_FOLDERS), path)
 
     def _inside(self, path: Path) -> bool:
         real, limit = os.path.realpath(path), os.path.realpath(self.root)

@@ -9,10 +9,12 @@ results, so `course.content.live` can revalidate one edited file and assemble ag
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from course.content.checker import _rel, suggest
 from course.content.exercises import parse_exercise
@@ -138,7 +140,7 @@ def found_files(paths: Iterable[Path | str], root: Path | None) -> list[tuple[Pa
         path = Path(path)
         if path.is_dir():
             inside, outside = walk(path, root)
-            found += [(p, True) for p in inside] + [(p, False) for p in outside]
+            found += sorted([(p, True) for p in inside] + [(p, False) for p in outside])
         else:
             found.append((path, True))
     return found
@@ -152,15 +154,51 @@ def load_files(paths: Iterable[Path | str], root: Path | str | None = None,
     lesson checked on its own may still link to them.
     """
     root_path = Path(root) if root else None
-    results = [load_file(path, root_path) if inside else outside_link(path, root_path)
-               for path, inside in found_files(paths, root_path)]
-    return assemble(results, str(root_path or "."), known_exercises)
+    with gc_paused():
+        results = [load_file(path, root_path) if inside else outside_link(path, root_path)
+                   for path, inside in found_files(paths, root_path)]
+        return assemble(results, str(root_path or "."), known_exercises)
 
 
-def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str] = ()) -> Course:
+def keep_out_of_gc() -> None:
+    """Move everything alive now, a just-loaded course above all, out of the cyclic garbage
+    collector's reach (`gc.freeze`): a course of thousands of exercises is millions of objects
+    that live as long as the process, and every full collection would walk them all again (at
+    4,300 exercises that was most of a one-file revalidation and of a practice rerun). Garbage
+    is collected first, so nothing collectable is kept."""
+    gc.collect()
+    gc.freeze()
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a course loads: it builds many objects and frees
+    few, so collections would walk them again and again for nothing (about 5% of a load)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@dataclass
+class Assembly:
+    """What `assemble` learnt, so that one edited file can be patched in (`course.content.live`):
+    the file that owns each id, the ids given twice, and where the course-wide problems start."""
+
+    owners: dict[str, str] = field(default_factory=dict)
+    duplicated: set[str] = field(default_factory=set)
+    course_wide: int = 0
+
+
+def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str] = (),
+             assembly: Assembly | None = None) -> Course:
     """The course from per-file results, in order: ids unique across files, lesson links to
     existing exercises, lesson orders unique within a game."""
     course = Course(root)
+    assembly = assembly if assembly is not None else Assembly()
     ids: dict[str, tuple[str, int, int]] = {}
     for loaded in results:
         file, model = loaded.file, loaded.model
@@ -171,16 +209,19 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
             continue
         if model.id in ids:
             first_file, line, column = ids[model.id]
+            assembly.duplicated.add(model.id)
             course.problems.append(Problem(file, *_id_mark(model), f"id {model.id!r} is already used by "
                                            f"{first_file}:{line}:{column}; ids are unique across the course"))
             continue
         ids[model.id] = (file, *_id_mark(model))
+        assembly.owners[model.id] = file
         if loaded.problems:
             course.invalid[model.id] = file  # known, so links to it are not reported as missing
         elif isinstance(model, Lesson):
             course.lessons[model.id] = model
         else:
             course.exercises[model.id] = model
+    assembly.course_wide = len(course.problems)
     known = set(course.exercises) | set(course.invalid) | set(known_exercises)
     orders: dict[tuple[str, int], Lesson] = {}
     for lesson in course.lessons.values():

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 import yaml
@@ -75,7 +75,7 @@ def using_parser(name: str) -> Iterator[None]:
 
 # -- nodes ---------------------------------------------------------------------------------
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     """A composed YAML node turned into Python values, keeping where it was written."""
 
@@ -86,7 +86,7 @@ class Node:
     text: str | None = None  # raw scalar text
     tag: str = ""
     plain: bool = False  # an unquoted scalar
-    keys: dict[Any, "Node"] = field(default_factory=dict)  # map: key -> the key's own node
+    keys: dict[Any, "Node"] | None = None  # map: key -> the key's own node
 
     def plain_value(self) -> Any:
         """The value as plain Python (what `yaml.safe_load` would give, first key wins)."""
@@ -217,6 +217,9 @@ def _syntax_problem(exc: Exception, file: str) -> Problem:
     return Problem(file, 1, 1, f"not valid YAML: {type(exc).__name__}: {exc}")
 
 
+_NO_KEY = object()  # a mapping frame waits for a key, not for a value
+
+
 class _Frame:
     """A list or mapping being built, with what the next node in it means."""
 
@@ -225,7 +228,7 @@ class _Frame:
     def __init__(self, node: Node, quiet: bool):
         self.node = node
         self.quiet = quiet          # inside a value that is dropped: its problems are not reported
-        self.key: Node | None = None  # a mapping's key waiting for its value
+        self.key: Any = _NO_KEY     # a mapping's key waiting for its value
         self.skip_value = False     # the waiting key was refused: drop its value
 
 
@@ -287,7 +290,8 @@ class _Composer:
                     if tag is None or tag == "!":
                         tag = self.loader.resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None,
                                                   event.implicit)
-                    node = Node("map" if is_map else "seq", {} if is_map else [], line, column, tag=tag)
+                    node = (Node("map", {}, line, column, tag=tag, keys={}) if is_map
+                            else Node("seq", [], line, column, tag=tag))
                     stack.append(_Frame(node, quiet))
                     continue
             if not stack:
@@ -301,10 +305,10 @@ class _Composer:
                         f"{MAX_SCALAR_CHARS:,}")
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self.loader.resolve(yaml.ScalarNode, text, event.implicit)
+            tag = _resolve(self.loader, text, event.implicit)
         plain = not event.style
         node = Node("scalar", text, line, column, text, tag, plain)
-        if tag == _MERGE and parent is not None and parent.node.kind == "map" and parent.key is None \
+        if tag == _MERGE and parent is not None and parent.node.kind == "map" and parent.key is _NO_KEY \
                 and not parent.skip_value:
             return node  # a merge key: reported where it is placed, never read
         if tag == _STR:
@@ -344,14 +348,13 @@ class _Composer:
         if parent.kind == "seq":
             parent.value.append(node)
             return
-        if frame.key is None and not frame.skip_value:
-            self._key(frame, node)
-            return
-        key_node, frame.key = frame.key, None
         if frame.skip_value:
             frame.skip_value = False
-            return
-        parent.value[key_node.value if _hashable(key_node.value) else key_node.text] = node
+        elif frame.key is _NO_KEY:
+            self._key(frame, node)
+        else:
+            parent.value[frame.key] = node
+            frame.key = _NO_KEY
 
     def _key(self, frame: _Frame, key_node: Node) -> None:
         parent = frame.node
@@ -370,8 +373,24 @@ class _Composer:
                    f"column {first.column} (YAML would silently keep only the last one)")
             return
         parent.keys[key] = key_node
-        frame.key = key_node
+        frame.key = key
         frame.skip_value = False
+
+
+# Implicit tags of short plain scalars: course files repeat the same keys, names and cards, and
+# both parsers share PyYAML's one Resolver, so a tag found once holds for the same text anywhere.
+_TAGS: dict[str, str] = {}
+
+
+def _resolve(loader: Any, text: str, implicit: tuple[bool, bool]) -> str:
+    if not implicit[0]:
+        return loader.resolve(yaml.ScalarNode, text, implicit)
+    tag = _TAGS.get(text)
+    if tag is None:
+        tag = loader.resolve(yaml.ScalarNode, text, implicit)
+        if len(text) <= 40 and len(_TAGS) < 50_000:
+            _TAGS[text] = tag
+    return tag
 
 
 def _hashable(value: Any) -> bool:

@@ -68,6 +68,9 @@ def _parse(text: str, name: str, is_lesson: bool) -> tuple[Any, list[Problem]]:
 
 def check(text: str, name: str, is_lesson: bool) -> Checked:
     """The model and problems of `text`, checked within the budget; cached by content hash."""
+    too_big = size_problem(text, name)  # before hashing: a huge text is refused at once
+    if too_big is not None:
+        return Checked(None, [too_big], 0.0)
     key = hashlib.sha256(f"{int(is_lesson)}\0{name}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
     with _CACHE_LOCK:
         hit = _CACHE.get(key)
@@ -75,16 +78,12 @@ def check(text: str, name: str, is_lesson: bool) -> Checked:
             _CACHE.move_to_end(key)
             return Checked(hit.item, hit.problems, 0.0, hit.worker_rss)
     started = time.perf_counter()
-    too_big = size_problem(text, name)
-    if too_big is not None:
-        result = Checked(None, [too_big], 0.0)
+    verdict = run_in_worker(text, name, is_lesson)
+    if verdict.outcome == "ok":
+        item, problems = _parse(text, name, is_lesson)
     else:
-        verdict = run_in_worker(text, name, is_lesson)
-        if verdict.outcome == "ok":
-            item, problems = _parse(text, name, is_lesson)
-        else:
-            item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
-        result = Checked(item, problems, time.perf_counter() - started, verdict.rss)
+        item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
+    result = Checked(item, problems, time.perf_counter() - started, verdict.rss)
     with _CACHE_LOCK:
         _CACHE[key] = result
         while len(_CACHE) > CACHE_SIZE:
@@ -105,19 +104,42 @@ def _refusal(verdict: Verdict) -> str:
 # -- the worker ----------------------------------------------------------------------------
 # A fresh interpreter per check (`python -m course.content.preview`): forking the app's threaded
 # process is not safe, and multiprocessing's forkserver re-imports the app's main script in every
-# child. Startup costs about 0.3 s, paid once per new text (results are cached).
+# child. Its start (about 0.3 s) is taken out of the check: a spare worker is started after each
+# check and waits, modules loaded, for the next text.
+
+
+_SPARE: dict[int, subprocess.Popen] = {}   # budget -> a started worker waiting for its text
+_SPARE_LOCK = threading.Lock()
+
+
+def _start_worker(budget: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", __name__, str(budget)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+
+def _worker(budget: int) -> subprocess.Popen:
+    """A worker with the modules loaded: the spare one when there is one, and a new spare is
+    started for the next check, so a check does not wait for an interpreter to start."""
+    with _SPARE_LOCK:
+        worker = _SPARE.pop(budget, None)
+        if worker is None or worker.poll() is not None:
+            worker = _start_worker(budget)
+        try:
+            _SPARE[budget] = _start_worker(budget)
+        except OSError:
+            pass
+    return worker
 
 
 def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
     """Check `text` in a worker process within TIME_BUDGET and MEMORY_BUDGET."""
-    command = [sys.executable, "-m", __name__, str(MEMORY_BUDGET), "lesson" if is_lesson else "exercise", name]
     try:
-        worker = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL)
+        worker = _worker(MEMORY_BUDGET)
     except OSError as exc:  # no processes to be had: refuse rather than check unbounded
         return Verdict("crash", 0, f"no worker process could be started ({exc})")
+    header = json.dumps(["lesson" if is_lesson else "exercise", name]).encode("utf-8") + b"\n"
     try:
-        out, _ = worker.communicate(text.encode("utf-8", "surrogatepass"), timeout=TIME_BUDGET)
+        out, _ = worker.communicate(header + text.encode("utf-8", "surrogatepass"), timeout=TIME_BUDGET)
     except subprocess.TimeoutExpired:
         worker.kill()
         worker.communicate()
@@ -127,6 +149,15 @@ def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
     except ValueError:  # the worker died without a word (killed for memory, most likely)
         return Verdict("memory" if worker.returncode in (-9, 1) else "crash", 0, f"exit status {worker.returncode}")
     return Verdict(outcome, rss, detail)
+
+
+def stop_spare_workers() -> None:
+    """End the waiting spare workers (tests; a server keeps one for its next check)."""
+    with _SPARE_LOCK:
+        for worker in _SPARE.values():
+            worker.kill()
+            worker.communicate()
+        _SPARE.clear()
 
 
 def _peak_rss() -> int:
@@ -143,9 +174,10 @@ def _address_space() -> int:
         return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _work(budget: int, kind: str, name: str) -> tuple[str, int, str]:
+def _work(budget: int) -> tuple[str, int, str]:
     from course import questions  # loaded before the limit is set
 
+    kind, name = json.loads(sys.stdin.buffer.readline())  # waits here while it is the spare
     try:
         limit = _address_space() + budget
         resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
@@ -165,4 +197,4 @@ def _work(budget: int, kind: str, name: str) -> tuple[str, int, str]:
 
 
 if __name__ == "__main__":
-    json.dump(_work(int(sys.argv[1]), sys.argv[2], sys.argv[3]), sys.stdout)
+    json.dump(_work(int(sys.argv[1])), sys.stdout)
