@@ -123,7 +123,7 @@ def solve(paths: list[str]) -> tuple[list[dict], list[Problem], list[tuple[conte
                                         f"the engine cannot answer {question.ask!r}: {reason}"))
                 result = None
             results.append(result)
-            values.append(questions.answer_json(exercise, question, result.value) if result is not None else None)
+            values.append(questions.to_json(result.value) if result is not None else None)
         entries.append({"file": file, "id": exercise.id, "answers": values})
         solved.append((exercise, results))
     return entries, problems, solved

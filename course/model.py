@@ -29,14 +29,6 @@ class Problem:
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
 
 
-class ContentError(ValueError):
-    """Raised only by helpers that must return a valid model (`require_exercise`)."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems) or "invalid content")
-
-
 # --------------------------------------------------------------------------------------------
 # The validated model (docs/architecture.md "The validated exercise model")
 
@@ -159,7 +151,7 @@ class Course:
 
     def lessons_in_order(self, game: str | None = None) -> list[Lesson]:
         chosen = [l for l in self.lessons.values() if game is None or l.game == game]
-        return sorted(chosen, key=lambda l: (GAMES.index(l.game) if l.game in GAMES else 99, l.order))
+        return sorted(chosen, key=lambda l: (list(GAMES).index(l.game) if l.game in GAMES else 99, l.order))
 
     def exercises_of(self, lesson: Lesson) -> list[Exercise]:
         return [self.exercises[i] for i in lesson.exercises if i in self.exercises]

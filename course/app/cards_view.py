@@ -16,6 +16,8 @@ from html import escape
 from typing import Any, Mapping, Sequence
 
 from course.cards import Card, parse_cards
+from course.games import find_game
+from course.model import Exercise
 
 CSS = """
 .ssr-table{display:flex;flex-direction:column;gap:.35rem;margin:.25rem 0 .75rem 0;max-width:44rem;
@@ -147,29 +149,24 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
 
 def unknown_hole_cards(game: str | None, street: str | None, hands: Mapping[str, Any],
                        shared: Any = ()) -> dict[str, int]:
-    """Stud high: the hole cards each player still in holds on `street` but the deal does not
-    name (a deal may give only the exposed cards), so the picture shows them as backs. The
-    counts are the deal timeline's (HPD "The deal timeline"); with a shared seventh card nobody
-    gets a seventh card of their own."""
-    from course.content import STREET_CARDS
-
-    if game != "stud-high" or street not in STREET_CARDS:
+    """In a game where cards never change hands: the hole cards each player still in holds on
+    `street` but the deal does not name (a deal may give only the exposed cards), so the picture
+    shows them as backs. The counts are the game spec's streets (HPD "The deal timeline"); a
+    shared card that replaces a street's card leaves everyone one hole card short."""
+    spec = find_game(game or "")
+    counts = spec.cards_on(street or "", bool(shared)) if spec is not None and not spec.cards_move else None
+    if counts is None:
         return {}
-    down = STREET_CARDS[street][0]
-    if shared and street in ("seventh", "showdown"):
-        down -= 1
+    down = counts[0]
     views = [seat_view(name, hand) for name, hand in hands.items()]
     return {v.name: down - len(v.down) for v in views if not v.folded and len(v.down) < down}
 
 
-def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
+def exercise_html(exercise: Exercise, *, show_down: bool = True, focus: str | None = None) -> str:
     """The deal of a validated `Exercise` (seats, hands, shared)."""
-    from course.content import variant_module
-
-    label = getattr(variant_module(getattr(exercise, "game", "")), "SHARED_CARD_NAME", "Shared card")
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
-                     focus=focus, shared_label=label,
-                     dealer=(getattr(exercise, "extra", None) or {}).get("dealer"),
+                     focus=focus, shared_label=find_game(exercise.game).shared_name,
+                     dealer=exercise.extra.get("dealer"),
                      unknown_down=unknown_hole_cards(exercise.game, exercise.street,
                                                      exercise.hands, exercise.shared))
 

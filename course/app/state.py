@@ -6,17 +6,18 @@ current by a watcher (`course()`), so a rerun never reads or stats a course file
 
 from __future__ import annotations
 
-import importlib
 import os
 import sqlite3
 import threading
+import weakref
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import streamlit as st
 
 from course.app.progress import ENV_VAR, ProgressStore, default_db_path
+from course.content.live import LiveCourse
+from course.model import Course
 
 CONTENT_ENV = "STUD_STUDY_CONTENT"     # a folder holding lessons/ and exercises/ (tests use it)
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -37,26 +38,6 @@ def init() -> None:
 
 def learner() -> str:
     return str(st.session_state.get("learner") or "").strip()
-
-
-# -- engine and content modules ------------------------------------------------------------
-
-def module(name: str) -> ModuleType | None:
-    """`course.<name>` if it can be imported, else None (a page then says what is missing)."""
-    try:
-        return importlib.import_module(f"course.{name}")
-    except ImportError:
-        return None
-
-
-def missing_notice(*names: str) -> bool:
-    """Show which engine modules are not there yet; True when something is missing."""
-    missing = [n for n in names if module(n) is None]
-    if missing:
-        st.info("This page needs " + ", ".join(f"`course.{n}`" for n in missing)
-                + ", which is not available in this build yet. Nothing is shown rather than "
-                "answers the engine did not compute.")
-    return bool(missing)
 
 
 # -- the progress store --------------------------------------------------------------------
@@ -96,7 +77,7 @@ def content_root() -> Path:
 # a rerun costs no stat of any file. Pages treat the course as read-only (a profile switch builds
 # a new Exercise), so sessions share it. `clear_course_cache()` stops the watchers and forgets
 # them (tests call it between tests).
-_LIVE: dict[str, Any] = {}
+_LIVE: dict[str, LiveCourse] = {}
 _LIVE_LOCK = threading.Lock()
 
 
@@ -107,10 +88,8 @@ def clear_course_cache() -> None:
         _LIVE.clear()
 
 
-def live_course(root: Path | None = None) -> Any:
+def live_course(root: Path | None = None) -> LiveCourse:
     """The server's LiveCourse for `root` (default: the content root), not loaded yet."""
-    from course.content.live import LiveCourse
-
     key = str(root or content_root())
     with _LIVE_LOCK:
         if key not in _LIVE:
@@ -118,15 +97,35 @@ def live_course(root: Path | None = None) -> Any:
         return _LIVE[key]
 
 
-def course() -> Any | None:
-    """The validated course (lessons, exercises, problems), or None before `course.content`."""
-    if module("content") is None:
-        return None
+def course() -> Course:
+    """The validated course (lessons, exercises, problems), the same object for every session
+    until a file changes."""
     live = live_course()
     if live.loaded:
         return live.course()
     with st.spinner("Loading the course..."):
         return live.course()
+
+
+_DERIVED: dict[tuple[int, Callable], tuple[weakref.ref, Any]] = {}
+_DERIVED_LOCK = threading.Lock()
+
+
+def per_course(course: Course, derive: Callable[[Course], Any]) -> Any:
+    """`derive(course)`, computed once per course object and shared by every session: a course
+    is replaced when a file changes, never changed, so what is derived from it (the exercises in
+    course order, say) need not be rebuilt on each rerun. Callers must not change the result."""
+    key = (id(course), derive)
+    with _DERIVED_LOCK:
+        hit = _DERIVED.get(key)
+    if hit is not None and hit[0]() is course:
+        return hit[1]
+    value = derive(course)
+    with _DERIVED_LOCK:
+        for old in [k for k, (ref, _) in _DERIVED.items() if ref() is None]:
+            del _DERIVED[old]
+        _DERIVED[key] = (weakref.ref(course), value)
+    return value
 
 
 def relative(path: Any) -> str:

@@ -19,7 +19,7 @@ node tree, which keeps the raw text and position of every scalar, so it can catc
 
 from __future__ import annotations
 
-from course.asks import HOME_STUD_ASKS, STUD_ASKS, AskSpec, asks_for
+from course.asks import Ask, asks_for
 from course.content.checker import suggest
 from course.content.exercises import (
     EXERCISE_KEYS, QUESTION_KEYS, STAKE_KEYS, load_exercise, parse_exercise, require_exercise, with_profile,
@@ -27,12 +27,13 @@ from course.content.exercises import (
 from course.content.lessons import DEAL_KEYS, LESSON_KEYS, SECTION_KEYS, load_lesson, parse_lesson
 from course.content.load import content_files, find_root, is_lesson_file, load_course, load_files
 from course.content.nodes import Node, parse_yaml
-from course.games import BETTING_STREETS, GAMES, MAX_SEATS, STREET_CARDS, STREETS, TOPICS, variant_module
-from course.model import ContentError, Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
+from course.games import BETTING_STREETS, GAMES, MAX_SEATS, STREET_CARDS, STREETS, STUD_ASKS, TOPICS, variant_module
+from course.errors import ContentError
+from course.model import Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
 
 __all__ = [
-    "AskSpec", "BETTING_STREETS", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",
-    "GAMES", "HOME_STUD_ASKS", "Hand", "LESSON_KEYS", "Lesson", "MAX_SEATS", "Node", "Problem", "QUESTION_KEYS",
+    "Ask", "BETTING_STREETS", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",
+    "GAMES", "Hand", "LESSON_KEYS", "Lesson", "MAX_SEATS", "Node", "Problem", "QUESTION_KEYS",
     "Question", "SECTION_KEYS", "STAKE_KEYS", "STREETS", "STREET_CARDS", "STUD_ASKS", "Section", "TOPICS",
     "asks_for", "content_files", "find_root", "is_lesson_file", "load_course", "load_exercise", "load_files",
     "load_lesson", "parse_exercise", "parse_lesson", "parse_yaml", "require_exercise", "suggest",

@@ -7,12 +7,12 @@ from typing import Any
 from course.cards import Card
 from course.content.checker import NAME_PATTERN, _Checker
 from course.content.nodes import Node, _describe
-from course.games import MAX_SEATS, STREET_CARDS
+from course.games import MAX_SEATS, GameSpec, find_game
 from course.model import Hand
 
 
 def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
-                street: str | None, require_all: bool = True) -> tuple[list[str], dict[str, Hand], list[Card]]:
+                street: str | None, require_all: bool = True, profile: Any = None) -> tuple[list[str], dict[str, Hand], list[Card]]:
     seats: list[str] = []
     rejected: set[str | None] = set()  # seat names already reported: not reported again in hands
     seat_nodes = ck.sequence(top.get("seats"), f"{what} 'seats'")
@@ -72,9 +72,15 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
     shared = ck.cards(shared_node, "shared") or []
     for card, item in zip(shared, _card_nodes(shared_node)):
         places.append(("the shared card", card, item))
-    if game == "stud-high" and street in STREET_CARDS:
+    spec = find_game(game) if game is not None else None
+    counts = spec.cards_on(street, bool(shared)) if spec is not None and street is not None else None
+    if counts is not None and spec.moves == "events" and not any(h.cards for h in hands.values()):
+        pass  # before the deal: the game's events deal every card
+    elif counts is not None and not spec.cards_move:
         for value, player in counted:
-            _check_counts(ck, value, player, hands[player], street, bool(shared))
+            _check_counts(ck, value, player, hands[player], street, counts, spec.cite)
+    elif counts is not None and require_all and counted and len(counted) == len(seats):
+        _check_conservation(ck, hands_node, spec, {p: hands[p] for _, p in counted}, street, counts, profile)
     seen: dict[Card, str] = {}
     for place, card, item in places:
         if card in seen:
@@ -111,12 +117,11 @@ def _card_nodes(node: Node | None) -> list[Node]:
     return []
 
 
-def _check_counts(ck: _Checker, node: Node, player: str, hand: Hand, street: str, shared: bool) -> None:
-    """Stud high: the number of cards a hand shows on its street (HPD "The deal timeline")."""
-    down, up = STREET_CARDS[street]
-    if shared and street in ("seventh", "showdown"):
-        down = 2  # the shared card replaces everyone's seventh card
-    cite = '[HPD "The deal timeline"]'
+def _check_counts(ck: _Checker, node: Node, player: str, hand: Hand, street: str, counts: tuple[int, int],
+                  cite: str) -> None:
+    """A game where cards never change hands: the number of cards a hand shows on its street."""
+    down, up = counts
+    cite = f"[{cite}]"
     if hand.folded:
         if len(hand.up) > up or len(hand.down) > down:
             ck.add(node, f"{player} folded but holds {len(hand.down)} down and {len(hand.up)} up: by "
@@ -128,3 +133,32 @@ def _check_counts(ck: _Checker, node: Node, player: str, hand: Hand, street: str
     if hand.down and len(hand.down) != down:
         ck.add(node, f"{player} has {len(hand.down)} down card(s); on {street} street a player still in "
                f"has {down} (or leave 'down' out when the question does not need them) {cite}")
+
+
+def _check_conservation(ck: _Checker, node: Node, spec: GameSpec, hands: dict[str, Hand], street: str,
+                        counts: tuple[int, int], profile: Any) -> None:
+    """A game where cards change hands: every card dealt is still somewhere, face up cards stay
+    face up and hole cards stay hole cards, so the totals of each kind are those dealt (a player
+    who folded was dealt at least the third-street cards); then the game's own rule for moving
+    cards (`deal_problems`) checks what the moves must have left behind."""
+    down, up = counts
+    live = [h for h in hands.values() if not h.folded]
+    folded = len(hands) - len(live)
+    first = spec.streets[0]
+    cite = f"[{spec.cite}]"
+    for side, per_player, least in (("up", up, first.up), ("down", down, first.down)):
+        if side == "down" and any(not h.down for h in live):
+            continue  # hole cards left out: nothing to count
+        held = sum(len(getattr(h, side)) for h in hands.values())
+        low, high = per_player * len(live) + least * folded, per_player * (len(live) + folded)
+        if not low <= held <= high:
+            want = str(low) if low == high else f"{low} to {high}"
+            kind = "face-up" if side == "up" else "hole"
+            ck.add(node, f"the hands hold {held} {kind} cards, but by {street} street {want} were dealt "
+                   f"{kind.replace('hole', 'face down').replace('face-up', 'face up')} ({per_player} to each of "
+                   f"the {len(live)} players still in" + (f", at least {least} to each who folded" if folded else "")
+                   + f"); cards change hands but never change face, and none leave the table {cite}")
+    hook = getattr(spec.module(), "deal_problems", None)
+    if hook is not None and profile is not None:
+        for message in hook(hands, counts, profile):
+            ck.add(node, message)

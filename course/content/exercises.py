@@ -11,8 +11,10 @@ from course.asks import asks_for
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card
 from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node, _describe
-from course.games import BETTING_STREETS, GAMES, STREET_CARDS, STREETS, variant_module
-from course.model import ContentError, Exercise, Problem, Question
+from course.games import GAMES, STREETS, find_game
+from course.betting import Action, replay_street
+from course.errors import ActionFormatError, ContentError, CourseError
+from course.model import Exercise, Problem, Question
 
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
 EXERCISE_KEYS = (
@@ -35,15 +37,12 @@ def parse_exercise(text: str, file: str = "<exercise>") -> tuple[Exercise | None
 def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     game_node = node.get("game")
     game = ck.text(game_node, "game") if game_node is not None else None
-    variant = None
-    if game is not None and game not in GAMES:
+    spec = find_game(game) if game is not None else None
+    if game is not None and spec is None:
         ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
         game = None
-    elif game is not None and game != "stud-high":
-        variant = variant_module(game)
-        if variant is None:
-            ck.add(game_node, f"the engine for {game!r} (course.variants.{game.replace('-', '_')}) is not available")
-    allowed = list(EXERCISE_KEYS) + list(getattr(variant, "EXERCISE_KEYS", ()))
+    variant = spec.module() if spec is not None else None
+    allowed = list(EXERCISE_KEYS) + list(spec.exercise_keys if spec else ())
     top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
     if top is None:
         return None
@@ -56,10 +55,12 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
 
     deal_start = len(ck.problems)
     profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
-    seats, hands, shared = _check_deal(ck, top, "the exercise", game, street)
-    if game == "stud-high" and len(shared) > 1:
-        ck.add(top["shared"], f"stud high has at most one shared card, got {len(shared)} [HPD \"The rare shared seventh card is an exception\"]")
-    if game == "stud-high" and shared and street in ("seventh", "showdown") and profile is not None:
+    seats, hands, shared = _check_deal(ck, top, "the exercise", game, street, profile=profile)
+    if spec is not None and spec.moves == "actions" and len(shared) > spec.max_shared:
+        ck.add(top["shared"], f"{spec.title} has at most {spec.max_shared} shared card, got {len(shared)} "
+               "[HPD \"The rare shared seventh card is an exception\"]")
+    if spec is not None and spec.moves == "actions" and shared and street is not None and profile is not None \
+            and spec.cards_on(street, True) != spec.cards_on(street):
         _check_shared_card(ck, top["shared"], hands, profile)
     pot = ck.integer(top.get("pot"), "pot")
 
@@ -75,19 +76,20 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         event = ck.text(item, "event")
         if event is not None:
             events.append(event)
-    if top.get("events") is not None and game == "stud-high":
-        ck.add(top["events"], "'events' belong to home games (horn-a-vika, have-a-heart); stud high uses 'actions'")
-    if top.get("actions") is not None and variant is not None and not hasattr(variant, "check_actions"):
+    if top.get("events") is not None and spec is not None and spec.moves != "events":
+        homes = ", ".join(g.name for g in GAMES.values() if g.moves == "events")
+        ck.add(top["events"], f"'events' belong to home games ({homes}); {spec.title} uses 'actions'")
+    if top.get("actions") is not None and spec is not None and spec.moves != "actions":
         ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
                "not as 'actions'")
 
     deal_ok = len(ck.problems) == deal_start  # the deal is sound: its actions and events can be replayed
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
-    extra = {k: v.plain_value() for k, v in top.items() if k in getattr(variant, "EXERCISE_KEYS", ())}
+    extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
 
     questions = _questions(ck, top.get("questions"), game, seats, street, len(actions))
-    if pot is None and game == "stud-high" and any(q.ask == "award" for q in questions):
+    if pot is None and spec is not None and spec.award_needs_pot and any(q.ask == "award" for q in questions):
         ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
                         and i.get("ask").value == "award")
         ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
@@ -174,6 +176,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
                f"questions ({LIMITS_DOC}); split it into several exercises")
         items = items[:MAX_QUESTIONS]
     specs = asks_for(game) if game else {}
+    game_spec = find_game(game) if game else None
     questions: list[Question] = []
     for item in items:
         ask_node = item.get("ask") if item.kind == "map" else None
@@ -195,10 +198,11 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         for key, kind in (spec.params.items() if spec else ()):
             if key in fields:
                 value = _param(ck, fields[key], key, kind, seats, n_actions)
-                if kind == "street" and value is not None and street in STREET_CARDS and \
-                        STREET_CARDS[value][1] > STREET_CARDS[street][1]:
+                asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
+                    value is not None and street is not None else (None, None)
+                if asked and reached and asked[1] > reached[1]:
                     # A later street is fine only while it adds no face-up card (sixth -> seventh).
-                    ck.add(fields[key], f"{key}: on {value} street each player shows {STREET_CARDS[value][1]} "
+                    ck.add(fields[key], f"{key}: on {value} street each player shows {asked[1]} "
                            f"up cards, but the deal has only reached {street} street")
                     value = None
                 if value is not None:
@@ -208,7 +212,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         if answer_node is not None and not (answer_node.kind == "scalar" and answer_node.tag == _NULL):
             answer = answer_node.plain_value()
             if spec is not None:
-                _check_answer(ck, answer_node, spec.answer, seats, f"answer to {ask!r}")
+                _check_answer(ck, answer_node, spec.kind, seats, f"answer to {ask!r}")
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
         questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks))
     return questions
@@ -248,29 +252,15 @@ def _action_text(ck: _Checker, node: Node, seats: list[str]) -> str | None:
     if text is None:
         return None
     try:
-        from course import betting
-
-        action = betting.Action.parse(text)
-    except ImportError:
-        return text
-    except ValueError as exc:
-        message = _reason(exc)
-        ck.add(node, message if message.startswith(repr(text)) else f"{text!r}: {message}")
+        action = Action.parse(text)
+    except ActionFormatError as exc:
+        ck.add(node, exc.message)
         return None
-    player = getattr(action, "player", None)
-    if seats and player is not None and player not in seats:
-        ck.add(node, f"{text!r}: unknown player {player!r}{suggest(player, seats)}; the seats are {', '.join(seats)}")
+    if seats and action.player not in seats:
+        ck.add(node, f"{text!r}: unknown player {action.player!r}{suggest(action.player, seats)}; the seats are "
+               f"{', '.join(seats)}")
         return None
     return text
-
-
-def _reason(exc: Exception) -> str:
-    reason = getattr(exc, "reason", None) or str(exc)
-    cite = getattr(exc, "cite", None)
-    if isinstance(cite, str):
-        cite = [cite]
-    refs = " ".join(f"[{key}]" for key in (cite or ()) if f"[{key}]" not in reason)
-    return f"{reason} {refs}".rstrip()
 
 
 def _check_answer(ck: _Checker, node: Node, kind: str, seats: list[str], what: str) -> None:
@@ -322,78 +312,38 @@ def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_nod
             parsed_ok = False
     if not parsed_ok or not replay:
         return
-    variant = variant_module(exercise.game)
-    if variant is not None and hasattr(variant, "check_actions"):
-        for index, message in variant.check_actions(exercise):
-            where = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else list_node
-            ck.add(where, message)
-        return
-    if exercise.street not in BETTING_STREETS:
+    if exercise.street not in find_game(exercise.game).betting_streets:
         ck.add(list_node, f"actions are the betting of one street; {exercise.street!r} has no betting")
         return
     try:
-        from course import betting
-    except ImportError:
-        return
-    replay = getattr(betting, "replay_street", None)
-    if replay is None:
-        return
-    try:
-        replay(exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile,
-               exercise.stakes, folded=tuple(exercise.folded))
-    except ValueError as exc:
-        index = getattr(exc, "index", None)
-        if index is None:
-            index = _failing_index(exc, exercise.actions)
-        where = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else list_node
-        text = exercise.actions[index] if isinstance(index, int) and 0 <= index < len(nodes) else None
-        message = _reason(exc)
-        ck.add(where, f"{text!r}: {message}" if text and not message.startswith(repr(text)) else message)
+        replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile,
+                      exercise.stakes, folded=tuple(exercise.folded))
+    except CourseError as exc:
+        ck.add(_node_at(nodes, exc.index, list_node), exc.message)
+    except ValueError as exc:  # the deal itself cannot start the round (named in the message)
+        ck.add(list_node, str(exc))
 
 
-def _failing_index(exc: Exception, actions: list[str]) -> int | None:
-    action = getattr(exc, "action", None)
-    if action is not None:
-        for index, text in enumerate(actions):
-            if text == str(action) or text == getattr(action, "text", None):
-                return index
-    message = str(exc)
-    for index, text in enumerate(actions):
-        if repr(text) in message or text in message:
-            return index
-    return None
+def _node_at(nodes: list[Node], index: int | None, fallback: Node | None) -> Node | None:
+    return nodes[index] if index is not None and 0 <= index < len(nodes) else fallback
 
 
 def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: list[Node], where: Node,
                   top: dict[str, Node]) -> None:
-    parse = getattr(variant, "parse_event", None)
-    if parse is not None:
-        bad = False
-        for text, item in zip(exercise.events, nodes):
-            try:
-                parse(text)
-            except ValueError as exc:
-                bad = True
-                ck.add(item, f"{text!r}: {_reason(exc)}" if repr(text) not in str(exc) else _reason(exc))
-        if bad:
-            return
-    check = getattr(variant, "check_events", None) or getattr(variant, "final_hands", None)
-    if check is None:
+    """Read every event, then replay them on the game's table; each error lands on its event (or on
+    the exercise key it names when the deal itself is wrong)."""
+    bad = False
+    for text, item in zip(exercise.events, nodes):
+        try:
+            variant.parse_event(text)
+        except ActionFormatError as exc:
+            bad = True
+            ck.add(item, exc.message)
+    if bad:
         return
-    try:
-        result = check(exercise)
-    except ValueError as exc:
-        index = getattr(exc, "index", None)
-        target = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else where
-        ck.add(target, _reason(exc))
-        return
-    if check is getattr(variant, "check_events", None) and result:
-        for index, message in result:
-            target = nodes[index] if isinstance(index, int) and 0 <= index < len(nodes) else None
-            if target is None:  # a problem with the table itself: blame the key it names, if any
-                key = str(message).split(":", 1)[0]
-                target = top.get(key) if key in top else where
-            ck.add(target, message)
+    for exc in variant.check_errors(exercise):
+        target = top.get(exc.key, where) if exc.index is None else _node_at(nodes, exc.index, where)
+        ck.add(target, exc.message)
 
 
 def with_profile(exercise: Exercise, name: str) -> Exercise:
