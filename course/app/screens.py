@@ -29,10 +29,26 @@ def ordered_exercises(course):
     return [known[eid] for eid in dict.fromkeys(order)]
 
 
-def topics_of(course, ex):
-    """The skills a deal trains: its lessons' topics and its questions' skills."""
-    found = {lv.field(l, "topic") for l in lv.lessons(course) if ex.id in lv.lesson_exercise_ids(l)}
-    return found | {quiz.skill_of(ex, q) for q in ex.questions}
+def exercises_by_game(course):
+    """Game -> its exercises in course order (once per course: see state.per_course)."""
+    found = {}
+    for ex in state.per_course(course, ordered_exercises):
+        found.setdefault(ex.game, []).append(ex)
+    return found
+
+
+def exercises_by_topic(course):
+    """Topic -> the exercises that train it, in course order: a deal trains its lessons' topics
+    and its questions' skills (one pass over the lessons, once per course)."""
+    lesson_topics = {}
+    for lesson in lv.lessons(course):
+        for eid in lv.lesson_exercise_ids(lesson):
+            lesson_topics.setdefault(eid, set()).add(lv.field(lesson, "topic"))
+    found = {}
+    for ex in state.per_course(course, ordered_exercises):
+        for topic in lesson_topics.get(ex.id, set()) | {quiz.skill_of(ex, q) for q in ex.questions}:
+            found.setdefault(topic, []).append(ex)
+    return found
 
 
 
@@ -119,7 +135,7 @@ def practice() -> None:
         st.session_state["practice_scope"] = "Game"
     # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
     wanted = st.query_params.get("deal")
-    by_id = {ex.id: ex for ex in pool_all}
+    by_id = lv.exercises(course)
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted
         st.session_state["practice_scope"] = "Game"
@@ -127,13 +143,13 @@ def practice() -> None:
         st.session_state["practice_deal"] = wanted
     scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
     if scope == "Game":
-        games = list(dict.fromkeys(ex.game for ex in pool_all))
-        choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game")
-        pool = [ex for ex in pool_all if ex.game == choice]
+        by_game = state.per_course(course, exercises_by_game)
+        choice = st.selectbox("Game", list(by_game), format_func=lv.game_title, key="practice_game")
+        pool = by_game.get(choice, [])
     elif scope == "Topic":
-        topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
-        choice = st.selectbox("Topic", topics, key="practice_topic")
-        pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
+        by_topic = state.per_course(course, exercises_by_topic)
+        choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic")
+        pool = by_topic.get(choice, [])
     elif scope == "Lesson":
         lessons = lv.lessons(course)
         titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
