@@ -43,7 +43,7 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
         course = content.load_files(paths, None, known)
     else:
         course = content.load_course(root)
-    keep_out_of_gc()  # the engine then answers thousands of questions beside the loaded course
+    keep_out_of_gc(collect=False)  # the engine then answers every question beside the loaded course
     problems = list(course.problems)
     for exercise in course.exercises.values():
         try:

@@ -160,13 +160,15 @@ def load_files(paths: Iterable[Path | str], root: Path | str | None = None,
         return assemble(results, str(root_path or "."), known_exercises)
 
 
-def keep_out_of_gc() -> None:
+def keep_out_of_gc(collect: bool = True) -> None:
     """Move everything alive now, a just-loaded course above all, out of the cyclic garbage
     collector's reach (`gc.freeze`): a course of thousands of exercises is millions of objects
     that live as long as the process, and every full collection would walk them all again (at
     4,300 exercises that was most of a one-file revalidation and of a practice rerun). Garbage
-    is collected first, so nothing collectable is kept."""
-    gc.collect()
+    is collected first, so nothing collectable is kept, unless `collect` is False (a process
+    about to end, such as `course check`, need not spend the time)."""
+    if collect:
+        gc.collect()
     gc.freeze()
 
 

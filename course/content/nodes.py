@@ -223,13 +223,19 @@ _NO_KEY = object()  # a mapping frame waits for a key, not for a value
 class _Frame:
     """A list or mapping being built, with what the next node in it means."""
 
-    __slots__ = ("node", "quiet", "key", "skip_value")
+    __slots__ = ("node", "items", "quiet", "key", "skip_value")
 
     def __init__(self, node: Node, quiet: bool):
         self.node = node
+        self.items: list[Node] | None = node.value if node.kind == "seq" else None  # a list's items
         self.quiet = quiet          # inside a value that is dropped: its problems are not reported
         self.key: Any = _NO_KEY     # a mapping's key waiting for its value
         self.skip_value = False     # the waiting key was refused: drop its value
+
+
+def _quiet(parent: _Frame | None) -> bool:
+    """Whether the next node is inside a value that is dropped (its problems not reported)."""
+    return parent is not None and (parent.quiet or (parent.items is None and parent.skip_value))
 
 
 class _Composer:
@@ -262,43 +268,47 @@ class _Composer:
 
     def _tree(self) -> Node:
         stack: list[_Frame] = []
-        get_event = self.loader.get_event
+        get_event, resolve, place = self.loader.get_event, self.loader.resolve, self._place
+        scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+        nodes = self.nodes
         while True:
             event = get_event()
             kind = type(event)
-            if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            if kind in end_events:
                 node = stack.pop().node
             else:
-                self.nodes += 1
-                if self.nodes > MAX_NODES:
+                nodes += 1
+                if nodes > MAX_NODES:
                     self._limit(event, f"more than {MAX_NODES:,} values in one file")
-                parent = stack[-1] if stack else None
-                quiet = parent is not None and (parent.quiet or (parent.node.kind == "map" and parent.skip_value))
                 if event.anchor is not None:
                     sign = "*" if kind is yaml.AliasEvent else "&"
                     self._limit(event, f"anchors and aliases ('{sign}{event.anchor}') are not supported: write "
                                 "the value out where it is needed")
+                parent = stack[-1] if stack else None
                 mark = event.start_mark
-                line, column = mark.line + 1, mark.column + 1
-                if kind is yaml.ScalarEvent:
-                    node = self._scalar(event, line, column, parent, quiet)
+                if kind is scalar_event:
+                    node = self._scalar(event, mark.line + 1, mark.column + 1, parent)
                 else:
                     if len(stack) >= MAX_DEPTH:
                         self._limit(event, f"lists and mappings nested more than {MAX_DEPTH} deep")
                     is_map = kind is yaml.MappingStartEvent
                     tag = event.tag
                     if tag is None or tag == "!":
-                        tag = self.loader.resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None,
-                                                  event.implicit)
-                    node = (Node("map", {}, line, column, tag=tag, keys={}) if is_map
-                            else Node("seq", [], line, column, tag=tag))
-                    stack.append(_Frame(node, quiet))
+                        tag = resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None, event.implicit)
+                    node = (Node("map", {}, mark.line + 1, mark.column + 1, tag=tag, keys={}) if is_map
+                            else Node("seq", [], mark.line + 1, mark.column + 1, tag=tag))
+                    stack.append(_Frame(node, _quiet(parent)))
                     continue
             if not stack:
+                self.nodes = nodes
                 return node
-            self._place(stack[-1], node)
+            frame = stack[-1]
+            if frame.items is not None:
+                frame.items.append(node)
+            else:
+                place(frame, node)
 
-    def _scalar(self, event: Any, line: int, column: int, parent: _Frame | None, quiet: bool) -> Node:
+    def _scalar(self, event: Any, line: int, column: int, parent: _Frame | None) -> Node:
         text = event.value
         if len(text) > MAX_SCALAR_CHARS:
             self._limit(event, f"a text of {len(text):,} characters; one value may have at most "
@@ -308,11 +318,12 @@ class _Composer:
             tag = _resolve(self.loader, text, event.implicit)
         plain = not event.style
         node = Node("scalar", text, line, column, text, tag, plain)
-        if tag == _MERGE and parent is not None and parent.node.kind == "map" and parent.key is _NO_KEY \
-                and not parent.skip_value:
-            return node  # a merge key: reported where it is placed, never read
         if tag == _STR:
             return node
+        if tag == _MERGE and parent is not None and parent.items is None and parent.key is _NO_KEY \
+                and not parent.skip_value:
+            return node  # a merge key: reported where it is placed, never read
+        quiet = _quiet(parent)
         report = _Report(self.report.file)
         if tag in (_INT, _FLOAT) and len(text) > MAX_NUMBER_CHARS:
             report.add((line, column), f"a number of {len(text):,} characters cannot be read: a number has "
@@ -343,11 +354,8 @@ class _Composer:
         return text
 
     def _place(self, frame: _Frame, node: Node) -> None:
-        """Put a finished node in its list, or as a key or value of its mapping."""
+        """Put a finished node in its mapping, as a key or as a value."""
         parent = frame.node
-        if parent.kind == "seq":
-            parent.value.append(node)
-            return
         if frame.skip_value:
             frame.skip_value = False
         elif frame.key is _NO_KEY:
