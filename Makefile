@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test setup setup-test bench check clean
+.PHONY: run test setup setup-test bench bench-scale check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ check: setup
 bench: setup-test
 	$(BIN)/python benchmarks/evaluator.py
 	$(BIN)/python benchmarks/app.py
+	$(BIN)/python benchmarks/hostile.py
+
+bench-scale: setup-test
+	$(BIN)/python benchmarks/scale.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

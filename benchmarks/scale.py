@@ -219,7 +219,7 @@ def summary(rows: dict) -> None:
     small, big = rows.get(43), rows.get(4_300)
     if big and "previous" in big:
         ratio = big["now"]["cpu"] / big["previous"]["cpu"]
-        print(f"  check CPU at 4,300, this / previous: {ratio:.2f} (target at most 0.35)")
+        print(f"  check CPU at 4,300, this / previous: {ratio:.3f} (target at most 0.35)")
     if small and big:
         print(f"  practice check 4,300 / 43: {big['practice'] / small['practice']:.2f} (target at most 1.3)")
     if big:
