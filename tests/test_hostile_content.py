@@ -304,7 +304,7 @@ def test_concurrent_first_visitors_wait_for_one_load(tmp_path):
 def test_only_a_file_whose_content_changed_is_validated_again(tmp_path):
     root = small_course(tmp_path)
     shutil.copytree(ROOT / "lessons", root / "lessons")
-    live = LiveCourse(root, interval=3600)
+    live = LiveCourse(root, watch=False)  # no watcher thread racing the refreshes below
 
     def edit(path: Path, old: str, new: str) -> None:
         path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")

@@ -48,9 +48,10 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 class LiveCourse:
     """The course under `root`, loaded once and kept current."""
 
-    def __init__(self, root: Path | str, interval: float = 2.0):
+    def __init__(self, root: Path | str, interval: float = 2.0, watch: bool = True):
         self.root = Path(root)
         self.interval = interval
+        self.watch = watch        # False: changes come in only through refresh() (tests)
         self.loads = 0            # full loads (one per server, unless closed and reopened)
         self.validated = 0        # files validated, the full load included
         self.patched = 0          # edits put in without assembling the course again
@@ -86,17 +87,17 @@ class LiveCourse:
     def loaded(self) -> bool:
         return self._course is not None
 
-    def files(self) -> list[str]:
+    def files(self) -> tuple[str, ...]:
         """The name of every readable content file (links out of the folder left out), in course
-        order, without touching the disk."""
+        order, without touching the disk (kept from the last assembly)."""
         self.course()
-        entries = self._entries
-        return [entries[p].loaded.file for p in list(self._order) if p in entries and entries[p].inside]
+        return self._files
 
     def read(self, name: str) -> tuple[str | None, list[Problem]]:
         """The current text of one listed file (read now, so an edit shows at once), or why not."""
         path = self.root / name
-        if name not in self.files() or not self._inside(path):
+        self.course()
+        if name not in self._file_set or not self._inside(path):
             return None, [Problem(name, 1, 1, f"not a file of this course: {OUTSIDE}")]
         return read_limited(path, name)
 
@@ -143,6 +144,9 @@ class LiveCourse:
         return True
 
     def _assemble(self) -> None:
+        entries = self._entries
+        self._files = tuple(entries[p].loaded.file for p in self._order if entries[p].inside)
+        self._file_set = frozenset(self._files)
         self._assembly = Assembly()
         with gc_paused():
             self._course = assemble((self._entries[p].loaded for p in self._order), str(self.root),
@@ -253,7 +257,7 @@ class LiveCourse:
     # -- watching --------------------------------------------------------------------------
 
     def _start_watching(self) -> None:
-        if self._thread is not None:
+        if self._thread is not None or not self.watch:
             return
         self.watching = "inotify" if self._start_observer() else "timer"
         self._thread = threading.Thread(target=self._run, name=f"course-watch {self.root}", daemon=True)
