@@ -55,11 +55,6 @@ if getattr(yaml, "__with_libyaml__", False):
 _parser = "c" if "c" in PARSERS else "python"
 
 
-def parser_name() -> str:
-    """The parser `parse_yaml` uses: "c" (libyaml) where installed, else "python"."""
-    return _parser
-
-
 @contextlib.contextmanager
 def using_parser(name: str) -> Iterator[None]:
     """Parse with `name` ("c" or "python") inside the block (tests compare the two)."""

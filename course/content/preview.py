@@ -151,15 +151,6 @@ def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
     return Verdict(outcome, rss, detail)
 
 
-def stop_spare_workers() -> None:
-    """End the waiting spare workers (tests; a server keeps one for its next check)."""
-    with _SPARE_LOCK:
-        for worker in _SPARE.values():
-            worker.kill()
-            worker.communicate()
-        _SPARE.clear()
-
-
 def _peak_rss() -> int:
     """This process's peak resident memory in bytes (VmHWM: its own, not inherited at exec)."""
     with open("/proc/self/status", encoding="ascii") as status:
