@@ -162,9 +162,11 @@ def practice_check(course: Path, repeat: int) -> float:
     spec = importlib.util.spec_from_file_location("app_benchmark", ROOT / "benchmarks" / "app.py")
     app_benchmark = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(app_benchmark)
+    from course.app import state
     from course.app.apptest import environment
 
     with tempfile.TemporaryDirectory() as tmp, environment(Path(tmp) / "bench.db", content=course):
+        state.live_course().course()  # loaded before AppTest's 30 s script timeout starts (timed above)
         times = app_benchmark.bench_checks({"practice": app_benchmark.practice_app()}, repeat)
     return times["practice"]
 
