@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test setup setup-test bench check hand-table clean
+.PHONY: run test setup setup-test bench bench-scale check hand-table clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ bench: setup-test
 	$(BIN)/python benchmarks/evaluator.py
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/core.py
+	$(BIN)/python benchmarks/hostile.py
+
+bench-scale: setup-test
+	$(BIN)/python benchmarks/scale.py
 
 # The hand evaluator's shipped table (course/hand_values.bin), rebuilt from course/hands.py's own
 # definitions; tests/test_hands_table.py fails while the shipped file differs from a rebuild.

@@ -20,6 +20,7 @@ from typing import TextIO
 from course import content, questions
 from course.content import Problem
 from course.content.pots import pot_warnings
+from course.content.load import keep_out_of_gc
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,9 +44,14 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
         course = content.load_files(paths, None, known)
     else:
         course = content.load_course(root)
+    keep_out_of_gc(collect=False)  # the engine then answers every question beside the loaded course
     problems = list(course.problems)
     for exercise in course.exercises.values():
-        problems.extend(questions.check_exercise(exercise))
+        try:
+            problems.extend(questions.check_exercise(exercise))
+        except Exception as exc:  # noqa: BLE001 - one exercise never stops the check (or its JSON)
+            problems.append(Problem(exercise.path, exercise.line, 1, f"the engine could not check this "
+                                    f"exercise: {type(exc).__name__}: {exc}"))
     order = {file: n for n, file in enumerate(course.files)}
     problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line, p.column))
     return course, problems

@@ -11,6 +11,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from course.app import state
+from course.content import preview
 from course.app.progress import ENV_VAR
 
 ENTRY = Path(__file__).with_name("streamlit_app.py")
@@ -29,6 +30,7 @@ def clear_caches() -> None:
     st.cache_data.clear()
     st.cache_resource.clear()
     state.clear_course_cache()
+    preview.clear_cache()
     state._STORES.clear()
 
 

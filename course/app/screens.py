@@ -4,6 +4,7 @@ Page scripts are compiled on every rerun (Streamlit rewrites them for "magic"), 
 two lines long and the screen code lives in this importable module. Screens only lay out
 widgets and call the engine, content and progress modules."""
 
+import re
 from pathlib import Path
 
 import streamlit as st
@@ -11,6 +12,7 @@ import streamlit as st
 from course import content, rules
 from course.app import lesson_view as lv
 from course.app import labels, quiz, state
+from course.content import nodes, preview
 
 SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
@@ -27,10 +29,26 @@ def ordered_exercises(course):
     return [known[eid] for eid in dict.fromkeys(order)]
 
 
-def topics_of(course, ex):
-    """The skills a deal trains: its lessons' topics and its questions' skills."""
-    found = {lv.field(l, "topic") for l in lv.lessons(course) if ex.id in lv.lesson_exercise_ids(l)}
-    return found | {quiz.skill_of(ex, q) for q in ex.questions}
+def exercises_by_game(course):
+    """Game -> its exercises in course order (once per course: see state.per_course)."""
+    found = {}
+    for ex in state.per_course(course, ordered_exercises):
+        found.setdefault(ex.game, []).append(ex)
+    return found
+
+
+def exercises_by_topic(course):
+    """Topic -> the exercises that train it, in course order: a deal trains its lessons' topics
+    and its questions' skills (one pass over the lessons, once per course)."""
+    lesson_topics = {}
+    for lesson in lv.lessons(course):
+        for eid in lv.lesson_exercise_ids(lesson):
+            lesson_topics.setdefault(eid, set()).add(lv.field(lesson, "topic"))
+    found = {}
+    for ex in state.per_course(course, ordered_exercises):
+        for topic in lesson_topics.get(ex.id, set()) | {quiz.skill_of(ex, q) for q in ex.questions}:
+            found.setdefault(topic, []).append(ex)
+    return found
 
 
 
@@ -181,12 +199,12 @@ def practice() -> None:
 
     course = state.course()
     quiz.problems_panel(lv.problems(course))
-    pool_all = ordered_exercises(course)
+    pool_all = state.per_course(course, ordered_exercises)
     if "practice_scope" not in st.session_state:
         st.session_state["practice_scope"] = "Game"
     # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
     wanted = st.query_params.get("deal")
-    by_id = {ex.id: ex for ex in pool_all}
+    by_id = lv.exercises(course)
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted
         st.session_state["practice_scope"] = "Game"
@@ -194,13 +212,13 @@ def practice() -> None:
         st.session_state["practice_deal"] = wanted
     scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
     if scope == "Game":
-        games = list(dict.fromkeys(ex.game for ex in pool_all))
-        choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game")
-        pool = [ex for ex in pool_all if ex.game == choice]
+        by_game = state.per_course(course, exercises_by_game)
+        choice = st.selectbox("Game", list(by_game), format_func=lv.game_title, key="practice_game")
+        pool = by_game.get(choice, [])
     elif scope == "Topic":
-        topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
-        choice = st.selectbox("Topic", topics, key="practice_topic")
-        pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
+        by_topic = state.per_course(course, exercises_by_topic)
+        choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic")
+        pool = by_topic.get(choice, [])
     elif scope == "Lesson":
         lessons = lv.lessons(course)
         titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
@@ -333,8 +351,10 @@ def author() -> None:
     """Author preview: pick, upload or paste a lesson or exercise; see every problem with its line
 and column, the item exactly as a learner sees it, and the engine's answers with explanations.
 
-Nothing here is cached: each rerun reads and validates the text again, so an edit shows at once.
-YAML is read only by `course.content` (safe loader)."""
+The file list comes from the server's loaded course (no rescan per rerun); a course file is read
+again on every rerun, so an edit shows at once. Checking runs in a worker process within a time and
+memory budget and is cached by content hash (`course.content.preview`), so a rerun of the same
+text costs nothing. YAML is read only by `course.content` (safe loader, limits)."""
     st.title("Author preview")
     st.markdown("Check a lesson or an exercise before it goes into the course. Problems are listed "
                 "with line and column; below them is the item as a learner will see it, then the "
@@ -344,9 +364,9 @@ YAML is read only by `course.content` (safe loader)."""
         st.session_state["author_source"] = SOURCES[0]
     source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
     text, name, is_lesson = None, None, False
-    root = state.content_root()
     if source == SOURCES[0]:
-        files = [str(p.relative_to(root)) for p in state.yaml_files(root)]
+        live = state.live_course()
+        files = live.files()
         wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
         if wanted in files and st.session_state.get("author_from") != wanted:
             st.session_state["author_from"] = wanted
@@ -355,10 +375,9 @@ YAML is read only by `course.content` (safe loader)."""
             st.info("There are no YAML files under lessons/ or exercises/.")
         else:
             name = st.selectbox("File", files, key="author_file")
-            try:
-                text = (root / name).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                st.error(f"{name}: cannot be read: {exc}")
+            text, unreadable = live.read(name)
+            if unreadable:
+                quiz.problems_panel(unreadable, "This file cannot be read")
             is_lesson = content.is_lesson_file(Path(name))
     else:
         if "author_kind" not in st.session_state:
@@ -368,23 +387,22 @@ YAML is read only by `course.content` (safe loader)."""
         if source == SOURCES[1]:
             upload = st.file_uploader("YAML file", type=["yaml", "yml"], key="author_upload")
             if upload is not None:
-                name = upload.name
-                try:
-                    text = upload.getvalue().decode("utf-8")
-                except UnicodeDecodeError as exc:
-                    st.error(f"{name}: is not UTF-8 text: {exc}")
+                name = re.sub(r"[^\w. -]", "_", upload.name)  # shown in code spans: no markup
+                text, unreadable = nodes.decode(upload.getvalue(), name)
+                if unreadable:
+                    quiz.problems_panel(unreadable, "This file cannot be read")
         else:
-            text = st.text_area("YAML", key="author_paste", height=320,
+            text = st.text_area("YAML", key="author_paste", height=320, max_chars=nodes.MAX_FILE_BYTES,
                                 placeholder="id: my-exercise\ntitle: ...")
             name = "<pasted>"
 
     if text:
-        parse = content.parse_lesson if is_lesson else content.parse_exercise
-        item, problems = parse(text, name)
+        checked = preview.check(text, name, is_lesson)
+        item, problems = checked.item, checked.problems
         if problems:
-            quiz.problems_panel(problems, f"{len(problems)} problem(s) in {name}")
+            quiz.problems_panel(problems, f"{len(problems)} problem(s) in {quiz.md_escape(name)}")
         else:
-            st.success(f"{name}: no problems found.")
+            st.success(f"{quiz.md_escape(name)}: no problems found.")
         with st.expander("Source with line numbers", expanded=bool(problems)):
             st.code(text, language="yaml", line_numbers=True)
         if item is not None:

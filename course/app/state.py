@@ -1,7 +1,7 @@
 """Session state, the progress store and the cached course, shared by every page.
 
-State is initialised once per session (`init`). The course is cached keyed by a fingerprint of every YAML file (path, size, mtime), so an edited file is re-read on
-the next rerun and a stale copy is never shown.
+State is initialised once per session (`init`). The course is loaded once per server and kept
+current by a watcher (`course()`), so a rerun never reads or stats a course file.
 """
 
 from __future__ import annotations
@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import streamlit as st
 
-from course import content
 from course.app.progress import ENV_VAR, ProgressStore, default_db_path
+from course.content.live import LiveCourse
 from course.model import Course
 
 CONTENT_ENV = "STUD_STUDY_CONTENT"     # a folder holding lessons/ and exercises/ (tests use it)
@@ -71,70 +72,60 @@ def content_root() -> Path:
     return Path(override).expanduser() if override else REPO_ROOT
 
 
-def yaml_files(root: Path | None = None) -> list[Path]:
-    root = root or content_root()
-    found: list[Path] = []
-    for folder in ("lessons", "exercises"):
-        base = root / folder
-        if base.is_dir():
-            found += sorted(p for p in base.rglob("*") if p.suffix in (".yaml", ".yml"))
-    return found
-
-
-def fingerprint(root: Path) -> tuple:
-    """(path, size, mtime) of every YAML file: any edit, addition or removal changes it."""
-    stamps = []
-    for folder in ("lessons", "exercises"):
-        stack = [os.path.join(root, folder)]
-        while stack:
-            try:
-                entries = list(os.scandir(stack.pop()))
-            except OSError:
-                continue
-            for entry in entries:
-                if entry.is_dir():
-                    stack.append(entry.path)
-                elif entry.name.endswith((".yaml", ".yml")):
-                    try:
-                        info = entry.stat()
-                    except OSError:
-                        continue
-                    stamps.append((entry.path, info.st_size, info.st_mtime_ns))
-    return tuple(sorted(stamps))
-
-
-# The validated course per (root, fingerprint). A plain dict rather than st.cache_data: the
-# model holds rule profiles that do not pickle, and hashing the fingerprint through Streamlit's
-# cache costs more than a check-answer rerun should. Pages treat the course as read-only (a
-# profile switch builds a new Exercise), so sessions can share it. `clear_course_cache()`
-# empties it (tests call it between tests, with st.cache_data.clear()).
-_COURSES: dict[tuple[str, tuple], Any] = {}
-_COURSES_LOCK = threading.Lock()
+# One LiveCourse per content root for the whole server (course.content.live): loaded once under
+# its lock, so visitors arriving together wait for one load; kept current by a watcher thread, so
+# a rerun costs no stat of any file. Pages treat the course as read-only (a profile switch builds
+# a new Exercise), so sessions share it. `clear_course_cache()` stops the watchers and forgets
+# them (tests call it between tests).
+_LIVE: dict[str, LiveCourse] = {}
+_LIVE_LOCK = threading.Lock()
 
 
 def clear_course_cache() -> None:
-    with _COURSES_LOCK:
-        _COURSES.clear()
+    with _LIVE_LOCK:
+        for live in _LIVE.values():
+            live.close()
+        _LIVE.clear()
 
 
-def _load_course(root: str, stamp: tuple) -> Any:
-    key = (root, stamp)
-    with _COURSES_LOCK:
-        if key in _COURSES:
-            return _COURSES[key]
-    with st.spinner("Loading the course..."):
-        loaded = content.load_course(Path(root))
-    with _COURSES_LOCK:
-        for old in [k for k in _COURSES if k[0] == root]:
-            del _COURSES[old]          # an edited course replaces the stale copy
-        _COURSES[key] = loaded
-    return loaded
+def live_course(root: Path | None = None) -> LiveCourse:
+    """The server's LiveCourse for `root` (default: the content root), not loaded yet."""
+    key = str(root or content_root())
+    with _LIVE_LOCK:
+        if key not in _LIVE:
+            _LIVE[key] = LiveCourse(key)
+        return _LIVE[key]
 
 
 def course() -> Course:
-    """The validated course (lessons, exercises, problems)."""
-    root = content_root()
-    return _load_course(str(root), fingerprint(root))
+    """The validated course (lessons, exercises, problems), the same object for every session
+    until a file changes."""
+    live = live_course()
+    if live.loaded:
+        return live.course()
+    with st.spinner("Loading the course..."):
+        return live.course()
+
+
+_DERIVED: dict[tuple[int, Callable], tuple[weakref.ref, Any]] = {}
+_DERIVED_LOCK = threading.Lock()
+
+
+def per_course(course: Course, derive: Callable[[Course], Any]) -> Any:
+    """`derive(course)`, computed once per course object and shared by every session: a course
+    is replaced when a file changes, never changed, so what is derived from it (the exercises in
+    course order, say) need not be rebuilt on each rerun. Callers must not change the result."""
+    key = (id(course), derive)
+    with _DERIVED_LOCK:
+        hit = _DERIVED.get(key)
+    if hit is not None and hit[0]() is course:
+        return hit[1]
+    value = derive(course)
+    with _DERIVED_LOCK:
+        for old in [k for k, (ref, _) in _DERIVED.items() if ref() is None]:
+            del _DERIVED[old]
+        _DERIVED[key] = (weakref.ref(course), value)
+    return value
 
 
 def relative(path: Any) -> str:

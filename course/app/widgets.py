@@ -7,6 +7,7 @@ one class registered in `WIDGETS`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -20,9 +21,17 @@ from course.model import Exercise, Question
 CATEGORIES = [c.label for c in Category]
 
 
+# Characters with which plain text could turn into markup in st.markdown: links and images
+# ([, ], !), HTML (<, >), code, emphasis and strike-through, tables, headings, LaTeX ($), and
+# Streamlit's own `:red[...]` / `:material/...:` directives (:). `@` and `www.` start GitHub's
+# bare-address links; escaping `:` also breaks `https://...` ones.
+_MARKUP = re.compile(r"([\\`*_\[\]<>!|#~$:@])|(?<=www)\.", re.IGNORECASE)
+
+
 def md_escape(text: Any) -> str:
-    """Plain text for st.markdown: `$` would start LaTeX and money is written with `$`."""
-    return str(text).replace("\\", "\\\\").replace("$", "\\$")
+    """Plain text for st.markdown: shown exactly as written, never as markup (text from a URL,
+    an upload or an error message may be hostile: no live link, remote image or HTML)."""
+    return _MARKUP.sub(lambda m: "\\" + m.group(0), str(text))
 
 
 def own_cards(exercise: Exercise, question: Question) -> list[Card]:

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from course.cards import Card, CardError
-from course.content.nodes import _BOOL, _FLOAT, _INT, _NULL, Node, _describe, _Report, parse_yaml
+from course.content.nodes import (
+    _BOOL, _FLOAT, _INT, _NULL, Node, _describe, _Report, capped, parse_yaml, read_limited,
+)
 from course.model import Problem
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -196,20 +198,11 @@ def _rel(path: Path | str, root: Path | None) -> str:
     return path.as_posix()
 
 
-def _read(path: Path, file: str) -> tuple[str | None, list[Problem]]:
-    try:
-        return path.read_text(encoding="utf-8"), []
-    except UnicodeDecodeError as exc:
-        return None, [Problem(file, 1, 1, f"not UTF-8 text: {exc.reason} at byte {exc.start}")]
-    except OSError as exc:
-        return None, [Problem(file, 1, 1, f"cannot read the file: {exc.strerror or exc}")]
-
-
 def _parse_with(build: Callable[["_Checker", Node], Any], text: str, file: str) -> tuple[Any, list[Problem]]:
     """Parse YAML text and build its model with `build`; every problem, sorted by position."""
     node, problems = parse_yaml(text, file)
     if node is None:
-        return None, problems
+        return None, capped(problems)
     ck = _Checker(file)
     ck.problems.extend(problems)
     try:
@@ -217,14 +210,14 @@ def _parse_with(build: Callable[["_Checker", Node], Any], text: str, file: str) 
     except Exception as exc:  # a bug here must not stop the other files
         ck.add(node, f"internal error while checking this file: {type(exc).__name__}: {exc}")
         model = None
-    return model, sorted(ck.problems, key=lambda p: (p.line, p.column))
+    return model, capped(sorted(ck.problems, key=lambda p: (p.line, p.column)))
 
 
 def _load_with(parse: Callable[[str, str], tuple[Any, list[Problem]]], path: Path | str,
                root: Path | str | None) -> tuple[Any, list[Problem]]:
     path = Path(path)
     file = _rel(path, Path(root) if root else None)
-    text, problems = _read(path, file)
+    text, problems = read_limited(path, file)
     if text is None:
         return None, problems
     return parse(text, file)

@@ -10,7 +10,7 @@ from typing import Any
 from course.asks import asks_for
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card
-from course.content.nodes import _BOOL, _NULL, Node, _describe
+from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node, _describe
 from course.games import GAMES, STREETS, find_game
 from course.betting import Action, replay_street
 from course.errors import ActionFormatError, ContentError, CourseError
@@ -168,6 +168,10 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         return []
     if not items:
         ck.add(node, "questions is empty: an exercise asks at least one question")
+    if len(items) > MAX_QUESTIONS:  # the rest are not checked: the file is refused anyway
+        ck.add(items[MAX_QUESTIONS], f"question {MAX_QUESTIONS + 1}: an exercise asks at most {MAX_QUESTIONS} "
+               f"questions ({LIMITS_DOC}); split it into several exercises")
+        items = items[:MAX_QUESTIONS]
     specs = asks_for(game) if game else {}
     game_spec = find_game(game) if game else None
     questions: list[Question] = []

@@ -1,31 +1,149 @@
-"""The whole course: find the files, load each one, run the course-wide checks."""
+"""The whole course: find the files, load each one on its own, run the course-wide checks.
+
+Files are found inside their folder only: a symbolic link (to a file or a folder) that resolves
+outside the content root is not read; it becomes a problem on the link. Each file is loaded in
+isolation: whatever goes wrong in one file, even an exception nobody foresaw, becomes a problem on
+that file and the others load as usual. The course-wide checks (`assemble`) run over per-file
+results, so `course.content.live` can revalidate one edited file and assemble again.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Iterator
 
 from course.content.checker import _rel, suggest
-from course.content.exercises import load_exercise
-from course.content.lessons import load_lesson
+from course.content.exercises import parse_exercise
+from course.content.lessons import parse_lesson
+from course.content.nodes import decode, read_bytes
 from course.model import Course, Exercise, Lesson, Problem
+
+YAML_SUFFIXES = (".yaml", ".yml")
+COURSE_FOLDERS = ("lessons", "exercises")
+OUTSIDE = "a symbolic link to something outside the content folder: not read"
+
+
+@dataclass
+class Loaded:
+    """One file's result: its name as problems give it, its model (None when unusable) and its
+    problems. `missing` files are reported but not counted among the course's files."""
+
+    file: str
+    model: Exercise | Lesson | None
+    problems: list[Problem] = field(default_factory=list)
+    missing: bool = False
+
+
+def _within(real: str, boundary: str) -> bool:
+    return real == boundary or real.startswith(boundary.rstrip(os.sep) + os.sep)
+
+
+def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[Path]]:
+    """YAML files under `folder` in a stable order, and the links under it that resolve outside
+    `boundary` (default: the folder itself), which are not followed."""
+    limit = os.path.realpath(boundary if boundary is not None else folder)
+    if not _within(os.path.realpath(folder), limit):
+        return [], [Path(folder)]
+    found: list[Path] = []
+    outside: list[Path] = []
+    seen = {os.path.realpath(folder)}
+    stack = [(str(folder), False)]
+    while stack:
+        current, linked = stack.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            link = linked or entry.is_symlink()
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                continue
+            if not is_dir and not entry.name.endswith(YAML_SUFFIXES):
+                continue
+            if link:  # only links need resolving: everything else is inside by construction
+                real = os.path.realpath(entry.path)
+                if not _within(real, limit):
+                    outside.append(Path(entry.path))
+                    continue
+                if is_dir and real in seen:
+                    continue
+                seen.add(real)
+            if is_dir:
+                stack.append((entry.path, link))
+            elif entry.is_file():
+                found.append(Path(entry.path))
+    return sorted(found), sorted(outside)
 
 
 def content_files(paths: Iterable[Path | str]) -> list[Path]:
-    """YAML files under the given files and folders, in a stable order."""
+    """YAML files under the given files and folders, in a stable order (links leading out of a
+    folder are left out; `load_files` reports them)."""
     found: list[Path] = []
     for path in paths:
         path = Path(path)
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
-        else:
-            found.append(path)
+        found.extend(walk(path)[0] if path.is_dir() else [path])
     return found
 
 
 def is_lesson_file(path: Path) -> bool:
     """Lessons live under a `lessons` folder; anything else is read as an exercise."""
     return "lessons" in Path(path).parts[:-1]
+
+
+def file_name(path: Path, root: Path | None) -> str:
+    """A path as problems name it: relative to the root when it is under it."""
+    if root is not None:
+        try:
+            return path.relative_to(root).as_posix()
+        except ValueError:
+            return _rel(path, root)
+    return path.as_posix()
+
+
+def load_text(data: bytes | None, problems: list[Problem], file: str, lesson: bool) -> Loaded:
+    """Validate one file's bytes; any exception becomes a problem on that file."""
+    try:
+        text, problems = decode(data, file) if data is not None else (None, problems)
+        if text is None:
+            return Loaded(file, None, problems)
+        model, problems = (parse_lesson if lesson else parse_exercise)(text, file)
+        return Loaded(file, model, problems)
+    except Exception as exc:  # noqa: BLE001 - one file never stops the others
+        return Loaded(file, None, [Problem(file, 1, 1, f"this file could not be checked: "
+                                                       f"{type(exc).__name__}: {exc}")])
+
+
+def load_file(path: Path, root: Path | None) -> Loaded:
+    """Read and validate one lesson or exercise file."""
+    file = file_name(path, root)
+    if not path.exists():
+        return Loaded(file, None, [Problem(file, 1, 1, "no such file or folder")], missing=True)
+    return load_text(*read_bytes(path, file), file, is_lesson_file(path))
+
+
+def outside_link(path: Path, root: Path | None) -> Loaded:
+    file = file_name(path, root)
+    return Loaded(file, None, [Problem(file, 1, 1, OUTSIDE)])
+
+
+def found_files(paths: Iterable[Path | str], root: Path | None) -> list[tuple[Path, bool]]:
+    """(path, inside) for every file to load: folders walked (inside the root when one is given,
+    else inside themselves), files taken as given."""
+    found: list[tuple[Path, bool]] = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            inside, outside = walk(path, root)
+            found += sorted([(p, True) for p in inside] + [(p, False) for p in outside])
+        else:
+            found.append((path, True))
+    return found
 
 
 def load_files(paths: Iterable[Path | str], root: Path | str | None = None,
@@ -36,31 +154,76 @@ def load_files(paths: Iterable[Path | str], root: Path | str | None = None,
     lesson checked on its own may still link to them.
     """
     root_path = Path(root) if root else None
-    course = Course(str(root_path or "."))
+    with gc_paused():
+        results = [load_file(path, root_path) if inside else outside_link(path, root_path)
+                   for path, inside in found_files(paths, root_path)]
+        return assemble(results, str(root_path or "."), known_exercises)
+
+
+def keep_out_of_gc(collect: bool = True) -> None:
+    """Move everything alive now, a just-loaded course above all, out of the cyclic garbage
+    collector's reach (`gc.freeze`): a course of thousands of exercises is millions of objects
+    that live as long as the process, and every full collection would walk them all again (at
+    4,300 exercises that was most of a one-file revalidation and of a practice rerun). Garbage
+    is collected first, so nothing collectable is kept, unless `collect` is False (a process
+    about to end, such as `course check`, need not spend the time)."""
+    if collect:
+        gc.collect()
+    gc.freeze()
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a course loads: it builds many objects and frees
+    few, so collections would walk them again and again for nothing (about 5% of a load)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@dataclass
+class Assembly:
+    """What `assemble` learnt, so that one edited file can be patched in (`course.content.live`):
+    the file that owns each id, the ids given twice, and where the course-wide problems start."""
+
+    owners: dict[str, str] = field(default_factory=dict)
+    duplicated: set[str] = field(default_factory=set)
+    course_wide: int = 0
+
+
+def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str] = (),
+             assembly: Assembly | None = None) -> Course:
+    """The course from per-file results, in order: ids unique across files, lesson links to
+    existing exercises, lesson orders unique within a game."""
+    course = Course(root)
+    assembly = assembly if assembly is not None else Assembly()
     ids: dict[str, tuple[str, int, int]] = {}
-    for path in content_files(paths):
-        lesson = is_lesson_file(path)
-        if not path.exists():
-            course.problems.append(Problem(_rel(path, root_path), 1, 1, "no such file or folder"))
-            continue
-        model, problems = (load_lesson if lesson else load_exercise)(path, root_path)
-        file = _rel(path, root_path)
-        course.files.append(file)
-        course.problems.extend(problems)
+    for loaded in results:
+        file, model = loaded.file, loaded.model
+        if not loaded.missing:
+            course.files.append(file)
+        course.problems.extend(loaded.problems)
         if model is None:
             continue
         if model.id in ids:
             first_file, line, column = ids[model.id]
+            assembly.duplicated.add(model.id)
             course.problems.append(Problem(file, *_id_mark(model), f"id {model.id!r} is already used by "
                                            f"{first_file}:{line}:{column}; ids are unique across the course"))
             continue
         ids[model.id] = (file, *_id_mark(model))
-        if problems:
+        assembly.owners[model.id] = file
+        if loaded.problems:
             course.invalid[model.id] = file  # known, so links to it are not reported as missing
         elif isinstance(model, Lesson):
             course.lessons[model.id] = model
         else:
             course.exercises[model.id] = model
+    assembly.course_wide = len(course.problems)
     known = set(course.exercises) | set(course.invalid) | set(known_exercises)
     orders: dict[tuple[str, int], Lesson] = {}
     for lesson in course.lessons.values():
@@ -79,7 +242,7 @@ def load_files(paths: Iterable[Path | str], root: Path | str | None = None,
     return course
 
 
-def _id_mark(model: Exercise | Lesson) -> tuple[int, int]:
+def _id_mark(model: Any) -> tuple[int, int]:
     return model.marks.get("id", (model.line, 1))
 
 
@@ -98,8 +261,11 @@ def find_root(start: Path | str | None = None) -> Path:
     return candidates[-1]
 
 
+def course_folders(root: Path) -> list[Path]:
+    return [root / name for name in COURSE_FOLDERS if (root / name).is_dir()]
+
+
 def load_course(root: Path | str | None = None) -> Course:
     """Every lesson (lessons/) and exercise (exercises/) under `root`; never raises for bad content."""
     root_path = Path(root) if root else find_root()
-    folders = [root_path / "lessons", root_path / "exercises"]
-    return load_files([f for f in folders if f.is_dir()], root_path)
+    return load_files(course_folders(root_path), root_path)

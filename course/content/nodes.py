@@ -1,14 +1,44 @@
-"""YAML with positions: every node keeps its line, column and raw text."""
+"""YAML with positions, within limits: one document composed into a tree of `Node`s.
+
+PyYAML 1.1 silently turns some text into other things; this layer keeps the raw text, the tag and
+the 1-based line and column of every scalar, so the checkers can catch duplicate keys, `yes`/`no`
+read as booleans, sexagesimal and octal numbers, merge keys and the like.
+
+The tree is built here from the parser's events, not by PyYAML's composer, for three reasons:
+
+- **Limits.** A course file is small (lessons/README.md, "Limits"). A file over `MAX_FILE_BYTES`,
+  with more than `MAX_NODES` values, nested deeper than `MAX_DEPTH` or with a text longer than
+  `MAX_SCALAR_CHARS` gets one problem at the line and column where it crossed the limit, and the
+  parse stops there: time and memory stay bounded whatever the file holds, and nothing recurses,
+  so deep nesting cannot raise `RecursionError`.
+- **Anchors and aliases are refused**, each reported where it is written (`&name`, `*name`). The
+  course does not need them, and an alias is how a 1 kB "billion laughs" file becomes gigabytes.
+- **Speed.** Events come from libyaml (`CSafeLoader`) where it is installed. A file libyaml
+  rejects is parsed again by the pure-Python parser, so a syntax error reads exactly as it always
+  has; without libyaml the pure-Python parser does everything.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 import yaml
 
 from course.model import Problem
+
+# -- limits (documented in lessons/README.md, "Limits") ------------------------------------
+MAX_FILE_BYTES = 256 * 1024     # the largest course file is about 6 kB
+MAX_NODES = 5_000               # values (scalars, lists, mappings); the largest file has about 200
+MAX_DEPTH = 16                  # lists and mappings inside each other; the course goes 7 deep
+MAX_SCALAR_CHARS = 10_000       # one text; the longest lesson section is about 1,200
+MAX_NUMBER_CHARS = 100          # a number written with more characters is not read as a number
+MAX_QUESTIONS = 40              # questions in one exercise; the course asks at most 8
+MAX_PROBLEMS = 200              # problems listed for one file; the rest are counted
+LIMITS_DOC = "lessons/README.md, 'Limits'"
+_QUOTED_CHARS = 60              # a problem quotes at most this much of a long value
 
 _STR = "tag:yaml.org,2002:str"
 _BOOL = "tag:yaml.org,2002:bool"
@@ -18,12 +48,29 @@ _NULL = "tag:yaml.org,2002:null"
 _MERGE = "tag:yaml.org,2002:merge"
 _OCTAL_OR_HEX = re.compile(r"^[-+]?0(?:[0-7_]+|x[0-9a-fA-F_]+|b[01_]+)$")
 
+# The parsers by name; "c" only where PyYAML was built with libyaml.
+PARSERS: dict[str, type] = {"python": yaml.SafeLoader}
+if getattr(yaml, "__with_libyaml__", False):
+    PARSERS["c"] = yaml.CSafeLoader
+_parser = "c" if "c" in PARSERS else "python"
 
-# --------------------------------------------------------------------------------------------
-# YAML with positions
+
+@contextlib.contextmanager
+def using_parser(name: str) -> Iterator[None]:
+    """Parse with `name` ("c" or "python") inside the block (tests compare the two)."""
+    global _parser
+    if name not in PARSERS:
+        raise ValueError(f"parser {name!r} is not available here; available: {', '.join(PARSERS)}")
+    saved, _parser = _parser, name
+    try:
+        yield
+    finally:
+        _parser = saved
 
 
-@dataclass(eq=False)
+# -- nodes ---------------------------------------------------------------------------------
+
+@dataclass(eq=False, slots=True)
 class Node:
     """A composed YAML node turned into Python values, keeping where it was written."""
 
@@ -34,7 +81,7 @@ class Node:
     text: str | None = None  # raw scalar text
     tag: str = ""
     plain: bool = False  # an unquoted scalar
-    keys: dict[Any, "Node"] = field(default_factory=dict)  # map: key -> the key's own node
+    keys: dict[Any, "Node"] | None = None  # map: key -> the key's own node
 
     def plain_value(self) -> Any:
         """The value as plain Python (what `yaml.safe_load` would give, first key wins)."""
@@ -46,14 +93,6 @@ class Node:
 
     def get(self, key: str) -> "Node | None":
         return self.value.get(key) if self.kind == "map" else None
-
-
-class _Constructor(yaml.constructor.SafeConstructor):
-    pass
-
-
-def _mark(node: yaml.Node) -> tuple[int, int]:
-    return node.start_mark.line + 1, node.start_mark.column + 1
 
 
 class _Report:
@@ -73,83 +112,308 @@ class _Report:
         self.problems.append(Problem(self.file, line, column, message))
 
 
-def _build(raw: yaml.Node, report: _Report, constructor: _Constructor) -> Node:
-    line, column = _mark(raw)
-    if isinstance(raw, yaml.ScalarNode):
-        try:
-            value = constructor.construct_object(raw, deep=True)
-        except yaml.YAMLError as exc:
-            report.add((line, column), f"{raw.value!r} cannot be read: {getattr(exc, 'problem', exc)}")
-            value = raw.value
-        plain = raw.style is None
-        if plain and raw.tag in (_INT, _FLOAT) and ":" in raw.value:
-            report.add((line, column), f"{raw.value!r} is read by YAML as the sexagesimal (base 60) "
-                       f"number {value!r}; quote it ('{raw.value}') if you mean text, or write one number")
-        elif plain and raw.tag == _INT and _OCTAL_OR_HEX.match(raw.value):
-            report.add((line, column), f"{raw.value!r} is read by YAML as the number {value!r} (a leading 0 "
-                       f"means octal, 0x hex, 0b binary); write {int(raw.value.replace('_', ''), 10) if raw.value.replace('_', '').isdigit() else value!r} "
-                       f"without the prefix, or quote it ('{raw.value}') if you mean text")
-        return Node("scalar", value, line, column, raw.value, raw.tag, plain)
-    if isinstance(raw, yaml.SequenceNode):
-        return Node("seq", [_build(item, report, constructor) for item in raw.value], line, column, tag=raw.tag)
-    items: dict[Any, Node] = {}
-    keys: dict[Any, Node] = {}
-    for raw_key, raw_value in raw.value:
-        if raw_key.tag == _MERGE:
-            report.add(_mark(raw_key), "merge keys ('<<') are not supported: write the keys out")
-            continue
-        key_node = _build(raw_key, report, constructor)
-        if key_node.kind != "scalar":
-            report.add(key_node, "a key must be plain text, not a list or a mapping")
-            continue
-        key = key_node.value
-        try:
-            hash(key)
-        except TypeError:
-            key = key_node.text
-        if key in keys:
-            first = keys[key]
-            report.add(key_node, f"duplicate key {key_node.text!r}: already given at line {first.line}, "
-                       f"column {first.column} (YAML would silently keep only the last one)")
-            continue
-        keys[key] = key_node
-        items[key] = _build(raw_value, report, constructor)
-    return Node("map", items, line, column, tag=raw.tag, keys=keys)
+def capped(problems: list[Problem]) -> list[Problem]:
+    """At most MAX_PROBLEMS problems, then one that counts the rest."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    last = problems[MAX_PROBLEMS - 1]
+    rest = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS], Problem(last.file, last.line, last.column,
+                                              f"... and {rest} more problem(s) after this one, not listed "
+                                              f"(a file lists at most {MAX_PROBLEMS}); fix these first")]
 
+
+# -- limits --------------------------------------------------------------------------------
+
+class _Stop(Exception):
+    """A limit was crossed: the problem is reported, the parse ends."""
+
+
+def size_problem(data: bytes | str, file: str) -> Problem | None:
+    """The problem of a file bigger than MAX_FILE_BYTES (UTF-8), at the place it crosses the
+    limit; None when it fits. Only the first MAX_FILE_BYTES + 1 bytes are looked at."""
+    if isinstance(data, str):
+        if len(data) * 4 <= MAX_FILE_BYTES:
+            return None
+        data = data[:MAX_FILE_BYTES + 1].encode("utf-8")
+    if len(data) <= MAX_FILE_BYTES:
+        return None
+    head = data[:MAX_FILE_BYTES]
+    start = head.rfind(b"\n") + 1
+    line = head.count(b"\n") + 1
+    column = len(head[start:].decode("utf-8", errors="ignore")) + 1
+    return Problem(file, line, column, f"the file is larger than {MAX_FILE_BYTES // 1024} KiB, the limit for "
+                   f"one course file ({LIMITS_DOC}); it crosses the limit here: split it into smaller files")
+
+
+def read_limited(path: Any, file: str) -> tuple[str | None, list[Problem]]:
+    """A content file's text, reading at most MAX_FILE_BYTES + 1 bytes; or the problem."""
+    data, problems = read_bytes(path, file)
+    return decode(data, file) if data is not None else (None, problems)
+
+
+def read_bytes(path: Any, file: str) -> tuple[bytes | None, list[Problem]]:
+    """At most MAX_FILE_BYTES + 1 bytes of a file, or the problem of reading it."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1), []
+    except OSError as exc:
+        return None, [Problem(file, 1, 1, f"cannot read the file: {exc.strerror or exc}")]
+
+
+def decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
+    """The text of a file's bytes, or the problem: too big, or not UTF-8."""
+    too_big = size_problem(data, file)
+    if too_big is not None:
+        return None, [too_big]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        return None, [Problem(file, 1, 1, f"not UTF-8 text: {exc.reason} at byte {exc.start}")]
+
+
+# -- composing -----------------------------------------------------------------------------
 
 def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
-    """Compose one YAML document into a `Node` tree; syntax errors become problems."""
-    report = _Report(file)
-    try:
-        loader = yaml.SafeLoader(text)
+    """Compose one YAML document into a `Node` tree; syntax errors and limits become problems."""
+    too_big = size_problem(text, file)
+    if too_big is not None:
+        return None, [too_big]
+    name = _parser
+    while True:
+        report = _Report(file)
+        loader = None
         try:
-            raw = loader.get_single_node()
+            loader = PARSERS[name](text)
+            root = _Composer(loader, report).document()
+        except _Stop:
+            return None, report.problems
+        except Exception as exc:  # noqa: BLE001 - whatever the parser raises becomes a problem
+            if name != "python":  # libyaml words its errors differently: ask the Python parser
+                name = "python"
+                continue
+            return None, [_syntax_problem(exc, file)]
         finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
+            if loader is not None:
+                loader.dispose()
+        if root is None and not report.problems:
+            report.add((1, 1), "the file is empty: expected a mapping of keys such as 'id' and 'title'")
+        return root, report.problems
+
+
+def _syntax_problem(exc: Exception, file: str) -> Problem:
+    if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
-        where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = " ".join(part for part in (exc.context, exc.problem) if part)
-        report.add(where, f"not valid YAML: {what}")
-        return None, report.problems
-    except yaml.YAMLError as exc:
-        report.add((1, 1), f"not valid YAML: {exc}")
-        return None, report.problems
-    if raw is None:
-        report.add((1, 1), "the file is empty: expected a mapping of keys such as 'id' and 'title'")
-        return None, report.problems
-    return _build(raw, report, _Constructor()), report.problems
+        return Problem(file, line, column, f"not valid YAML: {what}")
+    if isinstance(exc, yaml.YAMLError):
+        return Problem(file, 1, 1, f"not valid YAML: {exc}")
+    return Problem(file, 1, 1, f"not valid YAML: {type(exc).__name__}: {exc}")
 
 
-# --------------------------------------------------------------------------------------------
-# Describing a node in a problem message
+_NO_KEY = object()  # a mapping frame waits for a key, not for a value
+
+
+class _Frame:
+    """A list or mapping being built, with what the next node in it means."""
+
+    __slots__ = ("node", "items", "quiet", "key", "skip_value")
+
+    def __init__(self, node: Node, quiet: bool):
+        self.node = node
+        self.items: list[Node] | None = node.value if node.kind == "seq" else None  # a list's items
+        self.quiet = quiet          # inside a value that is dropped: its problems are not reported
+        self.key: Any = _NO_KEY     # a mapping's key waiting for its value
+        self.skip_value = False     # the waiting key was refused: drop its value
+
+
+def _quiet(parent: _Frame | None) -> bool:
+    """Whether the next node is inside a value that is dropped (its problems not reported)."""
+    return parent is not None and (parent.quiet or (parent.items is None and parent.skip_value))
+
+
+class _Composer:
+    """Builds the tree from parser events, iteratively, counting nodes and depth."""
+
+    def __init__(self, loader: Any, report: _Report):
+        self.loader = loader
+        self.report = report
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.nodes = 0
+
+    def document(self) -> Node | None:
+        loader = self.loader
+        loader.get_event()  # stream start
+        if loader.check_event(yaml.StreamEndEvent):
+            return None
+        start = loader.get_event()  # document start
+        root = self._tree()
+        loader.get_event()  # document end
+        if not loader.check_event(yaml.StreamEndEvent):
+            event = loader.get_event()
+            raise yaml.composer.ComposerError("expected a single document in the stream", start.start_mark,
+                                              "but found another document", event.start_mark)
+        return root
+
+    def _limit(self, event: Any, message: str) -> None:
+        mark = event.start_mark
+        self.report.add((mark.line + 1, mark.column + 1), f"{message} ({LIMITS_DOC})")
+        raise _Stop
+
+    def _tree(self) -> Node:
+        stack: list[_Frame] = []
+        get_event, resolve, place = self.loader.get_event, self.loader.resolve, self._place
+        scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+        nodes = self.nodes
+        while True:
+            event = get_event()
+            kind = type(event)
+            if kind in end_events:
+                node = stack.pop().node
+            else:
+                nodes += 1
+                if nodes > MAX_NODES:
+                    self._limit(event, f"more than {MAX_NODES:,} values in one file")
+                if event.anchor is not None:
+                    sign = "*" if kind is yaml.AliasEvent else "&"
+                    self._limit(event, f"anchors and aliases ('{sign}{event.anchor}') are not supported: write "
+                                "the value out where it is needed")
+                parent = stack[-1] if stack else None
+                mark = event.start_mark
+                if kind is scalar_event:
+                    node = self._scalar(event, mark.line + 1, mark.column + 1, parent)
+                else:
+                    if len(stack) >= MAX_DEPTH:
+                        self._limit(event, f"lists and mappings nested more than {MAX_DEPTH} deep")
+                    is_map = kind is yaml.MappingStartEvent
+                    tag = event.tag
+                    if tag is None or tag == "!":
+                        tag = resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None, event.implicit)
+                    node = (Node("map", {}, mark.line + 1, mark.column + 1, tag=tag, keys={}) if is_map
+                            else Node("seq", [], mark.line + 1, mark.column + 1, tag=tag))
+                    stack.append(_Frame(node, _quiet(parent)))
+                    continue
+            if not stack:
+                self.nodes = nodes
+                return node
+            frame = stack[-1]
+            if frame.items is not None:
+                frame.items.append(node)
+            else:
+                place(frame, node)
+
+    def _scalar(self, event: Any, line: int, column: int, parent: _Frame | None) -> Node:
+        text = event.value
+        if len(text) > MAX_SCALAR_CHARS:
+            self._limit(event, f"a text of {len(text):,} characters; one value may have at most "
+                        f"{MAX_SCALAR_CHARS:,}")
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _resolve(self.loader, text, event.implicit)
+        plain = not event.style
+        node = Node("scalar", text, line, column, text, tag, plain)
+        if tag == _STR:
+            return node
+        if tag == _MERGE and parent is not None and parent.items is None and parent.key is _NO_KEY \
+                and not parent.skip_value:
+            return node  # a merge key: reported where it is placed, never read
+        quiet = _quiet(parent)
+        report = _Report(self.report.file)
+        if tag in (_INT, _FLOAT) and len(text) > MAX_NUMBER_CHARS:
+            report.add((line, column), f"a number of {len(text):,} characters cannot be read: a number has "
+                       f"at most {MAX_NUMBER_CHARS} ({LIMITS_DOC}); quote it if you mean text")
+        else:
+            node.value = self._construct(event, tag, text, report, line, column)
+            if plain and tag in (_INT, _FLOAT) and ":" in text:
+                report.add((line, column), f"{text!r} is read by YAML as the sexagesimal (base 60) number "
+                           f"{node.value!r}; quote it ('{text}') if you mean text, or write one number")
+            elif plain and tag == _INT and _OCTAL_OR_HEX.match(text):
+                digits = text.replace("_", "")
+                plain_number = int(digits, 10) if digits.isdigit() else node.value
+                report.add((line, column), f"{text!r} is read by YAML as the number {node.value!r} (a "
+                           f"leading 0 means octal, 0x hex, 0b binary); write {plain_number!r} without the "
+                           f"prefix, or quote it ('{text}') if you mean text")
+        if not quiet:
+            self.report.problems.extend(report.problems)
+        return node
+
+    def _construct(self, event: Any, tag: str, text: str, report: _Report, line: int, column: int) -> Any:
+        raw = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style or None)
+        try:
+            return self.constructor.construct_object(raw, deep=True)
+        except yaml.YAMLError as exc:
+            report.add((line, column), f"{text!r} cannot be read: {getattr(exc, 'problem', exc)}")
+        except (ValueError, OverflowError) as exc:  # e.g. a date such as 2001-02-30
+            report.add((line, column), f"{text!r} cannot be read: {exc}")
+        return text
+
+    def _place(self, frame: _Frame, node: Node) -> None:
+        """Put a finished node in its mapping, as a key or as a value."""
+        parent = frame.node
+        if frame.skip_value:
+            frame.skip_value = False
+        elif frame.key is _NO_KEY:
+            self._key(frame, node)
+        else:
+            parent.value[frame.key] = node
+            frame.key = _NO_KEY
+
+    def _key(self, frame: _Frame, key_node: Node) -> None:
+        parent = frame.node
+        report = (lambda where, message: None) if frame.quiet else self.report.add
+        frame.skip_value = True
+        if key_node.kind == "scalar" and key_node.tag == _MERGE:
+            report((key_node.line, key_node.column), "merge keys ('<<') are not supported: write the keys out")
+            return
+        if key_node.kind != "scalar":
+            report(key_node, "a key must be plain text, not a list or a mapping")
+            return
+        key = key_node.value if _hashable(key_node.value) else key_node.text
+        first = parent.keys.get(key)
+        if first is not None:
+            report(key_node, f"duplicate key {key_node.text!r}: already given at line {first.line}, "
+                   f"column {first.column} (YAML would silently keep only the last one)")
+            return
+        parent.keys[key] = key_node
+        frame.key = key
+        frame.skip_value = False
+
+
+# Implicit tags of short plain scalars: course files repeat the same keys, names and cards, and
+# both parsers share PyYAML's one Resolver, so a tag found once holds for the same text anywhere.
+_TAGS: dict[str, str] = {}
+
+
+def _resolve(loader: Any, text: str, implicit: tuple[bool, bool]) -> str:
+    if not implicit[0]:
+        return loader.resolve(yaml.ScalarNode, text, implicit)
+    tag = _TAGS.get(text)
+    if tag is None:
+        tag = loader.resolve(yaml.ScalarNode, text, implicit)
+        if len(text) <= 40 and len(_TAGS) < 50_000:
+            _TAGS[text] = tag
+    return tag
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 
 
 def _describe(node: Node) -> str:
+    """A node as a problem message names it."""
     if node.kind == "map":
         return "a mapping"
     if node.kind == "seq":
         return "a list"
     if node.tag == _NULL:
         return "nothing (an empty value)"
+    if len(node.text or "") > _QUOTED_CHARS:
+        return f"{node.text[:_QUOTED_CHARS]!r}... ({len(node.text):,} characters)"
     return repr(node.text)

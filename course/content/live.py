@@ -1,0 +1,323 @@
+"""One course kept loaded for a whole server: loaded once, watched, revalidated file by file.
+
+`LiveCourse(root).course()` loads the course the first time, under a lock, so visitors who arrive
+together wait for that one load instead of each loading their own. It then watches the content
+folders (inotify through `watchdog`, which Streamlit itself depends on; a timer that rescans every
+`interval` seconds where no watcher can be started). A change is handled in the watcher's thread,
+never in a visitor's rerun: the changed files are read, and a file is validated again only when
+its content hash differs from the one already loaded for that path. The course-wide checks then run
+over the per-file results and the new `Course` replaces the old one in one assignment, so a page
+always draws one consistent course.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from course.content.load import (
+    COURSE_FOLDERS, OUTSIDE, YAML_SUFFIXES, Assembly, Loaded, assemble, course_folders, file_name, gc_paused, is_lesson_file,
+    keep_out_of_gc, load_text, outside_link, walk,
+)
+from course.content.nodes import read_bytes, read_limited
+from course.model import Course, Lesson, Problem
+
+DEBOUNCE = 0.05   # seconds: an editor's save is often several events; they are handled together
+
+
+@dataclass
+class _Entry:
+    stamp: tuple[int, int] | None     # (size, mtime_ns) when last read
+    digest: str | None                # sha256 of the bytes validated (None: not read)
+    loaded: Loaded
+    inside: bool = True               # False for a link leading out of the content folder
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns
+
+
+class LiveCourse:
+    """The course under `root`, loaded once and kept current."""
+
+    def __init__(self, root: Path | str, interval: float = 2.0, watch: bool = True):
+        self.root = Path(root)
+        self.interval = interval
+        self.watch = watch        # False: changes come in only through refresh() (tests)
+        self.loads = 0            # full loads (one per server, unless closed and reopened)
+        self.validated = 0        # files validated, the full load included
+        self.patched = 0          # edits put in without assembling the course again
+        self._stale = False       # the course must be assembled again
+        self._assembly = Assembly()
+        self._lock = threading.RLock()
+        self._entries: dict[Path, _Entry] = {}
+        self._order: list[Path] = []
+        self._course: Course | None = None
+        self._pending: set[str] = set()   # paths the watcher reported, guarded by _events
+        self._events = threading.Lock()
+        self._rescan = False
+        self._wake = threading.Event()
+        self._closed = threading.Event()
+        self._observer = None
+        self._thread: threading.Thread | None = None
+        self.watching = ""        # "inotify" or "timer" once started
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def course(self) -> Course:
+        """The current course; the first call loads it (concurrent callers wait for that load)."""
+        current = self._course
+        if current is not None:
+            return current
+        with self._lock:
+            if self._course is None:
+                self._load_all()
+                self._start_watching()
+            return self._course
+
+    @property
+    def loaded(self) -> bool:
+        return self._course is not None
+
+    def files(self) -> tuple[str, ...]:
+        """The name of every readable content file (links out of the folder left out), in course
+        order, without touching the disk (kept from the last assembly)."""
+        self.course()
+        return self._files
+
+    def read(self, name: str) -> tuple[str | None, list[Problem]]:
+        """The current text of one listed file (read now, so an edit shows at once), or why not."""
+        path = self.root / name
+        self.course()
+        if name not in self._file_set or not self._inside(path):
+            return None, [Problem(name, 1, 1, f"not a file of this course: {OUTSIDE}")]
+        return read_limited(path, name)
+
+    # -- loading ---------------------------------------------------------------------------
+
+    def _scan(self) -> tuple[list[Path], list[Path]]:
+        inside: list[Path] = []
+        outside: list[Path] = []
+        for folder in course_folders(self.root):
+            found, away = walk(folder, self.root)
+            inside += found
+            outside += away
+        return inside, outside
+
+    def _load_all(self) -> None:
+        inside, outside = self._scan()
+        self._entries = {}
+        with gc_paused():
+            for path in inside:
+                self._read(path)
+        for path in outside:
+            self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
+        self._order = sorted(self._entries, key=self._order_key)
+        self.loads += 1
+        self._assemble()
+        keep_out_of_gc()
+
+    def _read(self, path: Path) -> bool:
+        """(Re)read one file; validate it only when its bytes changed. True when it did."""
+        stamp = _stamp(path)
+        file = file_name(path, self.root)
+        data, problems = read_bytes(path, file)
+        digest = hashlib.sha256(data).hexdigest() if data is not None else None
+        entry = self._entries.get(path)
+        if entry is not None and digest is not None and entry.digest == digest:
+            entry.stamp = stamp
+            return False
+        self._entries[path] = _Entry(stamp, digest, load_text(data, problems, file, is_lesson_file(path)))
+        self.validated += 1
+        if entry is not None and entry.inside and self._patch(entry.loaded, self._entries[path].loaded):
+            self.patched += 1
+        else:
+            self._stale = True
+        return True
+
+    def _assemble(self) -> None:
+        entries = self._entries
+        self._files = tuple(entries[p].loaded.file for p in self._order if entries[p].inside)
+        self._file_set = frozenset(self._files)
+        self._assembly = Assembly()
+        with gc_paused():
+            self._course = assemble((self._entries[p].loaded for p in self._order), str(self.root),
+                                    assembly=self._assembly)
+
+    def _patch(self, old: Loaded, new: Loaded) -> bool:
+        """Put one re-validated file into the course without assembling it again, when the
+        course-wide checks cannot change: the same id and kind (a lesson: the same game, order
+        and links), valid before and after or invalid before and after, its id given once, and
+        no course-wide problem on it. False when the course must be assembled again."""
+        course, assembly = self._course, self._assembly
+        before, after = old.model, new.model
+        if course is None or (before is None) != (after is None) or bool(old.problems) != bool(new.problems):
+            return False
+        if before is not None and (type(before) is not type(after) or before.id != after.id
+                                   or assembly.owners.get(before.id) != old.file
+                                   or before.id in assembly.duplicated
+                                   or (isinstance(before, Lesson) and (before.game, before.order, before.exercises)
+                                       != (after.game, after.order, after.exercises))):
+            return False
+        if any(p.file == old.file for p in course.problems[assembly.course_wide:]):
+            return False
+        problems = course.problems
+        if old.problems:  # one block in the per-file part: replace it
+            start = next(n for n, p in enumerate(problems) if p.file == old.file)
+            problems = problems[:start] + new.problems + problems[start + len(old.problems):]
+            assembly.course_wide += len(new.problems) - len(old.problems)
+        lessons, exercises = course.lessons, course.exercises
+        if after is not None and not new.problems:
+            if isinstance(after, Lesson):
+                lessons = {**lessons, after.id: after}
+            else:
+                exercises = {**exercises, after.id: after}
+        self._course = Course(course.root, lessons, exercises, problems, course.files, course.invalid)
+        return True
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def refresh(self, paths: Iterable[Path | str] | None = None) -> bool:
+        """Take in changes: of the given files, or of every file (a stat of each) when None.
+        Only files whose content hash changed are validated again. True when the course changed."""
+        with self._lock:
+            if self._course is None:
+                self.course()
+                return True
+            self._stale = False
+            if paths is None:
+                changed = self._refresh_all()
+            else:
+                changed = self._refresh_some([Path(p) for p in paths])
+            if self._stale:
+                self._assemble()
+            return changed
+
+    def _refresh_all(self) -> bool:
+        inside, outside = self._scan()
+        now = set(inside) | set(outside)
+        gone = set(self._entries) - now
+        for path in gone:
+            del self._entries[path]
+        moved = bool(gone)
+        for path in outside:
+            if path not in self._entries or self._entries[path].inside:
+                self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
+                moved = True
+        changed = moved
+        for path in inside:
+            entry = self._entries.get(path)
+            if entry is None or not entry.inside or entry.digest is None or entry.stamp != _stamp(path):
+                moved = moved or entry is None
+                changed = self._read(path) or changed
+        self._reorder(moved)
+        return changed
+
+    def _refresh_some(self, paths: list[Path]) -> bool:
+        changed = moved = False
+        for path in paths:
+            if not path.name.endswith(YAML_SUFFIXES):
+                continue
+            if not path.is_file():
+                if self._entries.pop(path, None) is not None:
+                    changed = moved = True
+                continue
+            if path.is_symlink() and not self._inside(path):
+                self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
+                changed = moved = True
+                continue
+            moved = moved or path not in self._entries
+            changed = self._read(path) or changed
+        self._reorder(moved)
+        return changed
+
+    def _reorder(self, moved: bool) -> None:
+        """After files were added or removed: the course order again, and a full assembly."""
+        if moved:
+            self._order = sorted(self._entries, key=self._order_key)
+            self._stale = True
+
+    def _order_key(self, path: Path) -> tuple[int, Path]:
+        """load_course's order: lessons/ then exercises/, each sorted by path."""
+        folder = path.relative_to(self.root).parts[0]
+        return (COURSE_FOLDERS.index(folder) if folder in COURSE_FOLDERS else len(COURSE_FOLDERS), path)
+
+    def _inside(self, path: Path) -> bool:
+        real, limit = os.path.realpath(path), os.path.realpath(self.root)
+        return real.startswith(limit.rstrip(os.sep) + os.sep)
+
+    # -- watching --------------------------------------------------------------------------
+
+    def _start_watching(self) -> None:
+        if self._thread is not None or not self.watch:
+            return
+        self.watching = "inotify" if self._start_observer() else "timer"
+        self._thread = threading.Thread(target=self._run, name=f"course-watch {self.root}", daemon=True)
+        self._thread.start()
+
+    def _start_observer(self) -> bool:
+        try:
+            from watchdog.events import FileSystemEventHandler
+            from watchdog.observers import Observer
+        except ImportError:
+            return False
+        live = self
+
+        class Handler(FileSystemEventHandler):
+            def on_any_event(self, event) -> None:  # noqa: ANN001 - watchdog's event type
+                if event.event_type in ("opened", "closed_no_write"):
+                    return
+                with live._events:
+                    if event.is_directory:
+                        live._rescan = True
+                    else:
+                        live._pending.update(p for p in (event.src_path, getattr(event, "dest_path", ""))
+                                             if isinstance(p, str) and p)
+                live._wake.set()
+
+        try:
+            observer = Observer()
+            for folder in course_folders(self.root):
+                observer.schedule(Handler(), str(folder), recursive=True)
+            observer.daemon = True
+            observer.start()
+        except (OSError, RuntimeError):
+            return False
+        self._observer = observer
+        return True
+
+    def _run(self) -> None:
+        while not self._closed.is_set():
+            woken = self._wake.wait(None if self._observer is not None else self.interval)
+            if self._closed.is_set():
+                return
+            if woken:
+                self._closed.wait(DEBOUNCE)
+                self._wake.clear()
+            with self._events:
+                pending, self._pending = self._pending, set()
+                rescan, self._rescan = self._rescan, False
+            try:
+                self.refresh(None if rescan or self._observer is None else pending)
+            except Exception:  # noqa: BLE001 - the watcher must outlive one bad moment
+                continue
+
+    def close(self) -> None:
+        """Stop watching (tests and benchmarks; a server keeps its course until it exits)."""
+        self._closed.set()
+        self._wake.set()
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+            self._observer = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None

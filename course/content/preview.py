@@ -1,0 +1,191 @@
+"""The Author preview's check of one pasted, uploaded or picked file: within a budget, cached.
+
+A file is first checked in a worker process with an address-space limit of `MEMORY_BUDGET` on top
+of what the worker starts with, and killed after `TIME_BUDGET` seconds. The worker parses, validates and lets the
+engine answer every question. Only when it finishes inside the budget is the file parsed again
+in the app's own process for the model the page draws; the result is cached by content hash, so a
+rerun (a click anywhere on the page) does no work at all.
+
+The loader's own limits (`course.content.nodes`) already bound what a file can cost; the budget is
+the second fence, for whatever those limits did not foresee.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import subprocess
+import sys
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from course.content.exercises import parse_exercise
+from course.content.lessons import parse_lesson
+from course.content.nodes import size_problem
+from course.model import Problem
+
+TIME_BUDGET = 5.0                   # seconds for one check in the worker
+MEMORY_BUDGET = 256 * 1024 * 1024   # bytes of address space the worker may add to its start
+CACHE_SIZE = 64                     # checked texts kept (the latest ones)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A checked text: the model to draw (None when unusable) and every problem."""
+
+    item: Any
+    problems: list[Problem]
+    seconds: float                  # time the check took (worker included), 0 for a cache hit
+    worker_rss: int = 0             # the worker's peak resident memory in bytes, when it ran
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the worker reported: "ok", "time", "memory" or "crash"."""
+
+    outcome: str
+    rss: int = 0
+    detail: str = ""
+
+
+_CACHE: OrderedDict[str, Checked] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def clear_cache() -> None:
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+def _parse(text: str, name: str, is_lesson: bool) -> tuple[Any, list[Problem]]:
+    return (parse_lesson if is_lesson else parse_exercise)(text, name)
+
+
+def check(text: str, name: str, is_lesson: bool) -> Checked:
+    """The model and problems of `text`, checked within the budget; cached by content hash."""
+    too_big = size_problem(text, name)  # before hashing: a huge text is refused at once
+    if too_big is not None:
+        return Checked(None, [too_big], 0.0)
+    key = hashlib.sha256(f"{int(is_lesson)}\0{name}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+            return Checked(hit.item, hit.problems, 0.0, hit.worker_rss)
+    started = time.perf_counter()
+    verdict = run_in_worker(text, name, is_lesson)
+    if verdict.outcome == "ok":
+        item, problems = _parse(text, name, is_lesson)
+    else:
+        item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
+    result = Checked(item, problems, time.perf_counter() - started, verdict.rss)
+    with _CACHE_LOCK:
+        _CACHE[key] = result
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return result
+
+
+def _refusal(verdict: Verdict) -> str:
+    if verdict.outcome == "time":
+        return (f"checking this file took longer than {TIME_BUDGET:g} s, the Author preview's budget: it "
+                "is not shown (make it smaller; lessons/README.md, 'Limits')")
+    if verdict.outcome == "memory":
+        return (f"checking this file needed more than {MEMORY_BUDGET // 2**20} MB, the Author preview's "
+                "budget: it is not shown (make it smaller; lessons/README.md, 'Limits')")
+    return f"this file could not be checked: {verdict.detail or 'the checker stopped'}"
+
+
+# -- the worker ----------------------------------------------------------------------------
+# A fresh interpreter per check (`python -m course.content.preview`): forking the app's threaded
+# process is not safe, and multiprocessing's forkserver re-imports the app's main script in every
+# child. Its start (about 0.3 s) is taken out of the check: a spare worker is started after each
+# check and waits, modules loaded, for the next text.
+
+
+_SPARE: dict[int, subprocess.Popen] = {}   # budget -> a started worker waiting for its text
+_SPARE_LOCK = threading.Lock()
+
+
+def _start_worker(budget: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", __name__, str(budget)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+
+def _worker(budget: int) -> subprocess.Popen:
+    """A worker with the modules loaded: the spare one when there is one, and a new spare is
+    started for the next check, so a check does not wait for an interpreter to start."""
+    with _SPARE_LOCK:
+        worker = _SPARE.pop(budget, None)
+        if worker is None or worker.poll() is not None:
+            worker = _start_worker(budget)
+        try:
+            _SPARE[budget] = _start_worker(budget)
+        except OSError:
+            pass
+    return worker
+
+
+def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
+    """Check `text` in a worker process within TIME_BUDGET and MEMORY_BUDGET."""
+    try:
+        worker = _worker(MEMORY_BUDGET)
+    except OSError as exc:  # no processes to be had: refuse rather than check unbounded
+        return Verdict("crash", 0, f"no worker process could be started ({exc})")
+    header = json.dumps(["lesson" if is_lesson else "exercise", name]).encode("utf-8") + b"\n"
+    try:
+        out, _ = worker.communicate(header + text.encode("utf-8", "surrogatepass"), timeout=TIME_BUDGET)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.communicate()
+        return Verdict("time")
+    try:
+        outcome, rss, detail = json.loads(out)
+    except ValueError:  # the worker died without a word (killed for memory, most likely)
+        return Verdict("memory" if worker.returncode in (-9, 1) else "crash", 0, f"exit status {worker.returncode}")
+    return Verdict(outcome, rss, detail)
+
+
+def _peak_rss() -> int:
+    """This process's peak resident memory in bytes (VmHWM: its own, not inherited at exec)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _address_space() -> int:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _work(budget: int) -> tuple[str, int, str]:
+    from course import questions  # loaded before the limit is set
+
+    kind, name = json.loads(sys.stdin.buffer.readline())  # waits here while it is the spare
+    try:
+        limit = _address_space() + budget
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
+    except (OSError, ValueError):
+        pass  # no /proc or no limit allowed: the time budget still holds
+    try:
+        text = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
+        item, _ = _parse(text, name, kind == "lesson")
+        if item is not None and kind != "lesson":
+            questions.check_exercise(item)  # the engine answers every question within the budget
+        outcome, detail = "ok", ""
+    except MemoryError:
+        outcome, detail = "memory", ""
+    except Exception as exc:  # noqa: BLE001 - reported as a problem on the file
+        outcome, detail = "crash", f"{type(exc).__name__}: {exc}"
+    return outcome, _peak_rss(), detail
+
+
+if __name__ == "__main__":
+    json.dump(_work(int(sys.argv[1])), sys.stdout)
