@@ -1,16 +1,17 @@
-"""The SQLite progress store: per learner, survives reopening, safe with several writers."""
+"""The progress store on SQLite: per learner, survives reopening, safe with several writers."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from contextlib import closing
 from datetime import datetime, timedelta, timezone
 
 import pandas as pd
 import pytest
 
-from course.app import progress
-from course.app.progress import Attempt, ProgressStore
+from course.store import progress
+from course.store.progress import Attempt, ProgressStore
 from course.cards import Card
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
@@ -39,8 +40,9 @@ def test_env_var_overrides_the_path(monkeypatch, tmp_path):
 
 
 def test_wal_mode(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
-    assert store.journal_mode.lower() == "wal"
+    ProgressStore(tmp_path / "p.db")
+    with closing(sqlite3.connect(tmp_path / "p.db")) as conn:     # WAL is kept in the file
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_attempts_survive_reopening_and_keep_learners_apart(tmp_path):
