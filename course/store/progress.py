@@ -148,6 +148,12 @@ def _plain_reason(exc: BaseException) -> str:
     return text
 
 
+def _is_damage(exc: BaseException) -> bool:
+    """Does this error mean the SQLite file itself is damaged (not busy, full or away)?"""
+    text = str(exc).lower()
+    return any(w in text for w in ("malformed", "not a database", "corrupt"))
+
+
 def _empty(cols: list[str]) -> pd.DataFrame:
     return pd.DataFrame({c: pd.Series(dtype="object") for c in cols})
 
@@ -161,18 +167,20 @@ class ProgressStore:
         self.path: Path | None = None if is_url(text) else Path(text).expanduser()
         try:
             self.engine = self._engine()
+        except (SQLAlchemyError, OSError) as exc:
+            raise StoreError(f"the progress store {describe(text)} cannot be opened: "
+                             f"{_plain_reason(exc)}") from exc
+        try:
             if self.path is not None:
                 self._check_integrity()
             with self.engine.connect() as conn:
                 self._migrate(conn)
-        except StoreError:
+        except BaseException as exc:
+            self.engine.dispose()                # no connection left open on a bad store
+            if isinstance(exc, (SQLAlchemyError, OSError)):
+                raise StoreError(f"the progress store {describe(text)} cannot be opened: "
+                                 f"{_plain_reason(exc)}") from exc
             raise
-        except (SQLAlchemyError, OSError) as exc:
-            if self.path is not None and "not a database" in str(exc):
-                raise StoreCorrupt(f"{self.path} is not a progress database (it is damaged "
-                                   "or another kind of file).", self.path) from exc
-            raise StoreError(f"the progress store {describe(text)} cannot be opened: "
-                             f"{_plain_reason(exc)}") from exc
 
     # -- opening ------------------------------------------------------------------------------
 
@@ -211,8 +219,14 @@ class ProgressStore:
         return engine
 
     def _check_integrity(self) -> None:
-        with self.engine.connect() as conn:
-            rows = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check")]
+        try:
+            with self.engine.connect() as conn:
+                rows = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check")]
+        except sa.exc.DatabaseError as exc:
+            if not _is_damage(exc):
+                raise                            # busy, full, unreadable: not damage
+            raise StoreCorrupt(f"{self.path} is damaged ({_plain_reason(exc)}).",
+                               self.path) from exc
         if rows != ["ok"]:
             raise StoreCorrupt(f"{self.path} is damaged: " + "; ".join(map(str, rows[:3])),
                                self.path)
