@@ -124,9 +124,10 @@ def _class(store) -> None:
                "answer was right without the answer being shown first.")
     grid = mastery.pivot_table(index="learner", columns="skill", values="mastery",
                                aggfunc="first")
+    grid.columns.name = None
     names = mastery.drop_duplicates("learner").set_index("learner")["name"]
-    grid.insert(0, "learner", names.reindex(grid.index))
-    grid = grid.sort_values("learner")
+    grid.insert(0, "name", names.reindex(grid.index))
+    grid = grid.sort_values("name").reset_index(drop=True).rename(columns={"name": "learner"})
     st.dataframe(grid, hide_index=True, key="class_mastery", column_config={
         skill: st.column_config.ProgressColumn(skill, min_value=0, max_value=1,
                                                format="percent")
