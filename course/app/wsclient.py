@@ -1,0 +1,106 @@
+"""Drive a running app server over its websocket, as a browser tab does (tests and
+`benchmarks/load.py`): one `Tab` is one session; `run` sends a rerun with widget values and
+returns the elements the script drew, in order, once the run has finished.
+
+Only what a learner's tab sends is sent: the page, the query string, and the values of the
+widgets touched (a pressed button is a trigger). Widgets left out keep their session values.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+import websocket
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+EARLY = ForwardMsg.DESCRIPTOR.fields_by_name["script_finished"].enum_type \
+    .values_by_name["FINISHED_EARLY_FOR_RERUN"].number
+
+
+@dataclass
+class Page:
+    """What one run drew: (element type, its proto) in order."""
+    elements: list[tuple[str, object]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def widget(self, kind: str, key: str):
+        """The widget of `kind` ("radio", "button", ...) whose user key is `key`."""
+        for name, proto in self.elements:
+            if name == kind and str(getattr(proto, "id", "")).endswith("-" + key):
+                return proto
+        raise LookupError(f"no {kind} with key {key!r} among "
+                          f"{[n for n, _ in self.elements]}")
+
+    def texts(self, kind: str = "alert") -> list[str]:
+        return [getattr(p, "body", "") for n, p in self.elements if n == kind]
+
+
+class Tab:
+    def __init__(self, base_url: str, *, cookie: str | None = None, timeout: float = 120):
+        parsed = urlparse(base_url)
+        self.ws = websocket.create_connection(
+            f"ws://{parsed.netloc}/_stcore/stream", subprotocols=["streamlit"],
+            timeout=timeout, cookie=cookie, origin=f"{parsed.scheme}://{parsed.netloc}")
+        self.page_hash = ""
+
+    def run(self, page: str = "", query: str = "",
+            widgets: dict[str, dict] | None = None) -> Page:
+        """Rerun the script on `page` with `widgets` (id -> WidgetState fields, e.g.
+        {"int_value": 2} or {"trigger_value": True}); wait for it to finish."""
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string = query
+        state.page_name = page
+        state.page_script_hash = self.page_hash if not page else ""
+        for wid, value in (widgets or {}).items():
+            state.widget_states.widgets.append(WidgetState(id=wid, **value))
+        started = time.perf_counter()
+        self.ws.send_binary(msg.SerializeToString())
+        drawn = Page()
+        while True:
+            fwd = ForwardMsg()
+            fwd.ParseFromString(self.ws.recv())
+            kind = fwd.WhichOneof("type")
+            if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
+                element = fwd.delta.new_element
+                name = element.WhichOneof("type")
+                drawn.elements.append((name, getattr(element, name)))
+            elif kind == "navigation":                 # the page this run is on
+                self.page_hash = fwd.navigation.page_script_hash
+            elif kind == "script_finished" and fwd.script_finished != EARLY:
+                drawn.seconds = time.perf_counter() - started
+                return drawn
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def practise(base_url: str, deal: str, rounds: int, *, cookie: str | None = None) -> list[tuple[float, bool]]:
+    """One learner in one tab: open `deal` on Practice, then `rounds` times pick an answer to
+    its first question (the options in turn), press Check, read the verdict, press Try again.
+    Returns (check latency in seconds, judged right) per round; a round that shows no verdict,
+    or says the answer was not saved, raises."""
+    tab = Tab(base_url, cookie=cookie)
+    try:
+        key = f"practice|{deal}|0"
+        page = tab.run(page="practice", query=f"deal={deal}")
+        radio, check = page.widget("radio", key), page.widget("button", f"{key}:check")
+        options = list(radio.options)
+        results = []
+        for n in range(rounds):
+            done = tab.run(widgets={radio.id: {"string_value": options[n % len(options)]},
+                                    check.id: {"trigger_value": True}})
+            verdict = next((t for t in done.texts() if t.startswith(("Right.", "Not right."))),
+                           None)
+            if verdict is None or "Not saved" in verdict:
+                raise RuntimeError(f"round {n}: no saved verdict, the page said {done.texts()}")
+            results.append((done.seconds, verdict.startswith("Right.")))
+            retry = done.widget("button", f"{key}:retry")
+            tab.run(widgets={retry.id: {"trigger_value": True}})
+        return results
+    finally:
+        tab.close()
