@@ -20,7 +20,8 @@ def test_two_app_processes_on_one_postgresql_lose_no_attempt(pg_url, tmp_path):
         urls = [first.url, second.url] * TABS_PER_SERVER
         with ThreadPoolExecutor(len(urls)) as pool:
             runs = list(pool.map(lambda url: practise(url, DEAL, ROUNDS), urls))
-    verdicts = [right for run in runs for _, right in run]
+    assert all(saved for run in runs for _, _, saved in run)
+    verdicts = [right for run in runs for _, right, _ in run]
     assert len(verdicts) == 2 * TABS_PER_SERVER * ROUNDS
     rows = ProgressStore(pg_url).all_attempts()
     assert len(rows) == len(verdicts)                      # every checked answer is stored

@@ -40,11 +40,11 @@ class Page:
 
 
 class Tab:
-    def __init__(self, base_url: str, *, cookie: str | None = None, timeout: float = 120):
+    def __init__(self, base_url: str, *, timeout: float = 120):
         parsed = urlparse(base_url)
         self.ws = websocket.create_connection(
             f"ws://{parsed.netloc}/_stcore/stream", subprotocols=["streamlit"],
-            timeout=timeout, cookie=cookie, origin=f"{parsed.scheme}://{parsed.netloc}")
+            timeout=timeout, origin=f"{parsed.scheme}://{parsed.netloc}")
         self.page_hash = ""
 
     def run(self, page: str = "", query: str = "",
@@ -79,28 +79,41 @@ class Tab:
         self.ws.close()
 
 
-def practise(base_url: str, deal: str, rounds: int, *, cookie: str | None = None) -> list[tuple[float, bool]]:
-    """One learner in one tab: open `deal` on Practice, then `rounds` times pick an answer to
-    its first question (the options in turn), press Check, read the verdict, press Try again.
-    Returns (check latency in seconds, judged right) per round; a round that shows no verdict,
-    or says the answer was not saved, raises."""
-    tab = Tab(base_url, cookie=cookie)
+class Learner:
+    """One learner in one tab on Practice: `open` the deal, then each `round` picks an answer
+    to its first question (the options in turn), presses Check, reads the verdict and presses
+    Try again."""
+
+    def __init__(self, base_url: str, deal: str):
+        self.tab = Tab(base_url)
+        self.key = f"practice|{deal}|0"
+        page = self.tab.run(page="practice", query=f"deal={deal}")
+        self.radio = page.widget("radio", self.key)
+        self.check = page.widget("button", f"{self.key}:check")
+        self.options = list(self.radio.options)
+        self.rounds = 0
+
+    def round(self) -> tuple[float, bool, bool]:
+        """(check latency in seconds, judged right, saved); raises when no verdict shows."""
+        choice = self.options[self.rounds % len(self.options)]
+        self.rounds += 1
+        done = self.tab.run(widgets={self.radio.id: {"string_value": choice},
+                                     self.check.id: {"trigger_value": True}})
+        verdict = next((t for t in done.texts() if t.startswith(("Right.", "Not right."))), None)
+        if verdict is None:
+            raise RuntimeError(f"no verdict after Check; the page said {done.texts()}")
+        retry = done.widget("button", f"{self.key}:retry")
+        self.tab.run(widgets={retry.id: {"trigger_value": True}})
+        return done.seconds, verdict.startswith("Right."), "Not saved" not in verdict
+
+    def close(self) -> None:
+        self.tab.close()
+
+
+def practise(base_url: str, deal: str, rounds: int) -> list[tuple[float, bool, bool]]:
+    """One learner answering `rounds` times (see `Learner`)."""
+    learner = Learner(base_url, deal)
     try:
-        key = f"practice|{deal}|0"
-        page = tab.run(page="practice", query=f"deal={deal}")
-        radio, check = page.widget("radio", key), page.widget("button", f"{key}:check")
-        options = list(radio.options)
-        results = []
-        for n in range(rounds):
-            done = tab.run(widgets={radio.id: {"string_value": options[n % len(options)]},
-                                    check.id: {"trigger_value": True}})
-            verdict = next((t for t in done.texts() if t.startswith(("Right.", "Not right."))),
-                           None)
-            if verdict is None or "Not saved" in verdict:
-                raise RuntimeError(f"round {n}: no saved verdict, the page said {done.texts()}")
-            results.append((done.seconds, verdict.startswith("Right.")))
-            retry = done.widget("button", f"{key}:retry")
-            tab.run(widgets={retry.id: {"trigger_value": True}})
-        return results
+        return [learner.round() for _ in range(rounds)]
     finally:
-        tab.close()
+        learner.close()
