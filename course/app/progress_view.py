@@ -109,7 +109,8 @@ def class_page() -> None:
 
 
 def _class(store) -> None:
-    mastery = store.class_mastery(skill_totals())
+    totals = skill_totals()
+    mastery = store.class_mastery(totals)
     if mastery.empty:
         st.info("No learner has checked an answer yet.")
         return
@@ -121,17 +122,19 @@ def _class(store) -> None:
 
     st.subheader("Mastery per skill")
     st.caption("Each cell: the share of the course's questions on that skill whose latest "
-               "answer was right without the answer being shown first.")
+               "answer was right without the answer being shown first (a skill not tried "
+               "yet counts 0%).")
     grid = mastery.pivot_table(index="learner", columns="skill", values="mastery",
                                aggfunc="first")
-    grid.columns.name = None
+    skills = sorted(set(grid.columns) | set(totals))
+    grid = (grid.reindex(columns=skills).fillna(0.0) * 100).round()
     names = mastery.drop_duplicates("learner").set_index("learner")["name"]
     grid.insert(0, "name", names.reindex(grid.index))
     grid = grid.sort_values("name").reset_index(drop=True).rename(columns={"name": "learner"})
-    st.dataframe(grid, hide_index=True, key="class_mastery", column_config={
-        skill: st.column_config.ProgressColumn(skill, min_value=0, max_value=1,
-                                               format="percent")
-        for skill in grid.columns if skill != "learner"})
+    columns = {skill: st.column_config.ProgressColumn(skill, min_value=0, max_value=100,
+                                                      format="%d%%") for skill in skills}
+    columns["learner"] = st.column_config.TextColumn("learner", pinned=True)
+    st.dataframe(grid, hide_index=True, key="class_mastery", column_config=columns)
 
     st.subheader("Questions missed most across the class")
     missed = store.class_most_missed()
