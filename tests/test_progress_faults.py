@@ -278,3 +278,27 @@ def test_the_app_tells_a_blocked_learner_and_saves_once_the_lock_is_gone(held_lo
         at.switch_page(PAGES["progress"]).run()
         assert not at.exception and not at.warning, texts(at)
     assert list(ProgressStore(path).attempts("local")["exercise"]) == [DEAL]
+
+
+# -- a PostgreSQL server that goes away and comes back ------------------------------------------
+
+def test_a_postgresql_outage_is_reported_and_the_answer_saved_when_it_is_back(tmp_path):
+    from course.store import pg_local
+    try:
+        server = pg_local.LocalPostgres().start()
+    except pg_local.Unavailable as exc:
+        pytest.skip(f"no PostgreSQL server for this test: {exc}")
+    try:
+        with environment(server.url):
+            at = open_app("practice", query={"deal": DEAL})
+            server.pause()
+            check_right_answer(at)
+            note = next(s.value for s in at.success if "Not saved yet" in s.value)
+            assert "cannot be reached" in note and "kept in this session" in note
+            server.resume()
+            at.session_state["store_retry_at"] = 0
+            at.switch_page(PAGES["progress"]).run()
+            assert not at.exception and not at.warning, texts(at)
+            assert {m.label: m.value for m in at.metric}["Answers checked"] == "1"
+    finally:
+        server.stop()

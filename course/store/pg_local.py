@@ -75,28 +75,38 @@ class LocalPostgres:
                               f"{(done.stderr or done.stdout).strip()[-800:]}")
 
     def start(self) -> "LocalPostgres":
+        """Create the data directory and start the server."""
         if self.as_user:
             info = pwd.getpwnam(self.as_user)
             os.chown(self.dir, info.pw_uid, info.pw_gid)
         try:
             self._run("initdb", "-D", str(self.data), "-U", "stud", "-A", "trust",
                       "-E", "UTF8", "--locale=C", "--no-sync")
-            self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
-                      "-o", f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
-                            "-c synchronous_commit=off -c max_connections=200", "start")
+            self.resume()
         except BaseException:
             self.stop()
             raise
-        self.running = True
         return self
 
-    def stop(self) -> None:
+    def resume(self) -> None:
+        """Start the server on the existing data directory (again, after `pause`)."""
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
+                  "-o", f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
+                        "-c synchronous_commit=off -c max_connections=200", "start")
+        self.running = True
+
+    def pause(self) -> None:
+        """Stop the server and keep its data (an outage, for tests)."""
         if self.running:
             self.running = False
-            try:
-                self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
-            except (Unavailable, subprocess.TimeoutExpired):
-                pass                                 # deleting the folder below still runs
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def stop(self) -> None:
+        """Stop the server and delete its data directory."""
+        try:
+            self.pause()
+        except (Unavailable, subprocess.TimeoutExpired):
+            pass                                     # deleting the folder below still runs
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def __enter__(self) -> "LocalPostgres":
