@@ -77,10 +77,14 @@ ROLE_LISTS = {"author": "authors", "teacher": "teachers"}   # [roles] keys in se
 def shared_mode() -> bool:
     """Shared mode is on when `.streamlit/secrets.toml` has an `[auth]` section (Streamlit's
     native OpenID Connect login); otherwise the app runs for one local learner."""
-    try:
-        return "auth" in st.secrets
-    except FileNotFoundError:              # no secrets file at all: local mode
-        return False
+    mode = st.session_state.get("shared_mode")
+    if mode is None:                      # once per session: without a secrets file every
+        try:                              # look-up searches the disk again
+            mode = "auth" in st.secrets
+        except FileNotFoundError:         # no secrets file at all: local mode
+            mode = False
+        st.session_state["shared_mode"] = mode
+    return mode
 
 
 def roles_of(sub: str, email: str) -> frozenset[str]:
