@@ -76,6 +76,7 @@ def test_shared_mode_asks_for_a_login_first_and_shows_no_page(db):
     ({"teachers": ["ann@EXAMPLE.test"]}, {"class_page.py"}),          # e-mail, any case
     ({"authors": ["Ann"], "teachers": ["Ann"]}, {"author.py", "class_page.py"}),
     ({"authors": ["ann"]}, set()),                                   # subjects match exactly
+    ({"teachers": "Ann"}, {"class_page.py"}),                        # one name, no list
 ])
 def test_roles_from_configuration_decide_the_pages(db, roles, extra):
     at = open_app("map", login="Ann", roles=roles)

@@ -94,7 +94,9 @@ def roles_of(sub: str, email: str) -> frozenset[str]:
     ids = {sub, email.lower()} - {""}
     roles = {"learner"}
     for role, listed in ROLE_LISTS.items():
-        entries = {x.lower() if "@" in x else x for x in map(str, config.get(listed, []))}
+        given = config.get(listed, [])
+        given = [given] if isinstance(given, str) else given     # one name without brackets
+        entries = {x.lower() if "@" in x else x for x in map(str, given)}
         if ids & entries:
             roles.add(role)
     return frozenset(roles)

@@ -285,14 +285,14 @@ class ProgressStore:
                     result = conn.execute(statement)
                     return list(result) if result.returns_rows else []
         except SQLAlchemyError as exc:
-            raise StoreError(f"not saved: {_plain_reason(exc)}") from exc
+            raise StoreError(_plain_reason(exc)) from exc
 
     def _read(self, statement: sa.Executable) -> pd.DataFrame:
         try:
             with self.engine.connect() as conn:
                 return pd.read_sql_query(statement, conn)
         except SQLAlchemyError as exc:
-            raise StoreError(f"progress cannot be read: {_plain_reason(exc)}") from exc
+            raise StoreError(_plain_reason(exc)) from exc
 
     def _upsert(self, table: sa.Table, keys: list[str], row: dict[str, Any]) -> None:
         insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
@@ -370,7 +370,7 @@ class ProgressStore:
                 return int(conn.execute(sa.select(sa.func.count()).select_from(ATTEMPTS))
                            .scalar_one())
         except SQLAlchemyError as exc:
-            raise StoreError(f"progress cannot be read: {_plain_reason(exc)}") from exc
+            raise StoreError(_plain_reason(exc)) from exc
 
     def csv(self, learner: str) -> str:
         """The learner's attempt history as CSV text (for the download button)."""
