@@ -46,6 +46,7 @@ def clear_caches() -> None:
     st.cache_resource.clear()
     state.clear_course_cache()
     state._STORES.clear()
+    state._FAILED.clear()
 
 
 @contextmanager

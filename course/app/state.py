@@ -132,15 +132,27 @@ def has_role(role: str) -> bool:
 # -- the progress store --------------------------------------------------------------------
 
 _STORES: dict[str, ProgressStore] = {}
+_FAILED: dict[str, tuple[float, StoreError]] = {}   # location -> (when, why) it failed to open
 _STORES_LOCK = threading.Lock()
 
 
 def _open_store() -> ProgressStore:
-    """The one store per location of this server process (its pool serves every session)."""
+    """The one store per location of this server process (its pool serves every session).
+    A store that failed to open is tried again after RETRY_S, not on every rerun of every
+    session (each try may check a damaged file or wait on a lock)."""
     location = configured_location()
     with _STORES_LOCK:
-        if location not in _STORES:
+        if location in _STORES:
+            return _STORES[location]
+        failed = _FAILED.get(location)
+        if failed and time.monotonic() < failed[0] + RETRY_S:
+            raise failed[1]
+        try:
             _STORES[location] = ProgressStore(location)
+        except StoreError as exc:
+            _FAILED[location] = (time.monotonic(), exc)
+            raise
+        _FAILED.pop(location, None)
         return _STORES[location]
 
 
@@ -184,6 +196,8 @@ def store_panel() -> None:
         if st.button("Move the damaged file aside and start a fresh one",
                      key="store_move_aside", icon=":material/drive_file_move:"):
             st.session_state["store_moved"] = str(ProgressStore.move_aside(Path(damaged)))
+            with _STORES_LOCK:
+                _FAILED.clear()                  # open the fresh file at once
             st.rerun()
     elif damaged:
         st.caption("Tell your teacher: their class page offers to move the file aside.")
