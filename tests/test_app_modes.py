@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from course import content, questions
 from course.app import state
 from course.app.apptest import (AUTH, ENTRY, PAGES, environment, learner_key, open_app,
-                                pick_question, texts)
+                                pick_question, texts, user)
 from course.store import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,6 +84,17 @@ def test_roles_from_configuration_decide_the_pages(db, roles, extra):
     assert page_files(at) == LEARNING | extra
     assert any("**Ann**" in m.value for m in at.markdown)
     assert [b.key for b in at.button if b.key == "logout"] == ["logout"]
+
+
+def test_an_unverified_email_address_grants_no_role(db):
+    at = AppTest.from_file(str(ENTRY), default_timeout=30)
+    at.secrets.update(AUTH, roles={"teachers": ["ann@example.test"]})
+    at.user = user("Ann", email_verified=False)
+    at.run()
+    assert page_files(at) == LEARNING
+    at.user = user("Ann", email_verified=True)
+    at.run()
+    assert "class_page.py" in page_files(at)
 
 
 def test_a_learner_sees_only_their_own_progress(db):

@@ -114,8 +114,10 @@ def identity() -> Identity | None:
     if not sub:
         return None
     name = str(user.get("name") or email or sub)
+    # an address the provider says it has not verified grants no role
+    trusted = email if user.get("email_verified") is not False else ""
     return Identity(key=f"{user.get('iss') or ''}#{sub}", name=name, email=email,
-                    roles=roles_of(sub, email))
+                    roles=roles_of(sub, trusted))
 
 
 def learner() -> str:
@@ -200,7 +202,8 @@ def store_panel() -> None:
                 _FAILED.clear()                  # open the fresh file at once
             st.rerun()
     elif damaged:
-        st.caption("Tell your teacher: their class page offers to move the file aside.")
+        st.caption("Tell your teacher: when a teacher opens the app, it offers to move the file "
+                   "aside.")
 
 
 def remember(who: Identity) -> None:
