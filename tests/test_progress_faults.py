@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -262,6 +263,33 @@ def test_a_held_lock_is_reported_and_readers_are_not_blocked(held_lock):
     store.record(attempt("Ava"))
     assert len(store.attempts("Ava")) == 1
     assert len(store.attempts("other")) == 1       # the other program's write is kept too
+
+
+def test_a_blocked_writer_holds_no_lock_that_stops_another_thread_reading(held_lock):
+    """The old store held one process-wide lock across SQLite's busy wait, so every other
+    learner waited behind a blocked writer. Now a reader on another thread finishes while
+    the writer is still waiting on the other program's lock."""
+    import threading
+    path, _ = held_lock
+    store = ProgressStore(path)
+    done: list[str] = []
+    writing = threading.Event()
+
+    def writer():
+        writing.set()
+        with pytest.raises(StoreError):
+            store.record(attempt("Ava"))
+        done.append("writer gave up")
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    writing.wait()
+    time.sleep(0.3)                  # let the writer get into its wait (BUSY_MS is 1.5 s)
+    store.attempts("Ben")
+    store.count()
+    done.append("reader finished")
+    thread.join()
+    assert done == ["reader finished", "writer gave up"]
 
 
 def test_the_app_tells_a_blocked_learner_and_saves_once_the_lock_is_gone(held_lock):
