@@ -382,12 +382,17 @@ class ProgressStore:
         return last_results(self.attempts(learner))
 
     def mastered(self, learner: str) -> set[tuple[str, int]]:
-        """Questions whose latest attempt was right without the answer having been shown."""
-        last = self.last_results(learner)
-        if last.empty:
-            return set()
-        done = last[last["correct"] & ~last["revealed"]]
-        return {(str(e), int(q)) for e, q in zip(done["exercise"], done["question"])}
+        """Questions whose latest attempt was right without the answer having been shown
+        (one indexed query: the Course map asks on every rerun)."""
+        later = ATTEMPTS.alias("later")
+        newest = ~sa.exists().where(later.c.learner == ATTEMPTS.c.learner,
+                                    later.c.exercise == ATTEMPTS.c.exercise,
+                                    later.c.question == ATTEMPTS.c.question,
+                                    later.c.id > ATTEMPTS.c.id)
+        frame = self._read(sa.select(ATTEMPTS.c.exercise, ATTEMPTS.c.question).where(
+            ATTEMPTS.c.learner == learner.strip(), ATTEMPTS.c.correct == 1,
+            ATTEMPTS.c.revealed == 0, newest))
+        return {(str(e), int(q)) for e, q in zip(frame["exercise"], frame["question"])}
 
     def accuracy_over_time(self, learner: str, freq: str = "D") -> pd.DataFrame:
         """Share of right answers per skill and period: index = period start (UTC), one column
