@@ -1,25 +1,28 @@
 """Load test: the real app server driven over its websocket by 1, 10 and 30 concurrent learners,
 each answering a Practice question in a bounded loop (choose, Check, read the verdict, Try
-again), against SQLite and against a real PostgreSQL server, in one run. Traffic stays on
-127.0.0.1.
+again), against SQLite and against a real PostgreSQL server, in one run. The app runs in shared
+mode: every learner first logs in with their own subject through a real OpenID Connect
+provider in this process (oidc-provider-mock), as a browser does. Traffic stays on localhost.
 
 Printed per store and number of learners: p50 and p95 check latency (Check pressed -> verdict
 drawn, as the learner waits for it), checks per second, server RSS per open session, and
-attempts lost (checks with a verdict minus rows added to the store; must be 0).
+attempts lost (per learner, the verdicts they saw minus the attempts stored under their
+issuer and subject, summed; must be 0).
 
     python benchmarks/load.py [--rounds 8] [--learners 1,10,30] [--think 0] [--json]
 
 --think adds a pause between a learner's answers, drawn between half and one and a half times
 the value, and a first answer spread over one pause (0: every learner answers as fast as the
-server lets them, all starting together: the hardest case). The p95 target is at most 3 times the one-learner p95.
-A second table times a write blocked by another process's lock (it must be told within 2 s)
-and a read by another learner meanwhile.
+server lets them, all starting together: the hardest case). The p95 target is at most 3 times
+the one-learner p95. A last line times a write blocked by another process's lock (it must be
+told within 2 s) and a read by another learner meanwhile.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import random
 import statistics
 import subprocess
@@ -27,13 +30,16 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
 from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from course.app.serve import AppServer  # noqa: E402
-from course.app.wsclient import Learner  # noqa: E402
+from oidc_provider_mock import run_server_in_thread  # noqa: E402
+
+from course.app.serve import AppServer, auth_secrets, free_port  # noqa: E402
+from course.app.wsclient import Learner, log_in  # noqa: E402
 from course.store import ENV_VAR, ProgressStore, StoreError  # noqa: E402
 from course.store import pg_local  # noqa: E402
 from course.store.progress import Attempt  # noqa: E402
@@ -49,34 +55,32 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def crowd(server: AppServer, store: ProgressStore, learners: int, rounds: int,
-          think: float) -> dict:
-    """`learners` tabs open at once, then all answer `rounds` times together."""
-    base_rss = server.rss_kib()
-    before = store.count()
-    tabs = [Learner(server.url, DEAL) for _ in range(learners)]
-    results: list[tuple[float, bool, bool]] = []
+          think: float, issuer: str, names: list[str]) -> dict:
+    """`learners` learners log in (subjects `names`), open their tabs at once, then all
+    answer `rounds` times together. Each learner's stored attempts are compared with the
+    verdicts they saw."""
+    base_rss = server.rss_kib()          # before the logins: their sessions count too
+    logins = [log_in(server.url, sub) for sub in names]
+    tabs = [Learner(server.url, DEAL, login=login) for login in logins]
+    results: list[list[tuple[float, bool, bool]]] = [[] for _ in tabs]
     errors: list[str] = []
-    lock = threading.Lock()
     start = threading.Barrier(learners)
 
-    def learn(tab: Learner, seed: int) -> None:
-        pause = random.Random(seed)              # learners pace themselves, not in step
+    def learn(n: int) -> None:
+        pause = random.Random(n)                 # learners pace themselves, not in step
         start.wait()
         if think:
             time.sleep(pause.uniform(0, think))
         for _ in range(rounds):
             try:
-                outcome = tab.round()
+                results[n].append(tabs[n].round())
             except (RuntimeError, OSError) as exc:
-                with lock:
-                    errors.append(str(exc))
+                errors.append(str(exc))
                 return
-            with lock:
-                results.append(outcome)
             if think:
                 time.sleep(pause.uniform(0.5, 1.5) * think)
 
-    threads = [threading.Thread(target=learn, args=(tab, n)) for n, tab in enumerate(tabs)]
+    threads = [threading.Thread(target=learn, args=(n,)) for n in range(learners)]
     began = time.perf_counter()
     for t in threads:
         t.start()
@@ -86,16 +90,19 @@ def crowd(server: AppServer, store: ProgressStore, learners: int, rounds: int,
     rss = server.rss_kib()
     for tab in tabs:
         tab.close()
-    latencies = [r[0] for r in results]
-    saved_rows = store.count() - before
-    return {"learners": learners, "checks": len(results),
+    stored = store.all_attempts().groupby("learner").size()
+    lost = sum(len(mine) - int(stored.get(key, 0)) for key, mine in
+               zip((f"{issuer}#{sub}" for sub in names), results))
+    checks = [r for mine in results for r in mine]
+    latencies = [r[0] for r in checks]
+    return {"learners": learners, "checks": len(checks),
             "p50_ms": 1000 * statistics.median(latencies),
             "p95_ms": 1000 * percentile(latencies, 0.95),
-            "checks_per_s": len(results) / wall,
+            "checks_per_s": len(checks) / wall,
             "rss_per_session_mib": (rss - base_rss) / learners / 1024,
             "server_rss_mib": rss / 1024,
-            "not_saved": sum(not r[2] for r in results),
-            "attempts_lost": len(results) - saved_rows, "errors": errors[:3]}
+            "not_saved": sum(not r[2] for r in checks),
+            "attempts_lost": lost, "errors": errors[:3]}
 
 
 def blocked_writer(folder: Path) -> dict:
@@ -128,6 +135,8 @@ def blocked_writer(folder: Path) -> dict:
 
 
 def main() -> int:
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)   # the provider's request log
+    warnings.filterwarnings("ignore", category=DeprecationWarning)   # Authlib, in the provider
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--learners", default="1,10,30")
@@ -138,6 +147,8 @@ def main() -> int:
     rows = []
     with tempfile.TemporaryDirectory(prefix="stud-load-") as tmp, ExitStack() as stack:
         folder = Path(tmp)
+        provider = stack.enter_context(run_server_in_thread())
+        issuer = f"http://localhost:{provider.server_port}"
         stores = {"sqlite": str(folder / "load.sqlite3")}
         try:
             stores["postgresql"] = stack.enter_context(pg_local.LocalPostgres()).url
@@ -145,12 +156,16 @@ def main() -> int:
             print(f"PostgreSQL skipped: {exc}", file=sys.stderr)
         for backend, location in stores.items():
             store = ProgressStore(location)
-            with AppServer({ENV_VAR: location}, log=folder / f"{backend}.log") as server:
-                Learner(server.url, DEAL).round()            # warm the server up
+            port = free_port()
+            secrets = auth_secrets(folder / f"{backend}-secrets.toml", port, issuer)
+            with AppServer({ENV_VAR: location}, log=folder / f"{backend}.log", secrets=secrets,
+                           host="localhost", port=port) as server:
+                Learner(server.url, DEAL, login=log_in(server.url, "warm-up")).round()
                 for n in sizes:
                     rounds = max(args.rounds, -(-MIN_CHECKS // n))
-                    rows.append({"store": backend, **crowd(server, store, n, rounds,
-                                                           args.think)})
+                    names = [f"{backend}-{n}-{i}" for i in range(n)]
+                    rows.append({"store": backend, **crowd(
+                        server, store, n, rounds, args.think, issuer, names)})
             store.close()
         lock = blocked_writer(folder)
     if args.json:

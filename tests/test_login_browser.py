@@ -10,7 +10,7 @@ import time
 import pytest
 
 from course import content, questions
-from course.app.serve import AppServer, ROOT, free_port
+from course.app.serve import ROOT, AppServer, auth_secrets, free_port
 from course.store import ENV_VAR, ProgressStore
 from test_browser import chromium_paths
 
@@ -19,30 +19,10 @@ DEAL = "hpd-1-bring-in-suit-tie"
 
 
 @pytest.fixture
-def provider():
-    from oidc_provider_mock import User, run_server_in_thread
-
-    users = [User(sub="ava-1", claims={"name": "Ava Appleby", "email": "ava@example.test"}),
-             User(sub="ben-2", claims={"name": "Ben Baker", "email": "ben@example.test"})]
-    with run_server_in_thread(user_claims=users) as server:
-        yield f"http://localhost:{server.server_port}"
-
-
-@pytest.fixture
 def shared_app(provider, tmp_path):
     port = free_port()
-    secrets = tmp_path / "secrets.toml"
-    secrets.write_text(f"""
-[auth]
-redirect_uri = "http://localhost:{port}/oauth2callback"
-cookie_secret = "a-test-only-cookie-secret"
-client_id = "stud-study-room"
-client_secret = "test-secret"
-server_metadata_url = "{provider}/.well-known/openid-configuration"
-
-[roles]
-teachers = ["someone-else"]
-""", encoding="utf-8")
+    secrets = auth_secrets(tmp_path / "secrets.toml", port, provider,
+                           '[roles]\nteachers = ["someone-else"]\n')
     db = tmp_path / "p.db"
     with AppServer({ENV_VAR: str(db)}, log=tmp_path / "app.log", secrets=secrets,
                    host="localhost", port=port) as app:

@@ -21,6 +21,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def auth_secrets(path: Path, port: int, provider: str, extra: str = "") -> Path:
+    """Write a secrets.toml that puts the app on `port` (opened at http://localhost:`port`) in
+    shared mode, logging in through the OpenID Connect provider at `provider`; `extra` is
+    appended (a `[roles]` section)."""
+    path.write_text(f"""
+[auth]
+redirect_uri = "http://localhost:{port}/oauth2callback"
+cookie_secret = "a-test-only-cookie-secret"
+client_id = "stud-study-room"
+client_secret = "test-secret"
+server_metadata_url = "{provider}/.well-known/openid-configuration"
+{extra}""", encoding="utf-8")
+    return path
+
+
 class AppServer:
     """`streamlit run` of this app with `env` added to the environment; `secrets` names a
     secrets.toml (shared mode) instead of the usual places; `host` is the name the app is

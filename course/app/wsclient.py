@@ -8,9 +8,11 @@ widgets touched (a pressed button is a trigger). Widgets left out keep their ses
 
 from __future__ import annotations
 
+import http.cookiejar
 import time
+import urllib.request
 from dataclasses import dataclass, field
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urljoin, urlparse
 
 import websocket
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -23,9 +25,11 @@ EARLY = ForwardMsg.DESCRIPTOR.fields_by_name["script_finished"].enum_type \
 
 @dataclass
 class Page:
-    """What one run drew: (element type, its proto) in order."""
+    """What one run drew: (element type, its proto) in order; `redirect`, the address the
+    run sent the browser to (st.login), if any."""
     elements: list[tuple[str, object]] = field(default_factory=list)
     seconds: float = 0.0
+    redirect: str = ""
 
     def widget(self, kind: str, key: str):
         """The widget of `kind` ("radio", "button", ...) whose user key is `key`."""
@@ -40,11 +44,16 @@ class Page:
 
 
 class Tab:
-    def __init__(self, base_url: str, *, timeout: float = 120):
+    """One browser tab; `login` is what `log_in` returned, for a logged-in tab."""
+
+    def __init__(self, base_url: str, *, login: tuple[str, str] | None = None,
+                 timeout: float = 120):
         parsed = urlparse(base_url)
+        cookie, xsrf = login or (None, None)
         self.ws = websocket.create_connection(
-            f"ws://{parsed.netloc}/_stcore/stream", subprotocols=["streamlit"],
-            timeout=timeout, origin=f"{parsed.scheme}://{parsed.netloc}")
+            f"ws://{parsed.netloc}/_stcore/stream",
+            subprotocols=["streamlit", xsrf] if xsrf else ["streamlit"],
+            timeout=timeout, origin=f"{parsed.scheme}://{parsed.netloc}", cookie=cookie)
         self.page_hash = ""
 
     def run(self, page: str = "", query: str = "",
@@ -71,6 +80,8 @@ class Tab:
                 drawn.elements.append((name, getattr(element, name)))
             elif kind == "navigation":                 # the page this run is on
                 self.page_hash = fwd.navigation.page_script_hash
+            elif kind == "auth_redirect":
+                drawn.redirect = fwd.auth_redirect.url
             elif kind == "script_finished" and fwd.script_finished != EARLY:
                 drawn.seconds = time.perf_counter() - started
                 return drawn
@@ -79,13 +90,37 @@ class Tab:
         self.ws.close()
 
 
+def log_in(base_url: str, sub: str) -> tuple[str, str]:
+    """Log in as `sub` the way a browser does: press Log in, follow the redirect to the
+    OpenID Connect provider (oidc-provider-mock's form), submit the subject, come back through
+    the app's callback. Returns the Cookie header and the XSRF token for a `Tab`."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    browser.open(f"{base_url}/_stcore/health").read()     # sets the XSRF cookie, as in a tab
+    tab = Tab(base_url)
+    try:
+        page = tab.run()
+        page = tab.run(widgets={page.widget("button", "login").id: {"trigger_value": True}})
+    finally:
+        tab.close()
+    if not page.redirect:
+        raise RuntimeError(f"Log in sent no redirect; the page said {page.texts()}")
+    form = browser.open(urljoin(base_url + "/", page.redirect.lstrip("/")))
+    form.read()
+    browser.open(form.geturl(), data=urlencode({"sub": sub}).encode()).read()
+    cookies = {c.name: c.value for c in jar}
+    if not any(name.startswith("_streamlit_user") for name in cookies):
+        raise RuntimeError(f"the login set no user cookie (cookies: {sorted(cookies)})")
+    return "; ".join(f"{k}={v}" for k, v in cookies.items()), cookies["_streamlit_xsrf"]
+
+
 class Learner:
     """One learner in one tab on Practice: `open` the deal, then each `round` picks an answer
     to its first question (the options in turn), presses Check, reads the verdict and presses
     Try again."""
 
-    def __init__(self, base_url: str, deal: str):
-        self.tab = Tab(base_url)
+    def __init__(self, base_url: str, deal: str, *, login: tuple[str, str] | None = None):
+        self.tab = Tab(base_url, login=login)
         self.key = f"practice|{deal}|0"
         page = self.tab.run(page="practice", query=f"deal={deal}")
         self.radio = page.widget("radio", self.key)
@@ -110,9 +145,10 @@ class Learner:
         self.tab.close()
 
 
-def practise(base_url: str, deal: str, rounds: int) -> list[tuple[float, bool, bool]]:
+def practise(base_url: str, deal: str, rounds: int, *,
+             login: tuple[str, str] | None = None) -> list[tuple[float, bool, bool]]:
     """One learner answering `rounds` times (see `Learner`)."""
-    learner = Learner(base_url, deal)
+    learner = Learner(base_url, deal, login=login)
     try:
         return [learner.round() for _ in range(rounds)]
     finally:
