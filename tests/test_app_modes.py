@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from course import content, questions
-from course.app import state
+from course.app import quiz, state
 from course.app.apptest import (AUTH, ENTRY, PAGES, environment, learner_key, open_app,
                                 pick_question, texts, user)
 from course.store import Attempt, ProgressStore
@@ -135,11 +135,11 @@ def test_the_class_page_shows_mastery_per_skill_per_learner_and_the_most_missed(
     grid = next(d.value for d in at.dataframe if "learner" in d.value.columns)
     assert list(grid["learner"]) == ["Ava Appleby", "Ben Baker"]
     total = sum(1 for ex in COURSE.exercises.values() for q in ex.questions
-                if state.module("app.quiz").skill_of(ex, q) == "bring-in")
+                if quiz.skill_of(ex, q) == "bring-in")
     by_name = grid.set_index("learner")
     assert by_name.loc["Ava Appleby", "bring-in"] == round(100 * 2 / total)     # percent
     assert by_name.loc["Ben Baker", "bring-in"] == 0
-    skills = {state.module("app.quiz").skill_of(ex, q) for ex in COURSE.exercises.values()
+    skills = {quiz.skill_of(ex, q) for ex in COURSE.exercises.values()
               for q in ex.questions}
     assert skills <= set(grid.columns)           # every skill of the course, tried or not
     missed = next(d.value for d in at.dataframe if "learners" in d.value.columns)

@@ -13,9 +13,7 @@ from course.store import StoreError
 
 
 def _titles() -> dict[str, str]:
-    course = state.course() if state.module("content") else None
-    return {eid: ex.title for eid, ex in lv.exercises(course).items()} if course is not None \
-        else {}
+    return {eid: ex.title for eid, ex in lv.exercises(state.course()).items()}
 
 
 def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
@@ -81,11 +79,8 @@ def _progress(store, who: state.Identity) -> None:
 
 def skill_totals() -> dict[str, int]:
     """How many questions of the course train each skill (mastery is out of these)."""
-    course = state.course() if state.module("content") else None
-    if course is None:
-        return {}
     totals: dict[str, int] = {}
-    for ex in lv.exercises(course).values():
+    for ex in lv.exercises(state.course()).values():
         for question in ex.questions:
             skill = quiz.skill_of(ex, question)
             totals[skill] = totals.get(skill, 0) + 1

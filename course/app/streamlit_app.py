@@ -11,11 +11,12 @@ learning pages, authors also the Author preview, teachers also the class page.
 
 import streamlit as st
 
-from course.app import cards_view, state
+from course.app import cards_view, links, state
 
-st.set_page_config(page_title="Stud Study Room", page_icon=":material/playing_cards:", layout="wide")
+st.set_page_config(page_title="Stud Study Room", page_icon="🃏", layout="wide")
 state.init()
 st.html(cards_view.style_tag())
+links.same_tab_links()
 
 
 def login_screen() -> None:
