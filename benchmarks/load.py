@@ -35,6 +35,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+warnings.filterwarnings("ignore", category=DeprecationWarning)   # Authlib, in the provider
 
 from oidc_provider_mock import run_server_in_thread  # noqa: E402
 
@@ -136,7 +137,6 @@ def blocked_writer(folder: Path) -> dict:
 
 def main() -> int:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)   # the provider's request log
-    warnings.filterwarnings("ignore", category=DeprecationWarning)   # Authlib, in the provider
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--learners", default="1,10,30")
