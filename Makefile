@@ -22,8 +22,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 setup: $(VENV)/.installed
 setup-test: $(VENV)/.installed-test
 
+# Bound to 127.0.0.1: only this computer reaches the app. Serving a class is a deliberate step
+# (README, "Shared mode"): put it behind a reverse proxy rather than opening this port.
 run: setup
-	$(BIN)/streamlit run course/app/streamlit_app.py --server.port $(PORT) --server.headless true
+	$(BIN)/streamlit run course/app/streamlit_app.py --server.address 127.0.0.1 \
+	  --server.port $(PORT) --server.headless true
 
 test: setup-test
 	$(BIN)/python -m pytest
@@ -36,6 +39,7 @@ bench: setup-test
 	$(BIN)/python benchmarks/app.py
 	$(BIN)/python benchmarks/core.py
 	$(BIN)/python benchmarks/hostile.py
+	$(BIN)/python benchmarks/load.py
 
 bench-scale: setup-test
 	$(BIN)/python benchmarks/scale.py

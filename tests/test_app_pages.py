@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from course import content, questions, rules
-from course.app import labels, quiz
+from course.app import labels, quiz, state
 from course.app.apptest import PAGES, environment, open_app, pick_question, texts
-from course.app.progress import ProgressStore
+from course.store import ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = content.load_course(ROOT)
@@ -52,10 +52,11 @@ def broken_root(tmp_path):
 
 @pytest.mark.parametrize("page", list(PAGES))
 def test_every_page_runs(page, db):
-    at = open_app(page)
+    teacher = {"login": "Tia", "roles": {"teachers": ["Tia"]}} if page == "class" else {}
+    at = open_app(page, **teacher)
     assert not at.exception, [e.value for e in at.exception]
     assert at.title, page
-    assert at.text_input(key="learner").value == "Tess"
+    assert "learner" not in [t.key for t in at.text_input]     # no name box
 
 
 def test_course_map_lists_lessons_in_order_grouped_by_game(db):
@@ -109,7 +110,7 @@ def test_lesson_exercise_can_be_answered_inline(db):
     at.radio(key=key).set_value(right)
     at.button(key=f"{key}:check").click().run()
     assert any(s.value.startswith("Right.") for s in at.success)
-    assert len(ProgressStore(db).attempts("Tess")) == 1
+    assert len(ProgressStore(db).attempts(state.LOCAL.key)) == 1
 
 
 @pytest.mark.parametrize("eid", sorted(COURSE.exercises))
@@ -269,16 +270,6 @@ def test_progress_survives_a_second_app_run_on_the_same_file(tmp_path):
         assert second.get("download_button")
         second.switch_page(PAGES["map"]).run()
         assert any("1 of" in (p.proto.text or "") for p in second.get("progress"))
-
-
-def test_progress_is_per_learner(tmp_path):
-    db = tmp_path / "p.db"
-    ProgressStore(db)
-    with environment(db):
-        at = open_app("progress", learner="Nobody Yet")
-        assert any("No answers checked yet" in i.value for i in at.info)
-        at = open_app("progress", learner="")
-        assert any("Type your name" in i.value for i in at.info)
 
 
 def test_an_unwritable_progress_file_is_reported_and_practice_still_works(tmp_path):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from course import content, questions, rules
-from course.app import quiz
+from course.app import quiz, state
 from course.app.apptest import environment, open_app, pick_question, texts
-from course.app.progress import ProgressStore
+from course.store import ProgressStore
 from course.cards import Card, parse_cards
 from course.hands import Category
 
@@ -98,8 +98,8 @@ def practice_pool(game):
     return [e for e in ordered_exercises(COURSE) if e.game == game]
 
 
-def open_deal(ex, learner="Tess"):
-    at = open_app("practice", learner=learner)
+def open_deal(ex):
+    at = open_app("practice")
     at.session_state["practice_deal"] = ex.id
     if ex.game != "stud-high":
         at.selectbox(key="practice_game").set_value(ex.game)
@@ -177,7 +177,7 @@ def test_every_ask_right_and_wrong(ask, right, tmp_path):
             cit = rules.citation(cite)
             assert quiz.md_escape(cit.text) in shown_in_full, cite
             assert quiz.md_escape(cit.source_title) in shown_in_full, cite
-        rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
+        rows = ProgressStore(tmp_path / "p.db").attempts(state.LOCAL.key)
         assert list(rows["exercise"]) == [ex.id]
         assert list(rows["question"]) == [index]
         assert list(rows["correct"]) == [right]
@@ -200,7 +200,7 @@ def test_every_home_game_ask_right_and_wrong(game, ask, right, tmp_path):
             assert any(s.value.startswith("Right.") for s in at.success), texts(at)
         else:
             assert any(e.value.startswith("Not right.") for e in at.error), texts(at)
-        rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
+        rows = ProgressStore(tmp_path / "p.db").attempts(state.LOCAL.key)
         assert list(rows["correct"]) == [right]
         assert list(rows["skill"]) == [questions.topic_for(game, ask)]
 
@@ -221,7 +221,7 @@ def test_show_answer_then_try_again(tmp_path):
         assert at.radio(key=key).value is None
         assert not [e for e in at.error if e.value.startswith("Not right.")]
         assert not [i for i in at.info if "The answer is" in i.value]
-        rows = ProgressStore(tmp_path / "p.db").attempts("Tess")
+        rows = ProgressStore(tmp_path / "p.db").attempts(state.LOCAL.key)
         assert list(rows["revealed"]) == [True]     # checked after seeing the answer
 
 
@@ -283,7 +283,7 @@ def test_checking_with_no_answer_asks_for_one(tmp_path):
         pick_question(at, ex.id, index)
         at.button(key=f"practice|{ex.id}|{index}:check").click().run()
         assert any("Choose an answer first" in w.value for w in at.warning)
-        assert ProgressStore(tmp_path / "p.db").attempts("Tess").empty
+        assert ProgressStore(tmp_path / "p.db").attempts(state.LOCAL.key).empty
 
 
 def disagreeing_question():

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from course.app import state
 from course.content import preview
-from course.app.progress import ENV_VAR
+from course.store import ENV_VAR
 
 ENTRY = Path(__file__).with_name("streamlit_app.py")
 PAGES = {
@@ -22,7 +22,23 @@ PAGES = {
     "progress": "views/progress_page.py",
     "rulebook": "views/rulebook.py",
     "author": "views/author.py",
+    "class": "views/class_page.py",
 }
+ISSUER = "https://login.example.test"      # the issuer of the users a test logs in
+AUTH = {"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
+                 "cookie_secret": "test-only", "client_id": "app", "client_secret": "secret",
+                 "server_metadata_url": f"{ISSUER}/.well-known/openid-configuration"}}
+
+
+def user(sub: str, **claims) -> dict:
+    """A logged-in user as `st.user` gives it (for `AppTest.user`)."""
+    return {"is_logged_in": True, "iss": ISSUER, "sub": sub,
+            "email": f"{sub.lower()}@example.test", "name": sub, **claims}
+
+
+def learner_key(sub: str) -> str:
+    """The progress key of `user(sub)` (issuer + subject, as `state.identity` builds it)."""
+    return f"{ISSUER}#{sub}"
 
 
 def clear_caches() -> None:
@@ -32,6 +48,7 @@ def clear_caches() -> None:
     state.clear_course_cache()
     preview.clear_cache()
     state._STORES.clear()
+    state._FAILED.clear()
 
 
 @contextmanager
@@ -55,12 +72,15 @@ def environment(db: Path | str, content: Path | str | None = None) -> Iterator[N
         clear_caches()
 
 
-def open_app(page: str = "map", *, learner: str | None = "Tess", timeout: float = 30,
-             query: dict | None = None) -> AppTest:
-    """Run the entry script once, then open `page` (a key of PAGES) and run it."""
+def open_app(page: str = "map", *, login: str | None = None, roles: dict | None = None,
+             timeout: float = 30, query: dict | None = None) -> AppTest:
+    """Run the entry script once, then open `page` (a key of PAGES) and run it. Local mode
+    unless `login` names a subject: then shared mode, logged in as `user(login)`, with
+    `roles` as the `[roles]` section (e.g. {"teachers": ["Tia"]})."""
     at = AppTest.from_file(str(ENTRY), default_timeout=timeout)
-    if learner is not None:
-        at.session_state["learner"] = learner
+    if login is not None:
+        at.secrets.update(AUTH, roles=roles or {})
+        at.user = user(login)
     at.run()
     if page != "map" or query:
         if query:

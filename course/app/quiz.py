@@ -16,12 +16,12 @@ import streamlit as st
 
 from course import content, questions, rules
 from course.app import cards_view, state
-from course.app.progress import Attempt
 from course.app.widgets import WIDGETS, md_escape
 from course.cards import Card
 from course.explain import Answer
 from course.games import find_game
 from course.model import Exercise, Question
+from course.store import Attempt
 
 # Asks whose questions are about a player's whole hand: the hole cards are shown face up
 # (dimmed, marked "down"); for the other asks they are drawn as card backs.
@@ -123,13 +123,11 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> 
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
     name = state.learner()
-    progress = state.store() if name else None
-    if progress is not None:
-        progress.record(Attempt(
+    if name:
+        result["saved"] = state.record(Attempt(
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
             game=exercise.game, rules=exercise.rules, revealed=revealed))
-        result["saved"] = True
     graded[key] = result
 
 
@@ -268,8 +266,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
             text += (f" (You checked this under `{result['rules']}`; the verdict shown is for "
                      f"`{exercise.rules}`.)")
         if not result.get("saved"):
-            text += "\n\n*Not saved: the progress file cannot be opened.*" if state.learner() \
-                else "\n\n*Type your name in the sidebar to keep your progress.*"
+            text += "\n\n" + state.unsaved_note()
         (st.success if correct else st.error)(text)
     else:
         st.info(f"The answer is **{md_escape(shown(answer.value))}**.")

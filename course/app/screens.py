@@ -256,59 +256,6 @@ def practice() -> None:
                             next_deal=(lambda: step(1)) if len(ids) > 1 else None)
 
 
-def progress() -> None:
-    """Progress: accuracy per skill over time, the questions missed most, the history as CSV."""
-    st.title("Progress")
-    name = state.learner()
-    if not name:
-        st.info("Type your name in the sidebar to see your progress.")
-    else:
-        store = state.store()
-        attempts = store.attempts(name) if store is not None else None
-        if attempts is None:
-            pass
-        elif attempts.empty:
-            st.info(f"No answers checked yet for {name!r}. Try the Practice page.")
-        else:
-            right = int(attempts["correct"].sum())
-            c1, c2, c3 = st.columns(3)
-            c1.metric("Answers checked", len(attempts))
-            c2.metric("Right", right)
-            c3.metric("Accuracy", f"{right / len(attempts):.0%}")
-
-            st.subheader("Accuracy per skill over time")
-            st.line_chart(store.running_accuracy(name) * 100, x_label="answers checked",
-                          y_label="% right so far")
-            st.caption("Each line is one skill: the share of your answers that were right so "
-                       "far, after each answer you checked.")
-            daily = store.accuracy_over_time(name)
-            if len(daily) > 1:
-                st.markdown("**Per day** (% right that day)")
-                st.line_chart(daily * 100, x_label="day", y_label="% right")
-
-            st.subheader("Accuracy per skill")
-            by_skill = store.accuracy_by_skill(name)
-            st.bar_chart(by_skill.set_index("skill")["accuracy"] * 100, y_label="% right")
-            st.dataframe(by_skill, hide_index=True, key="progress_skills",
-                         column_config={"accuracy": st.column_config.ProgressColumn(
-                             "accuracy", min_value=0, max_value=1, format="percent")})
-
-            st.subheader("Questions missed most")
-            missed = store.most_missed(name)
-            if missed.empty:
-                st.success("Nothing missed so far.")
-            else:
-                titles = {eid: ex.title for eid, ex in lv.exercises(state.course()).items()}
-                missed = missed.assign(question=missed["question"] + 1,
-                                       title=missed["exercise"].map(titles).fillna(""))
-                st.dataframe(missed[["title", "question", "skill", "missed", "attempts",
-                                     "exercise", "ask"]], hide_index=True, key="progress_missed")
-
-            st.download_button("Download my attempt history (CSV)", store.csv(name),
-                               file_name=f"stud-study-{name}.csv", mime="text/csv",
-                               key="progress_csv")
-
-
 def rulebook() -> None:
     """Rulebook: every citation article, in our own words, grouped by source, with contents
     and a search box."""

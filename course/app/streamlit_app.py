@@ -2,6 +2,11 @@
 
 It sets up the page, the shared session state and the sidebar, then hands over to the page the
 learner picked. Pages live in `views/` and only lay out the screen.
+
+Two modes (README, "Local and shared mode"): local, the default, is one learner on their own
+computer; shared, switched on by an `[auth]` section in `.streamlit/secrets.toml`, asks everyone
+to log in (Streamlit's OpenID Connect login) and shows each role its pages: learners the
+learning pages, authors also the Author preview, teachers also the class page.
 """
 
 import streamlit as st
@@ -13,11 +18,29 @@ state.init()
 st.html(cards_view.style_tag())
 links.same_tab_links()
 
+
+def login_screen() -> None:
+    st.title("Stud Study Room")
+    st.markdown("Log in to study. Your progress is kept under your account, and only you "
+                "(and your teachers) can see it.")
+    st.button("Log in", key="login", type="primary", icon=":material/login:", on_click=st.login)
+
+
+who = state.identity()
+if who is None:
+    st.navigation([st.Page(login_screen, title="Log in", icon=":material/login:")],
+                  position="hidden").run()
+    st.stop()
+
 with st.sidebar:
-    st.text_input("Your name", key="learner", max_chars=60,
-                  help="Progress is kept per name on this computer.")
-    if not state.learner():
-        st.caption("Type a name to keep your progress.")
+    if state.shared_mode():
+        roles = ", ".join(r for r in ("teacher", "author") if r in who.roles) or "learner"
+        st.markdown(f"**{who.name}** · {roles}")
+        st.button("Log out", key="logout", icon=":material/logout:", on_click=st.logout)
+        state.remember(who)
+    else:
+        st.caption("Progress is kept on this computer.")
+state.store_panel()
 
 pages = {
     "Learn": [
@@ -27,9 +50,12 @@ pages = {
         st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
                 url_path="progress"),
     ],
-    "Reference": [
-        st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:"),
-        st.Page("views/author.py", title="Author preview", icon=":material/edit_note:"),
-    ],
+    "Reference": [st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:")],
 }
+if "author" in who.roles:
+    pages["Reference"].append(st.Page("views/author.py", title="Author preview",
+                                      icon=":material/edit_note:"))
+if "teacher" in who.roles:
+    pages["Teaching"] = [st.Page("views/class_page.py", title="Class", icon=":material/groups:",
+                                 url_path="class")]
 st.navigation(pages).run()

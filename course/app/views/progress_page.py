@@ -1,5 +1,5 @@
 """Progress: accuracy per skill over time, the questions missed most, the history as CSV."""
 
-from course.app import screens
+from course.app import progress_view
 
-screens.progress()
+progress_view.progress()

@@ -1,16 +1,18 @@
-"""The SQLite progress store: per learner, survives reopening, safe with several writers."""
+"""The progress store, on SQLite and on a real PostgreSQL server alike: per learner, survives
+reopening, safe with several writers; review cards; the class's figures."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from contextlib import closing
 from datetime import datetime, timedelta, timezone
 
 import pandas as pd
 import pytest
 
-from course.app import progress
-from course.app.progress import Attempt, ProgressStore
+from course.store import progress
+from course.store.progress import Attempt, ProgressStore
 from course.cards import Card
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
@@ -21,6 +23,14 @@ def attempt(learner="Ava", exercise="bring-in-suit-tie", question=0, correct=Tru
     return Attempt(learner=learner, exercise=exercise, question=question, ask=ask, skill=skill,
                    given=given, correct=correct, game="stud-high", rules="pokerstars",
                    revealed=revealed, at=at)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request, tmp_path) -> str:
+    """Where a store lives: a SQLite file, or a fresh database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "p.db")
+    return request.getfixturevalue("pg_url")
 
 
 def test_default_path_is_in_the_user_data_dir(monkeypatch, tmp_path):
@@ -39,12 +49,13 @@ def test_env_var_overrides_the_path(monkeypatch, tmp_path):
 
 
 def test_wal_mode(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
-    assert store.journal_mode.lower() == "wal"
+    ProgressStore(tmp_path / "p.db")
+    with closing(sqlite3.connect(tmp_path / "p.db")) as conn:     # WAL is kept in the file
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_attempts_survive_reopening_and_keep_learners_apart(tmp_path):
-    path = tmp_path / "p.db"
+def test_attempts_survive_reopening_and_keep_learners_apart(where):
+    path = where
     first = ProgressStore(path)
     first.record(attempt("Ava", correct=False, given="Cara", at=T0))
     first.record(attempt("Ava", correct=True, given="Ben", at=T0 + timedelta(minutes=1)))
@@ -59,8 +70,8 @@ def test_attempts_survive_reopening_and_keep_learners_apart(tmp_path):
     assert again.learners() == ["Ava", "Ben"]
 
 
-def test_cards_and_maps_are_stored_as_json_text(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_cards_and_maps_are_stored_as_json_text(where):
+    store = ProgressStore(where)
     store.record(attempt(ask="best_five", skill="best-five",
                          given=[Card.parse("10h"), Card.parse("As")]))
     store.record(attempt(ask="award", skill="showdown", given={"Ava": 30, "Ben": 0}))
@@ -68,14 +79,14 @@ def test_cards_and_maps_are_stored_as_json_text(tmp_path):
     assert given == ['["10♥", "A♠"]', '{"Ava": 30, "Ben": 0}']
 
 
-def test_empty_learner_name_is_refused(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_empty_learner_name_is_refused(where):
+    store = ProgressStore(where)
     with pytest.raises(ValueError, match="'  ' is empty"):
         store.record(attempt("  "))
 
 
-def test_mastered_uses_the_latest_unrevealed_attempt(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_mastered_uses_the_latest_unrevealed_attempt(where):
+    store = ProgressStore(where)
     store.record(attempt(question=0, correct=True))
     store.record(attempt(question=1, correct=True))
     store.record(attempt(question=1, correct=False))       # got it, then lost it
@@ -88,8 +99,8 @@ def test_mastered_uses_the_latest_unrevealed_attempt(tmp_path):
     assert not last.loc[("bring-in-suit-tie", 1), "correct"]
 
 
-def test_accuracy_over_time_per_skill(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_accuracy_over_time_per_skill(where):
+    store = ProgressStore(where)
     day2 = T0 + timedelta(days=1)
     store.record(attempt(skill="bring-in", correct=False, at=T0))
     store.record(attempt(skill="bring-in", correct=True, at=T0 + timedelta(hours=1)))
@@ -107,8 +118,8 @@ def test_accuracy_over_time_per_skill(tmp_path):
     assert by_skill.loc["bring-in", "accuracy"] == pytest.approx(2 / 3)
 
 
-def test_running_accuracy_per_skill(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_running_accuracy_per_skill(where):
+    store = ProgressStore(where)
     store.record(attempt(skill="bring-in", correct=False, at=T0))
     store.record(attempt(skill="opener", ask="opener", correct=True, at=T0 + timedelta(minutes=1)))
     store.record(attempt(skill="bring-in", correct=True, at=T0 + timedelta(minutes=2)))
@@ -122,8 +133,8 @@ def test_running_accuracy_per_skill(tmp_path):
     assert store.running_accuracy("Nobody").empty
 
 
-def test_most_missed_orders_by_misses(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_most_missed_orders_by_misses(where):
+    store = ProgressStore(where)
     for _ in range(3):
         store.record(attempt(exercise="a", correct=False))
     store.record(attempt(exercise="b", correct=False))
@@ -135,8 +146,8 @@ def test_most_missed_orders_by_misses(tmp_path):
     assert list(table["attempts"]) == [3, 2]
 
 
-def test_csv_export_has_every_attempt(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_csv_export_has_every_attempt(where):
+    store = ProgressStore(where)
     store.record(attempt(correct=False, given="Cara", at=T0))
     store.record(attempt(correct=True, given="Ben", at=T0))
     text = store.csv("Ava")
@@ -146,8 +157,8 @@ def test_csv_export_has_every_attempt(tmp_path):
     assert "Cara" in lines[1] and "False" in lines[1]
 
 
-def test_concurrent_writers_lose_nothing(tmp_path):
-    path = tmp_path / "p.db"
+def test_concurrent_writers_lose_nothing(where):
+    path = where
     ProgressStore(path)
     errors: list[BaseException] = []
 
@@ -168,12 +179,12 @@ def test_concurrent_writers_lose_nothing(tmp_path):
     assert errors == []
     store = ProgressStore(path)
     assert len(store.attempts("L0")) + len(store.attempts("L1")) == 240
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT COUNT(DISTINCT id) FROM attempts").fetchone()[0] == 240
+    assert store.count() == 240
+    assert store.all_attempts()["id"].is_unique
 
 
-def test_one_store_shared_by_many_threads_loses_nothing(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")          # what the app does: one store per file
+def test_one_store_shared_by_many_threads_loses_nothing(where):
+    store = ProgressStore(where)          # what the app does: one store per file
     threads = [threading.Thread(target=lambda n=n: [
         store.record(attempt("Ava", exercise=f"e{n}", question=i)) for i in range(30)])
         for n in range(6)]
@@ -183,4 +194,74 @@ def test_one_store_shared_by_many_threads_loses_nothing(tmp_path):
         t.join()
     assert len(store.attempts("Ava")) == 180
     store.close()
-    assert len(ProgressStore(tmp_path / "p.db").attempts("Ava")) == 180
+    assert len(ProgressStore(where).attempts("Ava")) == 180
+
+
+def test_a_new_store_is_at_the_newest_schema_revision(where):
+    store = ProgressStore(where)
+    assert store.revision() == "0002"
+    assert store.dialect == ("sqlite" if "://" not in where else "postgresql")
+
+
+def test_a_database_url_in_the_env_var_selects_postgresql(monkeypatch, pg_url):
+    monkeypatch.setenv(progress.ENV_VAR, pg_url)
+    store = ProgressStore()
+    assert store.dialect == "postgresql" and store.path is None
+    assert "stud@127.0.0.1" in progress.describe(pg_url)
+
+
+def test_review_cards_are_kept_per_learner_and_replaced_on_save(where):
+    store = ProgressStore(where)
+    due = T0 + timedelta(days=3)
+    store.save_review_card("Ava", "hpd-1|0", '{"stability": 1.5, "reps": 1}', due)
+    store.save_review_card("Ava", "hpd-2|1", '{"stability": 4.0}', due)
+    store.save_review_card("Ben", "hpd-1|0", '{"stability": 9.0}', due)
+    store.save_review_card("Ava", "hpd-1|0", '{"stability": 2.5, "reps": 2}', due)   # replaces
+    assert store.review_cards("Ava") == {"hpd-1|0": '{"stability": 2.5, "reps": 2}',
+                                         "hpd-2|1": '{"stability": 4.0}'}
+    assert store.review_cards("Ben") == {"hpd-1|0": '{"stability": 9.0}'}
+    assert store.review_cards("Nobody") == {}
+    assert ProgressStore(where).review_cards("Ava")["hpd-1|0"].endswith('"reps": 2}')
+    with pytest.raises(ValueError):
+        store.save_review_card("Ava", "x", "not json", due)
+
+
+def test_class_mastery_per_skill_per_learner(where):
+    store = ProgressStore(where)
+    store.save_learner("iss#ava", "Ava Appleby", "ava@example.test")
+    for exercise, question, correct, revealed in [("a", 0, True, False), ("a", 1, False, False),
+                                                  ("b", 0, True, True)]:
+        store.record(attempt("iss#ava", exercise, question, correct, revealed=revealed))
+    store.record(attempt("iss#ben", "a", 0, False))
+    store.record(attempt("iss#ben", "a", 0, True))               # the latest try counts
+    store.record(attempt("iss#ben", "o", 0, True, ask="opener", skill="opener"))
+    table = store.class_mastery({"bring-in": 4, "opener": 2})
+    rows = {(r.learner, r.skill): r for r in table.itertuples()}
+    ava = rows[("iss#ava", "bring-in")]
+    assert (ava.name, ava.mastered, ava.tried, ava.total) == ("Ava Appleby", 1, 3, 4)
+    assert ava.mastery == 0.25
+    ben = rows[("iss#ben", "bring-in")]
+    assert (ben.name, ben.mastered, ben.mastery) == ("iss#ben", 1, 0.25)   # no name saved
+    assert rows[("iss#ben", "opener")].mastery == 0.5
+    assert ("iss#ava", "opener") not in rows
+
+
+def test_class_most_missed_counts_learners_who_missed(where):
+    store = ProgressStore(where)
+    for who in ("A", "B", "C"):
+        store.record(attempt(who, "hard", 0, False))
+    store.record(attempt("A", "hard", 0, False))
+    store.record(attempt("A", "easy", 0, False))
+    store.record(attempt("B", "easy", 0, True))
+    table = store.class_most_missed()
+    assert list(table["exercise"]) == ["hard", "easy"]
+    assert list(table["missed"]) == [4, 1]
+    assert list(table["learners"]) == [3, 1]
+    assert list(table["attempts"]) == [4, 2]
+
+
+def test_a_learner_name_is_updated_on_each_login(where):
+    store = ProgressStore(where)
+    store.save_learner("k", "Old Name")
+    store.save_learner("k", "New Name", "n@example.test")
+    assert store.names() == {"k": "New Name"}

@@ -1,0 +1,196 @@
+"""Load test: the real app server driven over its websocket by 1, 10 and 30 concurrent learners,
+each answering a Practice question in a bounded loop (choose, Check, read the verdict, Try
+again), against SQLite and against a real PostgreSQL server, in one run. The app runs in shared
+mode: every learner first logs in with their own subject through a real OpenID Connect
+provider in this process (oidc-provider-mock), as a browser does. Traffic stays on localhost.
+
+Printed per store and number of learners: p50 and p95 check latency (Check pressed -> verdict
+drawn, as the learner waits for it), checks per second, server RSS per open session, and
+attempts lost (per learner, the verdicts they saw minus the attempts stored under their
+issuer and subject, summed; must be 0).
+
+    python benchmarks/load.py [--rounds 8] [--learners 1,10,30] [--think 0] [--json]
+
+--think adds a pause between a learner's answers, drawn between half and one and a half times
+the value, and a first answer spread over one pause (0: every learner answers as fast as the
+server lets them, all starting together: the hardest case). The p95 target is at most 3 times
+the one-learner p95. A last line times a write blocked by another process's lock (it must be
+told within 2 s) and a read by another learner meanwhile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import warnings
+from contextlib import ExitStack
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+warnings.filterwarnings("ignore", category=DeprecationWarning)   # Authlib, in the provider
+
+from oidc_provider_mock import run_server_in_thread  # noqa: E402
+
+from course.app.serve import AppServer, auth_secrets, free_port  # noqa: E402
+from course.app.wsclient import Learner, log_in  # noqa: E402
+from course.store import ENV_VAR, ProgressStore, StoreError  # noqa: E402
+from course.store import pg_local  # noqa: E402
+from course.store.progress import Attempt  # noqa: E402
+
+DEAL = "hpd-1-bring-in-suit-tie"
+MIN_CHECKS = 40      # a crowd answers at least this often in all, so a p95 is not one sample
+PER_SESSION_FROM = 10   # below this many sessions the allocator's drift (a few MiB) hides them
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def crowd(server: AppServer, store: ProgressStore, learners: int, rounds: int,
+          think: float, issuer: str, names: list[str]) -> dict:
+    """`learners` learners log in (subjects `names`), open their tabs at once, then all
+    answer `rounds` times together. Each learner's stored attempts are compared with the
+    verdicts they saw."""
+    base_rss = server.rss_kib()          # before the logins: their sessions count too
+    logins = [log_in(server.url, sub) for sub in names]
+    tabs = [Learner(server.url, DEAL, login=login) for login in logins]
+    results: list[list[tuple[float, bool, bool]]] = [[] for _ in tabs]
+    errors: list[str] = []
+    start = threading.Barrier(learners)
+
+    def learn(n: int) -> None:
+        pause = random.Random(n)                 # learners pace themselves, not in step
+        start.wait()
+        if think:
+            time.sleep(pause.uniform(0, think))
+        for _ in range(rounds):
+            try:
+                results[n].append(tabs[n].round())
+            except (RuntimeError, OSError) as exc:
+                errors.append(str(exc))
+                return
+            if think:
+                time.sleep(pause.uniform(0.5, 1.5) * think)
+
+    threads = [threading.Thread(target=learn, args=(n,)) for n in range(learners)]
+    began = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - began
+    rss = server.rss_kib()
+    for tab in tabs:
+        tab.close()
+    stored = store.all_attempts().groupby("learner").size()
+    lost = sum(len(mine) - int(stored.get(key, 0)) for key, mine in
+               zip((f"{issuer}#{sub}" for sub in names), results))
+    checks = [r for mine in results for r in mine]
+    latencies = [r[0] for r in checks]
+    return {"learners": learners, "checks": len(checks),
+            "p50_ms": 1000 * statistics.median(latencies),
+            "p95_ms": 1000 * percentile(latencies, 0.95),
+            "checks_per_s": len(checks) / wall,
+            "rss_per_session_mib": (rss - base_rss) / learners / 1024,
+            "server_rss_mib": rss / 1024,
+            "not_saved": sum(not r[2] for r in checks),
+            "attempts_lost": lost, "errors": errors[:3]}
+
+
+def blocked_writer(folder: Path) -> dict:
+    """Another process holds the SQLite write lock: how long until a learner's save is told
+    it failed, and how long another learner's read takes meanwhile."""
+    path = folder / "locked.sqlite3"
+    store = ProgressStore(path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1], "
+         "isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); "
+         "sys.stdin.read()", str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True)
+    try:
+        holder.stdout.readline()
+        attempt = Attempt("a", DEAL, 0, "bring_in", "bring-in", "Ben", True)
+        began = time.perf_counter()
+        try:
+            store.record(attempt)
+            told = None
+        except StoreError:
+            told = time.perf_counter() - began
+        began = time.perf_counter()
+        store.attempts("b")
+        read = time.perf_counter() - began
+    finally:
+        holder.stdin.close()
+        holder.wait()
+        store.close()
+    return {"told_after_s": told, "other_read_ms": 1000 * read}
+
+
+def main() -> int:
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)   # the provider's request log
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--learners", default="1,10,30")
+    parser.add_argument("--think", type=float, default=0.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sizes = [int(n) for n in args.learners.split(",")]
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="stud-load-") as tmp, ExitStack() as stack:
+        folder = Path(tmp)
+        provider = stack.enter_context(run_server_in_thread())
+        issuer = f"http://localhost:{provider.server_port}"
+        stores = {"sqlite": str(folder / "load.sqlite3")}
+        try:
+            stores["postgresql"] = stack.enter_context(pg_local.LocalPostgres()).url
+        except pg_local.Unavailable as exc:
+            print(f"PostgreSQL skipped: {exc}", file=sys.stderr)
+        for backend, location in stores.items():
+            store = ProgressStore(location)
+            port = free_port()
+            secrets = auth_secrets(folder / f"{backend}-secrets.toml", port, issuer)
+            with AppServer({ENV_VAR: location}, log=folder / f"{backend}.log", secrets=secrets,
+                           host="localhost", port=port) as server:
+                Learner(server.url, DEAL, login=log_in(server.url, "warm-up")).round()
+                for n in sizes:
+                    rounds = max(args.rounds, -(-MIN_CHECKS // n))
+                    names = [f"{backend}-{n}-{i}" for i in range(n)]
+                    rows.append({"store": backend, **crowd(
+                        server, store, n, rounds, args.think, issuer, names)})
+            store.close()
+        lock = blocked_writer(folder)
+    if args.json:
+        print(json.dumps({"crowds": rows, "blocked_writer": lock}, indent=2))
+        return 0
+    print(f"{args.rounds} rounds per learner (at least {MIN_CHECKS} checks per crowd), think "
+          f"time {args.think:g} s, deal {DEAL}")
+    print(f"{'store':<11}{'learners':>9}{'checks':>8}{'p50 ms':>9}{'p95 ms':>9}{'p95 / 1':>9}"
+          f"{'checks/s':>10}{'RSS MiB':>9}{'per session':>12}{'lost':>6}")
+    for row in rows:
+        one = next(r for r in rows if r["store"] == row["store"] and r["learners"] == sizes[0])
+        per_session = f"{row['rss_per_session_mib']:.2f}" \
+            if row["learners"] >= PER_SESSION_FROM else "-"
+        print(f"{row['store']:<11}{row['learners']:>9}{row['checks']:>8}{row['p50_ms']:>9.0f}"
+              f"{row['p95_ms']:>9.0f}{row['p95_ms'] / one['p95_ms']:>9.1f}"
+              f"{row['checks_per_s']:>10.1f}{row['server_rss_mib']:>9.0f}{per_session:>12}"
+              f"{row['attempts_lost']:>6}")
+        for error in row["errors"]:
+            print(f"    error: {error}")
+    told = lock["told_after_s"]
+    print(f"\nwrite blocked by another process's lock: told after "
+          f"{'(never blocked)' if told is None else f'{told:.2f} s'}; "
+          f"another learner's read meanwhile: {lock['other_read_ms']:.1f} ms")
+    return 1 if any(r["attempts_lost"] or r["errors"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

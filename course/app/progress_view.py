@@ -1,0 +1,150 @@
+"""The two screens that read the progress store: a learner's own Progress, and the teachers'
+Class page. Both only draw what `course.store` computes; a store that fails while reading gives
+a message, never a traceback."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from course.app import lesson_view as lv
+from course.app import quiz, state
+from course.store import StoreError
+
+
+def _titles() -> dict[str, str]:
+    return {eid: ex.title for eid, ex in lv.exercises(state.course()).items()}
+
+
+def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
+    missed = missed.assign(question=missed["question"] + 1,
+                           title=missed["exercise"].map(_titles()).fillna(""))
+    st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
+                         "exercise", "ask"]], hide_index=True, key=key)
+
+
+def progress() -> None:
+    """Progress: accuracy per skill over time, the questions missed most, the history as CSV."""
+    st.title("Progress")
+    who = state.identity()
+    store = state.store()
+    if who is None or store is None:
+        return                       # the panel above the page says why nothing is saved
+    try:
+        _progress(store, who)
+    except StoreError as exc:
+        st.error(f"Your progress cannot be shown just now: {exc}")
+
+
+def _progress(store, who: state.Identity) -> None:
+    key = who.key
+    attempts = store.attempts(key)
+    if attempts.empty:
+        st.info("No answers checked yet. Try the Practice page.")
+        return
+    right = int(attempts["correct"].sum())
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Answers checked", len(attempts))
+    c2.metric("Right", right)
+    c3.metric("Accuracy", f"{right / len(attempts):.0%}")
+
+    st.subheader("Accuracy per skill over time")
+    st.line_chart(store.running_accuracy(key) * 100, x_label="answers checked",
+                  y_label="% right so far")
+    st.caption("Each line is one skill: the share of your answers that were right so far, "
+               "after each answer you checked.")
+    daily = store.accuracy_over_time(key)
+    if len(daily) > 1:
+        st.markdown("**Per day** (% right that day)")
+        st.line_chart(daily * 100, x_label="day", y_label="% right")
+
+    st.subheader("Accuracy per skill")
+    by_skill = store.accuracy_by_skill(key)
+    st.bar_chart(by_skill.set_index("skill")["accuracy"] * 100, y_label="% right")
+    st.dataframe(by_skill, hide_index=True, key="progress_skills",
+                 column_config={"accuracy": st.column_config.ProgressColumn(
+                     "accuracy", min_value=0, max_value=1, format="percent")})
+
+    st.subheader("Questions missed most")
+    missed = store.most_missed(key)
+    if missed.empty:
+        st.success("Nothing missed so far.")
+    else:
+        _missed_table(missed, "progress_missed", [])
+
+    st.download_button("Download my attempt history (CSV)", store.csv(key),
+                       file_name="stud-study-progress.csv", mime="text/csv",
+                       key="progress_csv")
+
+
+def skill_totals() -> dict[str, int]:
+    """How many questions of the course train each skill (mastery is out of these)."""
+    totals: dict[str, int] = {}
+    for ex in lv.exercises(state.course()).values():
+        for question in ex.questions:
+            skill = quiz.skill_of(ex, question)
+            totals[skill] = totals.get(skill, 0) + 1
+    return totals
+
+
+def class_page() -> None:
+    """Class (teachers): mastery per skill per learner, the questions most missed across the
+    class, and both as CSV."""
+    st.title("Class")
+    if not state.has_role("teacher"):
+        st.error("This page is for teachers.")
+        return
+    store = state.store()
+    if store is None:
+        return
+    try:
+        _class(store)
+    except StoreError as exc:
+        st.error(f"The class's progress cannot be shown just now: {exc}")
+
+
+def _class(store) -> None:
+    totals = skill_totals()
+    mastery = store.class_mastery(totals)
+    if mastery.empty:
+        st.info("No learner has checked an answer yet.")
+        return
+    everything = store.all_attempts()
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Learners", mastery["learner"].nunique())
+    c2.metric("Answers checked", len(everything))
+    c3.metric("Right", f"{everything['correct'].mean():.0%}")
+
+    st.subheader("Mastery per skill")
+    st.caption("Each cell: the share of the course's questions on that skill whose latest "
+               "answer was right without the answer being shown first (a skill not tried "
+               "yet counts 0%).")
+    grid = mastery.pivot_table(index="learner", columns="skill", values="mastery",
+                               aggfunc="first")
+    skills = sorted(set(grid.columns) | set(totals))
+    grid = (grid.reindex(columns=skills).fillna(0.0) * 100).round()
+    names = mastery.drop_duplicates("learner").set_index("learner")["name"]
+    grid.insert(0, "name", names.reindex(grid.index))
+    grid = grid.sort_values("name").reset_index(drop=True).rename(columns={"name": "learner"})
+    columns = {skill: st.column_config.ProgressColumn(skill, min_value=0, max_value=100,
+                                                      format="%d%%") for skill in skills}
+    columns["learner"] = st.column_config.TextColumn("learner", pinned=True)
+    st.dataframe(grid, hide_index=True, key="class_mastery", column_config=columns)
+
+    st.subheader("Questions missed most across the class")
+    missed = store.class_most_missed()
+    if missed.empty:
+        st.success("Nobody has missed a question yet.")
+    else:
+        _missed_table(missed, "class_missed", ["learners"])
+
+    left, right = st.columns(2)
+    left.download_button("Download mastery per skill (CSV)",
+                         mastery.drop(columns="learner").to_csv(index=False),
+                         file_name="stud-study-class-mastery.csv", mime="text/csv",
+                         key="class_csv")
+    right.download_button("Download every attempt (CSV)",
+                          everything.assign(name=everything["learner"].map(
+                              store.names())).to_csv(index=False),
+                          file_name="stud-study-class-attempts.csv", mime="text/csv",
+                          key="class_attempts_csv")

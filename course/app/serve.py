@@ -1,0 +1,97 @@
+"""Start the real app server in a subprocess on a free port of 127.0.0.1 and stop it (the
+tests that need a real server, and `benchmarks/load.py`)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENTRY = ROOT / "course" / "app" / "streamlit_app.py"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def auth_secrets(path: Path, port: int, provider: str, extra: str = "") -> Path:
+    """Write a secrets.toml that puts the app on `port` (opened at http://localhost:`port`) in
+    shared mode, logging in through the OpenID Connect provider at `provider`; `extra` is
+    appended (a `[roles]` section)."""
+    path.write_text(f"""
+[auth]
+redirect_uri = "http://localhost:{port}/oauth2callback"
+cookie_secret = "a-test-only-cookie-secret"
+client_id = "stud-study-room"
+client_secret = "test-secret"
+server_metadata_url = "{provider}/.well-known/openid-configuration"
+{extra}""", encoding="utf-8")
+    return path
+
+
+class AppServer:
+    """`streamlit run` of this app with `env` added to the environment; `secrets` names a
+    secrets.toml (shared mode) instead of the usual places; `host` is the name the app is
+    opened at (login needs exactly the host of its redirect_uri)."""
+
+    def __init__(self, env: dict[str, str], *, log: Path, secrets: Path | None = None,
+                 host: str = "127.0.0.1", port: int | None = None):
+        self.port = port or free_port()
+        self.url = f"http://{host}:{self.port}"
+        args = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
+                "--server.port", str(self.port), "--server.address", "127.0.0.1",
+                "--server.headless", "true", "--browser.gatherUsageStats", "false",
+                "--server.fileWatcherType", "none"]
+        if secrets is not None:
+            args += ["--secrets.files", str(secrets)]
+        full_env = dict(os.environ, **env)
+        full_env.pop("STUD_STUDY_CONTENT", None)
+        self._log = open(log, "w")
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=self._log,
+                                     stderr=subprocess.STDOUT)
+        self.log = log
+
+    def wait(self, timeout: float = 90) -> "AppServer":
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(
+                        f"http://127.0.0.1:{self.port}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the app server did not start: {self.log.read_text()[-2000:]}")
+            time.sleep(0.3)
+
+    def rss_kib(self) -> int:
+        """The server's resident memory (Linux /proc), KiB."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+    def __enter__(self) -> "AppServer":
+        return self.wait()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,504 @@
+"""The learners' attempt history and review cards, behind one interface, through SQLAlchemy 2.
+
+One row per checked answer: whose (the learner's key), when, which exercise and question, the
+ask and the skill it trains, the answer given (JSON), right or wrong, and whether the learner had
+asked to see the answer first. Where it lives is `STUD_STUDY_DB`: a `postgresql+psycopg://` URL
+selects PostgreSQL (several app processes share it); anything else is a SQLite file, by default
+in the user's data directory.
+
+Opening a store checks the file's integrity (SQLite) and brings its schema to the newest version
+with Alembic, so an older file is upgraded in place and nothing is lost. Every failure while
+opening, reading or writing comes out as a `StoreError` whose message a learner can read; the
+app shows it and keeps working. There is no Python lock: each thread checks a connection out of
+the pool for one short transaction, and a write blocked by another program's lock gives up after
+`BUSY_MS` (so the learner is told within 2 s) instead of stalling everybody.
+
+Everything read out comes back as a pandas DataFrame; the app's pages only draw them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+ENV_VAR = "STUD_STUDY_DB"
+APP_DIR = "stud-study-room"
+DB_NAME = "progress.sqlite3"
+MIGRATIONS = Path(__file__).with_name("migrations")
+BUSY_MS = 1500            # a write blocked this long is reported, not retried forever
+
+COLUMNS = ["id", "learner", "at", "exercise", "question", "ask", "skill", "game", "rules",
+           "given", "correct", "revealed"]
+
+_meta = sa.MetaData()
+ATTEMPTS = sa.Table(
+    "attempts", _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    *(sa.Column(c, sa.Text) for c in ("learner", "at", "exercise")),
+    sa.Column("question", sa.Integer),
+    *(sa.Column(c, sa.Text) for c in ("ask", "skill", "game", "rules", "given")),
+    sa.Column("correct", sa.Integer), sa.Column("revealed", sa.Integer))
+LEARNERS = sa.Table("learners", _meta, *(sa.Column(c, sa.Text) for c in
+                                         ("key", "name", "email", "seen")))
+REVIEW_CARDS = sa.Table("review_cards", _meta, *(sa.Column(c, sa.Text) for c in
+                                                 ("learner", "card", "state", "due", "updated")))
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked; the message says why in a learner's words."""
+
+
+class StoreCorrupt(StoreError):
+    """The SQLite file is damaged; `path` can be moved aside (`move_aside`)."""
+
+    def __init__(self, message: str, path: Path):
+        super().__init__(message)
+        self.path = path
+
+
+def user_data_dir() -> Path:
+    """The per-user data directory of this platform (XDG on Linux)."""
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_DIR
+
+
+def configured_location() -> str:
+    """`$STUD_STUDY_DB` when set (a file or a database URL), else the default file."""
+    return os.environ.get(ENV_VAR, "").strip() or str(user_data_dir() / DB_NAME)
+
+
+def default_db_path() -> Path:
+    """The SQLite file the store uses when `STUD_STUDY_DB` names no database URL."""
+    return Path(configured_location()).expanduser()
+
+
+def is_url(location: str) -> bool:
+    return "://" in location
+
+
+def describe(location: str) -> str:
+    """A location fit to show: a URL without its password."""
+    return sa.make_url(location).render_as_string(hide_password=True) if is_url(location) \
+        else location
+
+
+def utc_text(at: datetime | None = None) -> str:
+    """A time as the store keeps it: ISO 8601 in UTC (text sorts in time order)."""
+    at = at or datetime.now(timezone.utc)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _jsonable(value: Any) -> Any:
+    """Answers as plain JSON: cards as their text ('10♥'), sets and tuples as lists."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in value]
+        return sorted(items, key=str) if isinstance(value, (set, frozenset)) else items
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    learner: str
+    exercise: str
+    question: int
+    ask: str
+    skill: str
+    given: Any
+    correct: bool
+    game: str = ""
+    rules: str = ""
+    revealed: bool = False
+    at: datetime | None = None
+
+
+def _plain_reason(exc: BaseException) -> str:
+    """What went wrong, in words: the driver's message without SQL and parameters."""
+    text = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+    lowered = text.lower()
+    if "locked" in lowered or "busy" in lowered or "lock timeout" in lowered:
+        return "another program is writing to the progress store and holds its lock"
+    if "disk is full" in lowered or "no space" in lowered:
+        return "the disk holding the progress store is full"
+    if any(w in lowered for w in ("could not connect", "connection refused", "server closed",
+                                  "connection timeout", "timeout expired")):
+        return f"the progress database cannot be reached ({text})"
+    return text
+
+
+def _is_damage(exc: BaseException) -> bool:
+    """Does this error mean the SQLite file itself is damaged (not busy, full or away)?"""
+    text = str(exc).lower()
+    return any(w in text for w in ("malformed", "not a database", "corrupt"))
+
+
+def _empty(cols: list[str]) -> pd.DataFrame:
+    return pd.DataFrame({c: pd.Series(dtype="object") for c in cols})
+
+
+class ProgressStore:
+    """Attempts and review cards of every learner, in SQLite or PostgreSQL."""
+
+    def __init__(self, location: str | os.PathLike | None = None):
+        text = str(location) if location is not None else configured_location()
+        self.location = text
+        self.path: Path | None = None if is_url(text) else Path(text).expanduser()
+        try:
+            self.engine = self._engine()
+        except (SQLAlchemyError, OSError) as exc:
+            raise StoreError(f"the progress store {describe(text)} cannot be opened: "
+                             f"{_plain_reason(exc)}") from exc
+        try:
+            if self.path is not None:
+                self._check_integrity()
+            with self.engine.connect() as conn:
+                self._migrate(conn)
+        except BaseException as exc:
+            self.engine.dispose()                # no connection left open on a bad store
+            if isinstance(exc, (SQLAlchemyError, OSError)):
+                raise StoreError(f"the progress store {describe(text)} cannot be opened: "
+                                 f"{_plain_reason(exc)}") from exc
+            raise
+
+    # -- opening ------------------------------------------------------------------------------
+
+    def _engine(self) -> Engine:
+        if self.path is None:
+            url = sa.make_url(self.location)
+            args = {"connect_timeout": 2,
+                    "options": f"-c lock_timeout={BUSY_MS} -c statement_timeout=10000"} \
+                if url.get_backend_name() == "postgresql" else {}
+            return sa.create_engine(url, pool_size=5, max_overflow=30, pool_timeout=2,
+                                    pool_pre_ping=True, connect_args=args)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(
+            f"sqlite+pysqlite:///{self.path}", pool_size=5, max_overflow=30, pool_timeout=2,
+            connect_args={"timeout": BUSY_MS / 1000, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_connect(dbapi_conn, _record):
+            dbapi_conn.isolation_level = None     # transactions begin where we say (below)
+            cur = dbapi_conn.cursor()
+            cur.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            # WAL: readers never wait for the writer. NORMAL never corrupts a WAL file and keeps
+            # every committed attempt across an app crash; only a power cut loses the last few.
+            mode = cur.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            cur.execute("PRAGMA synchronous = NORMAL")
+            cur.close()
+            if str(mode).lower() != "wal":
+                raise StoreError(f"{self.path} could not switch to WAL mode (got {mode!r})")
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn):
+            # A write takes the lock at BEGIN, so it waits (BUSY_MS at most) before doing work.
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(
+                "write") else "BEGIN")
+
+        return engine
+
+    def _check_integrity(self) -> None:
+        try:
+            with self.engine.connect() as conn:
+                rows = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check")]
+        except sa.exc.DatabaseError as exc:
+            if not _is_damage(exc):
+                raise                            # busy, full, unreadable: not damage
+            raise StoreCorrupt(f"{self.path} is damaged ({_plain_reason(exc)}).",
+                               self.path) from exc
+        if rows != ["ok"]:
+            raise StoreCorrupt(f"{self.path} is damaged: " + "; ".join(map(str, rows[:3])),
+                               self.path)
+
+    def _migrate(self, conn: Connection) -> None:
+        """Bring the schema to the newest revision (a fresh store gets every table)."""
+        from alembic import command
+        from alembic.config import Config
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        head = ScriptDirectory.from_config(config).get_current_head()
+        current = MigrationContext.configure(conn).get_current_revision()
+        conn.rollback()
+        if current == head:
+            return
+        conn = conn.execution_options(write=True)
+        with conn.begin():
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def revision(self) -> str | None:
+        from alembic.runtime.migration import MigrationContext
+        with self.engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @staticmethod
+    def move_aside(path: Path) -> Path:
+        """Rename a damaged file (and its WAL and shared-memory files) to `<name>.damaged-<UTC
+        time>`, so a fresh store can start; return the new name."""
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        target = path.with_name(f"{path.name}.damaged-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(f"{path}{suffix}")
+            if part.exists():
+                part.rename(Path(f"{target}{suffix}"))
+        return target
+
+    # -- running statements -------------------------------------------------------------------
+
+    def _write(self, statement: sa.Executable) -> list[Any]:
+        """Run one write in its own transaction; the rows it returns (RETURNING), if any."""
+        try:
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(write=True)
+                with conn.begin():
+                    result = conn.execute(statement)
+                    return list(result) if result.returns_rows else []
+        except SQLAlchemyError as exc:
+            raise StoreError(_plain_reason(exc)) from exc
+
+    def _read(self, statement: sa.Executable) -> pd.DataFrame:
+        try:
+            with self.engine.connect() as conn:
+                return pd.read_sql_query(statement, conn)
+        except SQLAlchemyError as exc:
+            raise StoreError(_plain_reason(exc)) from exc
+
+    def _upsert(self, table: sa.Table, keys: list[str], row: dict[str, Any]) -> None:
+        insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
+        statement = insert.values(**row).on_conflict_do_update(
+            index_elements=keys, set_={k: v for k, v in row.items() if k not in keys})
+        self._write(statement)
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def record(self, attempt: Attempt) -> int:
+        """Store one attempt in its own transaction; return its row id."""
+        key = attempt.learner.strip()
+        if not key:
+            raise ValueError(f"learner key {attempt.learner!r} is empty")
+        row = dict(learner=key, at=utc_text(attempt.at), exercise=attempt.exercise,
+                   question=int(attempt.question), ask=attempt.ask, skill=attempt.skill,
+                   game=attempt.game, rules=attempt.rules,
+                   given=json.dumps(_jsonable(attempt.given), ensure_ascii=False),
+                   correct=int(bool(attempt.correct)), revealed=int(bool(attempt.revealed)))
+        (row_id,), = self._write(ATTEMPTS.insert().values(**row).returning(ATTEMPTS.c.id))
+        return int(row_id)
+
+    def save_learner(self, key: str, name: str, email: str = "") -> None:
+        """Remember a learner's display name (the class page shows names, not keys)."""
+        self._upsert(LEARNERS, ["key"], dict(key=key, name=name or key, email=email or "",
+                                             seen=utc_text()))
+
+    def save_review_card(self, learner_key: str, card_key: str, state_json: str,
+                         due: datetime) -> None:
+        """Keep one spaced-review card's scheduler state (JSON text) and when it is due."""
+        json.loads(state_json)                    # refuse anything that is not JSON
+        self._upsert(REVIEW_CARDS, ["learner", "card"],
+                     dict(learner=learner_key, card=card_key, state=state_json,
+                          due=utc_text(due), updated=utc_text()))
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def review_cards(self, learner_key: str) -> dict[str, str]:
+        """The learner's review cards: card key -> its state as JSON text."""
+        frame = self._read(sa.select(REVIEW_CARDS.c.card, REVIEW_CARDS.c.state)
+                           .where(REVIEW_CARDS.c.learner == learner_key)
+                           .order_by(REVIEW_CARDS.c.card))
+        return dict(zip(frame["card"], frame["state"]))
+
+    def learners(self) -> list[str]:
+        frame = self._read(sa.select(ATTEMPTS.c.learner).distinct().order_by(ATTEMPTS.c.learner))
+        return list(frame["learner"])
+
+    def names(self) -> dict[str, str]:
+        """Learner key -> display name, for every learner who logged in."""
+        frame = self._read(sa.select(LEARNERS.c.key, LEARNERS.c.name))
+        return dict(zip(frame["key"], frame["name"]))
+
+    @staticmethod
+    def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+        if frame.empty:
+            frame = _empty(COLUMNS)
+        frame["at"] = pd.to_datetime(frame["at"], utc=True, format="ISO8601")
+        frame["correct"] = frame["correct"].astype(bool)
+        frame["revealed"] = frame["revealed"].astype(bool)
+        return frame[COLUMNS]
+
+    def attempts(self, learner: str) -> pd.DataFrame:
+        """Every attempt of one learner, oldest first; `at` as UTC timestamps."""
+        return self._typed(self._read(sa.select(ATTEMPTS).where(
+            ATTEMPTS.c.learner == learner.strip()).order_by(ATTEMPTS.c.id)))
+
+    def all_attempts(self) -> pd.DataFrame:
+        """Every attempt of every learner (the class page), oldest first."""
+        return self._typed(self._read(sa.select(ATTEMPTS).order_by(ATTEMPTS.c.id)))
+
+    def count(self) -> int:
+        try:
+            with self.engine.connect() as conn:
+                return int(conn.execute(sa.select(sa.func.count()).select_from(ATTEMPTS))
+                           .scalar_one())
+        except SQLAlchemyError as exc:
+            raise StoreError(_plain_reason(exc)) from exc
+
+    def csv(self, learner: str) -> str:
+        """The learner's attempt history as CSV text (for the download button)."""
+        return self.attempts(learner).to_csv(index=False)
+
+    def last_results(self, learner: str) -> pd.DataFrame:
+        """Latest attempt per (exercise, question): columns exercise, question, correct,
+        revealed, attempts (how many times it was checked)."""
+        return last_results(self.attempts(learner))
+
+    def mastered(self, learner: str) -> set[tuple[str, int]]:
+        """Questions whose latest attempt was right without the answer having been shown
+        (one indexed query: the Course map asks on every rerun)."""
+        later = ATTEMPTS.alias("later")
+        newest = ~sa.exists().where(later.c.learner == ATTEMPTS.c.learner,
+                                    later.c.exercise == ATTEMPTS.c.exercise,
+                                    later.c.question == ATTEMPTS.c.question,
+                                    later.c.id > ATTEMPTS.c.id)
+        frame = self._read(sa.select(ATTEMPTS.c.exercise, ATTEMPTS.c.question).where(
+            ATTEMPTS.c.learner == learner.strip(), ATTEMPTS.c.correct == 1,
+            ATTEMPTS.c.revealed == 0, newest))
+        return {(str(e), int(q)) for e, q in zip(frame["exercise"], frame["question"])}
+
+    def accuracy_over_time(self, learner: str, freq: str = "D") -> pd.DataFrame:
+        """Share of right answers per skill and period: index = period start (UTC), one column
+        per skill, values in 0..1; a period with no attempt at a skill is NaN."""
+        frame = self.attempts(learner)
+        if frame.empty:
+            return pd.DataFrame()
+        frame["period"] = frame["at"].dt.tz_localize(None).dt.to_period(freq).dt.start_time
+        table = frame.pivot_table(index="period", columns="skill", values="correct",
+                                  aggfunc="mean")
+        table.columns.name = None
+        table.index.name = "period"
+        return table.astype(float)
+
+    def running_accuracy(self, learner: str) -> pd.DataFrame:
+        """Accuracy so far per skill after each attempt: index = the attempt's number (1, 2, ...
+        in time order), one column per skill, values in 0..1; a skill's value holds until its
+        next attempt (NaN before its first)."""
+        frame = self.attempts(learner)
+        if frame.empty:
+            return pd.DataFrame()
+        grouped = frame.groupby("skill")["correct"]
+        frame["so_far"] = grouped.cumsum() / (grouped.cumcount() + 1)
+        frame["answer"] = range(1, len(frame) + 1)
+        table = frame.pivot_table(index="answer", columns="skill", values="so_far",
+                                  aggfunc="last")
+        table = table.sort_index().ffill()
+        table.columns.name = None
+        return table.astype(float)
+
+    def accuracy_by_skill(self, learner: str) -> pd.DataFrame:
+        """One row per skill: attempts, right, accuracy (0..1), sorted by skill."""
+        frame = self.attempts(learner)
+        cols = ["skill", "attempts", "right", "accuracy"]
+        if frame.empty:
+            return _empty(cols)
+        table = frame.groupby("skill").agg(attempts=("correct", "size"),
+                                           right=("correct", "sum")).reset_index()
+        table["right"] = table["right"].astype(int)
+        table["accuracy"] = table["right"] / table["attempts"]
+        return table[cols]
+
+    def most_missed(self, learner: str, limit: int = 10) -> pd.DataFrame:
+        """Questions with the most wrong answers: exercise, question, ask, skill, missed,
+        attempts; ties broken by the latest miss first."""
+        return most_missed(self.attempts(learner), limit)
+
+    # -- the class ----------------------------------------------------------------------------
+
+    def class_mastery(self, totals: dict[str, int] | None = None) -> pd.DataFrame:
+        """One row per learner and skill: learner (key), name, skill, mastered (questions whose
+        latest try was right unaided), tried, total (questions of that skill in the course,
+        from `totals`, else the tried ones), mastery = mastered / total (0..1)."""
+        cols = ["learner", "name", "skill", "mastered", "tried", "total", "mastery"]
+        frame = self.all_attempts()
+        if frame.empty:
+            return _empty(cols)
+        last = frame.groupby(["learner", "exercise", "question"]).tail(1).copy()
+        last["ok"] = last["correct"] & ~last["revealed"]
+        table = last.groupby(["learner", "skill"]).agg(
+            mastered=("ok", "sum"), tried=("ok", "size")).reset_index()
+        table["mastered"] = table["mastered"].astype(int)
+        known = totals or {}
+        table["total"] = [max(known.get(s, 0), t) for s, t in zip(table["skill"], table["tried"])]
+        table["mastery"] = table["mastered"] / table["total"]
+        names = self.names()
+        table["name"] = [names.get(k, k) for k in table["learner"]]
+        return table.sort_values(["name", "skill"])[cols].reset_index(drop=True)
+
+    def class_most_missed(self, limit: int = 10) -> pd.DataFrame:
+        """Questions missed most across the class: exercise, question, ask, skill, missed,
+        attempts, learners (how many different learners missed it)."""
+        frame = self.all_attempts()
+        table = most_missed(frame, limit=None)
+        if table.empty:
+            return table.assign(learners=pd.Series(dtype="object"))
+        missers = frame[~frame["correct"]].groupby(["exercise", "question"])["learner"].nunique()
+        table["learners"] = [int(missers[(e, q)]) for e, q in
+                             zip(table["exercise"], table["question"])]
+        return table.head(limit).reset_index(drop=True)
+
+
+def last_results(frame: pd.DataFrame) -> pd.DataFrame:
+    """Latest attempt per (exercise, question) of one learner's attempts."""
+    cols = ["exercise", "question", "correct", "revealed", "attempts"]
+    if frame.empty:
+        return _empty(cols)
+    grouped = frame.groupby(["exercise", "question"], sort=True)
+    last = grouped.tail(1).set_index(["exercise", "question"])[["correct", "revealed"]]
+    last["attempts"] = grouped.size()
+    return last.reset_index()[cols]
+
+
+def most_missed(frame: pd.DataFrame, limit: int | None = 10) -> pd.DataFrame:
+    """Questions with the most wrong answers in `frame`: exercise, question, ask, skill,
+    missed, attempts; ties broken by the latest miss first."""
+    cols = ["exercise", "question", "ask", "skill", "missed", "attempts"]
+    if frame.empty:
+        return _empty(cols)
+    frame = frame.assign(missed=~frame["correct"])
+    frame["miss_id"] = frame["id"].where(frame["missed"])
+    table = frame.groupby(["exercise", "question"]).agg(
+        ask=("ask", "last"), skill=("skill", "last"), missed=("missed", "sum"),
+        attempts=("correct", "size"), last_miss=("miss_id", "max")).reset_index()
+    table = table[table["missed"] > 0]
+    table = table.sort_values(["missed", "last_miss"], ascending=[False, False])
+    table["missed"] = table["missed"].astype(int)
+    return table[cols].head(limit if limit is not None else len(table)).reset_index(drop=True)
+

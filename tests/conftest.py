@@ -1,0 +1,48 @@
+"""Shared fixtures: a real PostgreSQL server (Debian's `postgresql` package) for the session,
+started as its own user in a temporary data directory and stopped after; each test that asks
+for `pg_url` gets a fresh database on it. A real OpenID Connect provider (oidc-provider-mock,
+in this process) for the shared-mode tests."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from course.store import pg_local
+
+_numbers = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    try:
+        server = pg_local.LocalPostgres().start()
+    except pg_local.Unavailable as exc:
+        pytest.skip(f"no PostgreSQL server for this test: {exc}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server) -> str:
+    """A new, empty database on the session's server, as a `STUD_STUDY_DB` URL."""
+    import psycopg
+
+    name = f"t{next(_numbers)}"
+    with psycopg.connect(f"host=127.0.0.1 port={pg_server.port} user=stud dbname=postgres",
+                         autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return pg_server.url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+def provider():
+    """A real OpenID Connect provider on a free port; its address (the issuer)."""
+    from oidc_provider_mock import User, run_server_in_thread
+
+    users = [User(sub="ava-1", claims={"name": "Ava Appleby", "email": "ava@example.test"}),
+             User(sub="ben-2", claims={"name": "Ben Baker", "email": "ben@example.test"})]
+    with run_server_in_thread(user_claims=users) as server:
+        yield f"http://localhost:{server.server_port}"
+
