@@ -69,27 +69,46 @@ def answered(data: dict[str, Any]) -> Any:
         raise Reject from None
 
 
-def _cut(rng: random.Random, events: list[str], low: int = 0) -> list[str]:
-    return events[:rng.randint(low, len(events))]
+def whole(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    return events
 
 
-def drill(game: str, ask: str, *, whole: bool = False, player: bool = False,
+def random_cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Somewhere after the antes and the first cards (one per seat at least)."""
+    return events[:rng.randint(min(len(table.seats), len(events)), len(events))]
+
+
+def after_first(pattern: str) -> Callable[[random.Random, list[str], Any], list[str]]:
+    """Cut right after a random event matching `pattern` (`Reject` when none does)."""
+    regex = re.compile(pattern)
+
+    def cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
+        hits = [i for i, e in enumerate(events) if regex.search(e)]
+        if not hits:
+            raise Reject
+        return events[:rng.choice(hits) + 1]
+
+    return cut
+
+
+def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any], list[str]] = random_cut,
+          player: bool = False,
           keep: Callable[[Any, random.Random], bool] | None = None, players: tuple[int, int] = (2, 6),
           extra: Callable[[random.Random, list[str], Any], dict[str, Any]] | None = None,
           **options: Any) -> Callable[[random.Random], dict[str, Any]]:
-    """A draw function: a random hand, cut at random (or `whole`), one `ask` about it; `keep`
+    """A draw function: a random hand, `cut` somewhere, one `ask` about it; `keep`
     filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys."""
 
     def draw(rng: random.Random) -> dict[str, Any]:
         n = rng.randint(*players)
         events, table = played(rng, game, n, **options)
-        cut = events if whole else _cut(rng, events, low=n)
+        events = cut(rng, events, table)
         question: dict[str, Any] = {"ask": ask}
         if player:
             question["player"] = rng.choice(NAMES[:n])
         if extra is not None:
-            question.update(extra(rng, cut, table))
-        data = item(game, n, cut, question)
+            question.update(extra(rng, events, table))
+        data = item(game, n, events, question)
         if keep is not None and not keep(answered(data), rng):
             raise Reject
         elif keep is None:
@@ -124,26 +143,135 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "pot": drill(HORN, "pot"),
     "bet_limit": drill(HORN, "bet_limit", player=True),
     "opener": drill(HORN, "opener"),
-    "award": drill(HORN, "award", whole=True),
-    "winners": drill(HORN, "winners", whole=True),
-    "best_five": drill(HORN, "best_five", whole=True, player=True),
-    "category": drill(HORN, "category", whole=True, player=True),
-    "legal_hand": drill(HORN, "legal_hand", whole=True, extra=_legal_hand),
+    "award": drill(HORN, "award", cut=whole),
+    "winners": drill(HORN, "winners", cut=whole),
+    "best_five": drill(HORN, "best_five", cut=whole, player=True),
+    "category": drill(HORN, "category", cut=whole, player=True),
+    "legal_hand": drill(HORN, "legal_hand", cut=whole, extra=_legal_hand),
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "holding": drill(HEART, "holding", player=True),
     "takes": drill(HEART, "takes"),
     "opener": drill(HEART, "opener"),
     "pot": drill(HEART, "pot"),
-    "award": drill(HEART, "award", whole=True),
-    "shared_card": drill(HEART, "shared_card", whole=True, players=(5, 8)),
-    "winners": drill(HEART, "winners", whole=True),
-    "best_five": drill(HEART, "best_five", whole=True, player=True),
-    "category": drill(HEART, "category", whole=True, player=True),
-    "legal_hand": drill(HEART, "legal_hand", whole=True, extra=_legal_hand),
+    "award": drill(HEART, "award", cut=whole),
+    "shared_card": drill(HEART, "shared_card", cut=whole, players=(5, 8)),
+    "winners": drill(HEART, "winners", cut=whole),
+    "best_five": drill(HEART, "best_five", cut=whole, player=True),
+    "category": drill(HEART, "category", cut=whole, player=True),
+    "legal_hand": drill(HEART, "legal_hand", cut=whole, extra=_legal_hand),
 }
+
+
+# --------------------------------------------------------------------------------------------
+# Traps
+
+
+def _twice_matched(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
+    """A player who matched the pot more than once: their limit follows the latest match."""
+    counts: dict[str, int] = {}
+    for who, kind, _units, _round in table.ledger:
+        if kind == "match":
+            counts[who] = counts.get(who, 0) + 1
+    twice = [p for p, n in counts.items() if n >= 2]
+    if not twice:
+        raise Reject
+    return {"player": _rename(rng.choice(twice))}
+
+
+def _spit_round(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Up to the spit card and the match-or-fold decisions it calls for."""
+    start = next((i for i, e in enumerate(events) if e.startswith("spit ")), None)
+    if start is None:
+        raise Reject
+    end = start + 1
+    while end < len(events) and events[end].endswith(" matches"):
+        end += 1
+    return events[:end]
+
+
+def third_match(rng: random.Random) -> dict[str, Any]:
+    """OPR-535 2.5: a pair at stage 2, trips at stage 3, then a spit card of the same rank."""
+    n = rng.randint(2, 7)
+    seat = rng.randrange(n)
+    rank = Rank(rng.randint(2, 14))
+    suits = [Suit(s) for s in rng.sample(range(4), 4)]
+    planted = {2 * n + seat: 0, 3 * n + seat: 1, 4 * n + seat: 2, 5 * n: 3}
+    filler = [c for c in _deck() if c.rank != rank]
+    rng.shuffle(filler)
+    top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(5 * n + 1)]
+    hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
+                                   match_chance=1.0, fold_chance=0.0)
+    events = _spit_round(rng, [_rename(e) for e in hand.texts], hand.table)
+    player = NAMES[seat]
+    return item(HORN, n, events, {"ask": "pot_matches", "stage": 4},
+                intro=f"{player} has matched the pot twice already.")
+
+
+def _deck() -> list[Card]:
+    from course.cards import DECK
+
+    return list(DECK)
+
+
+def short_hand_wins(rng: random.Random) -> dict[str, Any]:
+    """OPR-678: a hand of fewer than five cards with a pair beats a longer hand with none."""
+    from course.hands import evaluate
+
+    n = rng.randint(2, 4)
+    seats = list(NAMES[:n])
+    deck = _deck()
+    rng.shuffle(deck)
+    pair_rank = rng.randint(2, 14)
+    pair = [c for c in deck if c.rank == pair_rank][:2]
+    short = pair + [c for c in deck if c.rank != pair_rank][:rng.randint(1, 2)]
+    hands: dict[str, Any] = {}
+    rest = [c for c in deck if c not in short and c.rank != pair_rank]
+    for i, p in enumerate(seats):
+        if i == 0:
+            cards = short
+        else:
+            ranks = rng.sample(sorted({c.rank for c in rest}), rng.randint(6, 8))
+            cards = [next(c for c in rest if c.rank == r) for r in ranks]
+            if evaluate(cards).category.label != "high card":
+                raise Reject
+            rest = [c for c in rest if c not in cards]
+        down = rng.randint(1, len(cards) - 1)
+        hands[p] = {"down": text(cards[:down]), "up": text(cards[down:])}
+    order = rng.sample(seats, n)
+    return {"game": HEART, "street": "showdown", "seats": order, "pot": rng.randint(4, 90),
+            "hands": {p: hands[p] for p in order}, "questions": [{"ask": rng.choice(("winners", "award"))}]}
+
+
+HEART_UP = r"is dealt \S+♥ up$"
+HORN_TRAPS = [
+    ("hav-spit-match", "pot_matches", drill(HORN, "pot_matches", cut=_spit_round, extra=lambda r, e, t: {"stage": 4},
+                                             keep=lambda a, rng: bool(a), players=(3, 7)),
+     "The spit card calls for a match"),
+    ("hav-second-match", "bet_limit", drill(HORN, "bet_limit", cut=whole, extra=_twice_matched, players=(3, 7)),
+     "After a second match, only the latest counts"),
+    ("hav-third-match", "pot_matches", third_match, "A third match"),
+    ("hav-per-player-limit", "bet_limit", drill(HORN, "bet_limit", player=True, keep=lambda a, rng: a > 5),
+     "Each player's own limit"),
+    ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7)),
+     "The spit card is nobody's row", "spit-card-showing"),
+]
+HEART_TRAPS = [
+    ("hah-take", "takes", drill(HEART, "takes", cut=after_first(HEART_UP)), "A face-up heart: take a card"),
+    ("hah-taken-heart", "takes", drill(HEART, "takes", cut=after_first(r"takes \S+♥ from")),
+     "A taken heart gives no take"),
+    ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=after_first(r"is dealt \S+♥ down$")),
+     "A heart dealt face down gives no take"),
+    ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP), fold_chance=0.25,
+                                         keep=lambda a, rng: a["taker"] is not None),
+     "Nobody takes from a folded player", "take-from-folded"),
+    ("hah-short-hand-wins", "winners", short_hand_wins, "A short hand still wins"),
+]
 
 for _game, _asks in ((HORN, HORN_ASKS), (HEART, HEART_ASKS)):
     for _ask, _draw in _asks.items():
         register(Template(f"{'hav' if _game == HORN else 'hah'}-{_ask.replace('_', '-')}", _game, _ask,
                           f"Drill: {_ask.replace('_', ' ')}", _draw))
+for _game, _traps in ((HORN, HORN_TRAPS), (HEART, HEART_TRAPS)):
+    for _name, _ask, _draw, _title, *_shows in _traps:
+        register(Template(_name, _game, _ask, f"Trap: {_title}", _draw, trap=True, shows=tuple(_shows)))

@@ -544,13 +544,14 @@ for _ask, _draw in ASK_TEMPLATES.items():
     register(Template(_ask.replace("_", "-"), GAME, _ask, f"Drill: {_ask.replace('_', ' ')}", _draw))
 
 TRAPS = [
-    ("hidden-pair", "bring_in", hidden_pair, "A pair in the hole does not change the bring-in"),
+    ("hidden-pair", "bring_in", hidden_pair, "A pair in the hole does not change the bring-in",
+     "hidden-cards-bring-in"),
     ("door-tie-suit", "bring_in", _door_tie("pokerstars"), "Equal door cards: the suit decides"),
     ("door-tie-seat", "bring_in", _door_tie("1917poker"), "Equal door cards: the seat decides"),
     ("ace-door", "bring_in", ace_door, "An ace showing on third street"),
     ("four-flush-showing", "opener", four_flush, "Four suited cards showing are not a flush"),
     ("folded-best-row", "opener", folded_best_row, "The best row has folded"),
-    ("later-street-tie", "opener", later_tie, "Equal rows on a later street"),
+    ("later-street-tie", "opener", later_tie, "Equal rows on a later street", "suit-ladder-after-third"),
     ("pair-option", "legal_action", pair_option, "A pair showing on fourth street"),
     ("pair-option-optional", "legal_action", pair_option_optional, "The pair option is an option"),
     ("fifth-street-bet", "legal_action", fifth_street_bet, "The bet size on fifth street"),
@@ -558,10 +559,10 @@ TRAPS = [
     ("completion", "contributions", completion, "Bring-in, completion and the difference to call"),
     ("folds-after-paying", "contributions", folds_after_paying, "Contributions with folds"),
     ("deciding-kicker", "winners", deciding_kicker, "A kicker decides"),
-    ("sixth-card", "winners", sixth_card, "Only five cards play"),
+    ("sixth-card", "winners", sixth_card, "Only five cards play", "kicker-beyond-five"),
     ("wraparound-straight", "category", wraparound, "Q-K-A-2-3 does not wrap around"),
     ("borrowed-card", "legal_hand", borrowed_card, "A card from another player's row"),
     ("shared-seventh", "best_five", shared_seventh, "The shared seventh card"),
 ]
-for _name, _ask, _draw, _title in TRAPS:
-    register(Template(_name, GAME, _ask, f"Trap: {_title}", _draw, trap=True))
+for _name, _ask, _draw, _title, *_shows in TRAPS:
+    register(Template(_name, GAME, _ask, f"Trap: {_title}", _draw, trap=True, shows=tuple(_shows)))

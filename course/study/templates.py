@@ -51,7 +51,8 @@ class Template:
     title: str
     draw: Callable[[random.Random], dict[str, Any]]
     trap: bool = False
-    note: str = ""
+    shows: tuple[str, ...] = ()  # misconceptions a draw must tell apart from the right answer
+
 
     @property
     def skill(self) -> str:
@@ -116,13 +117,29 @@ def data(text: str) -> dict[str, Any]:
         except Reject:
             continue
         item = {"id": f"{PREFIX}-{template.name}-{seed}", "title": template.title, **drawn}
-        item.setdefault("cite", [])
+        if template.shows and not _planted(template, item):
+            continue
         return item
     raise GenerationError(f"{text!r}: template {template.name!r} planted nothing in {MAX_DRAWS} draws")
 
 
+def _planted(template: Template, item: dict[str, Any]) -> bool:
+    from course.study import misconceptions
+
+    exercise, problems = engine.parse(dump(item), item["id"])
+    if exercise is None or problems:
+        return True  # reported by `generate`, never skipped
+    question = exercise.questions[0]
+    right = engine.answer(exercise, question)
+    for name in template.shows:
+        value = misconceptions.replay(misconceptions.by_id(name), exercise, question)
+        if value is None or engine.is_correct(exercise, question, engine.answer_json(exercise, question, value), right):
+            return False
+    return True
+
+
 def dump(item: dict[str, Any]) -> str:
-    return yaml.safe_dump(item, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+    return yaml.safe_dump(item, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
 
 
 def generate(text: str):
