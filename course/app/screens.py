@@ -10,6 +10,7 @@ import streamlit as st
 
 from course.app import lesson_view as lv
 from course.app import quiz, state
+from course.study import templates
 
 SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
@@ -118,7 +119,15 @@ def practice() -> None:
         if "practice_scope" not in st.session_state:
             st.session_state["practice_scope"] = "Game"
         # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
+        # and /practice?deal=gen/<template>/<seed> an engine-made item, rebuilt from its id.
         wanted = st.query_params.get("deal")
+        if templates.is_item_id(wanted):
+            try:
+                generated = templates.generate(wanted)
+                pool_all = [generated, *pool_all]
+                wanted = generated.id
+            except templates.GenerationError as exc:
+                st.error(str(exc))
         by_id = {ex.id: ex for ex in pool_all}
         if wanted in by_id and st.session_state.get("practice_from") != wanted:
             st.session_state["practice_from"] = wanted

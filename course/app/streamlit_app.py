@@ -23,6 +23,7 @@ pages = {
         st.Page("views/course_map.py", title="Course map", icon=":material/map:", default=True),
         st.Page("views/lesson.py", title="Lesson reader", icon=":material/menu_book:"),
         st.Page("views/practice.py", title="Practice", icon=":material/quiz:"),
+        st.Page("views/review.py", title="Review", icon=":material/event_repeat:", url_path="review"),
         st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
                 url_path="progress"),
     ],

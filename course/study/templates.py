@@ -162,3 +162,35 @@ def to_yaml(text: str) -> str:
 
 def sample(template: str, count: int, start: int = 0) -> list[str]:
     return [item_id(template, seed) for seed in range(start, start + count)]
+
+
+def card_keys() -> list[str]:
+    """One memory card per skill (each ask of each game) and per trap, skills of different games
+    interleaved."""
+    return list(dict.fromkeys(t.skill for t in templates().values()))
+
+
+def game_of(card: str) -> str:
+    """The game a memory card trains (an exercise's card is its own family)."""
+    found = next((t.game for t in templates().values() if t.skill == card), None)
+    return found or card
+
+
+def item_for(card: str, seed: int) -> str:
+    """A fresh item for a memory card: a generated draw for a skill or trap, the exercise itself
+    for a hand-written exercise's card (`exercise/<id>`)."""
+    if card.startswith("exercise/"):
+        return card[len("exercise/"):]
+    choices = [t for t in templates().values() if t.skill == card]
+    if not choices:
+        raise GenerationError(f"no template trains {card!r}")
+    plain = [t for t in choices if not t.trap] or choices
+    return item_id(plain[seed % len(plain)].name, seed)
+
+
+def card_for(exercise) -> str:
+    """The memory card an exercise feeds: its template's skill or trap, or its own card."""
+    path = getattr(exercise, "path", "")
+    if is_item_id(path):
+        return parse_id(path)[0].skill
+    return f"exercise/{exercise.id}"

@@ -1,0 +1,227 @@
+"""The Review page: a session of spaced review (FSRS), then a summary.
+
+What is due comes first, then new material, skills mixed (`course.study.schedule.queue`). Skill
+and trap cards are answered on fresh engine-made items (`gen/<template>/<seed>`); hand-written
+exercises on themselves. Every verdict comes from the engine (`quiz.grade`); a wrong answer is
+replayed under the misconception catalogue, and a mistake it reproduces is named before the
+explanation, with each wrong field of a several-field answer marked.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import timedelta
+from typing import Any
+
+import streamlit as st
+
+from course.app import cards_view, quiz, state
+from course.app import lesson_view as lv
+from course.app.progress import Attempt, default_db_path
+from course.study import misconceptions, schedule, templates
+
+SESSION = 10
+K = "review:"
+
+
+def _schedule() -> schedule.Schedule:
+    learner = state.learner() or "guest"
+    return schedule.Schedule(schedule.SQLiteReviewCards(default_db_path()), learner)
+
+
+def _exercise(item: str) -> Any:
+    if templates.is_item_id(item):
+        return templates.generate(item)
+    course = state.course()
+    return course.exercises.get(item) if course is not None else None
+
+
+def _start(plan: schedule.Schedule, size: int) -> None:
+    course = state.course()
+    keys = templates.card_keys() + [f"exercise/{e}" for e in (course.exercises if course else {})]
+    seed = random.Random().randrange(10**6)
+    cards = schedule.queue(plan, keys, size, family=templates.game_of)
+    st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
+    st.session_state[K + "at"] = 0
+    st.session_state[K + "results"] = []
+    st.session_state[K + "started"] = time.monotonic()
+    st.session_state[K + "tries"] = 0
+    st.session_state[K + "hint"] = False
+
+
+def review() -> None:
+    st.title("Review")
+    plan = _schedule()
+    with st.sidebar:
+        second = st.toggle("Second try before the answer", value=True, key=K + "second")
+        goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200,
+                               value=schedule.DAILY_GOAL, key=K + "goal")
+    today = schedule.now_utc().date()
+    done_today = plan.answered_on(today)
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Today", f"{done_today} / {goal}")
+    c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
+    c3.metric("Due now", len(plan.due()))
+    st.progress(min(done_today / goal, 1.0), text="Daily goal reached" if done_today >= goal else "Daily goal")
+
+    if K + "items" not in st.session_state:
+        _start(plan, SESSION)
+    items = st.session_state[K + "items"]
+    at = st.session_state[K + "at"]
+    if at >= len(items):
+        _summary(plan)
+        return
+    card, item = items[at]
+    st.caption(f"Item {at + 1} of {len(items)} · {_card_title(card)} · `{item}`")
+    exercise = _exercise(item)
+    if exercise is None:
+        st.warning(f"{item!r} is no longer in the course; skipping it.")
+        st.button("Next →", key=K + "skip", on_click=_advance)
+        return
+    _item(plan, card, item, exercise, second)
+
+
+def _card_title(card: str) -> str:
+    parts = card.split("/")
+    if parts[0] == "skill":
+        return f"{lv.game_title(parts[1])}: {parts[2].replace('_', ' ')}"
+    if parts[0] == "trap":
+        return f"trap: {parts[1]}"
+    return f"exercise: {parts[1]}"
+
+
+def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: bool) -> None:
+    index = st.session_state[K + "at"] % len(exercise.questions)
+    question = exercise.questions[index]
+    key = f"review|{st.session_state[K + 'at']}|{item}"
+    st.subheader(exercise.title)
+    if exercise.intro:
+        st.markdown(quiz.author_md(exercise.intro))
+    st.markdown(quiz.deal_facts_md(exercise) + "\n\n"
+                + cards_view.exercise_html(exercise, show_down=quiz.shows_hole_cards(exercise)),
+                unsafe_allow_html=True)
+    quiz.timeline(exercise)
+    kind = quiz.widget_kind(exercise, question)
+    finished = st.session_state.get(K + "final") == key
+    quiz.draw_widget(kind, key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
+                     disabled=finished)
+    answer, error = quiz.engine_answer(exercise, question)
+    if error:
+        st.error(f"The engine could not answer this question: {error}")
+        return
+    with st.container(horizontal=True, gap="small"):
+        if not finished:
+            st.button("Check", key=f"{key}:check", type="primary", on_click=_check,
+                      args=(plan, card, item, exercise, question, index, key, kind, second))
+            st.button("Hint", key=f"{key}:hint", on_click=lambda: st.session_state.update({K + "hint": True}))
+        else:
+            st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
+    if st.session_state.get(K + "hint") and not finished and answer.steps:
+        st.info("Hint: " + quiz.explanation_md(type(answer)(answer.value, answer.steps[:1])))
+    feedback = st.session_state.get(K + "feedback")
+    if feedback and feedback.get("key") == key:
+        _feedback(feedback, exercise, question, answer, finished)
+
+
+def _check(plan, card, item, exercise, question, index, key, kind, second) -> None:
+    given = quiz.read_widget(kind, key, exercise)
+    if given is None:
+        st.session_state[K + "feedback"] = {"key": key, "empty": True}
+        return
+    right, error = quiz.grade(exercise, question, given)
+    if error:
+        st.session_state[K + "feedback"] = {"key": key, "error": error}
+        return
+    tries = st.session_state[K + "tries"] + 1
+    st.session_state[K + "tries"] = tries
+    mistakes = [] if right else [m.id for m in misconceptions.diagnose(exercise, question, given)]
+    fields = [] if right else misconceptions.wrong_fields(exercise, question, given)
+    final = right or not second or tries >= 2
+    st.session_state[K + "feedback"] = {"key": key, "given": given, "right": right, "mistakes": mistakes,
+                                        "fields": fields, "final": final}
+    if not final:
+        return
+    st.session_state[K + "final"] = key
+    plan.review(card, bool(right), second_try=tries > 1)
+    progress = state.store() if state.learner() else None
+    if progress is not None:
+        progress.record(Attempt(learner=state.learner(), exercise=item, question=index, ask=question.ask,
+                                skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
+                                game=exercise.game, rules=exercise.rules))
+    st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),
+                                            "second_try": tries > 1, "skill": quiz.skill_of(exercise, question)})
+
+
+def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> None:
+    if feedback.get("empty"):
+        st.warning("Choose an answer first, then press Check.")
+        return
+    if feedback.get("error"):
+        st.error(f"The engine could not grade this question: {feedback['error']}")
+        return
+    given = quiz.fmt(feedback["given"])
+    if feedback["right"]:
+        st.success(f"Right. You chose **{quiz.md_escape(given)}**.")
+    elif not finished:
+        st.warning(f"Not right yet: **{quiz.md_escape(given)}**. Have another go before the answer is shown.")
+    else:
+        st.error(f"Not right. You chose **{quiz.md_escape(given)}**; the right answer is "
+                 f"**{quiz.md_escape(quiz.shown(answer.value))}**.")
+    if feedback["fields"]:
+        st.markdown("Wrong: " + ", ".join(f"**{quiz.md_escape(f)}**" for f in feedback["fields"]))
+    for name in feedback["mistakes"]:
+        entry = misconceptions.by_id(name)
+        st.warning(f"**Known mistake.** {quiz.md_escape(entry.message)} "
+                   + " ".join(f"[{quiz.md_escape(c)}]({quiz.article_url(c)})" for c in entry.cite))
+    if finished:
+        st.markdown(quiz.explanation_md(answer))
+
+
+def _advance() -> None:
+    st.session_state[K + "at"] += 1
+    st.session_state[K + "tries"] = 0
+    st.session_state[K + "hint"] = False
+    st.session_state.pop(K + "feedback", None)
+
+
+def _summary(plan: schedule.Schedule) -> None:
+    results = st.session_state[K + "results"]
+    spent = time.monotonic() - st.session_state[K + "started"]
+    right = sum(r["right"] for r in results)
+    st.header("Session summary")
+    c1, c2 = st.columns(2)
+    c1.metric("Right", f"{right} of {len(results)}")
+    c2.metric("Time spent", f"{int(spent // 60)} min {int(spent % 60)} s")
+    skills = sorted({r["skill"] for r in results})
+    st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
+    upcoming = plan.next_due()[:5]
+    if upcoming:
+        st.markdown("**Due next:**\n" + "\n".join(
+            f"- {_card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
+    _mastery(plan)
+    st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
+
+
+def _when(delta: timedelta) -> str:
+    minutes = max(int(delta.total_seconds() // 60), 0)
+    if minutes < 60:
+        return f"in {minutes} min"
+    if minutes < 48 * 60:
+        return f"in {minutes // 60} h"
+    return f"in {minutes // (24 * 60)} days"
+
+
+def _mastery(plan: schedule.Schedule) -> None:
+    """Mastery per skill: FSRS's estimate of recall now, for every card reviewed so far."""
+    rows = [{"skill": _card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
+            for k, c in sorted(plan.cards.items())]
+    if rows:
+        st.subheader("Mastery per skill")
+        st.dataframe(rows, hide_index=True, key=K + "mastery", column_config={
+            "mastery": st.column_config.ProgressColumn("mastery", min_value=0, max_value=1, format="percent")})
+
+
+def _restart() -> None:
+    st.session_state.pop(K + "items", None)
+    st.session_state.pop(K + "final", None)

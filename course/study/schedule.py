@@ -1,0 +1,156 @@
+"""Spaced review with FSRS (the `fsrs` package, Anki's scheduler): one memory card per skill and
+trap, one per hand-written exercise; mastery per skill; the day's count and the streak.
+
+Card keys:
+- `skill/<game>/<ask>`: every ask of every game (generated items are fresh draws for it);
+- `trap/<template>`: every trap template;
+- `exercise/<id>`: a hand-written exercise keeps its own card.
+
+Persistence goes through `ReviewCardStore`, two methods with the same names and shapes as the
+progress store's (`review_cards`, `save_review_card`), so the schedule lives in the progress
+database. `SQLiteReviewCards` is this package's own implementation of that interface, used
+until the app's store provides the two methods: wiring the real store is passing it instead. The
+study days (for the daily goal and the streak) are rows of the same table, keyed `day/<date>`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Callable, Iterable, Protocol
+
+from fsrs import Card, Rating, Scheduler
+
+DAY = "day/"
+DAILY_GOAL = 10  # answers a day; a setting of the Review page
+
+
+class ReviewCardStore(Protocol):
+    def review_cards(self, learner_key: str) -> dict[str, str]:
+        """Card key -> the card's state as JSON, for one learner."""
+
+    def save_review_card(self, learner_key: str, card_key: str, state_json: str, due: datetime) -> None:
+        """Insert or replace one card's state."""
+
+
+class SQLiteReviewCards:
+    """`ReviewCardStore` in one SQLite file (its own table, `study_review_cards`, so it can share the
+    progress database file without touching the store's tables)."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        with self._connect() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS study_review_cards (learner TEXT NOT NULL, card TEXT NOT NULL, "
+                       "state TEXT NOT NULL, due TEXT NOT NULL, PRIMARY KEY (learner, card))")
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=10)
+
+    def review_cards(self, learner_key: str) -> dict[str, str]:
+        with self._lock, self._connect() as db:
+            rows = db.execute("SELECT card, state FROM study_review_cards WHERE learner = ?", (learner_key,))
+            return dict(rows.fetchall())
+
+    def save_review_card(self, learner_key: str, card_key: str, state_json: str, due: datetime) -> None:
+        with self._lock, self._connect() as db:
+            db.execute("INSERT OR REPLACE INTO study_review_cards (learner, card, state, due) VALUES (?, ?, ?, ?)",
+                       (learner_key, card_key, state_json, due.isoformat()))
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Schedule:
+    """One learner's memory cards, read from and written back to a `ReviewCardStore`."""
+
+    def __init__(self, store: ReviewCardStore, learner: str, scheduler: Scheduler | None = None):
+        self.store = store
+        self.learner = learner
+        self.scheduler = scheduler or Scheduler(enable_fuzzing=False)
+        saved = store.review_cards(learner)
+        self.cards = {k: Card.from_json(v) for k, v in saved.items() if not k.startswith(DAY)}
+        self.days = {k[len(DAY):]: json.loads(v)["answered"] for k, v in saved.items() if k.startswith(DAY)}
+
+    # -- reviews ---------------------------------------------------------------------------
+
+    def review(self, key: str, right: bool, *, second_try: bool = False, now: datetime | None = None) -> Card:
+        """Record one answer: right first time is Good, right on the second try Hard, wrong Again."""
+        now = now or now_utc()
+        rating = Rating.Again if not right else (Rating.Hard if second_try else Rating.Good)
+        card = self.cards.get(key) or Card(card_id=_card_id(key))
+        card, _log = self.scheduler.review_card(card, rating, review_datetime=now)
+        self.cards[key] = card
+        self.store.save_review_card(self.learner, key, card.to_json(), card.due)
+        today = now.date().isoformat()
+        self.days[today] = self.days.get(today, 0) + 1
+        self.store.save_review_card(self.learner, DAY + today, json.dumps({"answered": self.days[today]}),
+                                    datetime.combine(now.date(), datetime.min.time(), timezone.utc))
+        return card
+
+    def due(self, now: datetime | None = None) -> list[str]:
+        """Reviewed cards whose time has come, most overdue first."""
+        now = now or now_utc()
+        return sorted((k for k, c in self.cards.items() if c.due <= now), key=lambda k: self.cards[k].due)
+
+    def next_due(self, now: datetime | None = None) -> list[tuple[str, datetime]]:
+        """Cards not yet due, soonest first."""
+        now = now or now_utc()
+        return sorted(((k, c.due) for k, c in self.cards.items() if c.due > now), key=lambda kv: kv[1])
+
+    def mastery(self, key: str, now: datetime | None = None) -> float | None:
+        """FSRS retrievability now (0..1): how likely the learner recalls the skill; None if new."""
+        card = self.cards.get(key)
+        if card is None:
+            return None
+        return float(self.scheduler.get_card_retrievability(card, current_datetime=now or now_utc()))
+
+    # -- the learning rhythm ---------------------------------------------------------------
+
+    def answered_on(self, day: date) -> int:
+        return self.days.get(day.isoformat(), 0)
+
+    def streak(self, today: date | None = None) -> int:
+        """Days in a row with at least one answer, up to today (or yesterday, while today has none)."""
+        day = today or now_utc().date()
+        if not self.answered_on(day):
+            day -= timedelta(days=1)
+        count = 0
+        while self.answered_on(day):
+            count += 1
+            day -= timedelta(days=1)
+        return count
+
+
+def _card_id(key: str) -> int:
+    """A stable card id per key (FSRS needs an int; the key is what the store keeps)."""
+    import zlib
+
+    return zlib.crc32(key.encode())
+
+
+def queue(schedule: Schedule, keys: Iterable[str], size: int, now: datetime | None = None,
+          family: Callable[[str], str] = lambda key: key) -> list[str]:
+    """A session: what is due first (most overdue first), then new material, skills mixed: new
+    cards are taken round-robin across their `family` (the game), so consecutive items train
+    different games and asks."""
+    keys = list(dict.fromkeys(keys))
+    due = [k for k in schedule.due(now) if k in set(keys)]
+    fresh = [k for k in keys if k not in schedule.cards]
+    groups: dict[str, list[str]] = {}
+    for key in fresh:
+        groups.setdefault(family(key), []).append(key)
+    mixed: list[str] = []
+    while any(groups.values()):
+        for family in list(groups):
+            if groups[family]:
+                mixed.append(groups[family].pop(0))
+    chosen = (due + mixed)[:size]
+    if len(chosen) < size:  # everything seen and nothing due: the least-recalled cards again
+        rest = sorted((k for k in keys if k not in chosen), key=lambda k: schedule.mastery(k, now) or 0.0)
+        chosen += rest[:size - len(chosen)]
+    return chosen
