@@ -150,7 +150,7 @@ def _check(plan, card, item, exercise, question, index, key, kind, second) -> No
                                 skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
                                 game=exercise.game, rules=exercise.rules))
     st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),
-                                            "second_try": tries > 1, "skill": quiz.skill_of(exercise, question)})
+                                            "second_try": tries > 1})
 
 
 def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> None:
@@ -193,7 +193,7 @@ def _summary(plan: schedule.Schedule) -> None:
     c1, c2 = st.columns(2)
     c1.metric("Right", f"{right} of {len(results)}")
     c2.metric("Time spent", f"{int(spent // 60)} min {int(spent % 60)} s")
-    skills = sorted({r["skill"] for r in results})
+    skills = list(dict.fromkeys(_card_title(r["card"]) for r in results))
     st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
     upcoming = plan.next_due()[:5]
     if upcoming:

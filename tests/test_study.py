@@ -1,0 +1,188 @@
+"""The study loop: generated items, the misconception catalogue, FSRS review and the Review page."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from course import content
+from course.app import quiz
+from course.app.apptest import environment, fill_widget, open_app, texts
+from course.study import engine, misconceptions, schedule, templates
+
+ALL = list(templates.templates())
+COURSE = content.load_course()
+# The proof runs 1,000 items per template: STUD_DRILL_ITEMS=1000 pytest -m slow tests/test_study.py.
+# `make test` runs the same test with a smaller count so the whole suite stays within its budget.
+ITEMS = int(os.environ.get("STUD_DRILL_ITEMS", "12"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL)
+def test_every_template_generates_valid_items_that_course_check_accepts(name):
+    for item in templates.sample(name, ITEMS):
+        exercise = templates.generate(item)
+        assert engine.check(exercise) == [], item
+        assert len(exercise.questions) == 1 and exercise.game == templates.templates()[name].game
+
+
+def test_every_ask_of_every_game_has_a_template():
+    covered = {(t.game, t.ask) for t in templates.templates().values() if not t.trap}
+    for game in engine.games():
+        for ask in engine.asks(game):
+            assert (game, ask) in covered, (game, ask)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_same_id_gives_the_same_item_and_the_yaml_for_authors_checks(name, tmp_path):
+    item = templates.item_id(name, 3)
+    assert templates.dump(templates.data(item)) == templates.dump(templates.data(item))
+    text = templates.to_yaml(item)
+    path = tmp_path / "item.yaml"
+    path.write_text(text, encoding="utf-8")
+    exercise, problems = content.load_exercise(path)
+    assert problems == [] and exercise is not None
+    assert exercise.questions[0].answer is not None and engine.check(exercise) == []
+
+
+def test_a_bad_id_is_a_clear_error():
+    with pytest.raises(templates.GenerationError, match="did you mean 'bring-in'"):
+        templates.generate("gen/bring-inn/1")
+    with pytest.raises(templates.GenerationError, match="gen/<template>/<seed>"):
+        templates.generate("gen/bring-in")
+
+
+# --------------------------------------------------------------------------------------------
+# Misconceptions: each detected on an answer built to show it, never on the right answer
+
+SHOWN_BY = {
+    "ace-low-bring-in": "ace-door", "hidden-cards-bring-in": "hidden-pair", "hidden-cards-opener": "opener",
+    "suit-ladder-after-third": "later-street-tie", "full-bet-not-difference": "completion",
+    "small-bet-on-fifth": "fifth-street-bet", "pair-option-ignored": "pair-option",
+    "borrowed-card": "borrowed-card", "four-flush-as-flush": "four-flush-showing",
+    "kicker-beyond-five": "sixth-card", "spit-card-showing": "hav-spit-not-showing",
+    "take-from-folded": "hah-folded-player",
+}
+
+
+def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
+    assert {m.id for m in misconceptions.catalogue()} == set(SHOWN_BY)
+
+
+@pytest.mark.parametrize("name", list(SHOWN_BY))
+def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_one(name):
+    entry = misconceptions.by_id(name)
+    detected = 0
+    for item in templates.sample(SHOWN_BY[name], 15):
+        exercise = templates.generate(item)
+        question = exercise.questions[0]
+        right = engine.answer(exercise, question)
+        assert misconceptions.diagnose(exercise, question, engine.answer_json(exercise, question), right) == []
+        value = misconceptions.replay(entry, exercise, question)
+        if value is None:
+            continue
+        given = engine.answer_json(exercise, question, value)
+        if engine.is_correct(exercise, question, given, right):
+            continue
+        assert entry in misconceptions.diagnose(exercise, question, given, right), item
+        detected += 1
+    assert detected >= 5, f"{name}: shown on only {detected} of 15 items"
+
+
+def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
+    exercise = templates.generate("gen/ace-door/1")
+    question = exercise.questions[0]
+    right = engine.answer(exercise, question).value
+    explained = {misconceptions.replay(m, exercise, question) for m in misconceptions.catalogue()}
+    other = next(p for p in exercise.seats if p != right and p not in explained)
+    assert misconceptions.diagnose(exercise, question, other) == []
+
+
+def test_each_wrong_field_of_a_contributions_answer_is_marked():
+    exercise = templates.generate("gen/completion/2")
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    players = list(right)
+    given = dict(right, **{players[0]: right[players[0]] + 2})
+    assert misconceptions.wrong_fields(exercise, question, given) == [players[0]]
+    assert misconceptions.wrong_fields(exercise, question, right) == []
+
+
+# --------------------------------------------------------------------------------------------
+# FSRS
+
+
+def test_queue_puts_due_cards_first_then_new_material_mixed_across_games(tmp_path):
+    plan = schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava")
+    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    plan.review("skill/stud-high/opener", False, now=start)
+    keys = templates.card_keys()
+    session = schedule.queue(plan, keys, 6, now=start + timedelta(days=1), family=templates.game_of)
+    assert session[0] == "skill/stud-high/opener"
+    games = [templates.game_of(k) for k in session[1:4]]
+    assert len(set(games)) == 3
+
+
+def test_streak_and_daily_count(tmp_path):
+    plan = schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava")
+    day = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+    for n in range(3):
+        plan.review("skill/stud-high/bring_in", True, now=day + timedelta(days=n))
+    plan.review("skill/stud-high/opener", True, now=day + timedelta(days=2))
+    again = schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava")
+    assert again.answered_on((day + timedelta(days=2)).date()) == 2
+    assert again.streak((day + timedelta(days=2)).date()) == 3
+    assert again.streak((day + timedelta(days=5)).date()) == 0
+
+
+def _session_answer(at, n: int, wrong: bool = False):
+    card, item = at.session_state["review:items"][n]
+    exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
+    question = exercise.questions[n % len(exercise.questions)]
+    key = f"review|{n}|{item}"
+    kind = quiz.widget_kind(exercise, question)
+    value = engine.answer_json(exercise, question)
+    if wrong:
+        value = next(p for p in exercise.seats if p != value)
+    fill_widget(at, key, exercise, "units" if kind == "number" else kind, value)
+    at.button(key=f"{key}:check").click().run()
+    assert not at.exception, at.exception
+    return key, card
+
+
+def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_path):
+    db = tmp_path / "progress.db"
+    with environment(db):
+        at = open_app("review", learner="Rita")
+        assert not at.exception, at.exception
+        items = at.session_state["review:items"]
+        assert len(items) == 10 and items[0][0] == "skill/stud-high/bring_in"
+        key, _ = _session_answer(at, 0, wrong=True)
+        assert "Not right yet" in texts(at)                       # the second try comes first
+        key, _ = _session_answer(at, 0, wrong=True)
+        assert "Not right." in texts(at) and "the right answer is" in texts(at)
+        at.button(key=f"{key}:next").click().run()
+        for n in range(1, 10):
+            key, _ = _session_answer(at, n)
+            assert "Right." in texts(at), (n, items[n])
+            at.button(key=f"{key}:next").click().run()
+        page = texts(at)
+        assert "Session summary" in page and "Due next" in page and "Skills touched" in page
+        metrics = {m.label: m.value for m in at.metric}
+        assert metrics["Right"] == "9 of 10" and metrics["Time spent"].endswith(" s")
+    with environment(db):                                          # a second app run, same database
+        at = open_app("review", learner="Rita")
+        assert not at.exception, at.exception
+        plan = schedule.Schedule(schedule.SQLiteReviewCards(db), "Rita")
+        assert {c for c, _ in items} <= set(plan.cards)
+        assert plan.answered_on(schedule.now_utc().date()) == 10
+        assert {m.label: m.value for m in at.metric}["Today"] == "10 / 10"
+
+
+def test_practice_opens_a_generated_item_from_its_link(tmp_path):
+    with environment(tmp_path / "p.db"):
+        at = open_app("practice", query={"deal": "gen/door-tie-suit/5"})
+        assert not at.exception, at.exception
+        assert templates.generate("gen/door-tie-suit/5").title in [h.value for h in at.subheader]
