@@ -60,6 +60,8 @@ class Deal:
         down, up = engine.street_cards(street)
         if self.shared and street in ("seventh", "showdown"):
             down = 2
+        if len(self.deck) < down + up - len(self.down[player]) - len(self.up[player]):
+            raise Reject  # too many players for one deck this far (seventh street without a shared card)
         while len(self.down[player]) < down:
             self.down[player].append(self.deck.pop())
         while len(self.up[player]) < up:
@@ -342,10 +344,12 @@ def later_tie(rng: random.Random) -> dict[str, Any]:
     shown = engine.street_cards(street)[1]
     deal = Deal(rng, rng.randint(3, 7), street)
     first, second = sorted(rng.sample(range(len(deal.seats)), 2))
-    ranks = rng.sample(range(8, 15), shown)
+    ranks = sorted(rng.sample(range(8, 15), shown), reverse=True)
     suits = [rng.sample(range(4), 2) for _ in ranks]
     # The first seat's top card has the lower suit: the seat rule and the suit rule disagree.
     suits[0].sort()
+    rng.shuffle(order := list(range(shown)))
+    ranks, suits = [ranks[i] for i in order], [suits[i] for i in order]
     deal.plant(deal.seats[first], up=[card(r, s[0]) for r, s in zip(ranks, suits)])
     deal.plant(deal.seats[second], up=[card(r, s[1]) for r, s in zip(ranks, suits)])
     top = max(ranks)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 import yaml
@@ -109,6 +110,19 @@ def parse_id(text: str) -> tuple[Template, int]:
 
 def data(text: str) -> dict[str, Any]:
     """The item as YAML-shaped data (no authored answer): the same every time for one id."""
+    return _draw(text)[0]
+
+
+@lru_cache(maxsize=512)
+def generate(text: str):
+    """The `Exercise` of a generated id, loaded and checked like a file of the course (cached:
+    the app reruns its page on every click; the model is read-only, as the course's is)."""
+    item, exercise = _draw(text)
+    return exercise or _load(item, text)
+
+
+def _draw(text: str) -> tuple[dict[str, Any], Any]:
+    """The item's data, and its loaded exercise when a trap had to load it to see it planted."""
     template, seed = parse_id(text)
     rng = random.Random(f"{template.name}/{seed}")
     for _ in range(MAX_DRAWS):
@@ -117,18 +131,25 @@ def data(text: str) -> dict[str, Any]:
         except Reject:
             continue
         item = {"id": f"{PREFIX}-{template.name}-{seed}", "title": template.title, **drawn}
-        if template.shows and not _planted(template, item):
-            continue
-        return item
+        if not template.shows:
+            return item, None
+        exercise = _load(item, text)
+        if _planted(template, exercise):
+            return item, exercise
     raise GenerationError(f"{text!r}: template {template.name!r} planted nothing in {MAX_DRAWS} draws")
 
 
-def _planted(template: Template, item: dict[str, Any]) -> bool:
+def _load(item: dict[str, Any], text: str):
+    exercise, problems = engine.parse(dump(item), text)
+    if exercise is None or problems:
+        raise GenerationError(f"{text!r} produced an invalid exercise:\n" + "\n".join(map(str, problems)))
+    return exercise
+
+
+def _planted(template: Template, exercise) -> bool:
+    """Each misconception the trap names gives a wrong answer on this deal."""
     from course.study import misconceptions
 
-    exercise, problems = engine.parse(dump(item), item["id"])
-    if exercise is None or problems:
-        return True  # reported by `generate`, never skipped
     question = exercise.questions[0]
     right = engine.answer(exercise, question)
     for name in template.shows:
@@ -139,15 +160,8 @@ def _planted(template: Template, item: dict[str, Any]) -> bool:
 
 
 def dump(item: dict[str, Any]) -> str:
-    return yaml.safe_dump(item, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
-
-
-def generate(text: str):
-    """The `Exercise` of a generated id, loaded and checked like a file of the course."""
-    exercise, problems = engine.parse(dump(data(text)), text)
-    if exercise is None or problems:
-        raise GenerationError(f"{text!r} produced an invalid exercise:\n" + "\n".join(map(str, problems)))
-    return exercise
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when installed: same text, faster
+    return yaml.dump(item, Dumper=dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
 
 
 def to_yaml(text: str) -> str:
