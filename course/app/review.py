@@ -74,6 +74,9 @@ def review() -> None:
         return
     card, item = items[at]
     st.caption(f"Item {at + 1} of {len(items)} · {_card_title(card)} · `{item}`")
+    if templates.is_item_id(item):
+        st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
+                           mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
     exercise = _exercise(item)
     if exercise is None:
         st.warning(f"{item!r} is no longer in the course; skipping it.")
@@ -176,6 +179,7 @@ def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> Non
                    + " ".join(f"[{quiz.md_escape(c)}]({quiz.article_url(c)})" for c in entry.cite))
     if finished:
         st.markdown(quiz.explanation_md(answer))
+        quiz.cited_articles(answer, f"review|{st.session_state[K + 'at']}")
 
 
 def _advance() -> None:
