@@ -80,12 +80,11 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
         question = exercise.questions[0]
         right = engine.answer(exercise, question)
         assert misconceptions.diagnose(exercise, question, engine.answer_json(exercise, question), right) == []
-        value = misconceptions.replay(entry, exercise, question)
+        value = misconceptions.wrong_answer(entry, exercise, question, right)
         if value is None:
             continue
         given = engine.answer_json(exercise, question, value)
-        if engine.is_correct(exercise, question, given, right):
-            continue
+        assert not engine.is_correct(exercise, question, given, right)
         assert entry in misconceptions.diagnose(exercise, question, given, right), item
         detected += 1
     assert detected >= 5, f"{name}: shown on only {detected} of 15 items"
@@ -186,3 +185,24 @@ def test_practice_opens_a_generated_item_from_its_link(tmp_path):
         at = open_app("practice", query={"deal": "gen/door-tie-suit/5"})
         assert not at.exception, at.exception
         assert templates.generate("gen/door-tie-suit/5").title in [h.value for h in at.subheader]
+
+
+def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own_card(tmp_path):
+    deal = "bring-in-ace-is-high"
+    exercise = COURSE.exercises[deal]
+    question = exercise.questions[0]
+    wrong = misconceptions.wrong_answer(misconceptions.by_id("ace-low-bring-in"), exercise, question)
+    assert wrong is not None
+    db = tmp_path / "p.db"
+    with environment(db):
+        at = open_app("practice", query={"deal": deal}, learner="Pat")
+        key = f"practice|{deal}|0"
+        at.radio(key=key).set_value(wrong)
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+        named = [w.value for w in at.warning if "Known mistake" in w.value]
+        assert named and misconceptions.by_id("ace-low-bring-in").message in named[0]
+    plan = schedule.Schedule(schedule.SQLiteReviewCards(db), "Pat")
+    assert list(plan.cards) == [f"exercise/{deal}"]        # its own card, reviewed once
+    card = plan.cards[f"exercise/{deal}"]
+    assert card.last_review is not None and card.stability < 1.0    # rated Again: FSRS's low start

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import pandas as pd
 import streamlit as st
 
-from course.app import cards_view, state
+from course.app import cards_view, state, study_feedback
 from course.app.progress import Attempt
 from course.cards import Card
 from course.hands import Category
@@ -336,6 +336,8 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> 
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
             game=exercise.game, rules=exercise.rules, revealed=revealed))
         result["saved"] = True
+        if not revealed:
+            study_feedback.remember(exercise, bool(correct))
     graded[key] = result
 
 
@@ -474,6 +476,8 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
             text += "\n\n*Not saved: the progress file cannot be opened.*" if state.learner() \
                 else "\n\n*Type your name in the sidebar to keep your progress.*"
         (st.success if correct else st.error)(text)
+        if not correct:
+            study_feedback.mistake(exercise, question, result["given"])
     else:
         st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
     st.markdown(explanation_md(answer))

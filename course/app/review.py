@@ -18,16 +18,12 @@ import streamlit as st
 
 from course.app import cards_view, quiz, state
 from course.app import lesson_view as lv
-from course.app.progress import Attempt, default_db_path
-from course.study import misconceptions, schedule, templates
+from course.app.progress import Attempt
+from course.app import study_feedback
+from course.study import schedule, templates
 
 SESSION = 10
 K = "review:"
-
-
-def _schedule() -> schedule.Schedule:
-    learner = state.learner() or "guest"
-    return schedule.Schedule(schedule.SQLiteReviewCards(default_db_path()), learner)
 
 
 def _exercise(item: str) -> Any:
@@ -52,7 +48,7 @@ def _start(plan: schedule.Schedule, size: int) -> None:
 
 def review() -> None:
     st.title("Review")
-    plan = _schedule()
+    plan = study_feedback.schedule_for_learner()
     with st.sidebar:
         second = st.toggle("Second try before the answer", value=True, key=K + "second")
         goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200,
@@ -138,11 +134,8 @@ def _check(plan, card, item, exercise, question, index, key, kind, second) -> No
         return
     tries = st.session_state[K + "tries"] + 1
     st.session_state[K + "tries"] = tries
-    mistakes = [] if right else [m.id for m in misconceptions.diagnose(exercise, question, given)]
-    fields = [] if right else misconceptions.wrong_fields(exercise, question, given)
     final = right or not second or tries >= 2
-    st.session_state[K + "feedback"] = {"key": key, "given": given, "right": right, "mistakes": mistakes,
-                                        "fields": fields, "final": final}
+    st.session_state[K + "feedback"] = {"key": key, "given": given, "right": right}
     if not final:
         return
     st.session_state[K + "final"] = key
@@ -171,12 +164,8 @@ def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> Non
     else:
         st.error(f"Not right. You chose **{quiz.md_escape(given)}**; the right answer is "
                  f"**{quiz.md_escape(quiz.shown(answer.value))}**.")
-    if feedback["fields"]:
-        st.markdown("Wrong: " + ", ".join(f"**{quiz.md_escape(f)}**" for f in feedback["fields"]))
-    for name in feedback["mistakes"]:
-        entry = misconceptions.by_id(name)
-        st.warning(f"**Known mistake.** {quiz.md_escape(entry.message)} "
-                   + " ".join(f"[{quiz.md_escape(c)}]({quiz.article_url(c)})" for c in entry.cite))
+    if not feedback["right"]:
+        study_feedback.mistake(exercise, question, feedback["given"])
     if finished:
         st.markdown(quiz.explanation_md(answer))
         quiz.cited_articles(answer, f"review|{st.session_state[K + 'at']}")

@@ -90,6 +90,16 @@ def same(exercise, question, given: Any, value: Any) -> bool:
     return engine.is_correct(exercise, question, given, Answer(value, []))
 
 
+def wrong_answer(entry: Misconception, exercise, question, right: Answer | None = None) -> Any:
+    """The misconception's answer when it is a wrong one (engine value shape), else None."""
+    value = replay(entry, exercise, question)
+    if value is None:
+        return None
+    right = right or engine.answer(exercise, question)
+    return None if engine.is_correct(exercise, question, engine.answer_json(exercise, question, value), right) \
+        else value
+
+
 def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
     """The misconceptions that reproduce a wrong `given` exactly (none for a right answer)."""
     right = right or engine.answer(exercise, question)
@@ -97,11 +107,8 @@ def diagnose(exercise, question, given: Any, right: Answer | None = None) -> lis
         return []
     found = []
     for entry in catalogue():
-        value = replay(entry, exercise, question)
-        if value is None or same(exercise, question, right.value, value) or \
-                _normal(engine.answer_json(exercise, question, value)) == _normal(engine.answer_json(exercise, question, right.value)):
-            continue
-        if same(exercise, question, given, value):
+        value = wrong_answer(entry, exercise, question, right)
+        if value is not None and same(exercise, question, given, value):
             found.append(entry)
     return found
 
@@ -145,28 +152,15 @@ def _cards(value: Any) -> list[Card] | None:
 
 
 def _normal(value: Any) -> Any:
-    """Cards as sorted strings, numbers as ints, 0 and empty entries dropped from maps."""
+    """Card lists as sorted card strings, and map entries of 0 or nothing dropped (a taker of
+    nobody, and the `up`/`down` of a hand, are kept: they are answers in their own right)."""
     if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            item = _normal(item)
-            if key == "up" or key == "down":
-                out[str(key)] = item if not isinstance(item, int) else item
-            elif item not in (0, None, [], {}) or key == "taker":
-                out[str(key)] = item
-        return out
-    if isinstance(value, str) and _cards(value) and " " in value.strip():
-        return sorted(str(c) for c in _cards(value))
+        out = {str(k): _normal(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if k in ("taker", "up", "down") or v not in (0, None, [], {})}
     if isinstance(value, (list, tuple)):
         cards = _cards(list(value)) if value and all(isinstance(v, (str, Card)) for v in value) else None
-        if cards is not None and all(isinstance(v, Card) or _cards(v) for v in value):
-            return sorted(str(c) for c in cards)
-        return [_normal(v) for v in value]
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
-    return value
+        return sorted(str(c) for c in cards) if cards is not None else [_normal(v) for v in value]
+    return str(value) if isinstance(value, Card) else value
 
 
 # --------------------------------------------------------------------------------------------

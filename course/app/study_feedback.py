@@ -1,0 +1,38 @@
+"""What the study loop adds to every checked answer, on Practice and on Review:
+
+- `mistake(exercise, question, given)`: each wrong field of a several-field answer marked, and
+  any known misconception that reproduces the answer named (with its citations) before the
+  explanation;
+- `schedule()` / `remember(exercise, right, second_try)`: the learner's FSRS memory card for the
+  item (its skill or trap for a generated item, its own card for a hand-written exercise).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+import streamlit as st
+
+from course.app import state
+from course.app.progress import default_db_path
+from course.study import misconceptions, schedule, templates
+
+
+def mistake(exercise: Any, question: Any, given: Any) -> None:
+    from course.app.quiz import article_url, md_escape  # quiz draws this below its verdict
+
+    fields = misconceptions.wrong_fields(exercise, question, given)
+    if fields:
+        st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
+    for entry in misconceptions.diagnose(exercise, question, given):
+        links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
+        st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}")
+
+
+def schedule_for_learner() -> schedule.Schedule:
+    return schedule.Schedule(schedule.SQLiteReviewCards(default_db_path()), state.learner() or "guest")
+
+
+def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
+    """Review the item's memory card; a learner without a name is not scheduled."""
+    if state.learner():
+        schedule_for_learner().review(templates.card_for(exercise), right, second_try=second_try)
