@@ -17,7 +17,6 @@ from typing import Any
 import streamlit as st
 
 from course.app import cards_view, quiz, state
-from course.app import lesson_view as lv
 from course.app.progress import Attempt
 from course.app import study_feedback
 from course.study import schedule, templates
@@ -69,7 +68,7 @@ def review() -> None:
         _summary(plan)
         return
     card, item = items[at]
-    st.caption(f"Item {at + 1} of {len(items)} · {_card_title(card)} · `{item}`")
+    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)} · `{item}`")
     if templates.is_item_id(item):
         st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
                            mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
@@ -79,15 +78,6 @@ def review() -> None:
         st.button("Next →", key=K + "skip", on_click=_advance)
         return
     _item(plan, card, item, exercise, second)
-
-
-def _card_title(card: str) -> str:
-    parts = card.split("/")
-    if parts[0] == "skill":
-        return f"{lv.game_title(parts[1])}: {parts[2].replace('_', ' ')}"
-    if parts[0] == "trap":
-        return f"trap: {parts[1]}"
-    return f"exercise: {parts[1]}"
 
 
 def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: bool) -> None:
@@ -186,13 +176,13 @@ def _summary(plan: schedule.Schedule) -> None:
     c1, c2 = st.columns(2)
     c1.metric("Right", f"{right} of {len(results)}")
     c2.metric("Time spent", f"{int(spent // 60)} min {int(spent % 60)} s")
-    skills = list(dict.fromkeys(_card_title(r["card"]) for r in results))
+    skills = list(dict.fromkeys(study_feedback.card_title(r["card"]) for r in results))
     st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
     upcoming = plan.next_due()[:5]
     if upcoming:
         st.markdown("**Due next:**\n" + "\n".join(
-            f"- {_card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
-    _mastery(plan)
+            f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
+    study_feedback.mastery(plan, K + "mastery")
     st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
 
 
@@ -203,16 +193,6 @@ def _when(delta: timedelta) -> str:
     if minutes < 48 * 60:
         return f"in {minutes // 60} h"
     return f"in {minutes // (24 * 60)} days"
-
-
-def _mastery(plan: schedule.Schedule) -> None:
-    """Mastery per skill: FSRS's estimate of recall now, for every card reviewed so far."""
-    rows = [{"skill": _card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
-            for k, c in sorted(plan.cards.items())]
-    if rows:
-        st.subheader("Mastery per skill")
-        st.dataframe(rows, hide_index=True, key=K + "mastery", column_config={
-            "mastery": st.column_config.ProgressColumn("mastery", min_value=0, max_value=1, format="percent")})
 
 
 def _restart() -> None:

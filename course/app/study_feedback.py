@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 import streamlit as st
 
+from course.app import lesson_view as lv
 from course.app import state
 from course.app.progress import default_db_path
 from course.study import misconceptions, schedule, templates
@@ -36,3 +37,21 @@ def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
     """Review the item's memory card; a learner without a name is not scheduled."""
     if state.learner():
         schedule_for_learner().review(templates.card_for(exercise), right, second_try=second_try)
+
+
+def card_title(card: str) -> str:
+    """A memory card as a learner reads it: "Stud high: bring in", "trap: raise-cap"."""
+    kind, *rest = card.split("/")
+    if kind == "skill":
+        return f"{lv.game_title(rest[0])}: {rest[1].replace('_', ' ')}"
+    return f"{kind}: {rest[0]}"
+
+
+def mastery(plan: schedule.Schedule, key: str) -> None:
+    """Mastery per skill: FSRS's estimate of recall now, for every card reviewed so far."""
+    rows = [{"skill": card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
+            for k, c in sorted(plan.cards.items())]
+    if rows:
+        st.subheader("Mastery per skill")
+        st.dataframe(rows, hide_index=True, key=key, column_config={
+            "mastery": st.column_config.ProgressColumn("mastery", min_value=0, max_value=1, format="percent")})
