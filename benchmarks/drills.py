@@ -24,8 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from app import check_times, practice_app  # benchmarks/app.py: the same Check interaction
+
 from course import content
-from course.app.apptest import environment, open_app
+from course.app.apptest import environment
 from course.study import engine, templates
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,37 +54,11 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1]
 
 
-def practice_check(deal: str, exercise):
-    """One Check interaction on Practice with the right answer, and its untimed reset."""
-    right = engine.answer_json(exercise, exercise.questions[0])
-    key = f"practice|{exercise.id}|0"
-    at = open_app("practice", query={"deal": deal})
-    assert not at.exception, at.exception
-
-    def interaction():
-        at.radio(key=key).set_value(right)
-        at.button(key=f"{key}:check").click().run()
-        assert at.success and at.success[0].value.startswith("Right."), at.success
-
-    def reset():
-        at.button(key=f"{key}:retry").click().run()
-
-    return interaction, reset
-
-
 def bench_feedback(repeat: int) -> dict[str, float]:
     course = content.load_course(ROOT)
-    apps = {"hand_written": practice_check(HAND_WRITTEN, course.exercises[HAND_WRITTEN]),
-            "generated": practice_check(GENERATED, templates.generate(GENERATED))}
-    times: dict[str, list[float]] = {name: [] for name in apps}
-    for round_ in range(repeat + 1):
-        for name, (interaction, reset) in apps.items():
-            start = time.perf_counter()
-            interaction()
-            elapsed = time.perf_counter() - start
-            reset()
-            if round_:
-                times[name].append(elapsed)
+    apps = {"hand_written": practice_app(HAND_WRITTEN, course.exercises[HAND_WRITTEN]),
+            "generated": practice_app(GENERATED, templates.generate(GENERATED))}
+    times = check_times(apps, repeat)
     return {f"{name}_p95_s": p95(t) for name, t in times.items()} | \
         {f"{name}_median_s": statistics.median(t) for name, t in times.items()}
 

@@ -91,10 +91,13 @@ def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
     """Set the widget of answer `kind` under `key` to `value` (the answer's JSON shape)."""
     from course.cards import Card
 
+    def cards(values) -> list:
+        return [Card.parse(str(c)) for c in values]
+
     if kind == "player":
         at.radio(key=key).set_value(value)
     elif kind in ("players", "cards"):
-        at.button_group(key=key).set_value([Card.parse(v) for v in value] if kind == "cards" else list(value))
+        at.button_group(key=key).set_value(cards(value) if kind == "cards" else list(value))
     elif kind == "order":
         at.multiselect(key=key).set_value(list(value))
     elif kind == "yesno":
@@ -107,13 +110,13 @@ def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
     elif kind == "category":
         at.selectbox(key=key).set_value(value)
     elif kind == "holding":
-        at.button_group(key=f"{key}:up").set_value([Card.parse(c) for c in value["up"]])
-        at.button_group(key=f"{key}:down").set_value([Card.parse(c) for c in value["down"]])
+        at.button_group(key=f"{key}:up").set_value(cards(value["up"]))
+        at.button_group(key=f"{key}:down").set_value(cards(value["down"]))
     elif kind == "takes":
         at.radio(key=f"{key}:taker").set_value(value["taker"])
         for seat in exercise.seats:
             offer = value["from"].get(seat, {})
-            at.button_group(key=f"{key}:up:{seat}").set_value([Card.parse(c) for c in offer.get("up", [])])
+            at.button_group(key=f"{key}:up:{seat}").set_value(cards(offer.get("up", [])))
             at.number_input(key=f"{key}:down:{seat}").set_value(offer.get("down", 0))
     elif kind == "matches":
         at.multiselect(key=key).set_value([next(iter(item)) for item in value]).run()
