@@ -47,6 +47,12 @@ def test_the_same_id_gives_the_same_item_and_the_yaml_for_authors_checks(name, t
     assert exercise.questions[0].answer is not None and engine.check(exercise) == []
 
 
+def test_progress_keeps_the_exercise_id_and_the_link_id_comes_back_from_it():
+    exercise = templates.generate("gen/hah-take/12")
+    assert exercise.id == "gen-hah-take-12" and templates.item_of(exercise.id) == "gen/hah-take/12"
+    assert templates.item_of("hpd-1-bring-in-suit-tie") is None
+
+
 def test_a_bad_id_is_a_clear_error():
     with pytest.raises(templates.GenerationError, match="did you mean 'bring-in'"):
         templates.generate("gen/bring-inn/1")

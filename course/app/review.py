@@ -132,7 +132,7 @@ def _check(plan, card, item, exercise, question, index, key, kind, second) -> No
     plan.review(card, bool(right), second_try=tries > 1)
     progress = state.store() if state.learner() else None
     if progress is not None:
-        progress.record(Attempt(learner=state.learner(), exercise=item, question=index, ask=question.ask,
+        progress.record(Attempt(learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
                                 skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
                                 game=exercise.game, rules=exercise.rules))
     st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),

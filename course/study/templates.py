@@ -90,6 +90,15 @@ def item_id(template: str, seed: int) -> str:
     return f"{PREFIX}/{template}/{seed}"
 
 
+def item_of(exercise_id: str) -> str | None:
+    """The link id of a generated exercise's `id` (`gen-door-tie-suit-5` -> `gen/door-tie-suit/5`),
+    as progress stores it; None for a hand-written exercise."""
+    match = re.match(r"^gen-(?P<template>.+)-(?P<seed>\d+)$", exercise_id or "")
+    if match is None or match["template"] not in templates():
+        return None
+    return item_id(match["template"], int(match["seed"]))
+
+
 def is_item_id(text: Any) -> bool:
     return isinstance(text, str) and _ID.match(text) is not None
 
