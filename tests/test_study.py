@@ -142,10 +142,15 @@ def test_streak_and_daily_count(tmp_path):
     assert again.streak((day + timedelta(days=5)).date()) == 0
 
 
+def _question(at, n: int):
+    _card, item = at.session_state["review:items"][n]
+    exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
+    return exercise, exercise.questions[n % len(exercise.questions)]
+
+
 def _session_answer(at, n: int, wrong: bool = False):
     card, item = at.session_state["review:items"][n]
-    exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
-    question = exercise.questions[n % len(exercise.questions)]
+    exercise, question = _question(at, n)
     key = f"review|{n}|{item}"
     kind = quiz.widget_kind(exercise, question)
     value = engine.answer_json(exercise, question)
@@ -169,6 +174,10 @@ def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_p
         key, _ = _session_answer(at, 0, wrong=True)
         assert "Not right." in texts(at) and "the right answer is" in texts(at)
         at.button(key=f"{key}:next").click().run()
+        first_step = " ".join(engine.answer(*_question(at, 1)).steps[0].text.split()[:4])
+        at.button(key=f"review|1|{items[1][1]}:hint").click().run()
+        hint = [i.value for i in at.info if i.value.startswith("Hint:")]
+        assert hint and first_step in hint[0]                     # the explanation's first step
         for n in range(1, 10):
             key, _ = _session_answer(at, n)
             assert "Right." in texts(at), (n, items[n])
@@ -212,3 +221,13 @@ def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own
     assert list(plan.cards) == [f"exercise/{deal}"]        # its own card, reviewed once
     card = plan.cards[f"exercise/{deal}"]
     assert card.last_review is not None and card.stability < 1.0    # rated Again: FSRS's low start
+
+
+def test_the_command_line_prints_an_item_for_authors_and_refuses_a_bad_id(capsys):
+    from course.study.__main__ import main
+
+    assert main(["gen/raise-cap/4"]) == 0
+    out = capsys.readouterr().out
+    exercise, problems = content.parse_exercise(out, "printed.yaml")
+    assert problems == [] and engine.check(exercise) == [] and exercise.questions[0].answer is not None
+    assert main(["gen/raise-cap"]) == 1 and "gen/<template>/<seed>" in capsys.readouterr().err
