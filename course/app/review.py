@@ -107,7 +107,7 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
         else:
             st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
     if st.session_state.get(K + "hint") and not finished and answer.steps:
-        st.info("Hint: " + quiz.explanation_md(type(answer)(answer.value, answer.steps[:1])))
+        st.info("Hint: " + quiz.card_words(answer.steps[0].text))   # the explanation's first step
     feedback = st.session_state.get(K + "feedback")
     if feedback and feedback.get("key") == key:
         _feedback(feedback, exercise, question, answer, finished)
