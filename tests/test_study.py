@@ -231,3 +231,23 @@ def test_the_command_line_prints_an_item_for_authors_and_refuses_a_bad_id(capsys
     exercise, problems = content.parse_exercise(out, "printed.yaml")
     assert problems == [] and engine.check(exercise) == [] and exercise.questions[0].answer is not None
     assert main(["gen/raise-cap"]) == 1 and "gen/<template>/<seed>" in capsys.readouterr().err
+
+
+def test_every_template_opens_on_practice_with_its_widget_and_grades_the_right_answer(tmp_path):
+    failed = []
+    with environment(tmp_path / "p.db"):
+        for name in ALL:
+            item = templates.item_id(name, 1)
+            exercise = templates.generate(item)
+            question = exercise.questions[0]
+            at = open_app("practice", query={"deal": item})
+            assert not at.exception, (item, at.exception)
+            kind = quiz.widget_kind(exercise, question)
+            key = f"practice|{exercise.id}|0"
+            fill_widget(at, key, exercise, "units" if kind == "number" else kind,
+                        engine.answer_json(exercise, question))
+            at.button(key=f"{key}:check").click().run()
+            assert not at.exception, (item, at.exception)
+            if not (at.success and at.success[0].value.startswith("Right.")):
+                failed.append(item)
+    assert failed == []

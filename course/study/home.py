@@ -135,6 +135,12 @@ def _legal_hand(rng: random.Random, events: list[str], table: Any) -> dict[str, 
     return {"player": _rename(player), "cards": text(shown)}
 
 
+def has_taker(answer: Any, rng: random.Random) -> bool:
+    """A take the learner can enter: the answer widget offers no "nobody takes" (a face-down or a
+    taken heart still has the latest face-up heart's take to answer)."""
+    return answer["taker"] is not None
+
+
 # --------------------------------------------------------------------------------------------
 # One template per ask
 
@@ -151,7 +157,7 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "holding": drill(HEART, "holding", player=True),
-    "takes": drill(HEART, "takes"),
+    "takes": drill(HEART, "takes", keep=has_taker),
     "opener": drill(HEART, "opener"),
     "pot": drill(HEART, "pot"),
     "award": drill(HEART, "award", cut=whole),
@@ -260,10 +266,11 @@ HEART_TRAPS = [
     ("hah-take", "takes", drill(HEART, "takes", cut=after_first(HEART_UP)), "A face-up heart: take a card"),
     ("hah-taken-heart", "takes", drill(HEART, "takes", cut=after_first(r"takes \S+♥ from")),
      "A taken heart gives no take"),
-    ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=after_first(r"is dealt \S+♥ down$")),
+    ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=after_first(r"is dealt \S+♥ down$"),
+                                           keep=has_taker),
      "A heart dealt face down gives no take"),
     ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP), fold_chance=0.25,
-                                         keep=lambda a, rng: a["taker"] is not None),
+                                         keep=has_taker),
      "Nobody takes from a folded player", "take-from-folded"),
     ("hah-short-hand-wins", "winners", short_hand_wins, "A short hand still wins"),
 ]
