@@ -14,7 +14,8 @@ import random
 import re
 from typing import Any, Callable
 
-from course.cards import Card, Rank, Suit
+from course.cards import DECK, Card, Rank, Suit
+from course.hands import evaluate
 from course.study import engine
 from course.study.stud import NAMES, text
 from course.study.templates import Reject, Template, register
@@ -203,7 +204,7 @@ def third_match(rng: random.Random) -> dict[str, Any]:
     rank = Rank(rng.randint(2, 14))
     suits = [Suit(s) for s in rng.sample(range(4), 4)]
     planted = {2 * n + seat: 0, 3 * n + seat: 1, 4 * n + seat: 2, 5 * n: 3}
-    filler = [c for c in _deck() if c.rank != rank]
+    filler = [c for c in list(DECK) if c.rank != rank]
     rng.shuffle(filler)
     top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(5 * n + 1)]
     hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
@@ -214,19 +215,11 @@ def third_match(rng: random.Random) -> dict[str, Any]:
                 intro=f"{player} has matched the pot twice already.")
 
 
-def _deck() -> list[Card]:
-    from course.cards import DECK
-
-    return list(DECK)
-
-
 def short_hand_wins(rng: random.Random) -> dict[str, Any]:
     """OPR-678: a hand of fewer than five cards with a pair beats a longer hand with none."""
-    from course.hands import evaluate
-
     n = rng.randint(2, 4)
     seats = list(NAMES[:n])
-    deck = _deck()
+    deck = list(DECK)
     rng.shuffle(deck)
     pair_rank = rng.randint(2, 14)
     pair = [c for c in deck if c.rank == pair_rank][:2]

@@ -12,6 +12,7 @@ import random
 from typing import Any, Iterable
 
 from course.cards import DECK, Card, Rank, Suit
+from course.hands import evaluate
 from course.study import engine
 from course.study.templates import Reject, Template, register
 
@@ -215,8 +216,6 @@ def award(rng: random.Random) -> dict[str, Any]:
 
 
 def legal_hand(rng: random.Random) -> dict[str, Any]:
-    from course.hands import evaluate
-
     deal = _showdown_deal(rng)
     player = rng.choice(deal.live())
     own = deal.down[player] + deal.up[player]
@@ -448,8 +447,6 @@ def _take(deal: Deal, rank: int, avoid: set[int] = frozenset()) -> Card:
 
 
 def deciding_kicker(rng: random.Random) -> dict[str, Any]:
-    from course.hands import evaluate
-
     def build(deal: Deal):
         ranks = sorted(rng.sample(range(2, 15), 8), reverse=True)
         pair = ranks.pop(rng.randrange(len(ranks)))
@@ -478,8 +475,6 @@ def sixth_card(rng: random.Random) -> dict[str, Any]:
             cards.append(_take(deal, min(filler)))
             rng.shuffle(cards)
             hands.append(cards)
-        from course.hands import evaluate
-
         if any(evaluate(h).category.label != "high card" for h in hands):
             raise Reject
         return hands
@@ -500,16 +495,12 @@ def wraparound(rng: random.Random) -> dict[str, Any]:
     rng.shuffle(cards)
     deal.plant(player, down=cards[:3], up=cards[3:])
     deal.complete()
-    from course.hands import evaluate
-
     if evaluate(cards).category.label != "high card":
         raise Reject
     return deal.exercise({"ask": "category", "player": player}, _rules(rng))
 
 
 def borrowed_card(rng: random.Random) -> dict[str, Any]:
-    from course.hands import evaluate
-
     deal = _showdown_deal(rng, rng.randint(3, 7))
     live = deal.live()
     player = rng.choice(live)
