@@ -30,7 +30,13 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
 
 
 def schedule_for_learner() -> schedule.Schedule:
-    return schedule.Schedule(schedule.SQLiteReviewCards(default_db_path()), state.learner() or "guest")
+    """The learner's schedule, kept by the progress store when it has the review-card methods
+    (`review_cards`, `save_review_card`), else by the study package's own SQLite table in the
+    same progress file."""
+    progress = state.store()
+    cards = progress if hasattr(progress, "save_review_card") and hasattr(progress, "review_cards") \
+        else schedule.SQLiteReviewCards(default_db_path())
+    return schedule.Schedule(cards, state.learner() or "guest")
 
 
 def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
