@@ -142,6 +142,14 @@ def test_streak_and_daily_count(tmp_path):
     assert again.streak((day + timedelta(days=5)).date()) == 0
 
 
+def stored_schedule(db, learner: str) -> schedule.Schedule:
+    """The schedule the app keeps in the progress file `db`, read back as the app reads it."""
+    from course.app.progress import ProgressStore
+    from course.app.study_feedback import review_store
+
+    return schedule.Schedule(review_store(ProgressStore(db), db), learner)
+
+
 def _question(at, n: int):
     _card, item = at.session_state["review:items"][n]
     exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
@@ -189,7 +197,7 @@ def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_p
     with environment(db):                                          # a second app run, same database
         at = open_app("review", learner="Rita")
         assert not at.exception, at.exception
-        plan = schedule.Schedule(schedule.SQLiteReviewCards(db), "Rita")
+        plan = stored_schedule(db, "Rita")
         assert {c for c, _ in items} <= set(plan.cards)
         assert plan.answered_on(schedule.now_utc().date()) == 10
         assert {m.label: m.value for m in at.metric}["Today"] == "10 / 10"
@@ -217,7 +225,7 @@ def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own
         assert not at.exception, at.exception
         named = [w.value for w in at.warning if "Known mistake" in w.value]
         assert named and misconceptions.by_id("ace-low-bring-in").message in named[0]
-    plan = schedule.Schedule(schedule.SQLiteReviewCards(db), "Pat")
+    plan = stored_schedule(db, "Pat")
     assert list(plan.cards) == [f"exercise/{deal}"]        # its own card, reviewed once
     card = plan.cards[f"exercise/{deal}"]
     assert card.last_review is not None and card.stability < 1.0    # rated Again: FSRS's low start

@@ -33,10 +33,14 @@ def schedule_for_learner() -> schedule.Schedule:
     """The learner's schedule, kept by the progress store when it has the review-card methods
     (`review_cards`, `save_review_card`), else by the study package's own SQLite table in the
     same progress file."""
-    progress = state.store()
-    cards = progress if hasattr(progress, "save_review_card") and hasattr(progress, "review_cards") \
-        else schedule.SQLiteReviewCards(default_db_path())
-    return schedule.Schedule(cards, state.learner() or "guest")
+    return schedule.Schedule(review_store(state.store(), default_db_path()), state.learner() or "guest")
+
+
+def review_store(progress: Any, path: Any) -> schedule.ReviewCardStore:
+    """`progress` itself when it keeps review cards, else the study package's table in `path`."""
+    if hasattr(progress, "save_review_card") and hasattr(progress, "review_cards"):
+        return progress
+    return schedule.SQLiteReviewCards(path)
 
 
 def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
