@@ -3,7 +3,9 @@ clicking, and the Review page at its short address."""
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -36,13 +38,19 @@ def test_answer_a_generated_item_by_clicking(server, browser):  # noqa: F811
     assert f"You chose {right}" in feedback.text
 
 
-def test_the_review_page_opens_at_its_short_address(server, browser):  # noqa: F811
+def test_the_review_page_opens_at_its_short_address(server, browser, tmp_path):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
     url, _db = server
     browser.get(url + "/review")
-    WebDriverWait(browser, 60).until(ec.text_to_be_present_in_element((By.XPATH, "//h1"), "Review"))
-    WebDriverWait(browser, 60).until(ec.presence_of_element_located(
-        (By.XPATH, "//button[.//p[normalize-space()='Check']]")))
+    wait = WebDriverWait(browser, 60)
+    wait.until(ec.text_to_be_present_in_element((By.XPATH, "//h1"), "Review"))
+    hint = wait.until(ec.element_to_be_clickable((By.XPATH, "//button[.//p[normalize-space()='Hint']]")))
+    hint.click()
+    wait.until(ec.visibility_of_element_located((By.XPATH, "//div[@data-testid='stAlert'][contains(., 'Hint:')]")))
+    time.sleep(0.5)
+    shots = Path(os.environ.get("STUD_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    assert browser.save_screenshot(str(shots / "review.png"))
