@@ -96,6 +96,19 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
     assert detected >= 5, f"{name}: shown on only {detected} of 15 items"
 
 
+def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    text = misconceptions.CATALOGUE.read_text(encoding="utf-8").replace(
+        "cite: ['OPR-535 1.2']", "cite: ['OPR-535 9.9']")
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(misconceptions.CatalogueError, match=r"bad.yaml: entry \d+ \('spit-card-showing'\): "
+                       r"'OPR-535 9.9' is not in the citation registry"):
+        misconceptions.catalogue(bad)
+    bad.write_text("- id: x\n  games: [stud-high]\n", encoding="utf-8")
+    with pytest.raises(misconceptions.CatalogueError, match="entry 1 .'x'.: expected a mapping with id"):
+        misconceptions.catalogue(bad)
+
+
 def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
     exercise = templates.generate("gen/ace-door/1")
     question = exercise.questions[0]

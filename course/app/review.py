@@ -72,9 +72,13 @@ def review() -> None:
     if templates.is_item_id(item):
         st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
                            mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
-    exercise = _exercise(item)
+    try:
+        exercise = _exercise(item)
+    except templates.GenerationError as exc:   # a template bug must not stop the session
+        st.error(f"This item could not be made: {exc}")
+        exercise = None
     if exercise is None:
-        st.warning(f"{item!r} is no longer in the course; skipping it.")
+        st.warning(f"{item!r} cannot be shown; skipping it.")
         st.button("Next →", key=K + "skip", on_click=_advance)
         return
     _item(plan, card, item, exercise, second)

@@ -24,7 +24,12 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
     fields = misconceptions.wrong_fields(exercise, question, given)
     if fields:
         st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
-    for entry in misconceptions.diagnose(exercise, question, given):
+    try:
+        found = misconceptions.diagnose(exercise, question, given)
+    except misconceptions.CatalogueError as exc:
+        st.warning(f"Known mistakes cannot be named: {md_escape(exc)}")
+        return
+    for entry in found:
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
         st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}")
 

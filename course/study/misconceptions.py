@@ -40,23 +40,42 @@ class Misconception:
         return exercise.game in self.games and question.ask in self.asks
 
 
-@lru_cache(maxsize=1)
-def catalogue() -> tuple[Misconception, ...]:
+class CatalogueError(ValueError):
+    """The catalogue file cannot be used; the message names the file and the entry."""
+
+
+def catalogue(path: Path = CATALOGUE) -> tuple[Misconception, ...]:
     """Every entry, checked: known citation keys, a known transformation or a valid override."""
+    return _catalogue(Path(path))
+
+
+@lru_cache(maxsize=4)
+def _catalogue(path: Path) -> tuple[Misconception, ...]:
     from course import rules
 
     known = rules.citations()
+    try:
+        raw_entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CatalogueError(f"{path}: cannot be read: {exc}") from None
     entries = []
-    for raw in yaml.safe_load(CATALOGUE.read_text(encoding="utf-8")):
-        entry = Misconception(raw["id"], tuple(raw["games"]), tuple(raw["asks"]), " ".join(raw["message"].split()),
-                              tuple(raw["cite"]), raw.get("override"), raw.get("transform"))
+    for n, raw in enumerate(raw_entries if isinstance(raw_entries, list) else [None], 1):
+        where = f"{path}: entry {n}" + (f" ({raw.get('id')!r})" if isinstance(raw, dict) else "")
+        try:
+            entry = Misconception(raw["id"], tuple(raw["games"]), tuple(raw["asks"]),
+                                  " ".join(raw["message"].split()), tuple(raw["cite"]), raw.get("override"),
+                                  raw.get("transform"))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise CatalogueError(f"{where}: expected a mapping with id, games, asks, message, cite and an "
+                                 f"override or a transform ({type(exc).__name__}: {exc})") from None
         if (entry.override is None) == (entry.transform is None):
-            raise ValueError(f"misconception {entry.id!r}: give exactly one of 'override' and 'transform'")
+            raise CatalogueError(f"{where}: give exactly one of 'override' and 'transform'")
         if entry.transform is not None and entry.transform not in TRANSFORMS:
-            raise ValueError(f"misconception {entry.id!r}: no transformation {entry.transform!r}")
+            raise CatalogueError(f"{where}: no transformation {entry.transform!r}; expected one of "
+                                 f"{', '.join(TRANSFORMS)}")
         for key in entry.cite:
             if key not in known:
-                raise ValueError(f"misconception {entry.id!r}: {key!r} is not in the citation registry")
+                raise CatalogueError(f"{where}: {key!r} is not in the citation registry")
         entries.append(entry)
     return tuple(entries)
 
