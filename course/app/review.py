@@ -34,9 +34,17 @@ def _exercise(item: str) -> Any:
 
 def _start(plan: schedule.Schedule, size: int) -> None:
     course = state.course()
-    keys = templates.card_keys() + [f"exercise/{e}" for e in (course.exercises if course else {})]
+    exercises = course.exercises if course is not None else {}
+    keys = templates.card_keys() + [f"exercise/{e}" for e in exercises]
+
+    def family(key: str) -> str:
+        """Round-robin over games, engine-made drills and hand-written exercises taking turns."""
+        if key.startswith("exercise/"):
+            return f"{exercises[key[len('exercise/'):]].game}:exercise"
+        return f"{templates.game_of(key)}:drill"
+
     seed = random.Random().randrange(10**6)
-    cards = schedule.queue(plan, keys, size, family=templates.game_of)
+    cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
     st.session_state[K + "at"] = 0
     st.session_state[K + "results"] = []
