@@ -190,6 +190,9 @@ def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_p
         assert not at.exception, at.exception
         items = at.session_state["review:items"]
         assert len(items) == 10 and items[0][0] == "skill/stud-high/bring_in"
+        # new material, mixed: games take turns, and drills take turns with hand-written deals
+        assert [templates.game_of(c) for c, _ in items[:3]] == ["stud-high", "horn-a-vika", "have-a-heart"]
+        assert items[3][0].startswith("exercise/") and not templates.is_item_id(items[3][1])
         key, _ = _session_answer(at, 0, wrong=True)
         assert "Not right yet" in texts(at)                       # the second try comes first
         key, _ = _session_answer(at, 0, wrong=True)
