@@ -132,6 +132,22 @@ def test_each_wrong_field_of_a_contributions_answer_is_marked():
 # FSRS
 
 
+def test_each_wrong_decision_of_pot_matches_and_each_wrong_part_of_a_take_is_marked():
+    exercise = templates.generate("gen/hav-third-match/0")
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    (player, units), = right[0].items()
+    assert misconceptions.wrong_fields(exercise, question, [{player: units + 1}]) == [f"1. {player}"]
+    assert misconceptions.wrong_fields(exercise, question, right + [{"Ava": 3}]) == [f"{len(right) + 1}. Ava"]
+    exercise = templates.generate("gen/hah-folded-player/0")
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    victim = next(iter(right["from"]))
+    given = {"taker": right["taker"], "from": {**right["from"], victim: {"up": [], "down": 9}}}
+    assert misconceptions.wrong_fields(exercise, question, given) == [victim]
+    assert misconceptions.wrong_fields(exercise, question, {**right, "taker": "Nobody"})[0] == "taker"
+
+
 def test_queue_puts_due_cards_first_then_new_material_mixed_across_games(tmp_path):
     plan = schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava")
     start = datetime(2026, 11, 1, tzinfo=timezone.utc)

@@ -143,11 +143,14 @@ def wrong_fields(exercise, question, given: Any, right: Answer | None = None) ->
         keys = dict.fromkeys([*value, *(given if isinstance(given, dict) else {})])
         got = given if isinstance(given, dict) else {}
         return [k for k in keys if (got.get(k) or 0) != (value.get(k) or 0)]
-    if question.ask == "pot_matches":
+    if question.ask == "pot_matches":  # in order: the n-th decision, named by its player
         got = given if isinstance(given, list) else []
-        size = max(len(got), len(value))
-        return [f"{i + 1}. {next(iter((value + got)[i] if i < len(value) else got[i]), '?')}"
-                for i in range(size) if (got[i] if i < len(got) else None) != (value[i] if i < len(value) else None)]
+        wrong = []
+        for i in range(max(len(got), len(value))):
+            want, have = (value[i] if i < len(value) else None), (got[i] if i < len(got) else None)
+            if want != have:
+                wrong.append(f"{i + 1}. {next(iter(want or have or {'?': 0}))}")
+        return wrong
     if question.ask == "takes":
         got = given if isinstance(given, dict) else {}
         wrong = ["taker"] if got.get("taker") != value.get("taker") else []
