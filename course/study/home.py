@@ -216,30 +216,37 @@ def third_match(rng: random.Random) -> dict[str, Any]:
 
 
 def short_hand_wins(rng: random.Random) -> dict[str, Any]:
-    """OPR-678: a hand of fewer than five cards with a pair beats a longer hand with none."""
-    n = rng.randint(2, 4)
+    """OPR-678: a hand of four cards with a pair beats longer hands with none. Takes move cards
+    but never turn them or take them off the table, so the hands still hold four face-up and
+    three face-down cards per player between them."""
+    n = rng.randint(2, 3)
     seats = list(NAMES[:n])
     deck = list(DECK)
     rng.shuffle(deck)
     pair_rank = rng.randint(2, 14)
     pair = [c for c in deck if c.rank == pair_rank][:2]
-    short = pair + [c for c in deck if c.rank != pair_rank][:rng.randint(1, 2)]
-    hands: dict[str, Any] = {}
-    rest = [c for c in deck if c not in short and c.rank != pair_rank]
-    for i, p in enumerate(seats):
-        if i == 0:
-            cards = short
-        else:
-            ranks = rng.sample(sorted({c.rank for c in rest}), rng.randint(6, 8))
-            cards = [next(c for c in rest if c.rank == r) for r in ranks]
-            if evaluate(cards).category.label != "high card":
-                raise Reject
-            rest = [c for c in rest if c not in cards]
-        down = rng.randint(1, len(cards) - 1)
-        hands[p] = {"down": text(cards[:down]), "up": text(cards[down:])}
+    others = [c for c in deck if c.rank != pair_rank]
+    short = pair + others[:2]
+    if evaluate(short).category.label != "one pair":
+        raise Reject
+    hands = {seats[0]: {"down": text([short[0], short[2]]), "up": text([short[1], short[3]])}}
+    rest = [c for c in others[2:] if c.rank not in {short[2].rank, short[3].rank}]
+    ups, downs = _split(4 * n - 2, n - 1), _split(3 * n - 2, n - 1)
+    for player, up, down in zip(seats[1:], ups, downs):
+        ranks = rng.sample(sorted({c.rank for c in rest}), up + down)
+        cards = [next(c for c in rest if c.rank == r) for r in ranks]
+        if evaluate(cards).category.label != "high card":
+            raise Reject
+        rest = [c for c in rest if c not in cards]
+        hands[player] = {"down": text(cards[:down]), "up": text(cards[down:])}
     order = rng.sample(seats, n)
     return {"game": HEART, "street": "showdown", "seats": order, "pot": rng.randint(4, 90),
             "hands": {p: hands[p] for p in order}, "questions": [{"ask": rng.choice(("winners", "award"))}]}
+
+
+def _split(total: int, parts: int) -> list[int]:
+    """`total` in `parts` near-equal whole shares."""
+    return [total // parts + (i < total % parts) for i in range(parts)]
 
 
 HEART_UP = r"is dealt \S+♥ up$"
