@@ -232,6 +232,7 @@ def short_hand_wins(rng: random.Random) -> dict[str, Any]:
     hands = {seats[0]: {"down": text([short[0], short[2]]), "up": text([short[1], short[3]])}}
     rest = [c for c in others[2:] if c.rank not in {short[2].rank, short[3].rank}]
     ups, downs = _split(4 * n - 2, n - 1), _split(3 * n - 2, n - 1)
+    extra, hearts = 0, sum(c.is_heart for c in (short[1], short[3]))
     for player, up, down in zip(seats[1:], ups, downs):
         ranks = rng.sample(sorted({c.rank for c in rest}), up + down)
         cards = [next(c for c in rest if c.rank == r) for r in ranks]
@@ -239,6 +240,10 @@ def short_hand_wins(rng: random.Random) -> dict[str, Any]:
             raise Reject
         rest = [c for c in rest if c not in cards]
         hands[player] = {"down": text(cards[:down]), "up": text(cards[down:])}
+        extra += up + down - 7
+        hearts += sum(c.is_heart for c in cards[down:])
+    if hearts != extra:  # each face-up heart made one take, and each take gave its taker a card
+        raise Reject
     order = rng.sample(seats, n)
     return {"game": HEART, "street": "showdown", "seats": order, "pot": rng.randint(4, 90),
             "hands": {p: hands[p] for p in order}, "questions": [{"ask": rng.choice(("winners", "award"))}]}
