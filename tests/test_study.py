@@ -169,6 +169,21 @@ def test_streak_and_daily_count(tmp_path):
     assert again.answered_on((day + timedelta(days=2)).date()) == 2
     assert again.streak((day + timedelta(days=2)).date()) == 3
     assert again.streak((day + timedelta(days=5)).date()) == 0
+    assert again.goal == schedule.DAILY_GOAL
+    again.set_goal(25)
+    assert schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava").goal == 25
+    assert schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ben").goal == schedule.DAILY_GOAL
+
+
+def test_queue_offers_the_least_recalled_cards_when_nothing_is_due_or_new(tmp_path):
+    plan = schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava")
+    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    keys = ["skill/stud-high/bring_in", "skill/stud-high/opener", "skill/stud-high/award"]
+    plan.review(keys[0], True, now=start)
+    plan.review(keys[1], False, now=start)
+    plan.review(keys[2], True, now=start)
+    assert plan.due(start + timedelta(seconds=30)) == []             # nothing due, nothing new
+    assert schedule.queue(plan, keys, 2, now=start + timedelta(seconds=30)) == [keys[1], keys[0]]
 
 
 def stored_schedule(db, learner: str) -> schedule.Schedule:

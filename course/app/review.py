@@ -58,8 +58,10 @@ def review() -> None:
     plan = study_feedback.schedule_for_learner()
     with st.sidebar:
         second = st.toggle("Second try before the answer", value=True, key=K + "second")
-        goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200,
-                               value=schedule.DAILY_GOAL, key=K + "goal")
+        if K + "goal" not in st.session_state:
+            st.session_state[K + "goal"] = plan.goal
+        goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200, key=K + "goal",
+                               on_change=lambda: plan.set_goal(st.session_state[K + "goal"]))
     today = schedule.now_utc().date()
     done_today = plan.answered_on(today)
     c1, c2, c3 = st.columns(3)

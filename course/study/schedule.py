@@ -10,7 +10,8 @@ Persistence goes through `ReviewCardStore`, two methods with the same names and 
 progress store's (`review_cards`, `save_review_card`), so the schedule lives in the progress
 database. `SQLiteReviewCards` is this package's own implementation of that interface, used
 until the app's store provides the two methods: wiring the real store is passing it instead. The
-study days (for the daily goal and the streak) are rows of the same table, keyed `day/<date>`.
+study days (for the daily goal and the streak) are rows of the same table, keyed `day/<date>`,
+and so is the learner's daily goal (`setting/daily-goal`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from typing import Callable, Iterable, Protocol
 from fsrs import Card, Rating, Scheduler
 
 DAY = "day/"
-DAILY_GOAL = 10  # answers a day; a setting of the Review page
+GOAL = "setting/daily-goal"
+DAILY_GOAL = 10  # answers a day, until the learner sets their own on the Review page
 
 
 class ReviewCardStore(Protocol):
@@ -73,8 +75,9 @@ class Schedule:
         self.learner = learner
         self.scheduler = scheduler or Scheduler(enable_fuzzing=False)
         saved = store.review_cards(learner)
-        self.cards = {k: Card.from_json(v) for k, v in saved.items() if not k.startswith(DAY)}
+        self.cards = {k: Card.from_json(v) for k, v in saved.items() if not k.startswith((DAY, GOAL))}
         self.days = {k[len(DAY):]: json.loads(v)["answered"] for k, v in saved.items() if k.startswith(DAY)}
+        self.goal = int(json.loads(saved[GOAL])["answers"]) if GOAL in saved else DAILY_GOAL
 
     # -- reviews ---------------------------------------------------------------------------
 
@@ -110,6 +113,11 @@ class Schedule:
         return float(self.scheduler.get_card_retrievability(card, current_datetime=now or now_utc()))
 
     # -- the learning rhythm ---------------------------------------------------------------
+
+    def set_goal(self, answers: int, now: datetime | None = None) -> None:
+        """The learner's daily goal, kept with their cards."""
+        self.goal = int(answers)
+        self.store.save_review_card(self.learner, GOAL, json.dumps({"answers": self.goal}), now or now_utc())
 
     def answered_on(self, day: date) -> int:
         return self.days.get(day.isoformat(), 0)
