@@ -178,12 +178,14 @@ def test_streak_and_daily_count(tmp_path):
 def test_queue_offers_the_least_recalled_cards_when_nothing_is_due_or_new(tmp_path):
     plan = schedule.Schedule(schedule.SQLiteReviewCards(tmp_path / "p.db"), "Ava")
     start = datetime(2026, 11, 1, tzinfo=timezone.utc)
-    keys = ["skill/stud-high/bring_in", "skill/stud-high/opener", "skill/stud-high/award"]
-    plan.review(keys[0], True, now=start)
-    plan.review(keys[1], False, now=start)
-    plan.review(keys[2], True, now=start)
-    assert plan.due(start + timedelta(seconds=30)) == []             # nothing due, nothing new
-    assert schedule.queue(plan, keys, 2, now=start + timedelta(seconds=30)) == [keys[1], keys[0]]
+    strong, weak = "skill/stud-high/award", "skill/stud-high/opener"
+    for key, reviews in ((weak, 2), (strong, 3)):          # each review on its due date, rated Good
+        when = start
+        for _ in range(reviews):
+            when = plan.review(key, True, now=when).due
+    now = start + timedelta(days=1, hours=12)
+    assert plan.due(now) == [] and plan.mastery(weak, now) < plan.mastery(strong, now)
+    assert schedule.queue(plan, [strong, weak], 2, now=now) == [weak, strong]
 
 
 def stored_schedule(db, learner: str) -> schedule.Schedule:
