@@ -23,13 +23,15 @@ assumes the ordinary small step and says so). A wrong amount is rejected with th
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
+from course.engine.actions import BETTING_VERBS, Move, parse_move
+from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
-from course.rules import STREETS, Profile, Stakes
+from course.games import GameSpec, find_game
+from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes
 from course.table import (
     action_order,
     check_seats,
@@ -76,57 +78,10 @@ class Verb(StrEnum):
     FOLD = "folds"
 
 
-# How the amount is written after each verb: "" (bare number), "to" (round total), None (none).
-_AMOUNT_FORM = {
-    Verb.ANTE: "",
-    Verb.BRING_IN: "",
-    Verb.BET: "",
-    Verb.COMPLETE: "to",
-    Verb.RAISE: "to",
-    Verb.CALL: None,
-    Verb.CHECK: None,
-    Verb.FOLD: None,
-}
-_VERB_PATTERN = "|".join(sorted((re.escape(v.value) for v in Verb), key=len, reverse=True))
-_ACTION = re.compile(rf"^\s*(?P<player>\S.*?)\s+(?P<verb>{_VERB_PATTERN})(?:\s+(?P<rest>.*?))?\s*$", re.I)
-ACTION_SHAPE = (
-    "'<player> <verb> [amount]' with verb antes, brings in, completes [to N], bets [N], "
-    "raises [to N], calls, checks or folds"
-)
-
-
-class ActionFormatError(ValueError):
-    """Text that is not an action string."""
-
-    index: int | None = None
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow here, with the reason and the rule cited."""
-
-    def __init__(
-        self,
-        reason: str,
-        cite: Iterable[str] = (),
-        action: "Action | str | None" = None,
-        index: int | None = None,
-        course_default: bool = False,
-    ):
-        self.reason = reason
-        self.cite = tuple(cite)
-        self.action = action
-        self.index = index
-        self.course_default = course_default
-        super().__init__(reason)
-
-    def __str__(self) -> str:
-        head = f"{str(self.action)!r}: " if self.action is not None else ""
-        refs = "".join(f" [{key}]" for key in self.cite)
-        return f"{head}{self.reason}{refs}"
-
-    @property
-    def step(self) -> Step:
-        return Step(self.reason, self.cite, self.course_default)
+# The stud actions: the betting verbs of the one move grammar.
+STUD_KINDS = tuple(BETTING_VERBS)
+_KIND_OF_VERB = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
+_VERB_OF_KIND = {kind: Verb(words) for kind, (words, _) in BETTING_VERBS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,40 +94,14 @@ class Action:
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
+        """Read a stud action with the one move grammar (`course.engine.actions`)."""
         if isinstance(text, Action):
             return text
-        if not isinstance(text, str):
-            raise ActionFormatError(f"{text!r} is not an action: expected {ACTION_SHAPE}")
-        match = _ACTION.match(text)
-        if not match:
-            raise ActionFormatError(f"{text!r} is not an action: expected {ACTION_SHAPE}")
-        verb = Verb(match["verb"].lower())
-        rest = (match["rest"] or "").strip()
-        form = _AMOUNT_FORM[verb]
-        amount = None
-        if rest:
-            if form is None:
-                raise ActionFormatError(
-                    f"{text!r}: '{verb.value}' takes no amount; write '{match['player'].strip()} {verb.value}'"
-                )
-            words = rest.split()
-            if form == "to":
-                if len(words) != 2 or words[0].lower() != "to" or not words[1].isdigit():
-                    raise ActionFormatError(
-                        f"{text!r}: write '{verb.value} to N', N being the player's new total for the round"
-                    )
-                amount = int(words[1])
-            else:
-                if len(words) != 1 or not words[0].isdigit():
-                    raise ActionFormatError(f"{text!r}: write '{verb.value} N' with N a whole number of units")
-                amount = int(words[0])
-        return cls(match["player"].strip(), verb, amount)
+        move = parse_move(text, STUD_KINDS, noun="action")
+        return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
 
     def __str__(self) -> str:
-        if self.amount is None:
-            return f"{self.player} {self.verb.value}"
-        to = " to" if _AMOUNT_FORM[self.verb] == "to" else ""
-        return f"{self.player} {self.verb.value}{to} {self.amount}"
+        return str(Move(_KIND_OF_VERB[self.verb.value], self.player, amount=self.amount))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +120,9 @@ class LedgerEntry:
     text: str  # the sentence a learner reads
     cite: tuple[str, ...] = ()
     course_default: bool = False
+
+    def __deepcopy__(self, memo: dict) -> "LedgerEntry":
+        return self  # immutable: a copied table shares it
 
     @property
     def step(self) -> Step:
@@ -243,6 +175,7 @@ class BettingRound:
     turn: int = field(init=False, default=0)
     started: bool = field(init=False, default=False)
     _ledger: list[LedgerEntry] = field(init=False)
+    game: GameSpec = field(init=False)  # the profile's game: which street has the forced bets, the pair option
 
     def __post_init__(self) -> None:
         if self.street not in STREETS:
@@ -252,6 +185,7 @@ class BettingRound:
         for p in self.active or ():
             if p not in self.seats:
                 raise ValueError(f"active names {p!r}, who is not seated: expected one of {list(self.seats)!r}")
+        self.game = find_game(self.profile.game)
         if self.stakes is None:
             self.stakes = self.profile.stakes
         self.order = action_order(self.seats, self.first, active)
@@ -265,10 +199,11 @@ class BettingRound:
 
     # --- what the profile says --------------------------------------------------------------
 
+
     @property
     def bring_in_mode(self) -> bool:
         return (
-            self.street == "third"
+            self.street == self.game.first_street
             and self.profile.value("third_street_first") == "bring-in"
             and self.stakes.bring_in > 0
         )
@@ -288,7 +223,7 @@ class BettingRound:
 
     def pair_option_open(self, player: str) -> bool:
         """May `player` use the big step on this street under the exposed-pair option?"""
-        if self.street != "fourth" or self.profile.value("fourth_street_pair") == "off":
+        if self.street != self.game.pair_street or self.profile.value("fourth_street_pair") == "off":
             return False
         if not self.pair_holders:
             return False
@@ -301,7 +236,8 @@ class BettingRound:
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
-        if self.street == "fourth" and self.big_used and self.profile.value("fourth_street_big_bet_stands"):
+        if self.street == self.game.pair_street and self.big_used and \
+                self.profile.value("fourth_street_big_bet_stands"):
             return [big]
         if self.pair_option_open(player) and big != ordinary:
             return [ordinary, big]
@@ -319,7 +255,7 @@ class BettingRound:
         words = []
         for name in names:
             option = self.profile.option(name)
-            if option.course_default:
+            if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
                 word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
                 if word not in words:
                     words.append(word)
@@ -419,6 +355,18 @@ class BettingRound:
             return False
         return True
 
+    def legal_moves(self) -> list[Action]:
+        """Every action the player to act may take now (amounts filled in), each one `can` accepts."""
+        p = self.to_act
+        if p is None:
+            return []
+        steps = self.steps_allowed(p)
+        candidates = [Action(p, Verb.FOLD), Action(p, Verb.CHECK), Action(p, Verb.CALL),
+                      Action(p, Verb.BRING_IN), Action(p, Verb.COMPLETE)]
+        candidates += [Action(p, Verb.BET, k) for k in steps]
+        candidates += [Action(p, Verb.RAISE, self.to_match + k) for k in steps]
+        return [self.verify(a) for a in candidates if self.can(a)]
+
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
         plan = self._judge(parsed)
@@ -480,7 +428,7 @@ class BettingRound:
         p = action.player
 
         def illegal(reason: str, cite: Iterable[str], course_default: bool = False) -> IllegalActionError:
-            return IllegalActionError(reason, cite, action, course_default=course_default)
+            return IllegalActionError(reason, cite, action=action, course_default=course_default)
 
         if p not in self.seats:
             raise illegal(f"{p!r} is not at this table: expected one of {list(self.seats)!r}", self.profile.rule_cite("turn_order"))
@@ -539,11 +487,23 @@ class BettingRound:
             return self._judge_bet(action, illegal)
         return self._judge_raise(action, illegal)
 
+    def _forced(self, name: str) -> ForcedBet:
+        """The profile's ante or bring-in for these stakes (an exercise's own amount stands)."""
+        fb = self.profile.forced_bet(name)
+        if fb.amount == getattr(self.stakes, name):
+            return fb
+        option = self.profile.option(name)
+        return ForcedBet(name, getattr(self.stakes, name), None, False, option.cite, option.course_default)
+
+    def _forced_words(self, fb: ForcedBet) -> str:
+        words = fb.words(self.stakes.small_bet)
+        return f" ({words})" if words else ""
+
     def _judge_ante(self, action: Action, illegal) -> _Plan:
         p = action.player
-        ante = self.profile.option("ante")
+        ante = self._forced("ante")
         cite = _cites(self.profile.rule_cite("ante_apart"), ante.cite)
-        if self.street != "third":
+        if self.street != self.game.first_street:
             raise illegal(f"antes are posted before the deal, not on {self.street} street", cite)
         if self.started:
             raise illegal("antes come before the betting: the round has already started", cite)
@@ -553,11 +513,13 @@ class BettingRound:
         if amount == 0:
             raise illegal("this game has no ante from each player", ante.cite)
         if action.amount is not None and action.amount != amount:
-            raise illegal(f"the ante is {amount}, not {action.amount}{self._note('ante')}", cite, ante.course_default)
+            raise illegal(f"the ante is {amount}{self._forced_words(ante)}, not {action.amount}{self._note('ante')}",
+                          cite, ante.course_default)
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} antes {amount}{self._note('ante')}; the ante is recorded apart from the betting round.",
+            f"{p} antes {amount}{self._forced_words(ante)}{self._note('ante')}; the ante is recorded apart from "
+            "the betting round.",
             cite,
             ante.course_default,
         )
@@ -565,9 +527,10 @@ class BettingRound:
     def _judge_bring_in(self, action: Action, illegal) -> _Plan:
         p = action.player
         first = self.profile.option("third_street_first")
-        bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), self.profile.option("bring_in").cite)
+        forced = self._forced("bring_in")
+        bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), forced.cite)
         if not self.bring_in_mode:
-            where = f"on {self.street} street" if self.street != "third" else "in this game"
+            where = f"on {self.street} street" if self.street != self.game.first_street else "in this game"
             raise illegal(f"there is no bring-in {where}", first.cite)
         if self.bring_in_posted or self.level > 0:
             raise illegal("the bring-in has already been made", bring)
@@ -576,18 +539,18 @@ class BettingRound:
         amount = self.stakes.bring_in
         if action.amount is not None and action.amount != amount:
             raise illegal(
-                f"the bring-in is {amount}{self._note('bring_in')}, not {action.amount}; to put in "
-                f"{self.stakes.small_bet}, complete instead",
+                f"the bring-in is {amount}{self._forced_words(forced)}{self._note('bring_in')}, not {action.amount}; "
+                f"to put in {self.stakes.small_bet}, complete instead",
                 bring,
-                self.profile.option("bring_in").course_default,
+                forced.course_default,
             )
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} brings in {amount}{self._note('bring_in')}, the forced bet of the lowest door card; "
-            f"it counts toward {p}'s round.",
+            f"{p} brings in {amount}{self._forced_words(forced)}{self._note('bring_in')}, the forced bet of the "
+            f"lowest door card; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
-            self.profile.option("bring_in").course_default,
+            forced.course_default,
         )
 
     def _judge_complete(self, action: Action, illegal, waiting_bring_in: bool) -> _Plan:
@@ -615,7 +578,7 @@ class BettingRound:
     def _no_pair_option_text(self, player: str) -> str:
         """Why the big bet is not open on fourth street."""
         if self.profile.value("fourth_street_pair") == "off":
-            return "; these rules give no big-bet option for a pair showing on fourth street"
+            return f"; these rules give no big-bet option for a pair showing on {self.street} street"
         if not self.pair_holders:
             return "; no player still in shows a pair, so the big-bet option is closed"
         return f"; only a player showing a pair may use the big bet, and {player} shows none"
@@ -626,8 +589,9 @@ class BettingRound:
             return (
                 f"on {self.street} street a bet or raise is {options[0]}, or {options[1]} because a pair is showing"
             )
-        if self.street == "fourth" and self.big_used and options == [self.stakes.big_bet] and size == "small":
-            return f"a big bet has been made on fourth street and stands for the round, making each step {options[0]}"
+        if self.street == self.game.pair_street and self.big_used and options == [self.stakes.big_bet] \
+                and size == "small":
+            return f"a big bet has been made on {self.street} street and stands for the round, making each step {options[0]}"
         return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
 
     def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:
@@ -645,7 +609,8 @@ class BettingRound:
                 expect = " or ".join(str(t) for t in totals)
                 why, default = "", self._step_default(size)
                 pair_used = len(options) == 2 or self.big_used
-                if self.street == "fourth" and action.amount - base == self.stakes.big_bet and not pair_used:
+                if self.street == self.game.pair_street and action.amount - base == self.stakes.big_bet \
+                        and not pair_used:
                     why = self._no_pair_option_text(action.player)
                     cite = _cites(cite, self.profile.option("fourth_street_pair").cite)
                     default = default or self.profile.option("fourth_street_pair").course_default
@@ -659,7 +624,8 @@ class BettingRound:
                 )
             inc = action.amount - base
             note = ""
-        used_big = self.street == "fourth" and size == "small" and inc == self.stakes.big_bet != self.stakes.small_bet
+        used_big = self.street == self.game.pair_street and size == "small" and \
+            inc == self.stakes.big_bet != self.stakes.small_bet
         return inc, used_big, note
 
     def _judge_bet(self, action: Action, illegal) -> _Plan:
@@ -714,7 +680,7 @@ class BettingRound:
             default = default or cap.course_default
         if used_big:
             stands = self.profile.value("fourth_street_big_bet_stands")
-            text += "; a pair is showing, so the big bet may be used on fourth street"
+            text += f"; a pair is showing, so the big bet may be used on {self.street} street"
             if stands and not self.big_used:
                 text += ", and it now stands for the rest of the round"
             cite = _cites(cite, self._pair_cites())
@@ -825,9 +791,11 @@ def replay_street(
     for index, raw in enumerate(actions):
         try:
             betting.apply(raw)
-        except (IllegalActionError, ActionFormatError) as error:
-            error.index = index
-            raise
+        except IllegalActionError as error:
+            error.action = raw  # quote the move as written
+            raise error.at(index)
+        except ActionFormatError as error:
+            raise error.at(index)
     return betting
 
 

@@ -97,6 +97,9 @@ class Card:
     suit: Suit
     code: int = field(init=False, compare=False, repr=False)  # for the fast evaluator
 
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self  # immutable: a copied table shares it
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", RANK_SHIFT[self.rank] + SUIT_SHIFT[self.suit])
 

@@ -19,6 +19,7 @@ from typing import TextIO
 
 from course import content, questions
 from course.content import Problem
+from course.content.pots import pot_warnings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,6 +62,7 @@ def _known_exercise_ids(root: Path) -> set[str]:
 
 def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
+    warnings = pot_warnings(course.exercises.values())  # reported, never a failure
     bad_files = sorted({p.file for p in problems})
     if args.json:
         json.dump({
@@ -70,10 +72,11 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
             "exercises": len(course.exercises),
             "questions": sum(len(e.questions) for e in course.exercises.values()),
             "problems": [p.to_json() for p in problems],
+            "warnings": [w.to_json() for w in warnings],
         }, out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        for problem in problems:
+        for problem in [*problems, *warnings]:
             out.write(f"{problem}\n")
         n_questions = sum(len(e.questions) for e in course.exercises.values())
         if problems:
@@ -117,7 +120,7 @@ def solve(paths: list[str]) -> tuple[list[dict], list[Problem], list[tuple[conte
                                         f"the engine cannot answer {question.ask!r}: {reason}"))
                 result = None
             results.append(result)
-            values.append(questions.answer_json(exercise, question, result.value) if result is not None else None)
+            values.append(questions.to_json(result.value) if result is not None else None)
         entries.append({"file": file, "id": exercise.id, "answers": values})
         solved.append((exercise, results))
     return entries, problems, solved

@@ -19,6 +19,9 @@ class Step:
     cite: tuple[str, ...] = ()
     course_default: bool = False  # True when the step applies the course's own default
 
+    def __deepcopy__(self, memo: dict) -> "Step":
+        return self  # immutable: a copied table shares it
+
     def __str__(self) -> str:
         refs = " ".join(f"[{key}]" for key in self.cite)
         return f"{self.text} {refs}".rstrip()

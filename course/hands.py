@@ -15,16 +15,27 @@ A value is one integer: the category in bits 20 and up, then five 4-bit rank dig
 first, 0 where a short hand has no card. Two paths compute it:
 
 - `fast_value(codes)`: value only, for bulk work. A card's `code` is 5**(rank-2) plus a 4-bit
-  suit counter at bit 32 + 4*suit, so the sum of a hand's codes is a base-5 rank multiset (the key
-  of a memoised table) and four suit counts. The counters start at 3, so bit 3 of a counter is set
-  exactly when a suit has five or more cards: one mask tells whether a flush is possible.
+  suit counter at bit 32 + 4*suit, so the sum of a hand's codes is a base-5 rank multiset and four
+  suit counts. The counters start at 3, so bit 3 of a counter is set exactly when a suit has five
+  or more cards: one mask tells whether a flush is possible. A table built before the program
+  runs (course/hand_values.bin, loaded on import) holds the value of every rank multiset of one to
+  seven cards and of every suit's rank bit mask, so a hand of up to seven cards costs one sum and
+  one lookup, and one of eight the best of eight lookups; larger hands compute their rank value
+  from the rules below.
 - `evaluate(cards)`: the same value plus the chosen cards and words a learner understands.
 """
 
 from __future__ import annotations
 
+import struct
+import sys
+import warnings
+import zlib
+from array import array
 from dataclasses import dataclass, field
 from enum import IntEnum
+from itertools import accumulate
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from course.cards import SUIT_SHIFT, Card, Rank, Suit, parse_cards
@@ -71,7 +82,6 @@ _SHAPES = {
 _RANK_MASK = (1 << 32) - 1
 _SUIT_START = sum(3 * shift for shift in SUIT_SHIFT.values())
 _FLUSH_MASK = sum(8 * shift for shift in SUIT_SHIFT.values())
-_CODE_CARD = {card.code: card for card in (Card(r, s) for r in Rank for s in Suit)}
 _WHEEL = (5, 4, 3, 2, 14)
 _RANKS = (None, None, *Rank)  # _RANKS[14] is Rank.ACE, without the cost of calling Rank(14)
 
@@ -126,25 +136,106 @@ def _rank_value(key: int) -> int:
     return _pack(Category.HIGH_CARD, high[:5])
 
 
-class _RankTable(dict):
-    """Memoised rank-multiset values: computed on first sight, then one dictionary lookup."""
+def _flush_row(mask: int) -> int:
+    """Best value of one suit's cards given as a rank bit mask (bit r-2 for rank r); 0 under five."""
+    ranks = [r for r in range(14, 1, -1) if mask >> (r - 2) & 1]
+    if len(ranks) < 5:
+        return 0
+    top = _straight_top(set(ranks))
+    return _pack(Category.STRAIGHT_FLUSH, [top]) if top else _pack(Category.FLUSH, ranks[:5])
 
-    def __missing__(self, key: int) -> int:
-        value = self[key] = _rank_value(key)
-        return value
+
+# The shipped table: every rank multiset of one to seven cards (every stud hand), and every suit
+# bit mask. `table_body` computes it from the definitions above; `make hand-table` writes it.
+TABLE_FILE = Path(__file__).with_name("hand_values.bin")
+TABLE_CARDS = 7
+_MAGIC = b"course-hand-values 1\n"
+_MASKS = 1 << 13
 
 
-_TABLE = _RankTable()
+def rank_keys(max_cards: int = TABLE_CARDS) -> list[int]:
+    """Base-5 keys of every rank multiset of 1 to `max_cards` cards (at most four of a rank), sorted."""
+    level, keys = {0}, set()
+    for _ in range(max_cards):
+        level = {key + 5**i for key in level for i in range(13) if key // 5**i % 5 < 4}
+        keys |= level
+    return sorted(keys)
+
+
+def table_body() -> array:
+    """Key gaps, rank-multiset values, then the 8,192 suit-mask values: slow (about a second)."""
+    keys = rank_keys()
+    return array("I", [b - a for a, b in zip([0, *keys], keys)] + [_rank_value(k) for k in keys]
+                 + [_flush_row(mask) for mask in range(_MASKS)])
+
+
+def table_bytes() -> bytes:
+    """The file `make hand-table` writes: a header with the key count, then the body, compressed."""
+    body = table_body()
+    if sys.byteorder == "big":  # pragma: no cover
+        body.byteswap()
+    return _MAGIC + struct.pack("<I", (len(body) - _MASKS) // 2) + zlib.compress(body.tobytes(), 9)
+
+
+def decode_table(data: bytes, source: object = TABLE_FILE) -> array:
+    """The body of a table file, checked; a clear error naming the file when it is not one."""
+    start = len(_MAGIC) + 4
+    try:
+        if not data.startswith(_MAGIC):
+            raise ValueError("it does not start with the table header")
+        (count,) = struct.unpack("<I", data[len(_MAGIC):start])
+        body = array("I")
+        body.frombytes(zlib.decompress(data[start:]))
+        if len(body) != 2 * count + _MASKS:
+            raise ValueError(f"it holds {len(body)} numbers, expected {2 * count + _MASKS}")
+    except (ValueError, struct.error, zlib.error) as err:
+        raise ValueError(f"{source}: not a hand value table ({err}); rebuild it with `make hand-table`") from None
+    if sys.byteorder == "big":  # pragma: no cover
+        body.byteswap()
+    return body
+
+
+def _load_tables(path: Path = TABLE_FILE) -> tuple[dict[int, int], list[int]]:
+    """The rank table and the suit-mask list; built in memory, with a warning, if the file is bad."""
+    try:
+        body = decode_table(path.read_bytes(), path)
+    except (OSError, ValueError) as err:
+        warnings.warn(f"{err}; building the hand value table in memory instead (about a second)", stacklevel=2)
+        body = table_body()
+    count = (len(body) - _MASKS) // 2
+    values = body[count:2 * count]
+    same = {}  # 76,154 hands share 8,554 values: one int object each saves about 2 MB
+    return dict(zip(accumulate(body[:count]), map(same.setdefault, values, values))), body[2 * count:].tolist()
+
+
+_TABLE, _FLUSH = _load_tables()
+# Per suit: where its counter sits in a code sum, and each of its cards' rank bit.
+_SUIT_BITS = tuple((32 + 4 * suit, {Card(r, suit).code: 1 << (r - 2) for r in Rank}) for suit in Suit)
+_RANK_STEPS = tuple(5**i for i in range(13))  # one card of each rank, in a rank key
+
+
+def _beyond_table(key: int) -> int:
+    """Value of a rank multiset of more than seven cards.
+
+    Eight cards: the best of the seven-card multisets inside (the best five never need all eight),
+    from the table. Nine or more: computed from the rules.
+    """
+    try:
+        return max([_TABLE[key - step] for step in _RANK_STEPS if key // step % 5])
+    except KeyError:
+        return _rank_value(key)
+
+
+def _ranks_only(key: int) -> int:
+    """Value of a rank multiset of any size (values are never 0)."""
+    return _TABLE.get(key) or _beyond_table(key)
 
 
 def _flush_value(codes: Sequence[int], total: int) -> int:
-    best = _TABLE[total & _RANK_MASK]
-    for suit in Suit:
-        if (total >> (32 + 4 * suit)) & 0xF >= 8:
-            ranks = sorted((_CODE_CARD[c].rank for c in codes if _CODE_CARD[c].suit is suit), reverse=True)
-            top = _straight_top(set(ranks))
-            value = _pack(Category.STRAIGHT_FLUSH, [top]) if top else _pack(Category.FLUSH, ranks[:5])
-            best = max(best, value)
+    best = _ranks_only(total & _RANK_MASK)
+    for shift, bits in _SUIT_BITS:
+        if (total >> shift) & 0xF >= 8:
+            best = max(best, _FLUSH[sum([bits.get(c, 0) for c in codes])])
     return best
 
 
@@ -156,7 +247,10 @@ def fast_value(codes: Sequence[int], _sum=sum, _table=_TABLE) -> int:
     total = _sum(codes, _SUIT_START)
     if total & _FLUSH_MASK:
         return _flush_value(codes, total)
-    return _table[total & _RANK_MASK]
+    try:
+        return _table[total & _RANK_MASK]
+    except KeyError:  # more cards than the table holds
+        return _beyond_table(total & _RANK_MASK)
 
 
 def hand_value(cards: Iterable[Card | str]) -> int:
@@ -207,9 +301,10 @@ def evaluate(cards: Iterable[Card | str]) -> HandValue:
     else:
         value = fast_value([c.code for c in hand])
     category = _CATEGORIES[value >> 20]
-    digits = [d for d in ((value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15, value & 15) if d]
+    # filter and map instead of comprehensions, which cost a function call each in Python 3.11
+    digits = list(filter(None, ((value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15, value & 15)))
     chosen = _choose(hand, category, digits)
-    return HandValue(value, category, tuple([_RANKS[d] for d in digits]), tuple(chosen), len(hand))
+    return HandValue(value, category, tuple(map(_RANKS.__getitem__, digits)), tuple(chosen), len(hand))
 
 
 def _fives(hand: list[Card]):
@@ -224,56 +319,66 @@ def _straight_ranks(top: int) -> list[int]:
 
 def _choose(hand: list[Card], category: Category, digits: list[int]) -> list[Card]:
     """The cards that realise a value, taken in the hand's own order for each rank."""
-    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
         want = digits if category is Category.FLUSH else _straight_ranks(digits[0])
         for suit in Suit:
             suited = {c.rank: c for c in reversed(hand) if c.suit is suit}
             if all(r in suited for r in want):
-                return [suited[Rank(r)] for r in want]
+                return [suited[r] for r in want]
         raise AssertionError("flush value without its cards")  # pragma: no cover
+    first = {}
+    for card in reversed(hand):
+        first[card.rank] = card
     if category is Category.STRAIGHT:
-        first = {}
-        for card in hand:
-            first.setdefault(card.rank, card)
-        return [first[Rank(r)] for r in _straight_ranks(digits[0])]
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
+        return [first[r] for r in _straight_ranks(digits[0])]
     chosen: list[Card] = []
     for rank, count in zip(digits, _SHAPES[category]):
-        chosen += by_rank[rank][:count]
+        if count == 1:
+            chosen.append(first[rank])
+            continue
+        for card in hand:  # a plain loop: a comprehension costs a function call in Python 3.11
+            if card.rank == rank:
+                chosen.append(card)
+                count -= 1
+                if not count:
+                    break
     return chosen
+
+
+# Words by rank number (`Rank.word` and `.plural` are properties, too slow for the full path).
+_WORD = (None, None, *(r.word for r in Rank))
+_PLURAL = (None, None, *(r.plural for r in Rank))
+_SUIT_WORD = tuple(s.word for s in Suit)
 
 
 def describe(hand: HandValue) -> str:
     """Words a learner understands: 'two pair, aces and kings, nine kicker'."""
     r = hand.ranks
     c = hand.category
-    rest = [x.word for x in r[1:]]
-    if c is Category.STRAIGHT_FLUSH:
-        if r[0] is Rank.ACE:
-            text = "royal flush (the ace-high straight flush)"
-        elif r[0] is Rank.FIVE:
-            text = "five-high straight flush (the ace plays low)"
-        else:
-            text = f"{r[0].word}-high straight flush"
-    elif c is Category.FOUR_OF_A_KIND:
-        text = f"four of a kind, {r[0].plural}" + (f", {rest[0]} kicker" if rest else "")
-    elif c is Category.FULL_HOUSE:
-        text = f"full house, {r[0].plural} full of {r[1].plural}"
-    elif c is Category.FLUSH:
-        suit = hand.cards[0].suit.word
-        text = f"{r[0].word}-high flush in {suit} ({_listing(rest)} behind it)"
-    elif c is Category.STRAIGHT:
-        text = "five-high straight (the ace plays low)" if r[0] is Rank.FIVE else f"{r[0].word}-high straight"
-    elif c is Category.THREE_OF_A_KIND:
-        text = f"three of a kind, {r[0].plural}" + (f", with {_listing(rest)}" if rest else "")
+    rest = [_WORD[x] for x in r[1:]]
+    # Categories in the order of how often seven cards make them; a straight flush comes last.
+    if c is Category.ONE_PAIR:
+        text = f"one pair, {_PLURAL[r[0]]}" + (f", with {_listing(rest)}" if rest else "")
     elif c is Category.TWO_PAIR:
-        text = f"two pair, {r[0].plural} and {r[1].plural}" + (f", {r[2].word} kicker" if len(r) > 2 else "")
-    elif c is Category.ONE_PAIR:
-        text = f"one pair, {r[0].plural}" + (f", with {_listing(rest)}" if rest else "")
+        text = f"two pair, {_PLURAL[r[0]]} and {_PLURAL[r[1]]}" + (f", {rest[1]} kicker" if len(r) > 2 else "")
+    elif c is Category.HIGH_CARD:
+        text = f"{_WORD[r[0]]} high" + (f", then {_listing(rest)}" if rest else "")
+    elif c is Category.THREE_OF_A_KIND:
+        text = f"three of a kind, {_PLURAL[r[0]]}" + (f", with {_listing(rest)}" if rest else "")
+    elif c is Category.STRAIGHT:
+        text = "five-high straight (the ace plays low)" if r[0] is Rank.FIVE else f"{_WORD[r[0]]}-high straight"
+    elif c is Category.FLUSH:
+        text = f"{_WORD[r[0]]}-high flush in {_SUIT_WORD[hand.cards[0].suit]} ({_listing(rest)} behind it)"
+    elif c is Category.FULL_HOUSE:
+        text = f"full house, {_PLURAL[r[0]]} full of {_PLURAL[r[1]]}"
+    elif c is Category.FOUR_OF_A_KIND:
+        text = f"four of a kind, {_PLURAL[r[0]]}" + (f", {rest[0]} kicker" if rest else "")
+    elif r[0] is Rank.ACE:
+        text = "royal flush (the ace-high straight flush)"
+    elif r[0] is Rank.FIVE:
+        text = "five-high straight flush (the ace plays low)"
     else:
-        text = f"{r[0].word} high" + (f", then {_listing(rest)}" if rest else "")
+        text = f"{_WORD[r[0]]}-high straight flush"
     if hand.size < 5:
         text += f" (a short hand of {_count_word(hand.size)})"
     return text

@@ -16,13 +16,14 @@ the best hand in value; in maps 0 is the same as absent; player order matters on
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from course import content
-from course.cards import Card, CardError, cards_text, parse_cards
-from course.content import Exercise, Problem, Question
+from course.asks import KINDS, Ask, card_list, find_ask, register, to_json
+from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
-from course.hands import Category, HandValue, evaluate
+from course.games import find_game
+from course.hands import HandValue, evaluate
+from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules
 
 
@@ -48,51 +49,22 @@ TOPIC_BY_ASK = {
     "shared_card": "shared-card",
 }
 
-DEFAULT_PROMPTS = {
-    "bring_in": "Who brings in?",
-    "opener": "Who acts first on {street} street?",
-    "action_order": "In what order do the players first act on this street?",
-    "legal_action": "Is '{action}' allowed at this point?",
-    "contributions": "How much has each player put in on this street?",
-    "street_total": "How many units go into the pot on this street?",
-    "best_five": "Which cards make {player}'s best hand?",
-    "category": "What kind of hand is {player}'s best hand?",
-    "winners": "Who wins the pot?",
-    "award": "How many units does each winner receive?",
-    "legal_hand": "May {player} show {cards} as their hand?",
-    "shared_card": "Sixth street is over. Is seventh street one shared card in the middle?",
-}
-
-
-def _asks_by_game() -> dict[str, tuple[str, ...]]:
-    return {game: tuple(content.asks_for(game)) for game in content.GAMES}
-
-
-ASKS_BY_GAME: dict[str, tuple[str, ...]] = _asks_by_game()
-
 
 def topic_for(game: str, ask: str) -> str:
     """The skill an ask trains: the home games' own asks train that game."""
-    module = content.variant_module(game)
-    if game != "stud-high" and (module is None or ask in getattr(module, "ASKS", {}) or ask not in TOPIC_BY_ASK):
-        return game
-    return TOPIC_BY_ASK.get(ask, game)
+    return find_ask(game, ask).topic or game
 
 
 def answer_kind(exercise: Exercise, question: Question) -> str:
-    """player, order, players, yesno, map, units, cards, category or any."""
-    spec = content.asks_for(exercise.game).get(question.ask)
-    return spec.answer if spec else "any"
+    """player, order, players, yesno, map, units, cards, category, or a home game's own kind."""
+    return find_ask(exercise.game, question.ask).kind
 
 
 def prompt_for(exercise: Exercise, question: Question) -> str:
     """The authored prompt, or the ask's default prompt filled with its keys."""
     if question.prompt:
         return question.prompt
-    module = content.variant_module(exercise.game)
-    template = getattr(module, "PROMPTS", {}).get(question.ask) or DEFAULT_PROMPTS.get(question.ask)
-    if template is None:
-        raise ValueError(f"ask {question.ask!r} has no default prompt for {exercise.game}")
+    template = find_ask(exercise.game, question.ask).prompt
     fields = {"street": exercise.street, **{k: display(v) for k, v in question.params.items()}}
     try:
         return template.format(**fields)
@@ -112,24 +84,11 @@ def display(value: Any) -> Any:
 
 def answer(exercise: Exercise, question: Question) -> Answer:
     """The engine's answer to one question, its cited steps, then the authored note."""
-    handler = _handler(exercise, question.ask)
-    result = handler(exercise, question)
-    if not isinstance(result, Answer):  # a variant returning a bare value is a bug there
-        raise TypeError(f"the engine returned {result!r} for {question.ask!r}, not an Answer")
+    result = find_ask(exercise.game, question.ask).solve(exercise, question)
     if question.explain:
         note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))
         result = Answer(result.value, [*result.steps, note])
     return result
-
-
-def _handler(exercise: Exercise, ask: str) -> Callable[[Exercise, Question], Answer]:
-    supported = ASKS_BY_GAME.get(exercise.game) or tuple(content.asks_for(exercise.game))
-    if ask not in supported:
-        raise ValueError(f"ask {ask!r} is not supported for {exercise.game}: expected one of {', '.join(supported)}")
-    module = content.variant_module(exercise.game)
-    if module is not None and ask in getattr(module, "ASKS", {}):
-        return module.ASKS[ask]
-    return _STUD[ask]
 
 
 def _street_of(exercise: Exercise, question: Question) -> str:
@@ -145,7 +104,8 @@ def _bring_in(exercise: Exercise, question: Question) -> Answer:
 
 def _hands_on(exercise: Exercise, street: str) -> dict[str, tuple[list[Card], list[Card]]]:
     """(down, up) per player with the up cards dealt by `street` (the exposed row then)."""
-    count = content.STREET_CARDS.get(street, (0, 4))[1]
+    counts = find_game(exercise.game).cards_on(street)
+    count = counts[1] if counts else 4
     return {p: (h.down, h.up[:count]) for p in exercise.seats if (h := exercise.hands.get(p)) is not None}
 
 
@@ -153,8 +113,8 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
     street = _street_of(exercise, question)
-    if street == "showdown":
-        raise ValueError("nobody opens the showdown: ask about a betting street, third to seventh")
+    if not find_game(exercise.game).is_betting(street):
+        raise ValueError(f"nobody opens the {street}: ask about a betting street")
     return table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                               folded=tuple(exercise.folded))
 
@@ -162,18 +122,19 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
 def _action_order(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
-    if exercise.street == "showdown":
-        raise ValueError("nobody acts at the showdown: action_order needs a betting street, third to seventh")
+    if not find_game(exercise.game).is_betting(exercise.street):
+        raise ValueError(f"nobody acts at the {exercise.street}: action_order needs a betting street")
     return table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
                                 exercise.profile, folded=tuple(exercise.folded))
 
 
 def _replay(exercise: Exercise):
+    """The street's actions replayed once for every question and grade of the exercise."""
     from course import betting
 
-    return betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
-                                 exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
-                                 pot=exercise.pot or 0)
+    return exercise.replayed("actions", lambda: betting.replay_street(
+        exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile, exercise.stakes,
+        folded=tuple(exercise.folded), pot=exercise.pot or 0))
 
 
 # Asks whose explanation is a betting round: the app shows the round's hand record beside them.
@@ -184,7 +145,7 @@ def hand_record(exercise: Exercise):
     """The street's actions as a chronological hand record (pandas DataFrame, one row per
     action: who, what, units added, the round total to match, the pot), or None when the
     exercise has no stud-high actions to replay."""
-    if not exercise.actions or content.variant_module(exercise.game) is not None:
+    if not exercise.actions or find_game(exercise.game).moves != "actions":
         return None
     frame = _replay(exercise).ledger_frame()
     return frame[["n", "player", "action", "added", "round_total", "pot", "note"]].rename(columns={
@@ -213,9 +174,10 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
     """Once sixth street is over: can the deck give every player still in a seventh card?"""
     from course import table
 
-    if exercise.street != "sixth":
-        raise ValueError(f"shared_card is asked when sixth street is over, before seventh is dealt: "
-                         f"expected street: sixth, not {exercise.street!r}")
+    settled = find_game(exercise.game).shared_decided_after
+    if exercise.street != settled:
+        raise ValueError(f"shared_card is asked when {settled} street is over, before the next is dealt: "
+                         f"expected street: {settled}, not {exercise.street!r}")
     hands = {p: (h.down, h.up) for p, h in exercise.hands.items()}
     still_in = [p for p in exercise.seats if p in exercise.hands and not exercise.hands[p].folded]
     steps = []
@@ -239,8 +201,8 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
 
 
 def _final(exercise: Exercise) -> dict[str, Any]:
-    module = content.variant_module(exercise.game)
-    if module is not None and hasattr(module, "final_hands"):
+    module = find_game(exercise.game).module()
+    if module is not None:
         return dict(module.final_hands(exercise))
     return {p: exercise.hands[p] for p in exercise.seats if p in exercise.hands}
 
@@ -252,8 +214,8 @@ def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
 
 def shared_cards(exercise: Exercise) -> list[Card]:
     """The shared card(s) every player still in may use (Horn-A-Vika: the spit card)."""
-    module = content.variant_module(exercise.game)
-    if module is not None and hasattr(module, "shared_cards"):
+    module = find_game(exercise.game).module()
+    if module is not None:
         return list(module.shared_cards(exercise))
     return list(exercise.shared)
 
@@ -357,156 +319,21 @@ def _legal_hand(exercise: Exercise, question: Question) -> Answer:
     return Answer(legal, steps)
 
 
-_STUD: dict[str, Callable[[Exercise, Question], Answer]] = {
-    "bring_in": _bring_in,
-    "opener": _opener,
-    "action_order": _action_order,
-    "legal_action": _legal_action,
-    "contributions": _contributions,
-    "street_total": _street_total,
-    "best_five": _best_five,
-    "category": _category,
-    "winners": _winners,
-    "award": _award,
-    "legal_hand": _legal_hand,
-    "shared_card": _shared_card,
-}
-
-
-# --------------------------------------------------------------------------------------------
-# Checking answers
-
-
-def to_json(value: Any) -> Any:
-    """An engine value in the solve shape: names, card strings, true/false, objects, lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Category):
-        return value.label
-    if isinstance(value, HandValue):
-        return [str(c) for c in value.cards]
-    if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
-        return value
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return sorted((to_json(v) for v in value), key=str)
-    if isinstance(value, (list, tuple)):
-        return [to_json(v) for v in value]
-    label = getattr(value, "label", None)
-    return label if isinstance(label, str) else str(value)
-
-
-def answer_json(exercise: Exercise, question: Question, value: Any) -> Any:
-    """`to_json` for this question, using the home game's own shape for its own asks."""
-    module = content.variant_module(exercise.game)
-    if module is not None and question.ask in getattr(module, "ASKS", {}) and hasattr(module, "to_json"):
-        return to_json(module.to_json(question.ask, value))
-    return to_json(value)
-
-
-def _yes_no(value: Any) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("yes", "no", "true", "false", "y", "n"):
-        return value.strip().lower() in ("yes", "true", "y")
-    return None
-
-
-def _units_map(value: Any) -> dict[str, int] | None:
-    if not isinstance(value, Mapping):
-        return None
-    result = {}
-    for key, amount in value.items():
-        if isinstance(amount, bool):
-            return None
-        try:
-            units = int(amount)
-        except (TypeError, ValueError):
-            return None
-        if units != amount and not isinstance(amount, str):
-            return None
-        if units:
-            result[str(key).strip()] = units
-    return result
-
-
-def _names(value: Any) -> list[str] | None:
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        return None
-    return [v.strip() for v in value]
-
-
-def _cards_or_none(value: Any) -> list[Card] | None:
-    try:
-        return parse_cards(value)
-    except CardError:
-        return None
-
-
-# Answer kinds checked here; any other kind is a home game's own shape, checked by its module.
-GENERIC_KINDS = frozenset({"player", "players", "order", "yesno", "map", "units", "cards", "category", "any"})
-
-
 def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answer | None = None) -> bool:
     """Whether `given` (an authored or learner answer, YAML/JSON shape) matches the engine."""
-    kind = answer_kind(exercise, question)
-    if kind not in GENERIC_KINDS:  # a home game's own answer shape: its module checks it
-        return bool(content.variant_module(exercise.game).is_correct(exercise, question, given))
+    ask = find_ask(exercise.game, question.ask)
     expected = (engine or answer(exercise, question)).value
-    if question.ask == "best_five":
-        return _best_five_ok(exercise, question.params["player"], given, expected)
-    if kind == "any":
-        kind = _guess_kind(expected, exercise)
-    if kind == "player":
-        return isinstance(given, str) and given.strip() == str(expected)
-    if kind == "order":
-        return _names(given) == [str(p) for p in expected]
-    if kind == "players":
-        names = _names(given)
-        return names is not None and len(set(names)) == len(names) and set(names) == {str(p) for p in expected}
-    if kind == "yesno":
-        return _yes_no(given) is not None and _yes_no(given) == bool(expected)
-    if kind == "map":
-        return _units_map(given) is not None and _units_map(given) == _units_map(expected)
-    if kind == "units":
-        whole = isinstance(given, int) or (isinstance(given, float) and given.is_integer())
-        return not isinstance(given, bool) and whole and int(given) == int(expected)
-    if kind == "category":
-        try:
-            chosen = given if isinstance(given, Category) else Category.from_label(given)
-            return chosen == Category.from_label(to_json(expected))
-        except (ValueError, TypeError):
-            return False
-    if kind == "cards":
-        chosen, wanted = _cards_or_none(given), _cards_or_none(to_json(expected))
-        return chosen is not None and wanted is not None and Counter(chosen) == Counter(wanted)
-    return to_json(given) == to_json(expected)
+    if ask.check is not None:
+        return ask.check(exercise, question, given, expected)
+    return KINDS[ask.kind].same(given, expected)
 
 
-def _guess_kind(expected: Any, exercise: Exercise) -> str:
-    if isinstance(expected, bool):
-        return "yesno"
-    if isinstance(expected, int):
-        return "units"
-    if isinstance(expected, Category):
-        return "category"
-    if isinstance(expected, Mapping):
-        return "map"
-    if isinstance(expected, str):
-        return "player" if expected in exercise.seats else "text"
-    if isinstance(expected, (list, tuple)):
-        if expected and all(isinstance(v, Card) for v in expected):
-            return "cards"
-        if all(isinstance(v, str) and v in exercise.seats for v in expected):
-            return "players"
-    return "any"
+def _best_five_check(exercise: Exercise, question: Question, given: Any, expected: Any) -> bool:
+    return _best_five_ok(exercise, question.params["player"], given, expected)
 
 
 def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any) -> bool:
-    chosen = _cards_or_none(given)
+    chosen = card_list(given)
     if chosen is None or len(set(chosen)) != len(chosen):
         return False
     own, shared = _own(exercise, player)
@@ -564,3 +391,29 @@ def check_exercise(exercise: Exercise) -> list[Problem]:
                 f"answer to {question.ask!r} disagrees with the engine: authored {format_value(question.answer)}, "
                 f"engine {format_value(result.value)}. The engine's explanation:\n{explanation}"))
     return problems
+
+
+# --------------------------------------------------------------------------------------------
+# The stud asks, declared once (name, answer kind, prompt, solver, topic, extra keys)
+
+register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check) for
+                   name, kind, prompt, solve, params, required, check in (
+    ("bring_in", "player", "Who brings in?", _bring_in, {}, (), None),
+    ("opener", "player", "Who acts first on {street} street?", _opener, {"street": "street"}, (), None),
+    ("action_order", "order", "In what order do the players first act on this street?", _action_order,
+     {}, (), None),
+    ("legal_action", "yesno", "Is '{action}' allowed at this point?", _legal_action,
+     {"action": "action", "after": "count"}, ("action",), None),
+    ("contributions", "map", "How much has each player put in on this street?", _contributions, {}, (), None),
+    ("street_total", "units", "How many units go into the pot on this street?", _street_total, {}, (), None),
+    ("best_five", "cards", "Which cards make {player}'s best hand?", _best_five, {"player": "player"},
+     ("player",), _best_five_check),
+    ("category", "category", "What kind of hand is {player}'s best hand?", _category, {"player": "player"},
+     ("player",), None),
+    ("winners", "players", "Who wins the pot?", _winners, {}, (), None),
+    ("award", "map", "How many units does each winner receive?", _award, {}, (), None),
+    ("legal_hand", "yesno", "May {player} show {cards} as their hand?", _legal_hand,
+     {"player": "player", "cards": "cards"}, ("player", "cards"), None),
+    ("shared_card", "yesno", "Sixth street is over. Is seventh street one shared card in the middle?",
+     _shared_card, {}, (), None),
+)))

@@ -20,6 +20,7 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from course.cards import Card, Suit, parse_cards
 from course.explain import Answer, Step
+from course.games import find_game
 from course.hands import Category, evaluate
 from course.rules import STREETS, Option, Profile
 
@@ -263,7 +264,7 @@ def opener(
             )
         else:  # pragma: no cover
             raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
-    if street == "seventh":
+    if find_game(profile.game).dealt_face_down(street):
         steps.append(
             _rule_step(
                 "The seventh card is dealt face down, so the rows showing, and the first actor, are "
@@ -314,7 +315,7 @@ def first_to_act(
     seats = check_seats(seats)
     dealt, active = _dealt_and_active(seats, hands, folded)
     ups = {p: split_hand(hands[p])[1] for p in dealt}
-    if street == "third":
+    if street == find_game(profile.game).first_street:
         missing = [p for p in dealt if not ups[p]]
         if missing:
             raise ValueError(f"{_names(missing)} show no door card: third street needs one up card each")

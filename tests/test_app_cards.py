@@ -149,6 +149,8 @@ def test_unknown_hole_cards_follow_the_deal_timeline():
     assert cards_view.unknown_hole_cards("stud-high", "seventh", hands) == {"Ava": 3}
     # with the shared seventh card nobody gets a seventh card of their own
     assert cards_view.unknown_hole_cards("stud-high", "seventh", hands, ["9s"]) == {"Ava": 2}
-    # other games and unnamed moments: nothing is invented
-    assert cards_view.unknown_hole_cards("horn-a-vika", "sixth", hands) == {}
+    # Horn-A-Vika deals as stud and its spit card replaces nobody's card (the game spec says so)
+    assert cards_view.unknown_hole_cards("horn-a-vika", "seventh", hands, ["9s"]) == {"Ava": 3}
+    # a game whose cards change hands, and unnamed moments: nothing is invented
+    assert cards_view.unknown_hole_cards("have-a-heart", "sixth", hands) == {}
     assert cards_view.unknown_hole_cards("stud-high", None, hands) == {}

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 from pathlib import Path
 
@@ -42,12 +43,14 @@ def chromium_paths() -> tuple[str, str]:
     return browser, driver
 
 
-@pytest.fixture
-def server(tmp_path):
+@contextmanager
+def serving(folder: Path):
+    """The app's real server on a free port, with its progress file and log in `folder`;
+    yields (url, progress file) and always stops the server."""
     port = free_port()
-    env = dict(os.environ, STUD_STUDY_DB=str(tmp_path / "progress.db"))
+    env = dict(os.environ, STUD_STUDY_DB=str(folder / "progress.db"))
     env.pop("STUD_STUDY_CONTENT", None)
-    log = open(tmp_path / "server.log", "w")
+    log = open(folder / "server.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "course/app/streamlit_app.py"),
          "--server.port", str(port), "--server.headless", "true",
@@ -66,9 +69,9 @@ def server(tmp_path):
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.flush()
                 pytest.fail("the server did not become healthy:\n"
-                            + (tmp_path / "server.log").read_text())
+                            + (folder / "server.log").read_text())
             time.sleep(0.3)
-        yield url, tmp_path / "progress.db"
+        yield url, folder / "progress.db"
     finally:
         proc.terminate()
         try:
@@ -78,8 +81,9 @@ def server(tmp_path):
         log.close()
 
 
-@pytest.fixture
-def browser():
+@contextmanager
+def chromium(width: int = 1280, height: int = 1400):
+    """Headless Chromium driven by Selenium, always quit at the end."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -87,13 +91,25 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,1400", "--hide-scrollbars"):
+                f"--window-size={width},{height}", "--hide-scrollbars"):
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     try:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path) as running:
+        yield running
+
+
+@pytest.fixture
+def browser():
+    with chromium() as driver:
+        yield driver
 
 
 def test_answer_a_practice_question_by_clicking(server, browser, tmp_path):

@@ -181,3 +181,11 @@ def test_best_five_is_the_best_of_all_five_card_subsets(cards):
     from itertools import combinations
 
     assert evaluate(cards).value == max(hand_value(list(c)) for c in combinations(cards, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=9, max_size=12, unique=True))
+def test_hands_beyond_the_table_are_the_best_of_their_five_card_subsets(cards):
+    from itertools import combinations
+
+    assert fast_value([c.code for c in cards]) == max(hand_value(list(c)) for c in combinations(cards, 5))

@@ -11,12 +11,14 @@ from types import SimpleNamespace
 
 import pytest
 
+from course.asks import asks_for, find_ask
 from course.cards import DECK, parse_cards
 from course.hands import evaluate
 from course.rules import load_profile
 from course import questions
 from course.variants import have_a_heart as hh
-from course.variants.common import EventError, FinalHand
+from course.errors import IllegalActionError
+from course.variants.common import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,7 +32,7 @@ def deal(hands: dict[str, tuple[str, str]], events=(), street="third", pot=None,
 
 
 def ask(exercise, name, **params):
-    return hh.ASKS[name](exercise, SimpleNamespace(ask=name, params=params))
+    return find_ask("have-a-heart", name).solve(exercise, SimpleNamespace(ask=name, params=params))
 
 
 def cards(text):
@@ -216,7 +218,7 @@ def test_validation_reports_every_problem_with_its_index():
     assert [i for i, _ in problems] == [1, 3]
     assert "'9♠' is already in play: Ben up" in problems[0][1]
     assert "'Zed' is not at the table" in problems[1][1]
-    with pytest.raises(EventError) as err:
+    with pytest.raises(IllegalActionError) as err:
         hh.replay(ex)
     assert err.value.index == 1
 
@@ -227,7 +229,7 @@ def test_fixed_limit_betting_as_in_stud():
     assert hh.check_events(ok) == [] and ask(ok, "pot").value == 52
     bad = deal(hands, ["Ava bets 4"], street="fifth", pot=20)
     [(index, message)] = hh.check_events(bad)
-    assert "the amount here is 8" in message
+    assert "a bet or raise is the big bet, 8" in message and "not 4" in message
 
 
 def test_bring_in_profile_option_on_third_street():
@@ -374,8 +376,8 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
         exercise, problems = load_exercise(path)
         assert problems == [], [str(p) for p in problems]
         for question in exercise.questions:
-            if question.ask in hh.ASKS:
-                answer = hh.ASKS[question.ask](exercise, question)
+            if question.ask in asks_for("have-a-heart"):
+                answer = find_ask("have-a-heart", question.ask).solve(exercise, question)
                 assert questions.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
                 assert answer.steps and all(step.text for step in answer.steps)
 
@@ -389,3 +391,46 @@ def test_showdown_a_player_with_more_than_seven_cards_still_plays_five():
     assert set(evaluate(ava).cards) == set(cards("A♠ K♠ 9♠ 5♠ 2♠"))
     award = ask(ex, "award")
     assert award.value == {"Ava": 64} and 'OPR-678 "Showdown"' in award.citations
+
+
+# --- the betting round is the stud one (issue 10) ----------------------------------------------
+
+
+def test_deal_and_betting_as_in_stud_fourth_street_pair_allows_the_big_bet():
+    """OPR-678 "Deal and betting": betting follows stud, so the profile's fourth-street pair option
+    applies here exactly as in Stud High."""
+    hands = {"Ava": ("2♣ 3♦", "9♣ 9♦"), "Ben": ("5♣ 6♦", "4♠ J♣")}
+    on = deal(hands, ["Ava bets 8", "Ben calls"], street="fourth", pot=10,
+              options={"fourth_street_pair": "any-exposed-pair"})
+    assert hh.check_events(on) == [] and ask(on, "pot").value == 26
+    off = deal(hands, ["Ava bets 8"], street="fourth", pot=10)
+    [(index, message)] = hh.check_events(off)
+    assert index == 0 and "no big-bet option for a pair showing on fourth street" in message
+    assert 'COURSE "Fourth-street pair"' in message
+
+
+@pytest.mark.parametrize("events, rule", [
+    (["Ava bets 4", "Ben raises to 8", "Ava raises to 12", "Ben raises to 16", "Ava raises to 20"],
+     "raise_cap"),                                                       # the cap itself
+    (["Ava bets 4", "Ben checks"], "check_when_nothing_owed"),           # a check with 4 owed
+    (["Ben checks"], "turn_order"),                                      # not Ben's turn
+    (["Ava bets 8"], "bet_by_street"),                                   # a wrong amount
+    (["Ava raises to 8"], "check_when_nothing_owed"),                    # nothing to raise
+])
+def test_deal_and_betting_each_illegal_bet_cites_the_rule_it_breaks(events, rule):
+    """An illegal bet cites the rule actually broken, not always the raise cap."""
+    profile = load_profile("opr-678")
+    ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("5♣ 6♦", "4♠")}, events)
+    [(index, message)] = hh.check_events(ex)
+    cites = profile.option(rule).cite if profile.has(rule) else profile.rule_cite(rule)
+    assert index == len(events) - 1 and all(f"[{c}]" in message for c in cites)
+    if rule != "raise_cap":
+        assert not all(f"[{c}]" in message for c in profile.option("raise_cap").cite)
+
+
+def test_opening_each_round_the_opener_stays_the_opener_after_folding():
+    """OPR-678 "Opening each round": the best card showing when the round begins opens it; folding
+    later in that round does not hand the opening to someone else."""
+    ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("5♣ 6♦", "Q♠"), "Cara": ("7♣ 8♦", "4♠")},
+              ["Ava bets 4", "Ben raises to 8", "Cara calls", "Ava folds"])
+    assert ask(ex, "opener").value == "Ava"

@@ -11,11 +11,13 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from course.asks import asks_for, find_ask
 from course.cards import DECK, parse_cards
 from course.rules import load_profile
 from course import questions
 from course.variants import horn_a_vika as hv
-from course.variants.common import EventError, FinalHand
+from course.errors import IllegalActionError
+from course.variants.common import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,7 +32,7 @@ def deal(hands: dict[str, tuple[str, str]], events=(), street="third", pot=None,
 
 
 def ask(exercise, name, **params):
-    return hv.ASKS[name](exercise, SimpleNamespace(ask=name, params=params))
+    return find_ask("horn-a-vika", name).solve(exercise, SimpleNamespace(ask=name, params=params))
 
 
 # The worked example "Matching the pot twice": A = Ava, B = Ben; Cara pairs nothing.
@@ -290,7 +292,7 @@ def test_validation_reports_every_problem_with_its_index():
 
 def test_replay_raises_with_the_index_of_the_first_bad_event():
     ex = deal({"Ava": ("2♣ 3♦", "9♣"), "Ben": ("4♦ 6♣", "K♣")}, ["Ava is dealt 9♦ up", "Ben bets 2"], pot=4)
-    with pytest.raises(EventError) as err:
+    with pytest.raises(IllegalActionError) as err:
         hv.replay(ex)
     assert err.value.index == 1
 
@@ -368,8 +370,8 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
         exercise, problems = load_exercise(path)
         assert problems == [], [str(p) for p in problems]
         for question in exercise.questions:
-            if question.ask in hv.ASKS:
-                answer = hv.ASKS[question.ask](exercise, question)
+            if question.ask in asks_for("horn-a-vika"):
+                answer = find_ask("horn-a-vika", question.ask).solve(exercise, question)
                 assert questions.is_correct(exercise, question, question.answer), (path.name, question.ask, answer.value)
                 assert answer.steps and all(step.text for step in answer.steps)
 
@@ -442,3 +444,30 @@ questions:
     assert [str(p) for p in problems] == [
         "x.yaml:13:5: 'Ben bets 2': Ava must match the pot or fold before the betting "
         "[OPR-535 2.1] [OPR-535 4 (stage 2)]"]
+
+
+# --- the hand ends with one player left (issue 10) --------------------------------------------
+
+
+def test_variant_of_seven_card_stud_the_hand_ends_when_one_player_is_left():
+    """OPR-535 1.1 (a variant of seven-card stud) and HPD "The deal timeline": when the only
+    opponent folds rather than match the pot, the last player wins; nothing else happens."""
+    hands = {"Ava": ("2♣ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥")}
+    events = ["Ava is dealt 8♦ up", "Ben is dealt K♠ up", "Ava folds"]
+    over = deal(hands, events, pot=20)
+    assert hv.check_events(over) == []
+    assert ask(over, "pot_matches").value == [{"Ava": 20}]       # Ben's decision lapsed
+    assert ask(over, "award").value == {"Ben": 20}
+    for last in ("Ben folds", "Ben matches", "Ben checks"):
+        [(index, message)] = hv.check_events(deal(hands, events + [last], pot=20))
+        assert index == 3 and "the hand is over: only Ben is left" in message
+        assert "[OPR-535 1.1]" in message
+
+
+def test_stage_1_the_opener_stays_the_opener_after_folding():
+    """OPR-535 4 (stage 1): the highest card showing when round 1 begins opens it; a later fold by
+    that player does not make someone else the opener."""
+    ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("4♣ 5♦", "Q♠"), "Cara": ("6♣ 7♦", "4♠")},
+              ["Ava bets 2", "Ben raises to 4", "Cara calls", "Ava folds"], pot=1)
+    assert hv.check_events(ex) == []
+    assert ask(ex, "opener").value == "Ava"

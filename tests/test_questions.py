@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from course import content, questions
+from course import asks, content, questions
 from course.cards import Card, parse_cards
 from course.content import Question, parse_exercise
+from course.explain import Answer, Step
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -258,10 +259,11 @@ def test_to_json_shapes():
 
 
 def test_asks_by_game_and_topics():
-    assert set(questions.ASKS_BY_GAME["stud-high"]) == set(content.STUD_ASKS)
-    heart = questions.ASKS_BY_GAME["have-a-heart"]
+    by_game = asks.all_asks()
+    assert set(by_game["stud-high"]) == set(content.STUD_ASKS)
+    heart = by_game["have-a-heart"]
     assert "holding" in heart and "best_five" in heart and "bring_in" not in heart
-    assert "spit" not in questions.ASKS_BY_GAME["horn-a-vika"]
+    assert "spit" not in by_game["horn-a-vika"]
     assert questions.topic_for("stud-high", "bring_in") == "bring-in"
     assert questions.topic_for("stud-high", "legal_action") == "amounts"
     assert questions.topic_for("stud-high", "best_five") == "best-five"
@@ -270,7 +272,8 @@ def test_asks_by_game_and_topics():
     assert questions.topic_for("horn-a-vika", "pot") == "horn-a-vika"
     assert questions.topic_for("horn-a-vika", "award") == "horn-a-vika"  # the game's own award
     assert questions.topic_for("have-a-heart", "best_five") == "best-five"
-    assert set(questions.TOPIC_BY_ASK.values()) <= set(content.TOPICS)
+    topics = {ask.topic or game for game in content.GAMES for ask in asks.asks_for(game).values()}
+    assert topics <= set(content.TOPICS)
 
 
 def test_default_prompts_fill_in_the_keys():
@@ -300,7 +303,7 @@ def test_home_game_uses_the_variant_and_its_final_hands():
     holding = questions.answer(exercise, exercise.questions[0])
     assert 'OPR-678 3.2(a)' in holding.citations
     assert questions.is_correct(exercise, exercise.questions[0], {"up": ["9♣", "9♦", "4♥", "9♠"], "down": ["2♣", "3♦"]})
-    assert questions.answer_json(exercise, exercise.questions[0], holding.value) == {
+    assert questions.to_json(holding.value) == {
         "up": ["9♣", "9♦", "4♥", "9♠"], "down": ["2♣", "3♦"]}
     # After the take, the 9♠ is Al's: three nines; Bea plays a short hand of four cards.
     hands = questions.final_hands(exercise)
@@ -403,3 +406,48 @@ def test_a_profile_that_never_shares_a_card(tmp_path):
 def test_shared_card_is_asked_on_sixth_street_only(tmp_path):
     with pytest.raises(ValueError, match="expected street: sixth"):
         _shared_answer(tmp_path, street="fifth")
+
+
+def test_a_new_ask_is_one_registration():
+    """Declaring an ask once makes it valid content, answerable, checkable, promptable, and
+    drawn by the widget of its answer kind."""
+    from course.app import widgets
+    from course.asks import _ASKS, Ask, register
+
+    def seats_dealt(exercise, question):
+        return Answer(len(exercise.seats), [Step(f"{len(exercise.seats)} players are dealt in.", ())])
+
+    register("stud-high", Ask("seat_count", "units", "How many players are dealt in?", seats_dealt, topic="deal"))
+    try:
+        text = HPD_1.split("questions:")[0] + "questions:\n  - ask: seat_count\n    answer: 4\n"
+        exercise = load(text)
+        question = q(exercise, 0)
+        assert questions.answer(exercise, question).value == 4
+        assert questions.is_correct(exercise, question, 4) and not questions.is_correct(exercise, question, 3)
+        assert questions.prompt_for(exercise, question) == "How many players are dealt in?"
+        assert questions.topic_for("stud-high", "seat_count") == "deal"
+        assert isinstance(widgets.widget_for(exercise, question), widgets.UnitsWidget)
+        _, problems = content.parse_exercise(text.replace("answer: 4", "answer: four"), "x.yaml")
+        assert any("answer to 'seat_count' should be a whole number" in p.message for p in problems)
+    finally:
+        del _ASKS["stud-high"]["seat_count"]
+    _, problems = content.parse_exercise(text, "x.yaml")
+    assert any("ask 'seat_count' is not supported" in p.message for p in problems)
+
+
+def test_an_exercise_replays_once_for_every_question_and_grade(monkeypatch):
+    """The street is replayed once and shared: answering and grading contributions and the street
+    total used to replay it four times."""
+    from course import betting
+
+    calls = []
+    real = betting.replay_street
+    monkeypatch.setattr(betting, "replay_street", lambda *a, **k: calls.append(a) or real(*a, **k))
+    exercise = load(HPD_3)
+    for question in (q(exercise, 2), q(exercise, 3)):
+        result = questions.answer(exercise, question)
+        assert questions.is_correct(exercise, question, result.value)
+    assert len(calls) == 1
+    other = content.with_profile(exercise, "1917poker")   # another profile replays on its own
+    questions.answer(other, q(other, 2))
+    assert len(calls) == 2

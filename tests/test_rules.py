@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import re
 from pathlib import Path
 
@@ -95,6 +97,12 @@ def test_citation_paraphrases_are_in_our_own_words_no_seven_word_run_of_the_sour
         copied += [(key, " ".join(w[i:i + run])) for i in range(len(w) - run + 1)
                    if tuple(w[i:i + run]) in grams[entry.source]]
     assert copied == []
+
+
+def test_citation_titles_name_the_article_not_only_its_number():
+    # A learner reads the title beside the source: "3.3" alone says nothing.
+    bare = [key for key, entry in citations().items() if not re.search(r"[A-Za-z]{3}", entry.title)]
+    assert bare == []
 
 
 def test_citation_unknown_key_raises_key_error_naming_it_and_close_keys():
@@ -206,7 +214,10 @@ def test_opr_678_have_a_heart_exchange_variation_off_by_default():
     assert 'OPR-678 "Exchanging instead of taking"' in p.option("exchange_variation").cite
     assert not p.option("exchange_variation").course_default
     assert p.value("third_street_first") == "highest-showing"
-    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"',)
+    # "As in seven-card stud" with no bring-in named: the highest card opens, the course's reading.
+    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"', 'COURSE "No bring-in"')
+    assert p.option("third_street_first").course_default and p.option("bring_in").course_default
+    assert p.option("take_from").course_default and p.option("take_timing").course_default
 
 
 def test_load_profile_unknown_option_names_it_and_suggests():
@@ -234,7 +245,9 @@ def test_exercise_override_is_marked_and_cites_the_profile_that_states_it():
 
 
 def test_override_of_stakes_goes_through_options_and_stakes_with_overrides():
-    assert load_profile("pokerstars", {"small_bet": 10, "big_bet": 20}).stakes == Stakes(1, 2, 10, 20)
+    # The bring-in is half the small bet (the profile's note), so it follows the stakes.
+    assert load_profile("pokerstars", {"small_bet": 10, "big_bet": 20}).stakes == Stakes(1, 5, 10, 20)
+    assert load_profile("pokerstars", {"small_bet": 10, "bring_in": 3}).stakes == Stakes(1, 3, 10, 8)
     assert Stakes().with_overrides({"ante": 5}) == Stakes(5, 2, 4, 8)
     with pytest.raises(ValueError, match=r"'antes'.*did you mean 'ante'"):
         Stakes().with_overrides({"antes": 5})
@@ -274,3 +287,33 @@ def test_profiles_are_hashable_and_equal_by_their_options():
     assert plain == load_profile("pokerstars", {"raise_cap": 3})  # same value: no override
     assert plain != load_profile("pokerstars", {"raise_cap": 4})
     assert len({plain, load_profile("pokerstars"), load_profile("pokerstars", {"raise_cap": 4})}) == 2
+
+
+def test_1917_bring_in_is_half_the_low_limit():
+    """1917 "Bring in": half of the low limit bet size, whatever the stakes."""
+    from course.betting import new_round
+
+    profile = load_profile("1917poker", {"small_bet": 10, "big_bet": 20})
+    bring = profile.forced_bet("bring_in")
+    assert (bring.amount, bring.cite, bring.course_default) == (5, ('1917 "Bring in"',), False)
+    hands = {"Ann": ("2♣ 3♦", "2♠"), "Bob": ("4♦ 6♣", "K♣")}
+    betting = new_round("third", ["Ann", "Bob"], hands, profile)
+    entry = betting.apply("Ann brings in 5")
+    assert entry.added == 5 and "1/2 of the small bet of 10" in entry.text
+    odd = load_profile("1917poker", {"small_bet": 5, "big_bet": 10}).forced_bet("bring_in")
+    assert odd.amount == 2 and odd.rounded and odd.course_default  # 2.5 rounded down: the course's own
+    assert 'COURSE "Forced-bet rounding"' in odd.cite
+
+
+def test_1917_ante_is_about_a_fifth_of_the_low_limit():
+    """1917 "Ante": roughly a fifth of the low limit; the rounding is the course's own."""
+    four = load_profile("1917poker").forced_bet("ante")
+    assert four.amount == 1 and four.rounded and four.course_default   # 0.8 -> 1
+    ten = load_profile("1917poker", {"small_bet": 10, "big_bet": 20}).forced_bet("ante")
+    assert (ten.amount, ten.rounded, ten.course_default, ten.cite) == (2, False, False, ('1917 "Ante"',))
+
+
+def test_pokerstars_bring_in_value_matches_its_note():
+    """The PokerStars profile's note says half the small bet; its value now says the same."""
+    option = load_profile("pokerstars").option("bring_in")
+    assert "half the small bet" in option.note and option.value["fraction"] == Fraction(1, 2)

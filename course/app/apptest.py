@@ -102,7 +102,7 @@ def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
         at.multiselect(key=key).set_value(list(value))
     elif kind == "yesno":
         at.button_group(key=key).set_value("yes" if value else "no")
-    elif kind in ("units", "number"):
+    elif kind == "units":
         at.number_input(key=key).set_value(value)
     elif kind == "map":
         for seat in exercise.seats:

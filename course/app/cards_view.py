@@ -16,11 +16,13 @@ from html import escape
 from typing import Any, Mapping, Sequence
 
 from course.cards import Card, parse_cards
+from course.games import find_game
+from course.model import Exercise
 
 CSS = """
 .ssr-table{display:flex;flex-direction:column;gap:.35rem;margin:.25rem 0 .75rem 0;max-width:44rem;
-  font-family:system-ui,-apple-system,'Segoe UI',sans-serif}
-.ssr-dealer{font-size:.8rem;color:#555;display:flex;align-items:center;gap:.4rem}
+  font-family:system-ui,-apple-system,'Segoe UI',sans-serif;container-type:inline-size}
+.ssr-dealer{font-size:.8rem;color:inherit;opacity:.75;display:flex;align-items:center;gap:.4rem}
 .ssr-button{display:inline-flex;align-items:center;justify-content:center;width:1.4rem;
   height:1.4rem;border-radius:50%;background:#fff;border:2px solid #333;font-weight:700;
   font-size:.75rem;color:#111}
@@ -43,10 +45,17 @@ CSS = """
 .ssr-card.ssr-down{background:#e4e4e4;border:1px dashed #222}
 .ssr-card .ssr-tag{position:absolute;bottom:-.1rem;font-size:.5rem;font-weight:500;color:#333;
   text-transform:uppercase;letter-spacing:.03em}
-.ssr-gap{width:.5rem}
 .ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
   border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
-.ssr-caption{font-size:.85rem;color:#444;margin-top:.1rem}
+.ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
+@container (max-width:30rem){
+  .ssr-seat,.ssr-shared{flex-wrap:wrap;row-gap:.2rem}
+  .ssr-name{min-width:0;flex:1 0 100%}
+  .ssr-cards{flex-wrap:nowrap;gap:.2rem}
+  .ssr-card{width:2.2rem;height:3.1rem}
+  .ssr-card .ssr-rank{font-size:.95rem}
+  .ssr-card .ssr-suit{font-size:1.1rem}
+}
 """
 
 
@@ -147,29 +156,30 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
 
 def unknown_hole_cards(game: str | None, street: str | None, hands: Mapping[str, Any],
                        shared: Any = ()) -> dict[str, int]:
-    """Stud high: the hole cards each player still in holds on `street` but the deal does not
-    name (a deal may give only the exposed cards), so the picture shows them as backs. The
-    counts are the deal timeline's (HPD "The deal timeline"); with a shared seventh card nobody
-    gets a seventh card of their own."""
-    from course.content import STREET_CARDS
-
-    if game != "stud-high" or street not in STREET_CARDS:
+    """In a game where cards never change hands: the hole cards each player still in holds on
+    `street` but the deal does not name (a deal may give only the exposed cards), so the picture
+    shows them as backs. The counts are the game spec's streets (HPD "The deal timeline"); a
+    shared card that replaces a street's card leaves everyone one hole card short."""
+    spec = find_game(game or "")
+    counts = spec.cards_on(street or "", bool(shared)) if spec is not None and not spec.cards_move else None
+    if counts is None:
         return {}
-    down = STREET_CARDS[street][0]
-    if shared and street in ("seventh", "showdown"):
-        down -= 1
+    down = counts[0]
     views = [seat_view(name, hand) for name, hand in hands.items()]
     return {v.name: down - len(v.down) for v in views if not v.folded and len(v.down) < down}
 
 
-def exercise_html(exercise: Any, *, show_down: bool = True, focus: str | None = None) -> str:
-    """The deal of a validated `Exercise` (seats, hands, shared)."""
-    from course.content import variant_module
+def shared_label(game: str | None) -> str:
+    """What a game calls its card dealt face up to the table (Horn-A-Vika: the spit card)."""
+    spec = find_game(game or "")
+    return spec.shared_name if spec is not None else "Shared card"
 
-    label = getattr(variant_module(getattr(exercise, "game", "")), "SHARED_CARD_NAME", "Shared card")
+
+def exercise_html(exercise: Exercise, *, show_down: bool = True, focus: str | None = None) -> str:
+    """The deal of a validated `Exercise` (seats, hands, shared)."""
     return deal_html(exercise.seats, exercise.hands, exercise.shared or (), show_down=show_down,
-                     focus=focus, shared_label=label,
-                     dealer=(getattr(exercise, "extra", None) or {}).get("dealer"),
+                     focus=focus, shared_label=shared_label(exercise.game),
+                     dealer=exercise.extra.get("dealer"),
                      unknown_down=unknown_hole_cards(exercise.game, exercise.street,
                                                      exercise.hands, exercise.shared))
 

@@ -7,17 +7,10 @@ from typing import Any, Iterable, Mapping
 
 import streamlit as st
 
-from course.app import cards_view, quiz
+from course import rules
+from course.app import cards_view, labels, quiz
 
-GAMES = {
-    "stud-high": "Seven-Card Stud High",
-    "horn-a-vika": "Horn-A-Vika",
-    "have-a-heart": "Have a Heart",
-}
-
-
-def game_title(game: str) -> str:
-    return GAMES.get(game, game)
+game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
 
 def field(obj: Any, name: str, default: Any = None) -> Any:
@@ -39,7 +32,7 @@ def as_list(value: Any) -> list:
 
 def lessons(course: Any) -> list[Any]:
     """Lessons in course order: by game (stud-high first), then `order`."""
-    games = list(GAMES)
+    games = list(labels.GAMES)
     items = as_list(field(course, "lessons"))
     return sorted(items, key=lambda l: (games.index(field(l, "game")) if field(l, "game") in games
                                         else len(games), str(field(l, "game")),
@@ -63,13 +56,30 @@ def problems(course: Any) -> list[Any]:
     return as_list(field(course, "problems"))
 
 
+def article_md(cit: Any, *, source: bool = True) -> str:
+    """One registered article (a `rules.Citation`) in full: its title, our summary, its
+    source (left out under a heading that names it) and the key authors cite it by."""
+    return (f"**{quiz.md_escape(labels.article_title(cit.key, source=False))}**  \n"
+            f"{quiz.md_escape(cit.text)}  \n"
+            + (f"*Source: {quiz.md_escape(cit.source_title)}* · " if source else "")
+            + f":gray[Cited as {quiz.md_escape(cit.key)}]")
+
+
 def cite_row(keys: Iterable[str], key: str) -> None:
-    keys = list(keys or [])
+    """The articles a section rests on, each once, labelled by title; each opens to the
+    article and a link to it in the Rulebook (same tab, so the session and answers stay)."""
+    keys = list(dict.fromkeys(keys or []))
     if not keys:
         return
     with st.container(horizontal=True, gap="small"):
         for n, cite in enumerate(keys):
-            quiz.citation_popover(cite, f"{key}:{n}")
+            with st.popover(labels.article_title(cite), key=f"{key}:{n}"):
+                try:
+                    st.markdown(article_md(rules.citation(cite)))
+                except KeyError as exc:
+                    st.error(f"This citation is not in the registry: {exc}")
+                st.page_link("views/rulebook.py", query_params={"article": cite},
+                             label="Open in the Rulebook", icon=":material/gavel:")
 
 
 def deal_block(deal: Any, game: str | None = None) -> None:
@@ -78,6 +88,7 @@ def deal_block(deal: Any, game: str | None = None) -> None:
     shared = field(deal, "shared")
     unknown = cards_view.unknown_hole_cards(game, field(deal, "street"), hands, shared)
     st.markdown(cards_view.deal_html(seats, hands, shared, caption=field(deal, "caption"),
+                                     shared_label=cards_view.shared_label(game),
                                      unknown_down=unknown), unsafe_allow_html=True)
 
 
@@ -86,7 +97,7 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
     lid = field(lesson, "id")
     st.title(str(field(lesson, "title")))
     st.caption(f"{game_title(field(lesson, 'game'))} · lesson {field(lesson, 'order')} · "
-               f"skill: {field(lesson, 'topic')}")
+               f"skill: {labels.display_name(field(lesson, 'topic'))}")
     if field(lesson, "summary"):
         st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
     for n, section in enumerate(as_list(field(lesson, "sections"))):
@@ -119,4 +130,4 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
                               on_change="rerun")
             if box.open:
                 with box:
-                    quiz.exercise_block(ex, prefix, heading=False)
+                    quiz.exercise_block(ex, prefix, heading=False, one_at_a_time=True)

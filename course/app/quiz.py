@@ -7,7 +7,6 @@ this module only picks a widget for each `ask`, reads it, and draws what the eng
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any, Callable, Sequence
 from urllib.parse import urlencode
@@ -15,24 +14,21 @@ from urllib.parse import urlencode
 import pandas as pd
 import streamlit as st
 
+from course import content, questions, rules
 from course.app import cards_view, state, study_feedback
 from course.app.progress import Attempt
+from course.app.widgets import WIDGETS, md_escape
 from course.cards import Card
-from course.hands import Category
+from course.explain import Answer
+from course.games import find_game
+from course.model import Exercise, Question
 
 # Asks whose questions are about a player's whole hand: the hole cards are shown face up
 # (dimmed, marked "down"); for the other asks they are drawn as card backs.
 HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand", "holding"}
 
-CATEGORIES = [c.label for c in Category]
-
 
 # -- text ----------------------------------------------------------------------------------
-
-def md_escape(text: Any) -> str:
-    """Plain text for st.markdown: `$` would start LaTeX and money is written with `$`."""
-    return str(text).replace("\\", "\\\\").replace("$", "\\$")
-
 
 def author_md(text: Any) -> str:
     """Author markdown as written, except that a bare `$` (money) does not start LaTeX."""
@@ -70,253 +66,51 @@ def fmt(value: Any) -> str:
 
 def prompt_of(exercise: Any, question: Any) -> str:
     """The authored prompt, or the ask's default prompt from `course.questions`."""
-    return str(state.module("questions").prompt_for(exercise, question))
+    return str(questions.prompt_for(exercise, question))
 
 
 def skill_of(exercise: Any, question: Any) -> str:
     """The skill an attempt counts towards, as `course.questions` maps asks to topics."""
-    return str(state.module("questions").topic_for(exercise.game, question.ask))
+    return str(questions.topic_for(exercise.game, question.ask))
 
 
 def shown(value: Any) -> str:
     """An engine value as a learner reads it (via the engine's own JSON shape)."""
-    return fmt(state.module("questions").to_json(value))
+    return fmt(questions.to_json(value))
 
 
 # -- rule profiles -------------------------------------------------------------------------
 
 def profile_names(game: str) -> list[str]:
-    rules = state.module("rules")
-    if rules is None:
-        return []
-    try:
-        return list(rules.profile_names(game))
-    except (TypeError, KeyError, ValueError):
-        return []
+    return list(rules.profile_names(game))
 
 
-def with_profile(exercise: Any, name: str) -> Any:
+def with_profile(exercise: Exercise, name: str) -> Exercise:
     """The same deal under another rule profile (the exercise's own options kept)."""
-    if name == exercise.rules:
-        return exercise
-    content = state.module("content")
-    fn = getattr(content, "with_profile", None)
-    if callable(fn):
-        return fn(exercise, name)
-    rules = state.module("rules")
-    profile = rules.load_profile(name, getattr(exercise, "options", None) or None)
-    return dataclasses.replace(exercise, rules=name, profile=profile)
+    return exercise if name == exercise.rules else content.with_profile(exercise, name)
 
 
 # -- engine calls --------------------------------------------------------------------------
 
-def engine_answer(exercise: Any, question: Any) -> tuple[Any | None, str | None]:
+def engine_answer(exercise: Exercise, question: Question) -> tuple[Answer | None, str | None]:
     """(Answer, None) or (None, the engine's error message)."""
-    questions = state.module("questions")
     try:
         return questions.answer(exercise, question), None
     except Exception as exc:  # the engine's message is shown as it is
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def grade(exercise: Any, question: Any, given: Any) -> tuple[bool | None, str | None]:
-    questions = state.module("questions")
+def grade(exercise: Exercise, question: Question, given: Any) -> tuple[bool | None, str | None]:
     try:
         return bool(questions.is_correct(exercise, question, given)), None
     except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
 
 
-# -- widgets -------------------------------------------------------------------------------
-
-# The content module's answer kinds -> the widget a learner answers with.
-# Answer kind (declared by the engine for each ask) -> widget. The home games declare shapes of
-# their own: what a player holds up and down and what a heart lets its player take (Have a
-# Heart), and who had to match the pot, in order, for how much (Horn-A-Vika).
-KIND_WIDGET = {"player": "player", "players": "players", "order": "order", "yesno": "yesno",
-               "map": "map", "units": "number", "cards": "cards", "category": "category",
-               "holding": "holding", "takes": "takes", "matches": "matches"}
-
-
-def widget_kind(exercise: Any, question: Any) -> str:
-    kind = KIND_WIDGET.get(state.module("questions").answer_kind(exercise, question))
-    if kind:
-        return kind
-    # An ask that declares no answer kind: pick the widget from the type of value the engine
-    # answers with (the value itself is not shown).
-    answer, _ = engine_answer(exercise, question)
-    value = getattr(answer, "value", None)
-    if isinstance(value, bool):
-        return "yesno"
-    if isinstance(value, int):
-        return "number"
-    if isinstance(value, dict):
-        return "map"
-    if isinstance(value, (list, tuple)):
-        if value and all(isinstance(v, Card) for v in value):
-            return "cards"
-        return "players"
-    return "player"
-
-
-def own_cards(exercise: Any, question: Any) -> list[Card]:
-    """The cards a player may pick from: their own at the end of the deal, then the shared."""
-    questions = state.module("questions")
-    player = (getattr(question, "params", {}) or {}).get("player")
-    hand = list(questions.final_hands(exercise).get(player, [])) if player else []
-    return hand + list(questions.shared_cards(exercise))
-
-
-def event_cards(exercise: Any, player: str | None = None) -> list[Card]:
-    """Cards named in the events (all of them, or those of events that name `player`), in
-    order: a display aid so the pickers offer every card a player may have come to hold."""
-    found: list[Card] = []
-    for event in getattr(exercise, "events", None) or []:
-        words = [w.strip("()[],.;:") for w in str(event).split()]
-        if player is not None and player not in words:
-            continue
-        for word in words:
-            try:
-                found.append(Card.parse(word))
-            except ValueError:
-                continue
-    return list(dict.fromkeys(found))
-
-
-def cards_of(exercise: Any, player: str, *, up_only: bool = False) -> list[Card]:
-    """A player's cards as dealt in the YAML, then the cards of the events that name them."""
-    hand = exercise.hands.get(player)
-    dealt = [] if hand is None else (list(hand.up) if up_only else
-                                     list(hand.down[:2]) + list(hand.up) + list(hand.down[2:]))
-    return list(dict.fromkeys(dealt + event_cards(exercise, player)))
-
-
-def draw_widget(kind: str, key: str, exercise: Any, question: Any, label: str,
-                disabled: bool = False) -> None:
-    """The widget for one answer kind; `disabled` once the answer is checked (the verdict
-    below stays true to what is shown until the learner presses Try again)."""
-    seats = list(exercise.seats)
-    off = {"disabled": disabled}
-    if kind == "holding":
-        player = (question.params or {}).get("player")
-        pool = cards_of(exercise, player) if player else event_cards(exercise)
-        st.markdown(md_escape(label))
-        st.pills("Face up", pool, selection_mode="multi", format_func=cards_view.card_text,
-                 key=f"{key}:up", **off)
-        st.pills("Face down", pool, selection_mode="multi", format_func=cards_view.card_text,
-                 key=f"{key}:down", **off)
-    elif kind == "takes":
-        st.markdown(md_escape(label))
-        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True,
-                 **off)
-        st.caption("For each player a card may come from: the face-up cards on offer and how "
-                   "many hole cards (leave a player empty if nothing can be taken from them).")
-        for seat in seats:
-            cols = st.columns([3, 1])
-            cols[0].pills(f"{seat}: face-up cards", cards_of(exercise, seat, up_only=True),
-                          selection_mode="multi", format_func=cards_view.card_text,
-                          key=f"{key}:up:{seat}", **off)
-            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
-                                 key=f"{key}:down:{seat}", **off)
-    elif kind == "matches":
-        st.multiselect(label + " (pick the players in the order they had to decide; none if "
-                       "nobody)", seats, key=key, placeholder="Nobody", **off)
-        chosen = st.session_state.get(key) or []
-        if chosen:
-            cols = st.columns(min(len(chosen), 4))
-            for n, seat in enumerate(chosen):
-                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1, value=0,
-                                                 key=f"{key}:amt:{seat}", **off)
-    elif kind == "player":
-        st.radio(label, seats, index=None, key=key, horizontal=True, **off)
-    elif kind == "players":
-        st.pills(label, seats, selection_mode="multi", key=key, **off)
-    elif kind == "order":
-        st.multiselect(label + " (pick them in order)", seats, key=key,
-                       placeholder="First to act, then the next...", **off)
-    elif kind == "cards":
-        st.pills(label + " (click the cards)", own_cards(exercise, question),
-                 selection_mode="multi", format_func=cards_view.card_text, key=key, **off)
-    elif kind == "category":
-        st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category",
-                     **off)
-    elif kind == "number":
-        st.number_input(label, min_value=0, step=1, value=None, key=key,
-                        placeholder="units", **off)
-    elif kind == "map":
-        st.markdown(md_escape(label) + " (0 for nobody)")
-        cols = st.columns(min(len(seats), 4) or 1)
-        for n, seat in enumerate(seats):
-            with cols[n % len(cols)]:
-                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}", **off)
-    elif kind == "yesno":
-        st.segmented_control(label, ["yes", "no"], key=key, **off)
-    else:  # pragma: no cover - KIND_WIDGET only holds the kinds above
-        raise ValueError(f"widget kind {kind!r} is not one of the app's kinds")
-
-
-def read_widget(kind: str, key: str, exercise: Any) -> Any:
-    """The learner's answer in the shape `questions.is_correct` takes, or None if empty."""
-    ss = st.session_state
-    if kind == "map":
-        return {seat: int(ss.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
-    if kind == "holding":
-        up, down = ss.get(f"{key}:up") or [], ss.get(f"{key}:down") or []
-        if not up and not down:
-            return None
-        return {"up": [str(c) for c in up], "down": [str(c) for c in down]}
-    if kind == "takes":
-        taker = ss.get(f"{key}:taker")
-        if taker is None:
-            return None
-        offered = {}
-        for seat in exercise.seats:
-            up = [str(c) for c in ss.get(f"{key}:up:{seat}") or []]
-            down = int(ss.get(f"{key}:down:{seat}") or 0)
-            if up or down:
-                offered[seat] = {"up": up, "down": down}
-        return {"taker": taker, "from": offered}
-    if kind == "matches":
-        return [{seat: int(ss.get(f"{key}:amt:{seat}") or 0)} for seat in ss.get(key) or []]
-    value = ss.get(key)
-    if value is None or value == []:
-        return None
-    if kind == "yesno":
-        return value == "yes"
-    if kind == "number":
-        return int(value)
-    if kind in ("players", "order", "cards"):
-        return list(value)
-    return value
-
-
-def clear_widget(kind: str, key: str, exercise: Any) -> None:
-    ss = st.session_state
-    if kind == "map":
-        for seat in exercise.seats:
-            ss[f"{key}:{seat}"] = 0
-    elif kind == "holding":
-        ss[f"{key}:up"] = []
-        ss[f"{key}:down"] = []
-    elif kind == "takes":
-        ss[f"{key}:taker"] = None
-        for seat in exercise.seats:
-            ss[f"{key}:up:{seat}"] = []
-            ss[f"{key}:down:{seat}"] = 0
-    elif kind == "matches":
-        for seat in ss.get(key) or []:
-            ss.pop(f"{key}:amt:{seat}", None)
-        ss[key] = []
-    elif kind in ("players", "order", "cards"):
-        ss[key] = []
-    else:
-        ss[key] = None
-
-
 # -- one question --------------------------------------------------------------------------
 
 def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
-    given = read_widget(kind, key, exercise)
+    given = WIDGETS[kind].read(key, exercise)
     graded = st.session_state["graded"]
     if given is None:
         graded[key] = {"status": "empty"}
@@ -348,7 +142,7 @@ def _on_show(key: str) -> None:
 def _on_retry(key: str, kind: str, exercise: Any) -> None:
     st.session_state["graded"].pop(key, None)
     st.session_state["shown"].pop(key, None)
-    clear_widget(kind, key, exercise)
+    WIDGETS[kind].clear(key, exercise)
 
 
 def article_url(cite: str) -> str:
@@ -362,7 +156,7 @@ def article_md(cite: str, number: int | None = None, *, link: bool = True) -> st
     a key missing from the registry is said plainly."""
     mark = f"[{number}] " if number is not None else ""
     try:
-        cit = state.module("rules").citation(cite)
+        cit = rules.citation(cite)
     except Exception as exc:
         return f"**{mark}{md_escape(cite)}** is not in the registry: {md_escape(exc)}"
     return (f"**{mark}{md_escape(cit.title)}**  \n{md_escape(cit.text)}  \n"
@@ -388,18 +182,21 @@ def cited_articles(answer: Any, key: str) -> None:
                                   for n, cite in enumerate(answer.citations, 1)))
 
 
-def explanation_md(answer: Any) -> str:
+COURSE_MARK = "†"
+
+
+def explanation_md(answer: Answer) -> str:
     """The engine's steps, numbered, each ending with links to the articles it cites; below
     them the list of those articles (title and source, each linking to its Rulebook entry)."""
-    rules = state.module("rules")
     refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
     lines = ["**Why, step by step**", ""]
     for n, step in enumerate(answer.steps, 1):
-        # Say once that a step applies the course's own default (the engine may already say so).
-        note = " *(the course's own default: the sources leave this open)*" \
-            if getattr(step, "course_default", False) and "course's own" not in step.text else ""
+        # A step resting on the course's own default carries a mark, explained once below.
+        note = f" {COURSE_MARK}" if step.course_default else ""
         marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
         lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
+    if any(step.course_default for step in answer.steps):
+        lines += ["", f"{COURSE_MARK} the course's own default: the sources leave this open."]
     if refs:
         lines += ["", "**Rules cited**", ""]
         for cite, n in refs.items():
@@ -415,7 +212,7 @@ def explanation_md(answer: Any) -> str:
 def hand_record(exercise: Any, key: str) -> None:
     """The street written as a chronological hand record, computed by the betting engine."""
     try:
-        record = state.module("questions").hand_record(exercise)
+        record = questions.hand_record(exercise)
     except Exception as exc:  # the explanation above already carries the engine's refusal
         st.caption(f"No hand record: {exc}")
         return
@@ -444,17 +241,17 @@ def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, c
 def question_block(exercise: Any, question: Any, index: int, prefix: str,
                    next_step: tuple[str, Callable[[], None]] | None = None) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
-    kind = widget_kind(exercise, question)
+    kind = questions.answer_kind(exercise, question)
     label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
     result = st.session_state["graded"].get(key)
     revealed = bool(st.session_state["shown"].get(key))
     checked = bool(result and result["status"] == "graded")
-    draw_widget(kind, key, exercise, question, label, disabled=checked)
+    WIDGETS[kind].draw(key, exercise, question, label, checked)
     with st.container(horizontal=True, gap="small"):
         _buttons(exercise, question, index, key, kind, checked=checked, revealed=revealed,
                  next_step=next_step)
 
-    if result and result["status"] == "empty" and read_widget(kind, key, exercise) is None:
+    if result and result["status"] == "empty" and WIDGETS[kind].read(key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
     elif result and result["status"] == "error":
         st.error(f"The engine could not grade this question: {result['error']}")
@@ -482,7 +279,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
         st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
     st.markdown(explanation_md(answer))
     cited_articles(answer, key)
-    if question.ask in state.module("questions").RECORD_ASKS:
+    if question.ask in questions.RECORD_ASKS:
         hand_record(exercise, key)
 
 
@@ -498,7 +295,29 @@ def question_mark(exercise: Any, index: int, prefix: str) -> str:
 # -- one exercise --------------------------------------------------------------------------
 
 def shows_hole_cards(exercise: Any) -> bool:
-    return exercise.street == "showdown" or any(q.ask in HAND_ASKS for q in exercise.questions)
+    return not find_game(exercise.game).is_betting(exercise.street) or \
+        any(q.ask in HAND_ASKS for q in exercise.questions)
+
+
+def stakes_words(profile: Any, stakes: Any) -> str:
+    """The stakes as the game plays them, from the rule profile: who antes, whether anyone
+    brings in, and the bets (fixed steps, or each round's largest bet when limits vary)."""
+    dealer = profile.value("dealer_ante") if profile.has("dealer_ante") else 0
+    words = [f"dealer antes {dealer}"] if dealer else [f"ante {stakes.ante} each"] if stakes.ante else []
+    brings_in = stakes.bring_in and profile.value("third_street_first") == "bring-in"
+    words.append(f"bring-in {stakes.bring_in}" if brings_in else "no bring-in")
+    if profile.has("round_limits"):
+        rounds: dict[int, list[int]] = {}
+        for number, limit in enumerate(profile.value("round_limits"), 1):
+            rounds.setdefault(int(limit), []).append(number)
+        words.append("largest bet " + ", ".join(
+            f"{limit} in round {r[0]}" if len(r) == 1 else f"{limit} in rounds {r[0]}-{r[-1]}"
+            for limit, r in rounds.items())
+            + ("; after round 1, half a player's last pot match when that is more"
+               if profile.has("matched_limit") and profile.value("matched_limit") == "half-last-match" else ""))
+    else:
+        words.append(f"bets {stakes.small_bet}/{stakes.big_bet}")
+    return ", ".join(words)
 
 
 def deal_facts_md(exercise: Any) -> str:
@@ -506,9 +325,7 @@ def deal_facts_md(exercise: Any) -> str:
     stakes = exercise.stakes
     facts = [f"Game: **{exercise.game}**", f"Street: **{exercise.street}**"]
     if stakes is not None:
-        facts.append("Stakes: " + ", ".join(
-            f"{name.replace('_', ' ')} {getattr(stakes, name)}"
-            for name in ("ante", "bring_in", "small_bet", "big_bet") if hasattr(stakes, name)))
+        facts.append("Stakes: " + stakes_words(exercise.profile, stakes))
     if exercise.pot is not None:
         facts.append(f"Pot: **{exercise.pot}**")
     return md_escape(" · ".join(facts))

@@ -16,9 +16,10 @@ from typing import Any
 
 import streamlit as st
 
-from course.app import cards_view, quiz, state
+from course import questions
+from course.app import cards_view, quiz, state, study_feedback
 from course.app.progress import Attempt
-from course.app import study_feedback
+from course.app.widgets import WIDGETS
 from course.study import schedule, templates
 
 SESSION = 10
@@ -43,7 +44,7 @@ def _start(plan: schedule.Schedule, size: int) -> None:
             return f"{exercises[key[len('exercise/'):]].game}:exercise"
         return f"{templates.game_of(key)}:drill"
 
-    seed = random.Random().randrange(10**6)
+    seed = st.session_state.get(K + "seed", random.Random().randrange(10**6))  # tests fix it
     cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
     st.session_state[K + "at"] = 0
@@ -105,10 +106,10 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
                 + cards_view.exercise_html(exercise, show_down=quiz.shows_hole_cards(exercise)),
                 unsafe_allow_html=True)
     quiz.timeline(exercise)
-    kind = quiz.widget_kind(exercise, question)
+    kind = questions.answer_kind(exercise, question)
     finished = st.session_state.get(K + "final") == key
-    quiz.draw_widget(kind, key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
-                     disabled=finished)
+    WIDGETS[kind].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
+                       finished)
     answer, error = quiz.engine_answer(exercise, question)
     if error:
         st.error(f"The engine could not answer this question: {error}")
@@ -128,7 +129,7 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
 
 
 def _check(plan, card, item, exercise, question, index, key, kind, second) -> None:
-    given = quiz.read_widget(kind, key, exercise)
+    given = WIDGETS[kind].read(key, exercise)
     if given is None:
         st.session_state[K + "feedback"] = {"key": key, "empty": True}
         return

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import streamlit as st
 
+from course import content, rules
 from course.app import lesson_view as lv
-from course.app import quiz, state, study_feedback
+from course.app import labels, quiz, state, study_feedback
 from course.study import templates
 
 SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
@@ -34,6 +35,23 @@ def topics_of(course, ex):
 
 
 
+def lesson_progress(lesson, exercises, mastered) -> tuple[int, int]:
+    """(questions answered right on the latest try, questions) over a lesson's exercises."""
+    total = done = 0
+    for eid in lv.lesson_exercise_ids(lesson):
+        ex = exercises.get(eid)
+        if ex is not None:
+            total += len(ex.questions)
+            done += sum((eid, n) in mastered for n in range(len(ex.questions)))
+    return done, total
+
+
+def lesson_label(lesson) -> str:
+    """"Seven-Card Stud High 4. Who opens the later streets, and why"."""
+    return f"{lv.game_title(lv.field(lesson, 'game'))} {lv.field(lesson, 'order')}. " \
+        f"{lv.field(lesson, 'title')}"
+
+
 def course_map() -> None:
     """Course map: every lesson in order, grouped by game, with the learner's progress."""
     st.title("Course map")
@@ -41,143 +59,192 @@ def course_map() -> None:
                 "engine checks; your progress counts the questions you answered right on your "
                 "latest try.")
 
-    if not state.missing_notice("content"):
-        course = state.course()
-        quiz.problems_panel(lv.problems(course))
-        exercises = lv.exercises(course)
-        name = state.learner()
-        mastered = state.mastered(name)
-        lessons = lv.lessons(course)
-        if not lessons:
-            st.info("No lesson could be loaded.")
-        for game in dict.fromkeys(lv.field(l, "game") for l in lessons):
-            st.header(lv.game_title(game), divider="gray")
-            for lesson in (l for l in lessons if lv.field(l, "game") == game):
-                ids = lv.lesson_exercise_ids(lesson)
-                total = done = 0
-                for eid in ids:
-                    ex = exercises.get(eid)
-                    if ex is None:
-                        continue
-                    total += len(ex.questions)
-                    done += sum((eid, n) in mastered for n in range(len(ex.questions)))
-                lid = lv.field(lesson, "id")
-                with st.container(border=True):
-                    left, right = st.columns([3, 1])
-                    with left:
-                        st.page_link("views/lesson.py", query_params={"id": lid},
-                                     label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
-                                     icon=":material/menu_book:")
-                        st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
-                    with right:
-                        if total:
-                            st.progress(done / total, text=f"{done} of {total} questions right")
-                        else:
-                            st.caption("No exercises yet")
+    course = state.course()
+    quiz.problems_panel(lv.problems(course))
+    exercises = lv.exercises(course)
+    mastered = state.mastered(state.learner())
+    lessons = lv.lessons(course)
+    if not lessons:
+        st.info("No lesson could be loaded.")
+    progress = {lv.field(l, "id"): lesson_progress(l, exercises, mastered) for l in lessons}
+    # The onward path: the first lesson with a question not yet answered right (a lesson
+    # without exercises has nothing to finish, so it is never the one to continue).
+    onward = next((l for l in lessons if progress[lv.field(l, "id")][0]
+                   < progress[lv.field(l, "id")][1]), None)
+    if onward is not None:
+        with st.container(border=True, key="map_continue"):
+            started = any(done for done, _ in progress.values())
+            st.markdown("**Continue where you left off**" if started else "**Start here**")
+            st.page_link("views/lesson.py", query_params={"id": lv.field(onward, "id")},
+                         label=lesson_label(onward), icon=":material/play_arrow:")
+    elif lessons:
+        st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
+    for game in dict.fromkeys(lv.field(l, "game") for l in lessons):
+        st.header(lv.game_title(game), divider="gray")
+        for lesson in (l for l in lessons if lv.field(l, "game") == game):
+            lid = lv.field(lesson, "id")
+            done, total = progress[lid]
+            with st.container(border=True):
+                left, right = st.columns([3, 1])
+                with left:
+                    finished = bool(total) and done == total
+                    st.page_link("views/lesson.py", query_params={"id": lid},
+                                 label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
+                                 icon=":material/check_circle:" if finished
+                                 else ":material/menu_book:",
+                                 help="Finished: every question right" if finished else None)
+                    st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
+                with right:
+                    if total:
+                        st.progress(done / total, text=f"{done} of {total} questions right")
+                    else:
+                        st.caption("No exercises yet")
+
+
+def not_found(what: str, wanted: str) -> None:
+    """Say that a link named an item (`what`: lesson, deal...) that does not exist, instead of
+    opening another one in its place; the name from the address is shown quoted, as typed."""
+    st.warning(f"There is no {what} called {labels.quoted(wanted)}. Choose one above, or start "
+               "from the Course map.")
+    st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+
+
+def practise_lesson(lesson) -> None:
+    """Open Practice on this lesson's deals, the first one first."""
+    ids = lv.lesson_exercise_ids(lesson)
+    st.session_state["practice_scope"] = "Lesson"
+    st.session_state["practice_lesson"] = lv.field(lesson, "id")
+    st.session_state["practice_deal"] = ids[0] if ids else None
+    st.switch_page("views/practice.py")
 
 
 def lesson() -> None:
-    """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now")."""
-    if not state.missing_notice("content"):
-        course = state.course()
-        lessons = lv.lessons(course)
-        if not lessons:
-            st.title("Lesson reader")
-            st.info("No lesson could be loaded.")
-            quiz.problems_panel(lv.problems(course))
+    """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now"), then
+    the way on: practise it, or the previous or next lesson. The picker is on the page itself,
+    so a phone reaches it without opening the sidebar."""
+    course = state.course()
+    lessons = lv.lessons(course)
+    if not lessons:
+        st.title("Lesson reader")
+        st.info("No lesson could be loaded.")
+        quiz.problems_panel(lv.problems(course))
+        return
+    ids = [lv.field(l, "id") for l in lessons]
+    wanted = st.query_params.get("id")
+    if "lesson_pick" not in st.session_state or st.session_state.get("lesson_from") != wanted:
+        # A link (/lesson?id=...) decides and an unknown id opens nothing in its place;
+        # without one, the lesson last read here opens again.
+        last = st.session_state.get("lesson_from")
+        if wanted is None:
+            st.session_state["lesson_pick"] = last if last in ids else ids[0]
         else:
-            ids = [lv.field(l, "id") for l in lessons]
-            wanted = st.query_params.get("id")
-            if "lesson_pick" not in st.session_state or (wanted in ids and
-                                                         st.session_state.get("lesson_from") != wanted):
-                st.session_state["lesson_pick"] = wanted if wanted in ids else ids[0]
-                st.session_state["lesson_from"] = wanted
-            if st.session_state["lesson_pick"] not in ids:
-                st.session_state["lesson_pick"] = ids[0]
-            titles = {lv.field(l, "id"): f"{lv.game_title(lv.field(l, 'game'))} "
-                      f"{lv.field(l, 'order')}. {lv.field(l, 'title')}" for l in lessons}
-            with st.sidebar:
-                picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick")
-            st.query_params["id"] = picked
-            st.session_state["lesson_from"] = picked
-            lesson = next(l for l in lessons if lv.field(l, "id") == picked)
-            path = lv.field(lesson, "path")
-            quiz.problems_panel([p for p in lv.problems(course)
-                                 if path and state.relative(p.file) == state.relative(path)],
-                                "This lesson has problems")
-            lv.lesson_body(lesson, course, prefix="lesson")
+            st.session_state["lesson_pick"] = wanted if wanted in ids else None
+        st.session_state["lesson_from"] = wanted
+    if st.session_state["lesson_pick"] not in ids + [None]:
+        st.session_state["lesson_pick"] = ids[0]
+    titles = {lv.field(l, "id"): lesson_label(l) for l in lessons}
+    picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick",
+                          placeholder="Choose a lesson", width=520)
+    if picked is None:
+        st.title("Lesson not found")
+        not_found("lesson", wanted)
+        return
+    st.query_params["id"] = picked
+    st.session_state["lesson_from"] = picked
+    here = ids.index(picked)
+    lesson = lessons[here]
+    path = lv.field(lesson, "path")
+    quiz.problems_panel([p for p in lv.problems(course)
+                         if path and state.relative(p.file) == state.relative(path)],
+                        "This lesson has problems")
+    lv.lesson_body(lesson, course, prefix="lesson")
+
+    st.divider()
+    # long lesson titles wrap rather than being cut off on a phone
+    st.html("<style>.st-key-lesson_onward [data-testid=stPageLink] p{white-space:normal}</style>")
+    with st.container(key="lesson_onward"):
+        if lv.lesson_exercise_ids(lesson):
+            if st.button("Practise this lesson", type="primary", icon=":material/quiz:",
+                         key="lesson_practise"):
+                practise_lesson(lesson)
+        # No wrap-round: the first lesson has no previous one, the last no next one.
+        for label, to, icon in (("Next lesson", here + 1, ":material/arrow_forward:"),
+                                ("Previous lesson", here - 1, ":material/arrow_back:")):
+            if 0 <= to < len(ids):
+                st.page_link("views/lesson.py", query_params={"id": ids[to]}, icon=icon,
+                             label=f"{label}: {lv.field(lessons[to], 'title')}",
+                             width="stretch")
 
 
 def practice() -> None:
     """Practice: pick what to practise, then one deal at a time, checked by the engine."""
     st.title("Practice")
 
-    if not state.missing_notice("content", "questions"):
-        course = state.course()
-        quiz.problems_panel(lv.problems(course))
-        pool_all = ordered_exercises(course)
-        if "practice_scope" not in st.session_state:
-            st.session_state["practice_scope"] = "Game"
-        # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
-        # and /practice?deal=gen/<template>/<seed> an engine-made item, rebuilt from its id.
-        wanted = st.query_params.get("deal")
-        if templates.is_item_id(wanted):
-            try:
-                generated = templates.generate(wanted)
-                pool_all = [generated, *pool_all]
-                wanted = generated.id
-            except templates.GenerationError as exc:
-                st.error(str(exc))
-        by_id = {ex.id: ex for ex in pool_all}
-        if wanted in by_id and st.session_state.get("practice_from") != wanted:
-            st.session_state["practice_from"] = wanted
-            st.session_state["practice_scope"] = "Game"
-            st.session_state["practice_game"] = by_id[wanted].game
-            st.session_state["practice_deal"] = wanted
-        scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
-        if scope == "Game":
-            games = list(dict.fromkeys(ex.game for ex in pool_all))
-            choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game")
-            pool = [ex for ex in pool_all if ex.game == choice]
-        elif scope == "Topic":
-            topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
-            choice = st.selectbox("Topic", topics, key="practice_topic")
-            pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
-        elif scope == "Lesson":
-            lessons = lv.lessons(course)
-            titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
-            choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
-                                  key="practice_lesson")
-            ids = next((lv.lesson_exercise_ids(l) for l in lessons if lv.field(l, "id") == choice), [])
-            known = lv.exercises(course)
-            pool = [known[eid] for eid in ids if eid in known]
-        else:
-            name = state.learner()
-            mastered = state.mastered(name)
-            pool = [ex for ex in pool_all
-                    if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
-            st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have not "
-                       "answered right on your latest try.")
+    course = state.course()
+    quiz.problems_panel(lv.problems(course))
+    pool_all = ordered_exercises(course)
+    if "practice_scope" not in st.session_state:
+        st.session_state["practice_scope"] = "Game"
+    # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test),
+    # and /practice?deal=gen/<template>/<seed> an engine-made item, rebuilt from its id.
+    wanted = st.query_params.get("deal")
+    if templates.is_item_id(wanted):
+        try:
+            generated = templates.generate(wanted)
+            pool_all = [generated, *pool_all]
+            wanted = generated.id
+        except templates.GenerationError as exc:
+            st.error(str(exc))
+    by_id = {ex.id: ex for ex in pool_all}
+    if wanted in by_id and st.session_state.get("practice_from") != wanted:
+        st.session_state["practice_from"] = wanted
+        st.session_state["practice_scope"] = "Game"
+        st.session_state["practice_game"] = by_id[wanted].game
+        st.session_state["practice_deal"] = wanted
+    scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
+    if scope == "Game":
+        games = list(dict.fromkeys(ex.game for ex in pool_all))
+        choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game")
+        pool = [ex for ex in pool_all if ex.game == choice]
+    elif scope == "Topic":
+        topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
+        choice = st.selectbox("Topic", topics, key="practice_topic")
+        pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
+    elif scope == "Lesson":
+        lessons = lv.lessons(course)
+        titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
+        choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
+                              key="practice_lesson")
+        ids = next((lv.lesson_exercise_ids(l) for l in lessons if lv.field(l, "id") == choice), [])
+        known = lv.exercises(course)
+        pool = [known[eid] for eid in ids if eid in known]
+    else:
+        name = state.learner()
+        mastered = state.mastered(name)
+        pool = [ex for ex in pool_all
+                if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
+        st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have not "
+                   "answered right on your latest try.")
 
-        if not pool:
-            st.info("Nothing to practise here.")
-        else:
-            ids = [ex.id for ex in pool]
-            if st.session_state.get("practice_deal") not in ids:
-                st.session_state["practice_deal"] = ids[0]
-            here = ids.index(st.session_state["practice_deal"])
+    if not pool:
+        st.info("Nothing to practise here.")
+    else:
+        ids = [ex.id for ex in pool]
+        if st.session_state.get("practice_deal") not in ids:
+            st.session_state["practice_deal"] = ids[0]
+        here = ids.index(st.session_state["practice_deal"])
 
-            def step(delta: int, ids=ids, here=here) -> None:
-                st.session_state["practice_deal"] = ids[(here + delta) % len(ids)]
+        def step(delta: int, ids=ids, here=here) -> None:
+            st.session_state["practice_deal"] = ids[(here + delta) % len(ids)]
 
-            with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-                st.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
-                          disabled=len(ids) < 2)
-                st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
-                st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
-                          disabled=len(ids) < 2)
-            quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True,
-                                next_deal=(lambda: step(1)) if len(ids) > 1 else None)
+        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+            st.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
+                      disabled=len(ids) < 2)
+            st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
+            st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
+                      disabled=len(ids) < 2)
+        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True,
+                            next_deal=(lambda: step(1)) if len(ids) > 1 else None)
 
 
 def progress() -> None:
@@ -227,9 +294,7 @@ def progress() -> None:
             if missed.empty:
                 st.success("Nothing missed so far.")
             else:
-                course = state.course() if state.module("content") else None
-                titles = {eid: ex.title for eid, ex in lv.exercises(course).items()} \
-                    if course is not None else {}
+                titles = {eid: ex.title for eid, ex in lv.exercises(state.course()).items()}
                 missed = missed.assign(question=missed["question"] + 1,
                                        title=missed["exercise"].map(titles).fillna(""))
                 st.dataframe(missed[["title", "question", "skill", "missed", "attempts",
@@ -241,36 +306,41 @@ def progress() -> None:
 
 
 def rulebook() -> None:
-    """Rulebook: every citation article, in our own words, grouped by source."""
+    """Rulebook: every citation article, in our own words, grouped by source, with contents
+    and a search box."""
     st.title("Rulebook")
     st.markdown("Every rule the engine applies cites one of these articles. The texts are the "
                 "course's own summaries of the sources.")
 
-    if not state.missing_notice("rules"):
-        table = state.module("rules").citations()
-        # /rulebook?article=<key>: the article an explanation's citation link points at
-        wanted = st.query_params.get("article")
-        if wanted is not None:
-            if wanted not in table:
-                st.warning(f"No article is called {quiz.md_escape(repr(wanted))}; every article "
-                           "is listed below.")
-            else:
-                with st.container(border=True):
-                    st.markdown(quiz.article_md(wanted, link=False)
-                                + f"  \nCitation key: {quiz.md_escape(wanted)}")
-        query = st.text_input("Filter", key="rulebook_filter", placeholder="bring-in, spit card...")
-        words = query.lower().split()
-        sources = {}
-        for key, cit in table.items():
-            blob = f"{key} {cit.title} {cit.text}".lower()
-            if all(w in blob for w in words):
-                sources.setdefault(cit.source_title, []).append((key, cit))
-        if not sources:
-            st.info(f"No article matches {query!r}.")
-        for source_title, items in sources.items():
-            st.header(source_title, divider="gray")
-            for key, cit in items:
-                st.markdown(f"**{quiz.md_escape(key)}**  \n{quiz.md_escape(cit.text)}")
+    table = rules.citations()
+    # /rulebook?article=<key>: the article an explanation's citation link points at
+    wanted = st.query_params.get("article")
+    if wanted is not None:
+        if wanted not in table:
+            st.warning(f"There is no article called {labels.quoted(wanted)}; every article "
+                       "is listed below.")
+        else:
+            with st.container(border=True, key="rulebook_opened"):
+                st.markdown(lv.article_md(table[wanted]))
+    query = st.text_input("Search the rules", key="rulebook_filter", icon=":material/search:",
+                          placeholder="bring-in, spit card, 3.3...")
+    words = query.lower().split()
+    sources = {}
+    for key, cit in table.items():
+        blob = f"{key} {labels.article_title(key)} {cit.source_title} {cit.text}".lower()
+        if all(w in blob for w in words):
+            sources.setdefault(cit.source_title, []).append((key, cit))
+    if not sources:
+        st.info(f"No article matches {labels.quoted(query)}.")
+        return
+    anchors = {title: f"source-{n}" for n, title in enumerate(sources, 1)}
+    st.markdown("**Contents**  \n" + "  \n".join(
+        f"[{quiz.md_escape(title)}](#{anchors[title]}) · {len(items)} "
+        + ("article" if len(items) == 1 else "articles") for title, items in sources.items()))
+    for source_title, items in sources.items():
+        st.header(source_title, divider="gray", anchor=anchors[source_title])
+        for key, cit in items:
+            st.markdown(lv.article_md(cit, source=False))
 
 
 def author() -> None:
@@ -284,78 +354,74 @@ YAML is read only by `course.content` (safe loader)."""
                 "with line and column; below them is the item as a learner will see it, then the "
                 "engine's answer to every question.")
 
-    if not state.missing_notice("content"):
-        content = state.module("content")
-        if "author_source" not in st.session_state:
-            st.session_state["author_source"] = SOURCES[0]
-        source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
-        text, name, is_lesson = None, None, False
-        root = state.content_root()
-        if source == SOURCES[0]:
-            files = [str(p.relative_to(root)) for p in state.yaml_files(root)]
-            wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
-            if wanted in files and st.session_state.get("author_from") != wanted:
-                st.session_state["author_from"] = wanted
-                st.session_state["author_file"] = wanted
-            if not files:
-                st.info("There are no YAML files under lessons/ or exercises/.")
-            else:
-                name = st.selectbox("File", files, key="author_file")
-                try:
-                    text = (root / name).read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError) as exc:
-                    st.error(f"{name}: cannot be read: {exc}")
-                is_lesson = content.is_lesson_file(Path(name))
+    if "author_source" not in st.session_state:
+        st.session_state["author_source"] = SOURCES[0]
+    source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
+    text, name, is_lesson = None, None, False
+    root = state.content_root()
+    if source == SOURCES[0]:
+        files = [str(p.relative_to(root)) for p in state.yaml_files(root)]
+        wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
+        if wanted in files and st.session_state.get("author_from") != wanted:
+            st.session_state["author_from"] = wanted
+            st.session_state["author_file"] = wanted
+        if not files:
+            st.info("There are no YAML files under lessons/ or exercises/.")
         else:
-            if "author_kind" not in st.session_state:
-                st.session_state["author_kind"] = KINDS[0]
-            kind = st.segmented_control("It is", KINDS, key="author_kind") or KINDS[0]
-            is_lesson = kind == "Lesson"
-            if source == SOURCES[1]:
-                upload = st.file_uploader("YAML file", type=["yaml", "yml"], key="author_upload")
-                if upload is not None:
-                    name = upload.name
-                    try:
-                        text = upload.getvalue().decode("utf-8")
-                    except UnicodeDecodeError as exc:
-                        st.error(f"{name}: is not UTF-8 text: {exc}")
-            else:
-                text = st.text_area("YAML", key="author_paste", height=320,
-                                    placeholder="id: my-exercise\ntitle: ...")
-                name = "<pasted>"
+            name = st.selectbox("File", files, key="author_file")
+            try:
+                text = (root / name).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                st.error(f"{name}: cannot be read: {exc}")
+            is_lesson = content.is_lesson_file(Path(name))
+    else:
+        if "author_kind" not in st.session_state:
+            st.session_state["author_kind"] = KINDS[0]
+        kind = st.segmented_control("It is", KINDS, key="author_kind") or KINDS[0]
+        is_lesson = kind == "Lesson"
+        if source == SOURCES[1]:
+            upload = st.file_uploader("YAML file", type=["yaml", "yml"], key="author_upload")
+            if upload is not None:
+                name = upload.name
+                try:
+                    text = upload.getvalue().decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    st.error(f"{name}: is not UTF-8 text: {exc}")
+        else:
+            text = st.text_area("YAML", key="author_paste", height=320,
+                                placeholder="id: my-exercise\ntitle: ...")
+            name = "<pasted>"
 
-        if text:
-            parse = content.parse_lesson if is_lesson else content.parse_exercise
-            item, problems = parse(text, name)
-            if problems:
-                quiz.problems_panel(problems, f"{len(problems)} problem(s) in {name}")
+    if text:
+        parse = content.parse_lesson if is_lesson else content.parse_exercise
+        item, problems = parse(text, name)
+        if problems:
+            quiz.problems_panel(problems, f"{len(problems)} problem(s) in {name}")
+        else:
+            st.success(f"{name}: no problems found.")
+        with st.expander("Source with line numbers", expanded=bool(problems)):
+            st.code(text, language="yaml", line_numbers=True)
+        if item is not None:
+            st.divider()
+            st.caption("As a learner sees it:")
+            if is_lesson:
+                lv.lesson_body(item, state.course(), prefix="author")
             else:
-                st.success(f"{name}: no problems found.")
-            with st.expander("Source with line numbers", expanded=bool(problems)):
-                st.code(text, language="yaml", line_numbers=True)
-            if item is not None:
-                st.divider()
-                st.caption("As a learner sees it:")
-                if is_lesson:
-                    lv.lesson_body(item, state.course(), prefix="author")
-                elif state.module("questions") is None:
-                    state.missing_notice("questions")
-                else:
-                    quiz.exercise_block(item, prefix="author")
-                    st.header("The engine's answers", divider="gray")
-                    for n, question in enumerate(item.questions, 1):
-                        with st.container(border=True):
-                            st.markdown(f"**Q{n}.** {quiz.md_escape(quiz.prompt_of(item, question))}"
-                                        f" (`{question.ask}`)")
-                            answer, error = quiz.engine_answer(item, question)
-                            if error:
-                                st.error(f"The engine cannot answer: {error}")
-                                continue
-                            line = f"Engine: **{quiz.md_escape(quiz.shown(answer.value))}**"
-                            if question.answer is not None:
-                                agrees, why = quiz.grade(item, question, question.answer)
-                                verdict = "agrees" if agrees else "DISAGREES"
-                                line += (f" · authored: **{quiz.md_escape(quiz.fmt(question.answer))}**"
-                                         f" ({verdict})")
-                            st.markdown(line)
-                            st.markdown(quiz.explanation_md(answer))
+                quiz.exercise_block(item, prefix="author")
+                st.header("The engine's answers", divider="gray")
+                for n, question in enumerate(item.questions, 1):
+                    with st.container(border=True):
+                        st.markdown(f"**Q{n}.** {quiz.md_escape(quiz.prompt_of(item, question))}"
+                                    f" (`{question.ask}`)")
+                        answer, error = quiz.engine_answer(item, question)
+                        if error:
+                            st.error(f"The engine cannot answer: {error}")
+                            continue
+                        line = f"Engine: **{quiz.md_escape(quiz.shown(answer.value))}**"
+                        if question.answer is not None:
+                            agrees, why = quiz.grade(item, question, question.answer)
+                            verdict = "agrees" if agrees else "DISAGREES"
+                            line += (f" · authored: **{quiz.md_escape(quiz.fmt(question.answer))}**"
+                                     f" ({verdict})")
+                        st.markdown(line)
+                        st.markdown(quiz.explanation_md(answer))

@@ -6,17 +6,17 @@ the next rerun and a stale copy is never shown.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sqlite3
 import threading
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import streamlit as st
 
+from course import content
 from course.app.progress import ENV_VAR, ProgressStore, default_db_path
+from course.model import Course
 
 CONTENT_ENV = "STUD_STUDY_CONTENT"     # a folder holding lessons/ and exercises/ (tests use it)
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -37,26 +37,6 @@ def init() -> None:
 
 def learner() -> str:
     return str(st.session_state.get("learner") or "").strip()
-
-
-# -- engine and content modules ------------------------------------------------------------
-
-def module(name: str) -> ModuleType | None:
-    """`course.<name>` if it can be imported, else None (a page then says what is missing)."""
-    try:
-        return importlib.import_module(f"course.{name}")
-    except ImportError:
-        return None
-
-
-def missing_notice(*names: str) -> bool:
-    """Show which engine modules are not there yet; True when something is missing."""
-    missing = [n for n in names if module(n) is None]
-    if missing:
-        st.info("This page needs " + ", ".join(f"`course.{n}`" for n in missing)
-                + ", which is not available in this build yet. Nothing is shown rather than "
-                "answers the engine did not compute.")
-    return bool(missing)
 
 
 # -- the progress store --------------------------------------------------------------------
@@ -143,7 +123,7 @@ def _load_course(root: str, stamp: tuple) -> Any:
         if key in _COURSES:
             return _COURSES[key]
     with st.spinner("Loading the course..."):
-        loaded = module("content").load_course(Path(root))
+        loaded = content.load_course(Path(root))
     with _COURSES_LOCK:
         for old in [k for k in _COURSES if k[0] == root]:
             del _COURSES[old]          # an edited course replaces the stale copy
@@ -151,10 +131,8 @@ def _load_course(root: str, stamp: tuple) -> Any:
     return loaded
 
 
-def course() -> Any | None:
-    """The validated course (lessons, exercises, problems), or None before `course.content`."""
-    if module("content") is None:
-        return None
+def course() -> Course:
+    """The validated course (lessons, exercises, problems)."""
     root = content_root()
     return _load_course(str(root), fingerprint(root))
 

@@ -6,11 +6,12 @@ learner picked. Pages live in `views/` and only lay out the screen.
 
 import streamlit as st
 
-from course.app import cards_view, state
+from course.app import cards_view, links, state
 
-st.set_page_config(page_title="Stud Study Room", page_icon=":material/playing_cards:", layout="wide")
+st.set_page_config(page_title="Stud Study Room", page_icon="🃏", layout="wide")
 state.init()
 st.html(cards_view.style_tag())
+links.same_tab_links()
 
 with st.sidebar:
     st.text_input("Your name", key="learner", max_chars=60,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -23,6 +24,7 @@ import yaml
 HERE = Path(__file__).parent
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 STAKE_NAMES = ("ante", "bring_in", "small_bet", "big_bet")
+FORCED_BETS = ("ante", "bring_in")
 
 
 # --- citations -----------------------------------------------------------------------------
@@ -103,6 +105,7 @@ class Option:
     course_default: bool = False
     note: str = ""
     overridden: bool = False  # set by an exercise's `options:` rather than the profile
+    rounding_cite: tuple[str, ...] = ()  # a forced bet given as a fraction: where its rounding comes from
 
     @property
     def basis(self) -> str:
@@ -154,6 +157,56 @@ def _whole_units(name: str, amount: Any) -> int:
     return amount
 
 
+@dataclass(frozen=True, slots=True)
+class ForcedBet:
+    """A forced bet (ante, bring-in) worked out from the stakes: the amount and its basis.
+
+    The profile gives it either as a fixed amount or as a fraction of the small bet with a
+    rounding rule; `rounded` says whether the rounding was needed for these stakes, and then the
+    rounding's citations (possibly the course's own) join the fraction's."""
+
+    name: str
+    amount: int
+    fraction: Fraction | None
+    rounded: bool
+    cite: tuple[str, ...]
+    course_default: bool
+
+    def words(self, small_bet: int) -> str:
+        """How the amount comes from the stakes, for an explanation ('' for a fixed amount)."""
+        if self.fraction is None:
+            return ""
+        text = f"{self.fraction} of the small bet of {small_bet}"
+        if self.rounded:
+            text += f" is {float(self.fraction * small_bet):g}, rounded to {self.amount}"
+        return text
+
+
+_ROUNDINGS = {
+    "down": lambda x: int(x // 1),
+    "up": lambda x: -int((-x) // 1),
+    "nearest": lambda x: int((x + Fraction(1, 2)) // 1),   # halves go up
+}
+
+
+def _forced(key: str, value: Any) -> Any:
+    """A forced-bet value: whole units, or {fraction: 'a/b', rounding: down|up|nearest}."""
+    if not isinstance(value, Mapping):
+        return _whole_units(f"option {key!r}", value)
+    if set(value) != {"fraction", "rounding"}:
+        raise ValueError(f"option {key!r} cannot be {dict(value)!r}: expected whole units, or "
+                         "{fraction: 1/2, rounding: down} (a fraction of the small bet and how to round it)")
+    try:
+        fraction = Fraction(str(value["fraction"]))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"option {key!r}: fraction {value['fraction']!r} should be written like 1/2") from None
+    if not 0 < fraction <= 1:
+        raise ValueError(f"option {key!r}: fraction {fraction} should be above 0 and at most 1")
+    if value["rounding"] not in _ROUNDINGS:
+        raise ValueError(f"option {key!r}: rounding {value['rounding']!r}: expected one of {', '.join(_ROUNDINGS)}")
+    return MappingProxyType({"fraction": fraction, "rounding": value["rounding"]})
+
+
 @dataclass(frozen=True)
 class Profile:
     """A named rule set: option name -> `Option`."""
@@ -184,7 +237,28 @@ class Profile:
 
     @property
     def stakes(self) -> Stakes:
-        return Stakes(**{key: self.value(key) for key in STAKE_NAMES})
+        return Stakes(**{key: self.forced_bet(key).amount if key in FORCED_BETS else self.value(key)
+                         for key in STAKE_NAMES})
+
+    def forced_bet(self, name: str) -> ForcedBet:
+        """The ante or bring-in for this profile's small bet, with its citations."""
+        cache = self.__dict__.setdefault("_forced_bets", {})
+        if name not in cache:
+            cache[name] = self._forced_bet(name)
+        return cache[name]
+
+    def _forced_bet(self, name: str) -> ForcedBet:
+        option = self.option(name)
+        if not isinstance(option.value, Mapping):
+            return ForcedBet(name, option.value, None, False, option.cite, option.course_default)
+        small = self.value("small_bet")
+        exact = option.value["fraction"] * small
+        amount = _ROUNDINGS[option.value["rounding"]](exact)
+        rounded = amount != exact
+        cite = option.cite + (option.rounding_cite if rounded else ())
+        default = option.course_default or (rounded and any(_citations()[c].course_default
+                                                            for c in option.rounding_cite))
+        return ForcedBet(name, amount, option.value["fraction"], rounded, tuple(dict.fromkeys(cite)), default)
 
     def stake_option(self, size: str) -> Option:
         """The option behind the `small` or `big` amount (for citing it)."""
@@ -251,6 +325,13 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
             for ref in cite:
                 if ref not in registry:
                     raise ValueError(f"{where}: {ref!r} is not a registered citation{_suggest(ref, registry)}")
+            rounding_cite = tuple(entry.get("rounding_cite") or ())
+            for ref in rounding_cite:
+                if ref not in registry:
+                    raise ValueError(f"{where}: {ref!r} is not a registered citation{_suggest(ref, registry)}")
+            if schema[key].get("type") == "forced" and isinstance(entry["value"], Mapping) and not rounding_cite:
+                raise ValueError(f"{where}: a fraction of the small bet needs `rounding_cite` (a source, or "
+                                 "the course's own rule)")
             course_default = bool(entry.get("course_default", False))
             has_course = any(registry[ref].course_default for ref in cite)
             if course_default != has_course:
@@ -265,6 +346,7 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
                 cite=cite,
                 course_default=course_default,
                 note=str(entry.get("note", "")),
+                rounding_cite=rounding_cite,
             )
         profiles[name] = Profile(
             name=name,
@@ -358,6 +440,8 @@ def _check_value(key: str, value: Any, schema: Mapping[str, dict] | None = None)
         return value
     if kind == "int":
         return _whole_units(f"option {key!r}", value)
+    if kind == "forced":
+        return _forced(key, value)
     if kind == "ints":
         if not isinstance(value, (list, tuple)) or not value:
             raise ValueError(f"option {key!r} cannot be {value!r}: expected a list of whole numbers")

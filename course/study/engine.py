@@ -25,7 +25,9 @@ def answer_json(exercise, question, value: Any = None) -> Any:
     """The engine's answer (or `value`) in the YAML/JSON shape an author writes."""
     if value is None:
         value = answer(exercise, question).value
-    return questions.answer_json(exercise, question, value)
+    from course.asks import to_json
+
+    return to_json(value)
 
 
 def is_correct(exercise, question, given: Any, engine: Answer | None = None) -> bool:
@@ -55,9 +57,7 @@ def street_cards(street: str) -> tuple[int, int]:
 
 def random_home_deal(game: str, rng, players: int, profile, **options: Any):
     """A home-game hand played to the end with random legal choices: `.texts` are its events."""
-    from course.variants import variant
-
-    return variant(game).random_deal(rng, players, profile, **options)
+    return content.variant_module(game).random_deal(rng, players, profile, **options)
 
 
 def home_replay(exercise):

@@ -157,7 +157,7 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "legal_hand": drill(HORN, "legal_hand", cut=whole, extra=_legal_hand),
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
-    "holding": drill(HEART, "holding", player=True),
+    "holding": drill(HEART, "holding", player=True, keep=lambda a, rng: bool(a["up"] or a["down"])),
     "takes": drill(HEART, "takes", keep=has_taker),
     "opener": drill(HEART, "opener"),
     "pot": drill(HEART, "pot"),

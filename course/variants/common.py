@@ -8,162 +8,35 @@ lists what happens next in `events:`, one readable string each, in the style of 
     Drew antes 1              Cara bets 2          Ava gives back 4♦
     Cara raises to 4          Ava calls            Ava checks
 
-`parse_event(text)` turns one string into an `Event` (or raises `EventError` quoting the text and
+`parse_event(text)` turns one string into an `Event` (or raises `IllegalActionError` quoting the text and
 saying what was expected); each game module replays a list of events on its own table and reports
 every problem with the index of the event that caused it.
 """
 
 from __future__ import annotations
 
-import re
+import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from course.cards import DECK, Card, CardError, cards_text
-from course.explain import Step
+from course.cards import DECK, Card, cards_text
+from course.engine.actions import Move as Event, parse_move
+from course.errors import ActionFormatError, IllegalActionError
+from course.explain import Answer, Step
 from course.hands import HandValue, evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
 
 
-class EventError(ValueError):
-    """An event that cannot be read, or cannot happen at that point of the deal."""
-
-    def __init__(self, message: str, index: int | None = None, cite: Sequence[str] = ()):
-        super().__init__(message)
-        self.message = message
-        self.index = index
-        self.cite = tuple(dict.fromkeys(cite))
 
 
 # ------------------------------------------------------------------------------------------------
-# Events
-
-# Every verb the games use, with the shape written in error messages.
-EVENT_SHAPES = {
-    "deal": "'<player> is dealt <card> up' or '<player> is dealt <card> down'",
-    "spit": "'spit <card>'",
-    "shared": "'shared <card>'",
-    "ante": "'<player> antes [N]'",
-    "match": "'<player> matches [N]'",
-    "fold": "'<player> folds'",
-    "check": "'<player> checks'",
-    "call": "'<player> calls'",
-    "bet": "'<player> bets N'",
-    "raise": "'<player> raises to N'",
-    "bring_in": "'<player> brings in [N]'",
-    "complete": "'<player> completes [to N]'",
-    "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player> (<card>)'",
-    "give": "'<player> gives back <card>'",
-}
-
-_NAME = r"(?P<player>[^\s:,]+)"
-_CARD = r"(?P<card>\S+?)"
-_PATTERNS: list[tuple[str, re.Pattern]] = [
-    ("deal", re.compile(rf"^{_NAME} is dealt (?:the )?{_CARD} (?P<way>up|down|face up|face down)$", re.I)),
-    ("spit", re.compile(rf"^(?:the )?spit(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
-    ("shared", re.compile(rf"^(?:the )?shared(?: card)?(?: is)? (?:the )?{_CARD}$", re.I)),
-    ("ante", re.compile(rf"^{_NAME} antes(?: (?P<amount>\S+))?$", re.I)),
-    ("match", re.compile(rf"^{_NAME} matches(?: the pot)?(?: (?:with )?(?P<amount>\S+))?$", re.I)),
-    ("fold", re.compile(rf"^{_NAME} folds$", re.I)),
-    ("check", re.compile(rf"^{_NAME} checks$", re.I)),
-    ("call", re.compile(rf"^{_NAME} calls$", re.I)),
-    ("bet", re.compile(rf"^{_NAME} bets(?: (?P<amount>\S+))?$", re.I)),
-    ("raise", re.compile(rf"^{_NAME} raises(?: to (?P<amount>\S+))?$", re.I)),
-    ("bring_in", re.compile(rf"^{_NAME} brings in(?: (?P<amount>\S+))?$", re.I)),
-    ("complete", re.compile(rf"^{_NAME} completes(?: to (?P<amount>\S+))?$", re.I)),
-    ("take", re.compile(
-        rf"^{_NAME} takes (?:a |one )?(?:hole|down|face-down) card from (?P<other>[^\s:,]+)"
-        rf"(?::\s*|,\s*(?:the |it is |it's )?|\s+\(|\s+)(?P<hole>[^\s()]+)\)?$", re.I)),
-    ("take", re.compile(rf"^{_NAME} takes (?:the )?{_CARD} from (?P<other>[^\s:,]+)$", re.I)),
-    ("give", re.compile(rf"^{_NAME} gives (?:back (?:the )?{_CARD}|(?:the )?(?P<card2>\S+) back)(?: to (?P<other>\S+))?$", re.I)),
-]
-
-BETTING_KINDS = frozenset({"check", "call", "bet", "raise", "bring_in", "complete"})
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happens at the table, parsed from its text."""
-
-    kind: str                 # a key of EVENT_SHAPES
-    player: str | None = None
-    card: Card | None = None
-    up: bool | None = None    # deal: face up?  take: a face-up card (True) or a hole card (False)
-    amount: int | None = None
-    other: str | None = None  # take: the player the card is taken from; give: the receiver if named
-    text: str = ""
-
-    def __str__(self) -> str:
-        p, c, a = self.player, self.card, self.amount
-        match self.kind:
-            case "deal":
-                return f"{p} is dealt {c} {'up' if self.up else 'down'}"
-            case "spit" | "shared":
-                return f"{self.kind} {c}"
-            case "take":
-                return f"{p} takes {c} from {self.other}" if self.up else f"{p} takes a hole card from {self.other} ({c})"
-            case "give":
-                return f"{p} gives back {c}" + (f" to {self.other}" if self.other else "")
-            case "raise" | "complete":
-                verb = "raises" if self.kind == "raise" else "completes"
-                return f"{p} {verb}" + (f" to {a}" if a is not None else "")
-            case "bring_in":
-                return f"{p} brings in" + (f" {a}" if a is not None else "")
-            case _:
-                verb = {"ante": "antes", "match": "matches", "fold": "folds", "check": "checks",
-                        "call": "calls", "bet": "bets"}[self.kind]
-                return f"{p} {verb}" + (f" {a}" if a is not None else "")
-
-
-def _amount(text: str | None, whole: str) -> int | None:
-    if text is None:
-        return None
-    cleaned = text.lstrip("$")
-    if not cleaned.isdigit():
-        raise EventError(f"{whole!r}: {text!r} is not an amount: expected a whole number of units such as 20")
-    return int(cleaned)
-
-
-def _card(text: str, whole: str) -> Card:
-    try:
-        return Card.parse(text)
-    except CardError as err:
-        raise EventError(f"{whole!r}: {err}; expected a card such as 8♦ or 10h") from None
+# Events: the one move grammar of course.engine.actions
 
 
 def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -> Event:
-    """Parse one event string; `kinds` limits the verbs a game accepts.
-
-    Raises `EventError` quoting the text and listing the shapes that were expected.
-    """
-    allowed = list(kinds) if kinds is not None else list(EVENT_SHAPES)
-    if not isinstance(text, str):
-        raise EventError(f"{text!r} is not an event: expected a string such as {EVENT_SHAPES[allowed[0]]}")
-    cleaned = " ".join(text.strip().rstrip(".").split())
-    for kind, pattern in _PATTERNS:
-        m = pattern.match(cleaned)
-        if not m:
-            continue
-        groups = m.groupdict()
-        if kind not in allowed:
-            where = f" in {game}" if game else ""
-            raise EventError(f"{text!r}: {kind.replace('_', ' ')} events do not happen{where}: expected one of "
-                             + "; ".join(EVENT_SHAPES[k] for k in allowed))
-        player = groups.get("player")
-        if kind == "deal":
-            return Event("deal", player, _card(groups["card"], text), up=groups["way"].lower().endswith("up"), text=text)
-        if kind in ("spit", "shared"):
-            return Event(kind, card=_card(groups["card"], text), text=text)
-        if kind == "take":
-            if groups.get("hole") is not None:
-                return Event("take", player, _card(groups["hole"], text), up=False, other=groups["other"], text=text)
-            return Event("take", player, _card(groups["card"], text), up=True, other=groups["other"], text=text)
-        if kind == "give":
-            card = groups.get("card") or groups.get("card2")
-            return Event("give", player, _card(card, text), other=groups.get("other"), text=text)
-        return Event(kind, player, amount=_amount(groups.get("amount"), text), text=text)
-    raise EventError(f"{text!r} is not an event{(' of ' + game) if game else ''}: expected one of "
-                     + "; ".join(EVENT_SHAPES[k] for k in allowed))
+    """Parse one event string; `kinds` limits the verbs a game accepts."""
+    return parse_move(text, kinds, game)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -200,10 +73,34 @@ class TableSeats:
     seats: list[str]
     hands: dict[str, Seat]
 
+    def __deepcopy__(self, memo: dict) -> "TableSeats":
+        """A copy to try a move on: containers are copied, immutable values (cards, steps,
+        events, answers, strings) shared, mutable records (seats, takes, rounds) deep-copied."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        for f in dataclasses.fields(self):
+            setattr(new, f.name, _copied(getattr(self, f.name), memo))
+        return new
+
     @property
     def live(self) -> list[str]:
         """The players still in, in seat order."""
         return [p for p in self.seats if not self.hands[p].folded]
+
+
+_SHARED = (str, int, bool, type(None), tuple, frozenset, Card, Step, Event, Answer)
+
+
+def _copied(value: Any, memo: dict) -> Any:
+    if isinstance(value, _SHARED):
+        return value
+    if isinstance(value, list):
+        return [_copied(v, memo) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v, memo) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    return copy.deepcopy(value, memo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,39 +116,49 @@ class FinalHand:
 # Replaying a game's events: the same loop for every home game
 
 
-def event_problem(text: str, err: EventError) -> str:
-    """The message for a bad event: the event quoted once, then the reason and its citations."""
-    msg = err.message if repr(text) in err.message else f"{text!r}: {err.message}"
-    return msg + "".join(f" [{c}]" for c in err.cite)
+def replay_once(exercise: Any, key: Any, build: Callable[[], Any]) -> Any:
+    """A validated exercise replays once per key (`Exercise.replayed`); a bare namespace (tests,
+    random play) replays every time."""
+    replayed = getattr(exercise, "replayed", None)
+    return replayed(key, build) if replayed is not None else build()
 
 
 def replay_events(table: Any, events: Sequence[str], parse: Callable[[str], Event]) -> Any:
-    """Apply `events` to a started game table; at the first bad one raise `EventError` with its index."""
+    """Apply `events` to a started game table; at the first bad one raise its error, placed at its index."""
     for index, text in enumerate(events):
         try:
             table.apply(parse(text))
-        except EventError as err:
-            raise EventError(event_problem(text, err), index, err.cite) from None
+        except IllegalActionError as err:
+            raise err.at(index, text) from None
+        except ActionFormatError as err:
+            raise err.at(index) from None
     return table
 
 
-def check_all_events(start: Callable[[Any], Any], exercise: Any, parse: Callable[[str], Event]) -> list[tuple[int, str]]:
-    """Every problem in an exercise's events as (index, message); -1 is the deal itself.
+def check_all_errors(start: Callable[[Any], Any], exercise: Any, parse: Callable[[str], Event]) -> list[Any]:
+    """Every error in an exercise's events, each placed at its index (None: the deal itself).
 
     A bad event is reported and skipped, and the replay goes on with the next one, so one file
     shows all its problems at once.
     """
     try:
         table = start(exercise)
-    except EventError as err:
-        return [(-1, err.message + "".join(f" [{c}]" for c in err.cite))]
+    except IllegalActionError as err:
+        return [err]
     problems = []
     for index, text in enumerate(exercise.events):
         try:
             table.apply(parse(text))
-        except EventError as err:
-            problems.append((index, event_problem(text, err)))
+        except IllegalActionError as err:
+            problems.append(err.at(index, text))
+        except ActionFormatError as err:
+            problems.append(err.at(index))
     return problems
+
+
+def check_all_events(start: Callable[[Any], Any], exercise: Any, parse: Callable[[str], Event]) -> list[tuple[int, str]]:
+    """`check_all_errors` as (index, message) pairs; -1 is the deal itself."""
+    return [(-1 if e.index is None else e.index, e.message) for e in check_all_errors(start, exercise, parse)]
 
 
 @dataclass
@@ -347,25 +254,22 @@ def opener_steps(order: list[str], rows: Mapping[str, Sequence[Card]], tie: Opt,
 
 
 # ------------------------------------------------------------------------------------------------
-# A betting round with a per-player largest bet (Horn-A-Vika) or fixed amounts (Have a Heart)
+# A betting round with a per-player largest bet (Horn-A-Vika)
 
 
 class BettingRound:
     """One betting round: who is to act, what they owe, and whether an action is allowed.
 
     `order` lists the players still in, first actor first. `step(player)` gives the largest bet or
-    raise (`fixed=False`: any whole amount from `min_bet` up to it) or the exact amount
-    (`fixed=True`). `bets_allowed` counts the bet and the raises (a bet and three raises: 4).
-    A bring-in, when given, is a forced first bet that does not count toward the cap.
+    raise: any whole amount from `min_bet` up to it. `bets_allowed` counts the bet and the raises
+    (a bet and three raises: 4).
     """
 
-    def __init__(self, number: int, order: Sequence[str], step: Callable[[str], int], *, fixed: bool,
-                 bets_allowed: int, min_bet: int = 1, cite: Sequence[str] = (),
-                 bring_in: tuple[str, int] | None = None):
+    def __init__(self, number: int, order: Sequence[str], step: Callable[[str], int], *,
+                 bets_allowed: int, min_bet: int = 1, cite: Sequence[str] = ()):
         self.number = number
         self.order = list(order)
         self.step = step
-        self.fixed = fixed
         self.bets_allowed = bets_allowed
         self.min_bet = min_bet
         self.cite = tuple(cite)
@@ -374,9 +278,6 @@ class BettingRound:
         self.bets = 0
         self.queue = list(self.order)
         self.out: set[str] = set()
-        self.history: list[str] = []
-        self.bring_in = bring_in
-        self.brought_in = bring_in is None
 
     @property
     def live(self) -> list[str]:
@@ -384,12 +285,10 @@ class BettingRound:
 
     @property
     def closed(self) -> bool:
-        return self.brought_in and (not self.queue or len(self.live) <= 1)
+        return not self.queue or len(self.live) <= 1
 
     @property
     def to_act(self) -> str | None:
-        if not self.brought_in:
-            return self.bring_in[0]
         return None if self.closed else self.queue[0]
 
     def owed(self, player: str) -> int:
@@ -404,92 +303,62 @@ class BettingRound:
         """Every allowed (kind, amount) for `player` now; amounts are round totals for raises."""
         if player != self.to_act:
             return []
-        if not self.brought_in:
-            return [("bring_in", self.bring_in[1])]
         out: list[tuple[str, int | None]] = [("fold", None)]
         out.append(("call", None) if self.owed(player) else ("check", None))
         if self.bets < self.bets_allowed:
-            size = self.step(player)
-            sizes = [size] if self.fixed else list(range(self.min_bet, size + 1))
-            if self.current == 0:
-                out += [("bet", s) for s in sizes]
-            elif self.bring_in is not None and self.bets == 0:
-                out += [("complete", size)]
-            else:
-                out += [("raise", self.current + s) for s in sizes]
+            sizes = range(self.min_bet, self.step(player) + 1)
+            out += [("bet", s) for s in sizes] if self.current == 0 else [("raise", self.current + s) for s in sizes]
         return out
 
     def apply(self, kind: str, player: str, amount: int | None) -> int:
-        """Apply one action; return the units the player puts in. Raises `EventError`."""
+        """Apply one action; return the units the player puts in. Raises `IllegalActionError`."""
         rule = self.cite
         who = self.to_act
         if player not in self.put:
-            raise EventError(f"{player} is not in betting round {self.number}", cite=rule)
+            raise IllegalActionError(f"{player} is not in betting round {self.number}", rule)
         if player in self.out:
-            raise EventError(f"{player} has already folded in betting round {self.number}", cite=rule)
+            raise IllegalActionError(f"{player} has already folded in betting round {self.number}", rule)
         if who is None:
-            raise EventError(f"betting round {self.number} is already over", cite=rule)
+            raise IllegalActionError(f"betting round {self.number} is already over", rule)
         if player != who:
-            raise EventError(f"it is {who}'s turn to act in betting round {self.number}, not {player}'s", cite=rule)
-        if not self.brought_in:
-            if kind != "bring_in":
-                raise EventError(f"{player} must first post the bring-in of {self.bring_in[1]}", cite=rule)
-            if amount not in (None, self.bring_in[1]):
-                raise EventError(f"the bring-in is {self.bring_in[1]}, not {amount}", cite=rule)
-            self.brought_in = True
-            self.current = self.bring_in[1]
-            return self._pay(player, self.current, self._after(player))
+            raise IllegalActionError(f"it is {who}'s turn to act in betting round {self.number}, not {player}'s", rule)
         owed = self.owed(player)
         if kind == "fold":
             self.out.add(player)
             self.queue.remove(player)
-            self.history.append(f"{player} folds")
             return 0
         if kind == "check":
             if owed:
-                raise EventError(f"{player} cannot check: {owed} to call", cite=rule)
+                raise IllegalActionError(f"{player} cannot check: {owed} to call", rule)
             self.queue.pop(0)
             return 0
         if kind == "call":
             if not owed:
-                raise EventError(f"{player} cannot call: nothing to call, a check is possible", cite=rule)
+                raise IllegalActionError(f"{player} cannot call: nothing to call, a check is possible", rule)
             self.queue.pop(0)
             return self._pay(player, self.current, None)
-        if kind in ("bet", "raise", "complete"):
+        if kind in ("bet", "raise"):
             size = self.step(player)
             if kind == "bet" and self.current:
-                raise EventError(f"{player} cannot bet: there is already a bet of {self.current}; call, raise or fold",
-                                 cite=rule)
+                raise IllegalActionError(f"{player} cannot bet: there is already a bet of {self.current}; call, "
+                                         "raise or fold", rule)
             if kind == "raise" and not self.current:
-                raise EventError(f"{player} cannot raise: nobody has bet yet; check or bet", cite=rule)
-            if kind == "complete" and (self.bring_in is None or self.bets):
-                raise EventError(f"{player} cannot complete: only a bring-in can be completed", cite=rule)
-            if kind == "raise" and self.bring_in is not None and self.bets == 0:
-                raise EventError(f"{player} cannot raise the bring-in: complete it to {size} first", cite=rule)
+                raise IllegalActionError(f"{player} cannot raise: nobody has bet yet; check or bet", rule)
             if self.bets >= self.bets_allowed:
-                raise EventError(f"{player} cannot {kind}: a round allows a bet and {self.bets_allowed - 1} raises, "
-                                 "and they have all been made", cite=rule)
-            if kind == "complete":
-                target = size
-            elif kind == "bet":
-                target = amount if amount is not None else (size if self.fixed else None)
-            else:
-                target = amount if amount is not None else (self.current + size if self.fixed else None)
-            if target is None:
-                raise EventError(f"{player} {kind}s without an amount: say how much (at most {size} more)", cite=rule)
-            step = target - (0 if kind == "bet" else (0 if kind == "complete" else self.current))
-            if self.fixed and step != size:
-                want = size if kind != "raise" else self.current + size
-                raise EventError(f"{player} {kind}s to {target}: the amount here is {size}, so the total must be {want}",
-                                 cite=rule)
-            if not self.fixed and not (self.min_bet <= step <= size):
-                raise EventError(f"{player} {kind}s {'to ' if kind == 'raise' else ''}{target}: that is a "
-                                 f"{'raise' if kind == 'raise' else 'bet'} of {step}, but {player} may bet or raise "
-                                 f"from {self.min_bet} to {size} in round {self.number}", cite=rule)
+                raise IllegalActionError(f"{player} cannot {kind}: a round allows a bet and {self.bets_allowed - 1} "
+                                         "raises, and they have all been made", rule)
+            if amount is None:
+                raise IllegalActionError(f"{player} {kind}s without an amount: say how much (at most {size} more)",
+                                         rule)
+            step = amount - (0 if kind == "bet" else self.current)
+            if not self.min_bet <= step <= size:
+                raise IllegalActionError(f"{player} {kind}s {'to ' if kind == 'raise' else ''}{amount}: that is a "
+                                         f"{kind} of {step}, but {player} may bet or raise from {self.min_bet} to "
+                                         f"{size} in round {self.number}", rule)
             self.bets += 1
-            self.current = target
-            return self._pay(player, target, self._after(player))
-        raise EventError(f"{kind!r} is not a betting action", cite=rule)
+            self.current = amount
+            return self._pay(player, amount, self._after(player))
+        raise IllegalActionError(f"{kind!r} is not a betting action", rule)
 
     def _pay(self, player: str, total: int, queue: list[str] | None) -> int:
         add = total - self.put[player]

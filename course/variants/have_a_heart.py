@@ -20,21 +20,32 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Mapping
 
+from course.asks import Ask, register
+from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card, cards_text
+from course.engine.actions import BETTING_KINDS
+from course.errors import IllegalActionError
+from course.games import find_game
 from course.explain import Answer, Step
+from course.table import exposed_pairs
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Played, Seat, TableSeats,
-    check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    Event, FinalHand, Played, Seat, TableSeats,
+    check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
 GAME = "have-a-heart"
-KINDS = ("deal", "shared", "ante", "take", "give", "fold", "check", "call", "bet", "raise", "bring_in",
-         "complete")
-STREETS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
-STREET_NUMBER = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "showdown": 7}
+_VERBS = {"fold": Verb.FOLD, "check": Verb.CHECK, "call": Verb.CALL, "bet": Verb.BET, "raise": Verb.RAISE,
+          "bring_in": Verb.BRING_IN, "complete": Verb.COMPLETE}
+# The deal comes from the game spec (stud's streets): a street is numbered by the cards each
+# player has been dealt once it is dealt, 3 (third street) to 7 (seventh).
+SPEC = find_game(GAME)
+STREETS = {SPEC.cards_by(s.name): s.name for s in SPEC.streets if s.betting}
+STREET_NUMBER = {s.name: SPEC.cards_by(s.name) for s in SPEC.streets}
+FIRST, LAST = min(STREETS), max(STREETS)
+SHARED_DECIDED = STREET_NUMBER[SPEC.shared_decided_after]     # the street after which seventh is settled
 DEAL = 'OPR-678 "Deal and betting"'
 OPENING = 'OPR-678 "Opening each round"'
 TAKING = 'OPR-678 "Taking a card"'
@@ -48,7 +59,7 @@ EXCHANGE = 'OPR-678 "Exchanging instead of taking"'
 
 def face_up(card_number: int) -> bool:
     """Is a player's n-th card from the dealer (1..7) dealt face up? Two down, four up, one down."""
-    return 3 <= card_number <= 6
+    return SPEC.card_faces[card_number - 1]
 
 
 @dataclass
@@ -88,6 +99,7 @@ class HeartTable(TableSeats):
     shared: list[Card] = field(default_factory=list)     # a shared seventh card, when the deck ran short
     seventh: Answer | None = None        # whether seventh street is shared (decided as it starts)
     seventh_dealt: int = 0               # cards the dealer had given out when that was decided
+    openers: dict[int, Answer] = field(default_factory=dict)   # street -> who started its betting, and why
 
     @classmethod
     def start(cls, exercise: Any) -> "HeartTable":
@@ -95,17 +107,18 @@ class HeartTable(TableSeats):
         hands = seats_from(exercise)
         shared = list(getattr(exercise, "shared", []) or [])
         if shared:
-            raise EventError(f"Have a Heart has no shared card here, but 'shared' lists {cards_text(shared)}",
-                             cite=(DEAL,))
+            raise IllegalActionError(f"Have a Heart has no shared card here, but 'shared' lists {cards_text(shared)}",
+                             cite=(DEAL,), key="shared")
         street = 0 if not any(h.cards for h in hands.values()) else STREET_NUMBER.get(
-            getattr(exercise, "street", "third"), 3)
+            getattr(exercise, "street", SPEC.first_street), FIRST)
         pot = getattr(exercise, "pot", None) or 0
         stakes = getattr(exercise, "stakes", None) or exercise.profile.stakes
         table = cls(seats, hands, exercise.profile, stakes, pot=pot, street=street, start_street=street,
                     start_pot=pot)
         # Cards each player has had from the dealer: everyone still in has the street's count;
         # a player who folded earlier got two hole cards and the face-up cards they show.
-        table.dealt = {p: min(street, 2 + len(hands[p].up)) if hands[p].folded and street else street
+        first_down = SPEC.streets[0].down
+        table.dealt = {p: min(street, first_down + len(hands[p].up)) if hands[p].folded and street else street
                        for p in seats}
         table.history = {p: [] for p in seats}
         for name, seat in hands.items():
@@ -126,7 +139,7 @@ class HeartTable(TableSeats):
 
     @property
     def over(self) -> bool:
-        return len(self.live) <= 1 or (self.street == 7 and self.street_dealt and self.pending is None
+        return len(self.live) <= 1 or (self.street == LAST and self.street_dealt and self.pending is None
                                        and self.round_done)
 
     def next_deal(self) -> tuple[str, bool] | None:
@@ -136,7 +149,7 @@ class HeartTable(TableSeats):
             least = min(self.dealt[p] for p in self.live)
             player = next(p for p in self.live if self.dealt[p] == least)
             return player, face_up(least + 1)
-        if self.street == 7:
+        if self.street == LAST:
             return None
         return self.live[0], face_up(self.dealt[self.live[0]] + 1)
 
@@ -158,7 +171,7 @@ class HeartTable(TableSeats):
                 return f"the {STREETS[self.street]}-street betting comes first"
         if len(self.live) <= 1:
             return f"the hand is over: only {names(self.live)} is left"
-        if self.street == 7:
+        if self.street == LAST:
             return "seventh street has been dealt: the hand goes to the showdown"
         return None
 
@@ -173,10 +186,10 @@ class HeartTable(TableSeats):
     def apply(self, event: Event) -> None:
         for name in (event.player, event.other):
             if name is not None and name not in self.hands:
-                raise EventError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
+                raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
         if self.pending is not None and event.kind not in ("take", "give"):
             timing = option(self.profile, "take_timing")
-            raise EventError(self._pending_text() + " (the take happens at once, before anything else"
+            raise IllegalActionError(self._pending_text() + " (the take happens at once, before anything else"
                              + (", the course's own reading" if timing.course_default else "") + ")",
                              cite=(TAKING, *timing.cite))
         if event.kind in BETTING_KINDS or event.kind == "fold":
@@ -188,9 +201,9 @@ class HeartTable(TableSeats):
         ante = int(self.stakes.ante)
         want = self.needs_ante()
         if not want or e.player not in want:
-            raise EventError(f"{e.player} antes, but each player antes once, before the deal", cite=('COURSE "Ante"',))
+            raise IllegalActionError(f"{e.player} antes, but each player antes once, before the deal", cite=self.profile.forced_bet("ante").cite)
         if e.amount is not None and e.amount != ante:
-            raise EventError(f"the ante is {ante}, not {e.amount}", cite=('COURSE "Ante"',))
+            raise IllegalActionError(f"the ante is {ante}, not {e.amount}", cite=self.profile.forced_bet("ante").cite)
         self.anted.add(e.player)
         self._pay(e.player, ante)
 
@@ -205,27 +218,27 @@ class HeartTable(TableSeats):
     def _open_street(self) -> None:
         why = self.can_leave_street()
         if why is not None:
-            raise EventError(why, cite=(DEAL,))
-        self.street = 3 if self.street == 0 else self.street + 1
+            raise IllegalActionError(why, cite=(DEAL,))
+        self.street = FIRST if self.street == 0 else self.street + 1
         self.round = None
         self.round_done = False
-        if self.street == 7:
+        if self.street == LAST:
             self.seventh = self.shared_card_answer()
             self.seventh_dealt = sum(self.dealt.values())
 
     def _on_deal(self, e: Event) -> None:
         if self.street == 0 or self.street_dealt:
             self._open_street()
-        if self.street == 7 and self.seventh is not None and self.seventh.value:
-            raise EventError(self.seventh.steps[-1].text + " Write it as 'shared <card>'.",
+        if self.street == LAST and self.seventh is not None and self.seventh.value:
+            raise IllegalActionError(self.seventh.steps[-1].text + " Write it as 'shared <card>'.",
                              cite=self.seventh.citations)
         player, up = self.next_deal()
         if (e.player, e.up) != (player, up):
-            raise EventError(f"the next card of {STREETS[self.street]} street goes to {player} face "
+            raise IllegalActionError(f"the next card of {STREETS[self.street]} street goes to {player} face "
                              f"{'up' if up else 'down'}, not to {e.player} face {'up' if e.up else 'down'}",
                              cite=(DEAL,))
         if e.card in self.where:
-            raise EventError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
+            raise IllegalActionError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
         seat = self.hands[e.player]
         self.where[e.card] = f"{e.player} {'up' if up else 'down'}"
         (seat.up if up else seat.down).append(e.card)
@@ -245,16 +258,16 @@ class HeartTable(TableSeats):
 
     def _on_shared(self, e: Event) -> None:
         shared_rule = option(self.profile, "shared_card")
-        if self.street == 6 and self.street_dealt:
+        if self.street == SHARED_DECIDED and self.street_dealt:
             self._open_street()
-        if self.street != 7 or self.shared or any(self.dealt[p] >= 7 for p in self.live):
-            raise EventError("a shared card can only be the whole of seventh street, dealt in place of "
+        if self.street != LAST or self.shared or any(self.dealt[p] >= LAST for p in self.live):
+            raise IllegalActionError("a shared card can only be the whole of seventh street, dealt in place of "
                              "everyone's seventh card", cite=shared_rule.cite)
         if not self.seventh.value:
-            raise EventError("a shared seventh card comes only when the deck runs short: "
+            raise IllegalActionError("a shared seventh card comes only when the deck runs short: "
                              + self.seventh.steps[-1].text, cite=self.seventh.citations)
         if e.card in self.where:
-            raise EventError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
+            raise IllegalActionError(f"{str(e.card)!r} is already in play: {self.where[e.card]}")
         self.shared.append(e.card)
         self.where[e.card] = "the shared card"
         plays = option(self.profile, "shared_cards_play")
@@ -276,23 +289,26 @@ class HeartTable(TableSeats):
         p = self.pending
         if p is None or p.taken is not None:
             if p is not None:
-                raise EventError(self._pending_text(), cite=(EXCHANGE,))
-            raise EventError(f"{e.player} takes a card, but only a heart dealt face up to {e.player} gives a take"
+                raise IllegalActionError(self._pending_text(), cite=(EXCHANGE,))
+            raise IllegalActionError(f"{e.player} takes a card, but only a heart dealt face up to {e.player} gives a take"
                              " (a taken heart or a heart dealt face down does not)",
                              cite=(TAKING, TAKEN_HEART, DOWN_HEART))
         if e.player != p.taker:
-            raise EventError(f"{p.taker} was dealt {p.heart} face up, so {p.taker} takes, not {e.player}", cite=(TAKING,))
+            raise IllegalActionError(f"{p.taker} was dealt {p.heart} face up, so {p.taker} takes, not {e.player}", cite=(TAKING,))
         victim = e.other
         if victim == e.player:
-            raise EventError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
+            raise IllegalActionError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
         if self.hands[victim].folded:
-            raise EventError(f"{victim} has folded: a card is taken only from a player still in", cite=(TAKING,))
+            reach = option(self.profile, "take_from")
+            raise IllegalActionError(f"{victim} has folded: a card is taken only from a player still in"
+                                     + (" (the course's own reading of 'any other player')" if reach.course_default else ""),
+                                     cite=(TAKING, *reach.cite))
         seat = self.hands[victim]
         pile = seat.up if e.up else seat.down
         if e.card not in pile:
             kind = "face-up" if e.up else "hole"
             held = cards_text(pile) or "none"
-            raise EventError(f"{victim} has no {kind} card {e.card}: {victim}'s {kind} cards are {held}",
+            raise IllegalActionError(f"{victim} has no {kind} card {e.card}: {victim}'s {kind} cards are {held}",
                              cite=(UP_TAKE if e.up else HOLE_TAKE,))
         pile.remove(e.card)
         mine = self.hands[e.player]
@@ -315,20 +331,20 @@ class HeartTable(TableSeats):
         exchange = option(self.profile, "exchange_variation")
         p = self.pending
         if not exchange.value:
-            raise EventError(f"{e.player} gives a card back, but this game is played without the exchange "
+            raise IllegalActionError(f"{e.player} gives a card back, but this game is played without the exchange "
                              "variation: the loser gets nothing back", cite=(NO_REPLACEMENT, *exchange.cite))
         if p is None or p.taken is None:
-            raise EventError(f"{e.player} gives a card back, but nothing has just been taken", cite=(EXCHANGE,))
+            raise IllegalActionError(f"{e.player} gives a card back, but nothing has just been taken", cite=(EXCHANGE,))
         if e.player != p.taker:
-            raise EventError(f"{p.taker} took the card, so {p.taker} gives one back, not {e.player}", cite=(EXCHANGE,))
+            raise IllegalActionError(f"{p.taker} took the card, so {p.taker} gives one back, not {e.player}", cite=(EXCHANGE,))
         if e.other is not None and e.other != p.victim:
-            raise EventError(f"the card goes back to {p.victim}, who lost the {p.taken}, not to {e.other}",
+            raise IllegalActionError(f"the card goes back to {p.victim}, who lost the {p.taken}, not to {e.other}",
                              cite=(EXCHANGE,))
         mine = self.hands[e.player]
         pile = mine.up if p.taken_up else mine.down
         kind = "face-up" if p.taken_up else "hole"
         if e.card not in pile:
-            raise EventError(f"{e.player} took a {kind} card, so gives back one of their {kind} cards "
+            raise IllegalActionError(f"{e.player} took a {kind} card, so gives back one of their {kind} cards "
                              f"({cards_text(pile)}), not {e.card}", cite=(EXCHANGE,))
         pile.remove(e.card)
         seat = self.hands[p.victim]
@@ -345,40 +361,44 @@ class HeartTable(TableSeats):
 
     def _on_betting(self, e: Event) -> None:
         if self.hands[e.player].folded:
-            raise EventError(f"{e.player} has folded and takes no further part")
+            raise IllegalActionError(f"{e.player} has folded and takes no further part")
         if self.street == 0:
-            raise EventError("no betting before the first cards are dealt", cite=(DEAL,))
+            raise IllegalActionError("no betting before the first cards are dealt", cite=(DEAL,))
         if not self.street_dealt:
-            raise EventError(f"{STREETS[self.street]} street is still being dealt; betting comes after", cite=(DEAL,))
+            raise IllegalActionError(f"{STREETS[self.street]} street is still being dealt; betting comes after", cite=(DEAL,))
         if self.round_done:
-            raise EventError(f"the {STREETS[self.street]}-street betting is over; the next card is dealt next",
+            raise IllegalActionError(f"the {STREETS[self.street]}-street betting is over; the next card is dealt next",
                              cite=(DEAL,))
         if self.round is None:
             self.round = self.new_round()
-        paid = self.round.apply(e.kind, e.player, e.amount)
-        if paid:
-            self._pay(e.player, paid)
+        try:
+            entry = self.round.apply(Action(e.player, _VERBS[e.kind], e.amount))
+        except IllegalActionError as err:
+            raise IllegalActionError(err.reason, err.cite, course_default=err.course_default) from None
+        if entry.added:
+            self._pay(e.player, entry.added)
         if e.kind == "fold":
             self.hands[e.player].folded = True
-        if self.round.closed:
+        if self.round.is_closed:
             self.round_done = True
 
     def new_round(self) -> BettingRound:
-        first, bring_in = self.first_to_act()
-        i = self.seats.index(first)
-        order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
-        size_name = option(self.profile, "bet_by_street").value[STREETS[self.street]]
-        size = self.stakes.amount(size_name)
-        cap = option(self.profile, "raise_cap")
-        return BettingRound(self.street, order, lambda p: size, fixed=True, bets_allowed=int(cap.value) + 1,
-                            cite=(DEAL, *cap.cite), bring_in=(first, int(self.stakes.bring_in)) if bring_in else None)
+        """The street's betting on the stud round: the same amounts, cap, fourth-street pair
+        option and citations as Stud High (OPR-678 "Deal and betting")."""
+        first, opened = self.first_to_act()
+        live = self.live
+        return BettingRound(STREETS[self.street], self.seats, first, self.profile, self.stakes, active=live,
+                            pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
+                            pot_before=self.pot, first_answer=opened)
 
-    def first_to_act(self) -> tuple[str, bool]:
-        """(player, brings in?) for the street's betting."""
+    def first_to_act(self) -> tuple[str, Answer]:
+        """The player who starts the street's betting (bring-in or opener), with the reason."""
         first = option(self.profile, "third_street_first")
-        if self.street == 3 and first.value == "bring-in" and int(self.stakes.bring_in):
-            return self.bring_in_answer().value, True
-        return self.opener_answer().value, False
+        if self.street == FIRST and first.value == "bring-in" and int(self.stakes.bring_in):
+            answer = self.bring_in_answer()
+        else:
+            answer = self.openers[self.street] = self.opener_answer()
+        return answer.value, answer
 
     def bring_in_answer(self) -> Answer:
         tie = option(self.profile, "door_card_tie")
@@ -393,10 +413,13 @@ class HeartTable(TableSeats):
         tie = option(self.profile, "later_street_tie")
         ranked = rank_showing(self.live, rows, tie)
         first = option(self.profile, "third_street_first")
-        what = "card" if self.street == 3 else "hand"
-        cite = (OPENING, *(first.cite if self.street == 3 else ()))
-        steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing; cards "
-                      "taken face up count in the taker's row.", cite, course_default=first.course_default)]
+        what = "card" if self.street == FIRST else "hand"
+        cite = (OPENING, *(first.cite if self.street == FIRST else ()))
+        reading = " (the course's own reading: OPR-678 names no bring-in)" if self.street == FIRST and first.course_default else ""
+        steps = [Step(f"The {STREETS[self.street]}-street betting is begun by the best {what} showing"
+                      + (", with no bring-in" if self.street == FIRST and first.value == "highest-showing" else "")
+                      + f"{reading}; cards taken face up count in the taker's row.", cite,
+                      course_default=self.street == FIRST and first.course_default)]
         steps += opener_steps(ranked, rows, tie, (OPENING,), what)
         return Answer(ranked[0], steps)
 
@@ -410,21 +433,64 @@ class HeartTable(TableSeats):
 
 
 def parse_event(text: Any) -> Event:
-    """One Have a Heart event; `EventError` (a ValueError) quoting the text otherwise."""
-    return _parse(text, KINDS, "Have a Heart")
+    """One Have a Heart event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
+    return _parse(text, SPEC.kinds, SPEC.title)
 
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:
-    """Play the exercise's events (the first `upto` of them); `EventError` with `.index` at a problem."""
+    """Play the exercise's events (the first `upto` of them); `IllegalActionError` with `.index` at a problem."""
     events = list(exercise.events)[:upto] if upto is not None else list(exercise.events)
-    return replay_events(HeartTable.start(exercise), events, parse_event)
+    return replay_once(exercise, ("events", upto),
+                       lambda: replay_events(HeartTable.start(exercise), events, parse_event))
+
+
+def check_errors(exercise: Any) -> list[IllegalActionError]:
+    """Every problem in the events as errors placed at their index (None: the deal itself)."""
+    return check_all_errors(HeartTable.start, exercise, parse_event)
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
     """Every problem in the events as (index, message); bad events are skipped, the rest checked."""
     return check_all_events(HeartTable.start, exercise, parse_event)
 
-validate_events = check_events
+
+
+def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: Any) -> list[str]:
+    """What the takes before a starting position must have left behind (card conservation).
+
+    Every heart showing face up was dealt face up (a card never changes face), so its player
+    took a card at once: the hearts showing count the takes. Each take moves one card from a
+    player still in to the taker, so the players still in who hold more than they were dealt
+    account for at least that many takes, and so do those holding fewer. With every player
+    still in, the takes must also be able to cancel out exactly: one take alone cannot, and two
+    players can only trade cards in pairs. Under the exchange variation nothing changes counts.
+    """
+    dealt = sum(counts)
+    live = [h for h in hands.values() if not h.folded]
+    nets = [len(h.cards) - dealt for h in live if h.down]
+    gains, losses = sum(n for n in nets if n > 0), -sum(n for n in nets if n < 0)
+    takes = sum(1 for h in hands.values() for c in h.up if c.is_heart)
+    exchange = option(profile, "exchange_variation")
+    refs = "".join(f" [{c}]" for c in (TAKING, NO_REPLACEMENT))
+    if exchange.value:
+        if gains or losses:
+            return [f"with the exchange variation every take gives a card back, so each player still in holds "
+                    f"the {dealt} cards dealt; these hands hold {gains} more and {losses} fewer"
+                    + "".join(f" [{c}]" for c in exchange.cite)]
+        return []
+    shown = f"{takes} heart{'s' if takes != 1 else ''} show{'s' if takes == 1 else ''} face up"
+    if max(gains, losses) > takes:
+        more = f"{gains} more" if gains > takes else f"{losses} fewer"
+        return [f"players still in hold {more} card{'s' if max(gains, losses) != 1 else ''} than the {dealt} each was dealt, but only {shown}, and "
+                f"each take needs a heart dealt face up and moves one card{refs}"]
+    spare = takes - gains
+    if len(nets) == len(hands) == len(live) and (spare == 1 and (gains == 0 or len(live) == 2)
+                                                 or len(live) == 2 and spare % 2):
+        return [f"{shown}, so {takes} card{'s were' if takes != 1 else ' was'} taken, but the hands cannot show "
+                f"that: each take leaves the taker one card up and the loser one card down, and these counts "
+                f"({', '.join(str(len(h.cards)) for h in live)}) cannot come from exactly {takes} take"
+                f"{'s' if takes != 1 else ''}{refs}"]
+    return []
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:
@@ -482,12 +548,16 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
                             "(hearts dealt face down and hearts that were taken give no take).",
                             (TAKING, DOWN_HEART, TAKEN_HEART))])
     c = table.chances[-1]
+    timing, reach = option(table.profile, "take_timing"), option(table.profile, "take_from")
     choices: dict[str, dict[str, Any]] = {}
     for p in table.seats:
         if p in c.up or p in c.down:
             choices[p] = {"up": list(c.up.get(p, [])), "down": c.down.get(p, 0)}
-    steps = [Step(f"{c.taker} is dealt {c.heart} face up, so {c.taker} takes one card from any other player "
-                  "still in.", (TAKING,))]
+    own = timing.course_default or reach.course_default
+    steps = [Step(f"{c.taker} is dealt {c.heart} face up, so {c.taker} takes one card from any other player: "
+                  "at once, before the next card or bet, and from a player still in"
+                  + (" (the course's own reading: the source says neither)." if own else "."),
+                  (TAKING, *timing.cite, *reach.cite), course_default=own)]
     for p, ch in choices.items():
         parts = []
         if ch["up"]:
@@ -498,7 +568,8 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
             r for r, ok in ((UP_TAKE, ch["up"]), (HOLE_TAKE, ch["down"])) if ok)))
     folded = [p for p in table.seats if table.hands[p].folded and p != c.taker]
     if folded:
-        steps.append(Step(f"{names(folded)} folded and cannot be taken from.", (TAKING,)))
+        steps.append(Step(f"{names(folded)} folded and cannot be taken from.", (TAKING, *reach.cite),
+                          course_default=reach.course_default))
     if not choices:
         steps.append(Step("No other player still in holds a card, so there is nothing to take.", (TAKING,)))
         return Answer({"taker": None, "from": {}}, steps)
@@ -516,7 +587,8 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
     table = replay(exercise)
     if table.street == 0:
         raise ValueError("no betting round yet: the exercise stops before the deal")
-    return table.opener_answer()
+    # The players still in when the round began: a later fold does not change who opened.
+    return table.openers.get(table.street) or table.opener_answer()
 
 
 def ask_pot(exercise: Any, question: Any) -> Answer:
@@ -536,7 +608,7 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
     table = replay(exercise)
     if table.seventh is not None:
         verdict, dealt = table.seventh, table.seventh_dealt
-    elif table.street == 6 and table.street_dealt and table.round_done:
+    elif table.street == SHARED_DECIDED and table.street_dealt and table.round_done:
         verdict, dealt = table.shared_card_answer(), sum(table.dealt.values())
     else:
         raise ValueError("shared_card is asked once the sixth-street betting is over: the events stop on "
@@ -567,82 +639,15 @@ def ask_award(exercise: Any, question: Any) -> Answer:
     return Answer(split.value, steps + split.steps)
 
 
-# Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
-PROMPTS = {
-    "holding": "Which cards does {player} hold now, face up and face down?",
-    "takes": "Who takes a card, and which cards may they take?",
-    "opener": "Who opens the betting?",
-    "pot": "How big is the pot after these events?",
-    "award": "How is the pot shared out?",
-    "shared_card": "Is seventh street one shared card in the middle?",
-}
-
-ASKS: dict[str, Callable[[Any, Any], Answer]] = {
-    "holding": ask_holding,
-    "takes": ask_takes,
-    "opener": ask_opener,
-    "pot": ask_pot,
-    "award": ask_award,
-    "shared_card": ask_shared_card,
-}
-ASK_PARAMS = {
-    "holding": {"player": "player"},
-    "takes": {"after": "any"},
-    "opener": {},
-    "pot": {},
-    "award": {},
-    "shared_card": {},
-}
-# Answer kinds: "holding" is {up: cards, down: cards}, "takes" who takes and from whom; both
-# are checked by `is_correct` here.
-ASK_ANSWERS = {"holding": "holding", "takes": "takes", "opener": "player", "pot": "units", "award": "map",
-               "shared_card": "yesno"}
-STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
-EXERCISE_KEYS: tuple[str, ...] = ()
-
-
-def to_json(ask: str, value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(k): to_json(ask, v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(ask, v) for v in value]
-    return value
-
-
-def _card_set(value: Any) -> frozenset[Card] | None:
-    from course.cards import CardError, parse_cards
-
-    try:
-        cards = parse_cards(value)
-    except CardError:
-        return None
-    return frozenset(cards) if len(set(cards)) == len(cards) else None
-
-
-def is_correct(exercise: Any, question: Any, given: Any) -> bool:
-    """Compare an answer with the engine's for this game's own answer shapes, `holding` and
-    `takes` (card order never matters); `course.questions.is_correct` checks every other kind."""
-    value = ASKS[question.ask](exercise, question).value
-    if question.ask == "holding":
-        if not isinstance(given, dict) or set(given) - {"up", "down"}:
-            return False
-        return all(_card_set(given.get(k)) == frozenset(value[k]) for k in ("up", "down"))
-    if question.ask == "takes":
-        if not isinstance(given, dict) or given.get("taker") != value["taker"]:
-            return False
-        got = given.get("from") or {}
-        if not isinstance(got, dict) or set(map(str, got)) != set(value["from"]):
-            return False
-        for p, want in value["from"].items():
-            g = got.get(p)
-            if not isinstance(g, dict) or _card_set(g.get("up")) != frozenset(want["up"]):
-                return False
-            if (g.get("down") or 0) != want["down"]:
-                return False
-        return True
-    raise ValueError(f"{question.ask!r} answers are checked by course.questions.is_correct")
+# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+register(GAME,
+         Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
+             params={"player": "player"}),
+         Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
+         Ask("opener", "player", "Who opens the betting?", ask_opener),
+         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
+         Ask("award", "map", "How is the pot shared out?", ask_award),
+         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -683,14 +688,12 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
             break
         if table.street and table.street_dealt and not table.round_done:
             rnd = table.round or table.new_round()
-            player = rnd.to_act
-            legal = rnd.legal(player)
-            choices = [a for a in legal if a[0] != "fold"]
-            kind, amount = ("fold", None) if (rng.random() < fold_chance and ("fold", None) in legal) else rng.choice(choices)
-            verb = {"bet": "bets", "raise": "raises to", "bring_in": "brings in", "complete": "completes to"}.get(kind, kind + "s")
-            do(f"{player} {verb}" + (f" {amount}" if amount is not None else ""))
+            legal = rnd.legal_moves()
+            folds = [a for a in legal if a.verb is Verb.FOLD]
+            choices = [a for a in legal if a.verb is not Verb.FOLD]
+            do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
             continue
-        if table.street == 6 and table.street_dealt and table.round_done and \
+        if table.street == SHARED_DECIDED and table.street_dealt and table.round_done and \
                 table.shared_card_answer().value:
             do(f"shared {deck.pop()}")       # the deck cannot give everyone still in a seventh card
             continue
@@ -700,3 +703,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
         player, up = nxt
         do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
     return played
+
+
+# The table an exercise starts from, for course.engine.state.HandState.
+start = HeartTable.start

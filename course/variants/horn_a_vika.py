@@ -16,19 +16,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
+from course.asks import Ask, register
 from course.cards import Card, cards_text
+from course.engine.actions import BETTING_KINDS
+from course.errors import IllegalActionError
+from course.games import find_game
 from course.explain import Answer, Step
 from course.variants.common import (
-    BETTING_KINDS, BettingRound, Event, EventError, FinalHand, Opt, Played, Seat, TableSeats,
-    check_all_events, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
+    check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
 
 GAME = "horn-a-vika"
-SHARED_CARD_NAME = "Spit card"  # what the table calls its one shared face-up card (OPR-535 1.2)
-KINDS = ("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")
+SPEC = find_game(GAME)
 
 # Stage -> (cards each player receives, in order; the betting round that follows or None).
 STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
@@ -39,6 +42,8 @@ STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
     5: (("up",), 4),
     6: (("down",), 5),
 }
+# A hand ends when one player is left: Horn-A-Vika is seven-card stud (OPR-535 1.1).
+HAND_OVER = ("OPR-535 1.1", 'HPD "The deal timeline"')
 ROUND_STAGE = {r: s for s, (_, r) in STAGES.items() if r}
 STAGE_OF_STREET = {"third": 1, "fourth": 2, "fifth": 3, "sixth": 5, "seventh": 6, "showdown": 6}
 
@@ -58,6 +63,7 @@ class Obligation:
     seq: int                      # deal order of the card that caused it
     decision: str | None = None   # "match" | "fold"
     amount: int | None = None     # what the player paid (match) or was asked (fold)
+    course_default: bool = False  # the obligation rests on a reading of the course's own
 
 
 @dataclass
@@ -84,6 +90,7 @@ class HornTable(TableSeats):
     events: list[Event] = field(default_factory=list)
     stage_dealt_in_events: list[int] = field(default_factory=list)
     start_pot: int = 0
+    openers: dict[int, Answer] = field(default_factory=dict)   # round -> who opened it, and why
     _seq: int = 0
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -92,13 +99,13 @@ class HornTable(TableSeats):
     def start(cls, exercise: Any) -> "HornTable":
         seats = list(exercise.seats)
         if not 2 <= len(seats) <= 7:
-            raise EventError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
-                             f"{len(seats)}", cite=("OPR-535 1.3",))
+            raise IllegalActionError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
+                             f"{len(seats)}", cite=("OPR-535 1.3",), key="seats")
         hands = seats_from(exercise)
         shared = list(getattr(exercise, "shared", []) or [])
         if len(shared) > 1:
-            raise EventError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: {cards_text(shared)}",
-                             cite=("OPR-535 1.2",))
+            raise IllegalActionError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: {cards_text(shared)}",
+                             cite=("OPR-535 1.2",), key="shared")
         spit = shared[0] if shared else None
         if not any(h.cards for h in hands.values()):
             stage = 0
@@ -107,10 +114,10 @@ class HornTable(TableSeats):
             if stage == 3 and spit is not None:
                 stage = 4
             if stage >= 5 and spit is None:
-                raise EventError(f"on {exercise.street} street the spit card is out: give it as 'shared'",
+                raise IllegalActionError(f"on {exercise.street} street the spit card is out: give it as 'shared'",
                                  cite=(stage_cite(4),))
             if stage < 4 and spit is not None:
-                raise EventError(f"the spit card {spit} comes after the third face-up card (stage 4), but this "
+                raise IllegalActionError(f"the spit card {spit} comes after the third face-up card (stage 4), but this "
                                  f"deal is on {exercise.street} street", cite=(stage_cite(4),))
         pot = getattr(exercise, "pot", None) or 0
         table = cls(seats, hands, exercise.profile, pot=pot, spit=spit, stage=stage, start_stage=stage,
@@ -118,9 +125,11 @@ class HornTable(TableSeats):
         extra = getattr(exercise, "extra", {}) or {}
         for player, amount in (extra.get("matched") or {}).items():
             if player not in hands:
-                raise EventError(f"matched: {player!r} is not at the table: expected one of {', '.join(seats)}")
+                raise IllegalActionError(f"matched: {player!r} is not at the table: expected one of {', '.join(seats)}",
+                                         key="matched")
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                raise EventError(f"matched: {player}'s last match {amount!r} should be a whole number of units above 0")
+                raise IllegalActionError(f"matched: {player}'s last match {amount!r} should be a whole number of units "
+                                         "above 0", key="matched")
             table.last_match[player] = amount
             table.matched_before[player] = amount
         for name, seat in hands.items():
@@ -130,7 +139,7 @@ class HornTable(TableSeats):
                 table.where[card] = f"{name} up"
         if spit is not None:
             if spit in table.where:
-                raise EventError(f"the spit card {spit} is also {table.where[spit]}")
+                raise IllegalActionError(f"the spit card {spit} is also {table.where[spit]}")
             table.where[spit] = "the spit card"
         table.received = {p: len(STAGES[stage][0]) if stage else 0 for p in seats}
         table.anted = stage > 0
@@ -244,25 +253,28 @@ class HornTable(TableSeats):
     def apply(self, event: Event) -> None:
         for name in (event.player, event.other):
             if name is not None and name not in self.hands:
-                raise EventError(f"{event.text or str(event)!r}: {name!r} is not at the table: expected one of "
+                raise IllegalActionError(f"{name!r} is not at the table: expected one of "
                                  f"{', '.join(self.seats)}")
+        if self.stage and len(self.live) <= 1:
+            raise IllegalActionError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
+                             cite=HAND_OVER)
         handler = getattr(self, f"_on_{event.kind}", None)
         if event.kind in BETTING_KINDS:
             handler = self._on_betting
         if handler is None:
-            raise EventError(f"{event.kind} events do not happen in Horn-A-Vika")
+            raise IllegalActionError(f"{event.kind} events do not happen in Horn-A-Vika")
         handler(event)
         self.events.append(event)
 
     def _on_ante(self, e: Event) -> None:
         ante = option(self.profile, "dealer_ante")
         if self.stage != 0 or self.anted:
-            raise EventError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
+            raise IllegalActionError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
         if e.player != self.dealer:
-            raise EventError(f"{e.player} antes, but only the dealer antes, and the dealer is {self.dealer} "
+            raise IllegalActionError(f"{e.player} antes, but only the dealer antes, and the dealer is {self.dealer} "
                              "(the last seat: the first seat sits at the dealer's left)", cite=ante.cite)
         if e.amount is not None and e.amount != ante.value:
-            raise EventError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
+            raise IllegalActionError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
         self._pay(e.player, ante.value, "ante")
         self.anted = True
         self.log.append(Step(f"{e.player}, the dealer, antes {ante.value}: the pot is {self.pot}.", ante.cite))
@@ -270,7 +282,7 @@ class HornTable(TableSeats):
     def _start_next_stage(self) -> None:
         why = self.can_leave_stage()
         if why is not None:
-            raise EventError(why, cite=(stage_cite(max(self.stage, 1)),))
+            raise IllegalActionError(why, cite=(stage_cite(max(self.stage, 1)),))
         self.stage += 1
         self.received = {p: 0 for p in self.seats}
         self.round = None
@@ -279,25 +291,25 @@ class HornTable(TableSeats):
 
     def _place(self, card: Card, place: str) -> None:
         if card in self.where:
-            raise EventError(f"{str(card)!r} is already in play: {self.where[card]}")
+            raise IllegalActionError(f"{str(card)!r} is already in play: {self.where[card]}")
         self.where[card] = place
 
     def _on_deal(self, e: Event) -> None:
         if self.stage == 0 or self.stage_dealt:
             why = self.can_leave_stage()
             if why is not None:
-                raise EventError(why, cite=(stage_cite(max(self.stage, 1)),))
+                raise IllegalActionError(why, cite=(stage_cite(max(self.stage, 1)),))
             if self.stage + 1 == 4:
-                raise EventError("stage 4 deals the spit card to the table: expected 'spit <card>' before "
+                raise IllegalActionError("stage 4 deals the spit card to the table: expected 'spit <card>' before "
                                  "more cards go to players", cite=(stage_cite(4),))
             self._start_next_stage()
         if len(self.live) <= 1:
-            raise EventError(f"the hand is over: only {names(self.live)} is left")
+            raise IllegalActionError(f"the hand is over: only {names(self.live)} is left")
         expected = self.next_deal()
         player, up = expected if isinstance(expected, tuple) else (None, None)
         way = "up" if up else "down"
         if e.player != player or e.up != up:
-            raise EventError(f"the next card of stage {self.stage} goes to {player} face {way}, not to {e.player} "
+            raise IllegalActionError(f"the next card of stage {self.stage} goes to {player} face {way}, not to {e.player} "
                              f"face {'up' if e.up else 'down'}", cite=(stage_cite(self.stage),))
         self._place(e.card, f"{e.player} {way}")
         seat = self.hands[e.player]
@@ -311,21 +323,26 @@ class HornTable(TableSeats):
         others = [c for c in seat.up if c != card]
         pairs = [c for c in others if c.rank == card.rank]
         self._seq += 1
+        spit_rank = self.stage == 5 and self.spit is not None and card.rank == self.spit.rank
         if pairs:
+            both = option(self.profile, "new_card_matches") if spit_rank else None
             self.obligations.append(Obligation(
                 self.stage, player,
-                f"{player}'s new face-up {card} pairs the {cards_text(pairs)} already showing",
-                ("OPR-535 2.1", stage_cite(self.stage)), self._seq))
-        elif self.stage == 5 and self.spit is not None and card.rank == self.spit.rank:
+                f"{player}'s new face-up {card} pairs the {cards_text(pairs)} already showing"
+                + (f" and has the rank of the spit card {self.spit}: one card, one match"
+                   + (" (the course's own reading)" if both.course_default else "") if both else ""),
+                ("OPR-535 2.1", stage_cite(self.stage), *(("OPR-535 2.3", *both.cite) if both else ())), self._seq,
+                course_default=bool(both and both.course_default)))
+        elif spit_rank:
             self.obligations.append(Obligation(
                 self.stage, player, f"{player}'s new face-up {card} matches the spit card {self.spit}",
                 ("OPR-535 2.3", stage_cite(5)), self._seq))
 
     def _on_spit(self, e: Event) -> None:
         if self.spit is not None:
-            raise EventError(f"the spit card is already out: {self.spit}", cite=("OPR-535 1.2",))
+            raise IllegalActionError(f"the spit card is already out: {self.spit}", cite=("OPR-535 1.2",))
         if not (self.stage == 3 and self.stage_dealt):
-            raise EventError(f"the spit card comes after every player's third face-up card (stage 4); "
+            raise IllegalActionError(f"the spit card comes after every player's third face-up card (stage 4); "
                              f"this is stage {self.stage}", cite=(stage_cite(4),))
         self._start_next_stage()
         self._place(e.card, "the spit card")
@@ -346,28 +363,28 @@ class HornTable(TableSeats):
         if d is None:
             if self.pending:
                 order = option(self.profile, "match_order")
-                raise EventError(f"{e.player} cannot decide yet: players decide in order of the hand showing, so "
+                raise IllegalActionError(f"{e.player} cannot decide yet: players decide in order of the hand showing, so "
                                  "the decisions wait until every card of the stage is dealt", cite=order.cite)
-            raise EventError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
+            raise IllegalActionError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
                              cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
             order = option(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
             how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
-            raise EventError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
+            raise IllegalActionError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
                              cite=order.cite)
         return d
 
     def _on_match(self, e: Event) -> None:
         d = self._decision(e)
         if e.amount is not None and e.amount != self.pot:
-            raise EventError(f"{e.player} matches {e.amount}, but matching means paying the whole pot: {self.pot}",
+            raise IllegalActionError(f"{e.player} matches {e.amount}, but matching means paying the whole pot: {self.pot}",
                              cite=("OPR-535 2.2",))
         amount = self.pot
         d.decision, d.amount = "match", amount
         self._pay(e.player, amount, "match")
         self.last_match[e.player] = amount
         self.log.append(Step(f"{d.reason}, so {e.player} matches the pot: pays {amount}, and the pot doubles "
-                             f"to {self.pot}.", (*d.cite, "OPR-535 2.2")))
+                             f"to {self.pot}.", (*d.cite, "OPR-535 2.2"), course_default=d.course_default))
 
     def _on_fold(self, e: Event) -> None:
         if self.pending and any(o.player == e.player for o in self.pending):
@@ -375,33 +392,38 @@ class HornTable(TableSeats):
             d.decision, d.amount = "fold", self.pot
             self.hands[e.player].folded = True
             self.log.append(Step(f"{d.reason}; {e.player} will not pay {self.pot} and folds.", d.cite))
-            return
-        self._on_betting(e)
+        else:
+            self._on_betting(e)
+        if len(self.live) == 1:
+            # The hand ends with one player left: decisions still pending lapse (OPR-535 1.1).
+            self.obligations = [o for o in self.obligations if o.decision is not None]
+            self.log.append(Step(f"Only {self.live[0]} is left, so the hand is over: {self.live[0]} wins the pot "
+                                 "without a showdown.", HAND_OVER))
 
     def _on_betting(self, e: Event) -> None:
         if self.hands[e.player].folded:
-            raise EventError(f"{e.player} has folded and takes no further part")
+            raise IllegalActionError(f"{e.player} has folded and takes no further part")
         if self.pending:
             d = self.decider() or self.pending[0]
-            raise EventError(f"{d.player} must match the pot or fold before the betting",
+            raise IllegalActionError(f"{d.player} must match the pot or fold before the betting",
                              cite=d.cite)
         rnd = self.current_round()
         if rnd is None or not self.stage_dealt:
             stage = self.stage
             if stage == 0:
-                raise EventError("no betting before the first cards are dealt", cite=(stage_cite(1),))
+                raise IllegalActionError("no betting before the first cards are dealt", cite=(stage_cite(1),))
             if not self.stage_dealt:
-                raise EventError(f"stage {stage} is still being dealt; betting comes after", cite=(stage_cite(stage),))
-            raise EventError(f"there is no betting round after stage {stage}", cite=(stage_cite(stage),))
+                raise IllegalActionError(f"stage {stage} is still being dealt; betting comes after", cite=(stage_cite(stage),))
+            raise IllegalActionError(f"there is no betting round after stage {stage}", cite=(stage_cite(stage),))
         if self.round_done:
-            raise EventError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
+            raise IllegalActionError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
         if self.round is None:
             self.round = self._new_round(rnd)
         before = self.round.current
         try:
             paid = self.round.apply(e.kind, e.player, e.amount)
-        except EventError as err:
-            raise EventError(err.message, cite=err.cite or self.round.cite) from None
+        except IllegalActionError as err:
+            raise IllegalActionError(err.reason, err.cite or self.round.cite) from None
         if paid:
             self._pay(e.player, paid, e.kind, rnd)
         if e.kind in ("bet", "raise"):
@@ -421,12 +443,13 @@ class HornTable(TableSeats):
         order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
         cap = option(self.profile, "raise_cap")
         limits = option(self.profile, "round_limits")
-        return BettingRound(number, order, lambda p: self.limit(p, number), fixed=False,
+        return BettingRound(number, order, lambda p: self.limit(p, number),
                             bets_allowed=int(cap.value) + 1, min_bet=int(option(self.profile, "min_bet").value),
                             cite=(*cap.cite, *_limit_cites(number, limits)))
 
     def opener(self, number: int) -> str:
-        return self.opener_answer(number).value
+        self.openers[number] = self.opener_answer(number)
+        return self.openers[number].value
 
     def opener_answer(self, number: int) -> Answer:
         rows = {p: self.hands[p].up for p in self.live}
@@ -437,11 +460,16 @@ class HornTable(TableSeats):
         what = "card" if number == 1 else "hand"
         cite = first.cite if first else (stage_cite(stage),)
         steps = opener_steps(ranked, rows, tie, cite, what)
-        steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the "
-                             f"{'highest card' if number == 1 else 'best hand'} showing, and there is no bring-in."
-                             if number == 1 else
-                             f"Betting round {number} follows stage {stage}; it is opened by the best hand showing "
-                             "(the spit card belongs to everyone and is not part of anyone's row).", cite))
+        if number == 1:
+            steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the highest card "
+                                 "showing, and there is no bring-in.", cite))
+        else:
+            showing = option(self.profile, "showing_hand")
+            steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the best hand showing, "
+                                 "counting each player's own face-up cards and leaving out the spit card, which "
+                                 "belongs to everyone" + (" (the course's own reading)." if showing.course_default else "."),
+                                 (*cite, *showing.cite),
+                                 course_default=showing.course_default))
         return Answer(ranked[0], steps)
 
     def _pay(self, player: str, amount: int, kind: str, number: int | None = None) -> None:
@@ -492,13 +520,19 @@ def halve(profile: Any, amount: int) -> int:
 
 
 def parse_event(text: Any) -> Event:
-    """One Horn-A-Vika event; `EventError` (a ValueError) quoting the text otherwise."""
-    return _parse(text, KINDS, "Horn-A-Vika")
+    """One Horn-A-Vika event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
+    return _parse(text, SPEC.kinds, SPEC.title)
 
 
 def replay(exercise: Any) -> HornTable:
-    """Play the exercise's events; raise `EventError` (with `.index`) at the first problem."""
-    return replay_events(HornTable.start(exercise), exercise.events, parse_event)
+    """Play the exercise's events; raise `IllegalActionError` (with `.index`) at the first problem."""
+    return replay_once(exercise, ("events", None),
+                       lambda: replay_events(HornTable.start(exercise), exercise.events, parse_event))
+
+
+def check_errors(exercise: Any) -> list[IllegalActionError]:
+    """Every problem in the events as errors placed at their index (None: the deal itself)."""
+    return check_all_errors(HornTable.start, exercise, parse_event)
 
 
 def check_events(exercise: Any) -> list[tuple[int, str]]:
@@ -509,7 +543,6 @@ def check_events(exercise: Any) -> list[tuple[int, str]]:
     """
     return check_all_events(HornTable.start, exercise, parse_event)
 
-validate_events = check_events
 
 
 def final_hands(exercise: Any) -> dict[str, FinalHand]:
@@ -568,7 +601,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
             amount = pot if pot is not None else table.pot
             pot = amount * 2
         steps.append(Step(f"{o.reason}: {o.player} must pay the whole pot, {amount}, or fold.",
-                          (*o.cite, "OPR-535 2.2")))
+                          (*o.cite, "OPR-535 2.2"), course_default=o.course_default))
         if o.decision == "fold":
             steps.append(Step(f"{o.player} folds instead of paying, so the pot stays at {amount}.", ("OPR-535 2.1",)))
         else:
@@ -576,14 +609,18 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
                               f"the pot doubles to {amount * 2}.", ("OPR-535 2.2",)))
         value.append({o.player: amount})
     if len(chosen) > 1:
+        showing = option(table.profile, "showing_hand")
         if order_opt.value == "highest-showing":
-            text = "They decide in order of the hand showing, best first"
+            text = ("They decide in order of the hand showing, best first; each hand is the player's own face-up "
+                    "cards, the spit card left out" + (" (the course's own reading)" if showing.course_default else ""))
         else:
             text = "They decide in deal order, starting nearest the dealer's left"
         if order_opt.course_default:
             text += " (the course's own default: OPR-535 sets no order outside the spit-card round)"
-        steps.insert(0, Step(text + f": {names([o.player for o in chosen])}.", order_opt.cite,
-                             course_default=order_opt.course_default))
+        ranked = order_opt.value == "highest-showing"
+        steps.insert(0, Step(text + f": {names([o.player for o in chosen])}.",
+                             (*order_opt.cite, *(showing.cite if ranked else ())),
+                             course_default=order_opt.course_default or (ranked and showing.course_default)))
     return Answer(value, steps)
 
 
@@ -649,7 +686,8 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
     if number != current:
         raise ValueError(f"round {number!r}: the events stop at stage {table.stage}, whose betting round is "
                          f"round {current}; ask about that round or change the events")
-    return table.opener_answer(current)
+    # The players still in when the round began: a later fold does not change who opened.
+    return table.openers.get(current) or table.opener_answer(current)
 
 
 def ask_award(exercise: Any, question: Any) -> Answer:
@@ -675,58 +713,15 @@ def ask_award(exercise: Any, question: Any) -> Answer:
 
 
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
-PROMPTS = {
-    "pot_matches": "Who must match the pot or fold, in what order, and how much does each pay?",
-    "pot": "How big is the pot after these events?",
-    "bet_limit": "What is the largest bet or raise {player} may make?",
-    "opener": "Who opens the betting?",
-    "award": "How is the pot shared out?",
-}
-
-ASKS: dict[str, Callable[[Any, Any], Answer]] = {
-    "pot_matches": ask_pot_matches,
-    "pot": ask_pot,
-    "bet_limit": ask_bet_limit,
-    "opener": ask_opener,
-    "award": ask_award,
-}
-ASK_PARAMS = {
-    "pot_matches": {"stage": "any"},
-    "pot": {},
-    "bet_limit": {"player": "player", "round": "any"},
-    "opener": {"round": "any"},
-    "award": {},
-}
-# Answer kinds: "matches" is an ordered list of {player: units}, checked by `is_correct` here.
-ASK_ANSWERS = {"pot_matches": "matches", "pot": "units", "bet_limit": "units", "opener": "player", "award": "map"}
-STUD_ASKS = ("best_five", "category", "winners", "legal_hand")
-EXERCISE_KEYS = ("matched",)
-
-
-def to_json(ask: str, value: Any) -> Any:
-    """The `solve --json` shape of an answer: names, card strings, plain dicts and lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(k): to_json(ask, v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(ask, v) for v in value]
-    return value
-
-
-def is_correct(exercise: Any, question: Any, given: Any) -> bool:
-    """Compare an answer with the engine's for this game's own answer shape, the ordered
-    `pot_matches` list; `course.questions.is_correct` checks every other kind."""
-    value = ASKS[question.ask](exercise, question).value
-    if question.ask == "pot_matches":
-        if not isinstance(given, list):
-            return False
-        try:
-            pairs = [(str(k), int(v)) for item in given for k, v in dict(item).items()]
-        except (TypeError, ValueError):
-            return False
-        return pairs == [(k, v) for item in value for k, v in item.items()]
-    raise ValueError(f"{question.ask!r} answers are checked by course.questions.is_correct")
+# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+register(GAME,
+         Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
+             ask_pot_matches, params={"stage": "any"}),
+         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
+         Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
+             params={"player": "player", "round": "any"}),
+         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"}),
+         Ask("award", "map", "How is the pot shared out?", ask_award))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -777,3 +772,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
             player, up = nxt
             do(f"{player} is dealt {card} {'up' if up else 'down'}")
     return played
+
+
+# The table an exercise starts from, for course.engine.state.HandState.
+start = HornTable.start

@@ -1,0 +1,128 @@
+"""The engine core's speed, this tree beside the design before the hand-state core, in one run:
+
+1. exercises replayed per second: every course exercise's moves played through the engine
+   (a stud street through `course.betting.replay_street`, a home game's events through its
+   engine module's `replay`), which both designs offer with the same call;
+2. the whole-course check: load and validate every lesson and exercise, then answer and
+   grade every question, as `course check` does.
+
+    python benchmarks/core.py [--base 40f1ed1] [--repeat 7] [--json]
+
+The previous design is checked out with `git worktree add` into a temporary folder and measured
+there by the same code in a subprocess (each tree on its own course, 43 exercises both); the
+two runs alternate, so both see the same machine. Each run keeps the best of three measurements
+(a shared machine only ever adds time); the script prints the median and the best over
+`--repeat` runs, after one warm-up run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = "40f1ed1"   # the last commit before the core redesign
+
+# Run inside a tree (cwd and sys.path[0] = the tree): prints {"replays": n, "replay_s": t, "check_s": t}.
+MEASURE = r"""
+import importlib, json, sys, time
+sys.path.insert(0, ".")
+from pathlib import Path
+from course import betting, content, questions
+
+def replay(exercise):
+    if exercise.events:
+        importlib.import_module("course.variants." + exercise.game.replace("-", "_")).replay(exercise)
+    elif exercise.actions:
+        betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
+                              exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
+                              pot=exercise.pot or 0)
+
+def check():
+    course = content.load_course(Path("."))
+    assert not course.problems, course.problems[:3]
+    for exercise in course.exercises.values():
+        assert not questions.check_exercise(exercise)
+    return course
+
+rounds = int(sys.argv[1])
+course = check()
+exercises = list(course.exercises.values())
+replay_s = check_s = float("inf")
+for _ in range(3):    # the best of three inside the process: a shared machine only ever adds time
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for exercise in exercises:
+            replay(exercise)
+    replay_s = min(replay_s, time.perf_counter() - start)
+    start = time.perf_counter()
+    check()
+    check_s = min(check_s, time.perf_counter() - start)
+print(json.dumps({"replays": rounds * len(exercises), "replay_s": replay_s, "check_s": check_s,
+                  "exercises": len(exercises)}))
+"""
+
+
+def measure(tree: Path, rounds: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", MEASURE, str(rounds)], cwd=tree, env=env, check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", default=BASE, help="the commit of the previous design")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=20, help="replays of the whole course per run")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="core-bench-") as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.base],
+                       check=True, capture_output=True)
+        try:
+            runs: dict[str, list[dict]] = {"new": [], "previous": []}
+            for n in range(args.repeat + 1):      # the first round warms up and is dropped
+                for name, tree in (("new", ROOT), ("previous", base)):
+                    result = measure(tree, args.rounds)
+                    if n:
+                        runs[name].append(result)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                           check=False, capture_output=True)
+
+    summary = {}
+    for name, results in runs.items():
+        summary[name] = {
+            "exercises": results[0]["exercises"],
+            "replays_per_s": statistics.median(r["replays"] / r["replay_s"] for r in results),
+            "check_s": statistics.median(r["check_s"] for r in results),
+            "best_replays_per_s": max(r["replays"] / r["replay_s"] for r in results),
+            "best_check_s": min(r["check_s"] for r in results),
+        }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    new, old = summary["new"], summary["previous"]
+    print(f"{'':40}{'this tree':>14}{'previous (' + args.base + ')':>22}{'ratio':>8}")
+    for label, key, form in (("exercises replayed per second", "replays_per_s", "14.0f"),
+                             ("whole-course check (s)", "check_s", "14.3f")):
+        for how in ("median", "best"):
+            name = key if how == "median" else "best_" + key
+            print(f"{label + ', ' + how:40}{format(new[name], form)}{format(old[name], form.replace('14', '22'))}"
+                  f"{new[name] / old[name]:8.2f}")
+    print(f"({args.repeat} runs, each the best of three; {new['exercises']} and {old['exercises']} exercises; "
+          f"{args.rounds} replays of the course per measurement)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

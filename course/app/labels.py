@@ -1,0 +1,86 @@
+"""Plain words for the screen: the one mapping from the course's slugs (games, rule profiles,
+skills and lesson topics) to the names a learner reads, and readable titles for citations.
+
+Content and engine code keep their slugs (`stud-high`, `pokerstars`, `best-five`); every screen
+that shows one calls `display_name`. `tests/test_app_ux.py` checks that every game, topic and
+profile the course defines has a name here, so a new slug cannot reach the screen raw.
+"""
+
+from __future__ import annotations
+
+import re
+
+from course import rules
+from course.games import GAMES as REGISTRY
+
+# Games first, in course order (the Course map and the lesson list follow it): their names come
+# from the game registry, so a new game needs no second list here.
+GAMES = {name: spec.title for name, spec in REGISTRY.items()}
+
+NAMES = {
+    **GAMES,
+    # rule profiles (course/rules/profiles.yaml)
+    "pokerstars": "PokerStars rules",
+    "wsop-2026": "WSOP 2026 rules",
+    "1917poker": "1917Poker rules",
+    "opr-535": "Horn-A-Vika rules (OPR-535)",
+    "opr-678": "Have a Heart rules (OPR-678)",
+    # skills and lesson topics (course.content.TOPICS; the home games' skills are their games)
+    "deal": "the deal",
+    "forced-bets": "antes and forced bets",
+    "bring-in": "the bring-in",
+    "opener": "who acts first",
+    "amounts": "bet amounts",
+    "contributions": "what each player puts in",
+    "best-five": "best five",
+    "showdown": "the showdown",
+    "shared-card": "the shared card",
+    "relatives": "stud's relatives",
+    "review": "review",
+}
+
+# Each source's short name (keyed by its title in course/rules/citations.yaml), shown before an
+# article's title where the source is not already the heading.
+SOURCES = {
+    "HPD study room · Seven-Card Stud High": "HPD",
+    "WSOP 2026 live-action rules, as reported in the HPD lesson": "WSOP 2026",
+    "PokerStars Stud High rules, as reported in the HPD lesson": "PokerStars",
+    "1917Poker · Seven Card Stud": "1917Poker",
+    "Horn-A-Vika Rules (OPR-535)": "Horn-A-Vika rules",
+    "Have a Heart Rules (OPR-678)": "Have a Heart rules",
+    "Stud Study Room course defaults": "Course default",
+    "Robert's Rules of Poker (Bob Ciaffone), edition for private games": "Robert's Rules",
+}
+
+
+def display_name(slug: str) -> str:
+    """The learner's name for a game, profile, skill or topic; an unknown slug still reads
+    as words ("new-topic" -> "new topic") rather than as code."""
+    return NAMES.get(slug, str(slug).replace("-", " ").replace("_", " "))
+
+
+def quoted(text: object, limit: int = 80) -> str:
+    """Text from outside (a URL's query, a typed search) for st.markdown, as a code span: shown
+    exactly as typed, never as a link, emphasis or colour (GFM turns a bare address into a link
+    even when its marks are escaped; inside a code span nothing is parsed). The fence is longer
+    than any run of backticks in the text; a zero-width space keeps Streamlit from rewriting
+    an icon mark (`:material/...`), which it does even inside code."""
+    text = " ".join(str(text).split()).replace(":material/", ":\u200bmaterial/")
+    text = text if len(text) <= limit else text[:limit] + "…"
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def article_title(key: str, *, source: bool = True) -> str:
+    """A citation as a reader sees it: "HPD · The deal timeline", or "Horn-A-Vika rules ·
+    article 3.3" where the source numbers its articles (without the source name under a
+    heading that already gives it); the key itself if it is not registered."""
+    try:
+        cit = rules.citation(key)
+    except (KeyError, AttributeError):
+        return str(key)
+    title = f"article {cit.title}" if re.fullmatch(r"[\d.]+(\([a-z]\))?", cit.title) else cit.title
+    if not source:
+        return title[:1].upper() + title[1:]
+    return f"{SOURCES.get(cit.source_title, cit.source_title)} · {title}"

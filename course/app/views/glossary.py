@@ -1,0 +1,5 @@
+"""Glossary: the course's words, each with the lesson that introduces it."""
+
+from course.app import glossary
+
+glossary.page()

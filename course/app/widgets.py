@@ -1,0 +1,244 @@
+"""One widget class per answer kind (`course.asks.KINDS`): draw it, read the learner's answer
+in the shape the kind compares, and clear it for another try.
+
+A new ask whose kind of answer already exists needs nothing here; a new kind of answer needs
+one class registered in `WIDGETS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from course import questions
+from course.app import cards_view
+from course.cards import Card
+from course.hands import Category
+from course.model import Exercise, Question
+
+CATEGORIES = [c.label for c in Category]
+
+
+def md_escape(text: Any) -> str:
+    """Plain text for st.markdown: `$` would start LaTeX and money is written with `$`."""
+    return str(text).replace("\\", "\\\\").replace("$", "\\$")
+
+
+def own_cards(exercise: Exercise, question: Question) -> list[Card]:
+    """The cards a player may pick from: their own at the end of the deal, then the shared."""
+    player = question.params.get("player")
+    hand = list(questions.final_hands(exercise).get(player, [])) if player else []
+    return hand + list(questions.shared_cards(exercise))
+
+
+def event_cards(exercise: Exercise, player: str | None = None) -> list[Card]:
+    """Cards named in the events (all of them, or those of events that name `player`), in
+    order: a display aid so the pickers offer every card a player may have come to hold."""
+    found: list[Card] = []
+    for event in exercise.events:
+        words = [w.strip("()[],.;:") for w in str(event).split()]
+        if player is not None and player not in words:
+            continue
+        for word in words:
+            try:
+                found.append(Card.parse(word))
+            except ValueError:
+                continue
+    return list(dict.fromkeys(found))
+
+
+def cards_of(exercise: Exercise, player: str, *, up_only: bool = False) -> list[Card]:
+    """A player's cards as dealt in the YAML, then the cards of the events that name them."""
+    hand = exercise.hands.get(player)
+    dealt = [] if hand is None else (list(hand.up) if up_only else
+                                     list(hand.down[:2]) + list(hand.up) + list(hand.down[2:]))
+    return list(dict.fromkeys(dealt + event_cards(exercise, player)))
+
+
+class Widget:
+    """One answer kind on screen. `key` is the question's widget key; `disabled` once checked
+    (the verdict below stays true to what is shown until the learner presses Try again)."""
+
+    def draw(self, key: str, exercise: Exercise, question: Question, label: str, disabled: bool) -> None:
+        raise NotImplementedError
+
+    def read(self, key: str, exercise: Exercise) -> Any:
+        """The learner's answer in the shape `questions.is_correct` takes, or None if empty."""
+        value = st.session_state.get(key)
+        return None if value is None or value == [] else value
+
+    def clear(self, key: str, exercise: Exercise) -> None:
+        st.session_state[key] = None
+
+
+class PlayerWidget(Widget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.radio(label, list(exercise.seats), index=None, key=key, horizontal=True, disabled=disabled)
+
+
+class ListWidget(Widget):
+    """A widget whose value is a list (emptied, not set to None, on Try again)."""
+
+    def read(self, key, exercise):
+        value = super().read(key, exercise)
+        return None if value is None else list(value)
+
+    def clear(self, key, exercise):
+        st.session_state[key] = []
+
+
+class PlayersWidget(ListWidget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.pills(label, list(exercise.seats), selection_mode="multi", key=key, disabled=disabled)
+
+
+class OrderWidget(ListWidget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.multiselect(label + " (pick them in order)", list(exercise.seats), key=key,
+                       placeholder="First to act, then the next...", disabled=disabled)
+
+
+class CardsWidget(ListWidget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.pills(label + " (click the cards)", own_cards(exercise, question), selection_mode="multi",
+                 format_func=cards_view.card_text, key=key, disabled=disabled)
+
+
+class CategoryWidget(Widget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category",
+                     disabled=disabled)
+
+
+class UnitsWidget(Widget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.number_input(label, min_value=0, step=1, value=None, key=key, placeholder="units",
+                        disabled=disabled)
+
+    def read(self, key, exercise):
+        value = super().read(key, exercise)
+        return None if value is None else int(value)
+
+
+class YesNoWidget(Widget):
+    def draw(self, key, exercise, question, label, disabled):
+        st.segmented_control(label, ["yes", "no"], key=key, disabled=disabled)
+
+    def read(self, key, exercise):
+        value = super().read(key, exercise)
+        return None if value is None else value == "yes"
+
+
+class MapWidget(Widget):
+    """Units per player (0 for nobody)."""
+
+    def draw(self, key, exercise, question, label, disabled):
+        seats = list(exercise.seats)
+        st.markdown(md_escape(label) + " (0 for nobody)")
+        cols = st.columns(min(len(seats), 4) or 1)
+        for n, seat in enumerate(seats):
+            with cols[n % len(cols)]:
+                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}", disabled=disabled)
+
+    def read(self, key, exercise):
+        return {seat: int(st.session_state.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
+
+    def clear(self, key, exercise):
+        for seat in exercise.seats:
+            st.session_state[f"{key}:{seat}"] = 0
+
+
+class HoldingWidget(Widget):
+    """What a player holds, face up and face down (Have a Heart)."""
+
+    def draw(self, key, exercise, question, label, disabled):
+        player = question.params.get("player")
+        pool = cards_of(exercise, player) if player else event_cards(exercise)
+        st.markdown(md_escape(label))
+        for side, title in (("up", "Face up"), ("down", "Face down")):
+            st.pills(title, pool, selection_mode="multi", format_func=cards_view.card_text,
+                     key=f"{key}:{side}", disabled=disabled)
+
+    def read(self, key, exercise):
+        up, down = st.session_state.get(f"{key}:up") or [], st.session_state.get(f"{key}:down") or []
+        if not up and not down:
+            return None
+        return {"up": [str(c) for c in up], "down": [str(c) for c in down]}
+
+    def clear(self, key, exercise):
+        st.session_state[f"{key}:up"] = []
+        st.session_state[f"{key}:down"] = []
+
+
+class TakesWidget(Widget):
+    """Who takes a card, and what each other player offers (Have a Heart)."""
+
+    def draw(self, key, exercise, question, label, disabled):
+        seats = list(exercise.seats)
+        st.markdown(md_escape(label))
+        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True,
+                 disabled=disabled)
+        st.caption("For each player a card may come from: the face-up cards on offer and how "
+                   "many hole cards (leave a player empty if nothing can be taken from them).")
+        for seat in seats:
+            cols = st.columns([3, 1])
+            cols[0].pills(f"{seat}: face-up cards", cards_of(exercise, seat, up_only=True),
+                          selection_mode="multi", format_func=cards_view.card_text,
+                          key=f"{key}:up:{seat}", disabled=disabled)
+            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
+                                 key=f"{key}:down:{seat}", disabled=disabled)
+
+    def read(self, key, exercise):
+        ss = st.session_state
+        taker = ss.get(f"{key}:taker")
+        if taker is None:
+            return None
+        offered = {}
+        for seat in exercise.seats:
+            up = [str(c) for c in ss.get(f"{key}:up:{seat}") or []]
+            down = int(ss.get(f"{key}:down:{seat}") or 0)
+            if up or down:
+                offered[seat] = {"up": up, "down": down}
+        return {"taker": taker, "from": offered}
+
+    def clear(self, key, exercise):
+        st.session_state[f"{key}:taker"] = None
+        for seat in exercise.seats:
+            st.session_state[f"{key}:up:{seat}"] = []
+            st.session_state[f"{key}:down:{seat}"] = 0
+
+
+class MatchesWidget(Widget):
+    """Who had to match the pot, in order, and how much each paid (Horn-A-Vika)."""
+
+    def draw(self, key, exercise, question, label, disabled):
+        st.multiselect(label + " (pick the players in the order they had to decide; none if nobody)",
+                       list(exercise.seats), key=key, placeholder="Nobody", disabled=disabled)
+        chosen = st.session_state.get(key) or []
+        if chosen:
+            cols = st.columns(min(len(chosen), 4))
+            for n, seat in enumerate(chosen):
+                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1, value=0,
+                                                 key=f"{key}:amt:{seat}", disabled=disabled)
+
+    def read(self, key, exercise):
+        return [{seat: int(st.session_state.get(f"{key}:amt:{seat}") or 0)}
+                for seat in st.session_state.get(key) or []]
+
+    def clear(self, key, exercise):
+        for seat in st.session_state.get(key) or []:
+            st.session_state.pop(f"{key}:amt:{seat}", None)
+        st.session_state[key] = []
+
+
+# Answer kind (declared by each ask in course.asks) -> its widget.
+WIDGETS: dict[str, Widget] = {
+    "player": PlayerWidget(), "players": PlayersWidget(), "order": OrderWidget(), "cards": CardsWidget(),
+    "category": CategoryWidget(), "units": UnitsWidget(), "yesno": YesNoWidget(), "map": MapWidget(),
+    "holding": HoldingWidget(), "takes": TakesWidget(), "matches": MatchesWidget(),
+}
+
+
+def widget_for(exercise: Exercise, question: Question) -> Widget:
+    return WIDGETS[questions.answer_kind(exercise, question)]

@@ -1,0 +1,230 @@
+"""The checker: typed reads of YAML nodes, each problem reported with its position."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from course.cards import Card, CardError
+from course.content.nodes import _BOOL, _FLOAT, _INT, _NULL, Node, _describe, _Report, parse_yaml
+from course.model import Problem
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+NAME_PATTERN = re.compile(r"^[^\s,:{}\[\]#]+$")
+HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+
+
+def suggest(word: Any, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' or ''."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    if not close:
+        lowered = {str(c).lower(): str(c) for c in choices}
+        if str(word).lower() in lowered:
+            close = [lowered[str(word).lower()]]
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Checker(_Report):
+    def __init__(self, file: str):
+        super().__init__(file)
+        self._citations: dict[str, Any] | None = None
+
+    # -- shapes
+    def mapping(self, node: Node | None, what: str, allowed: Iterable[str],
+                required: Iterable[str] = ()) -> dict[str, Node] | None:
+        if node is None:
+            return None
+        if node.kind != "map":
+            self.add(node, f"{what} should be a mapping of keys, got {_describe(node)}")
+            return None
+        allowed = list(allowed)
+        result: dict[str, Node] = {}
+        for key, value in node.value.items():
+            key_node = node.keys[key]
+            if not isinstance(key, str):
+                self.add(key_node, f"{what}: key {key_node.text!r} is read by YAML as {key!r}, not as text; "
+                         f"expected one of {', '.join(allowed)}")
+                continue
+            if key not in allowed:
+                self.add(key_node, f"unknown key {key!r} in {what}{suggest(key, allowed)}; "
+                         f"expected one of {', '.join(allowed)}")
+                continue
+            result[key] = value
+        for key in required:
+            if key not in result and key not in node.value:
+                self.add(node, f"{what} is missing the required key {key!r}")
+        return result
+
+    def sequence(self, node: Node | None, what: str) -> list[Node] | None:
+        if node is None:
+            return None
+        if node.kind != "seq":
+            self.add(node, f"{what} should be a list, got {_describe(node)}")
+            return None
+        return node.value
+
+    def text(self, node: Node | None, what: str, *, name: bool = False) -> str | None:
+        """A text scalar; `name=True` for names, where YAML's booleans and numbers are traps."""
+        if node is None:
+            return None
+        if node.kind != "scalar":
+            self.add(node, f"{what} should be text, got {_describe(node)}")
+            return None
+        if isinstance(node.value, str):
+            return node.value
+        if node.tag == _NULL:
+            self.add(node, f"{what} is empty: expected text")
+            return None
+        if node.tag == _BOOL and node.plain:
+            self.add(node, f"{what}: {node.text!r} is read by YAML as the boolean {node.value!r}, "
+                     f"not as text; quote it ('{node.text}')")
+            return None
+        if name:
+            self.add(node, f"{what}: {node.text!r} is read by YAML as {type(node.value).__name__} "
+                     f"{node.value!r}; a name must be text (quote it: '{node.text}')")
+            return None
+        return node.text if node.text is not None else str(node.value)
+
+    def identifier(self, node: Node | None) -> str | None:
+        """An `id`: text in kebab-case, unique across the course (checked when the course loads)."""
+        value = self.text(node, "id")
+        if value is not None and not ID_PATTERN.match(value):
+            self.add(node, f"id {value!r} should be kebab-case: lower-case letters, digits and single hyphens")
+        return value
+
+    def integer(self, node: Node | None, what: str, minimum: int = 0) -> int | None:
+        if node is None:
+            return None
+        if node.kind == "scalar" and node.plain and node.tag in (_INT, _FLOAT) and ":" in (node.text or ""):
+            return None  # already reported as a sexagesimal number
+        value = node.value if node.kind == "scalar" else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(node, f"{what} should be a whole number of units, got {_describe(node)}")
+            return None
+        if value < minimum:
+            self.add(node, f"{what} should be at least {minimum}, got {value!r}")
+            return None
+        return value
+
+    def boolean(self, node: Node | None, what: str) -> bool | None:
+        if node is None:
+            return None
+        if node.kind == "scalar" and isinstance(node.value, bool):
+            return node.value
+        if node.kind == "scalar" and isinstance(node.value, str) and node.value.lower() in ("yes", "no", "true", "false"):
+            return node.value.lower() in ("yes", "true")
+        self.add(node, f"{what} should be yes or no, got {_describe(node)}")
+        return None
+
+    def cards(self, node: Node | None, where: str) -> list[Card] | None:
+        """A card list: YAML list or one space-separated string; every bad card reported."""
+        if node is None or (node.kind == "scalar" and node.tag == _NULL):
+            return []
+        items: list[tuple[Node, str]] = []
+        if node.kind == "seq":
+            for item in node.value:
+                if item.kind != "scalar" or item.text is None:
+                    self.add(item, f"{where}: expected a card such as 'A♠' or '10h', got {_describe(item)}")
+                    continue
+                items.append((item, item.text))
+        elif node.kind == "scalar":
+            if not isinstance(node.value, str):
+                self.add(node, f"{where}: {node.text!r} is not a card list: write cards such as 'A♠ 10♥'")
+                return None
+            items = [(node, part) for part in node.value.replace(",", " ").split()]
+        else:
+            self.add(node, f"{where} should be a card list such as 'A♠ 10♥' or [A♠, 10♥], got a mapping")
+            return None
+        cards: list[Card] = []
+        ok = True
+        for item, text in items:
+            try:
+                cards.append(Card.parse(text))
+            except CardError as exc:
+                ok = False
+                self.add(item, f"{where}: {exc}")
+        return cards if ok else None
+
+    def player(self, node: Node | None, what: str, seats: list[str]) -> str | None:
+        name = self.text(node, what, name=True)
+        if name is None:
+            return None
+        if seats and name not in seats:
+            self.add(node, f"{what}: unknown player {name!r}{suggest(name, seats)}; the seats are "
+                     f"{', '.join(seats)}")
+            return None
+        return name
+
+    # -- citations
+    def citation_keys(self) -> dict[str, Any] | None:
+        if self._citations is None:
+            try:
+                from course import rules
+
+                self._citations = dict(rules.citations())
+            except Exception:  # registry not available: citations cannot be checked
+                self._citations = {}
+        return self._citations or None
+
+    def cites(self, node: Node | None, what: str) -> list[str]:
+        if node is None:
+            return []
+        items = [node] if node.kind == "scalar" else self.sequence(node, what) or []
+        known = self.citation_keys()
+        keys: list[str] = []
+        for item in items:
+            key = self.text(item, what)
+            if key is None:
+                continue
+            if known is not None and key not in known:
+                self.add(item, f"{what}: {key!r} is not in the citation registry "
+                         f"(course/rules/citations.yaml){suggest(key, known)}")
+                continue
+            keys.append(key)
+        return keys
+
+
+def _rel(path: Path | str, root: Path | None) -> str:
+    path = Path(path)
+    if root is not None:
+        try:
+            return path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            pass
+    return path.as_posix()
+
+
+def _read(path: Path, file: str) -> tuple[str | None, list[Problem]]:
+    try:
+        return path.read_text(encoding="utf-8"), []
+    except UnicodeDecodeError as exc:
+        return None, [Problem(file, 1, 1, f"not UTF-8 text: {exc.reason} at byte {exc.start}")]
+    except OSError as exc:
+        return None, [Problem(file, 1, 1, f"cannot read the file: {exc.strerror or exc}")]
+
+
+def _parse_with(build: Callable[["_Checker", Node], Any], text: str, file: str) -> tuple[Any, list[Problem]]:
+    """Parse YAML text and build its model with `build`; every problem, sorted by position."""
+    node, problems = parse_yaml(text, file)
+    if node is None:
+        return None, problems
+    ck = _Checker(file)
+    ck.problems.extend(problems)
+    try:
+        model = build(ck, node)
+    except Exception as exc:  # a bug here must not stop the other files
+        ck.add(node, f"internal error while checking this file: {type(exc).__name__}: {exc}")
+        model = None
+    return model, sorted(ck.problems, key=lambda p: (p.line, p.column))
+
+
+def _load_with(parse: Callable[[str, str], tuple[Any, list[Problem]]], path: Path | str,
+               root: Path | str | None) -> tuple[Any, list[Problem]]:
+    path = Path(path)
+    file = _rel(path, Path(root) if root else None)
+    text, problems = _read(path, file)
+    if text is None:
+        return None, problems
+    return parse(text, file)

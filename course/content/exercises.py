@@ -1,0 +1,359 @@
+"""Exercises: read, check and replay one exercise file."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from course.asks import asks_for
+from course.content.checker import _Checker, _load_with, _parse_with, suggest
+from course.content.deals import _check_deal, _check_shared_card
+from course.content.nodes import _BOOL, _NULL, Node, _describe
+from course.games import GAMES, STREETS, find_game
+from course.betting import Action, replay_street
+from course.errors import ActionFormatError, ContentError, CourseError
+from course.model import Exercise, Problem, Question
+
+STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
+EXERCISE_KEYS = (
+    "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
+    "pot", "actions", "events", "questions", "cite", "intro",
+)
+QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite")
+
+
+def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
+    """Read and validate one exercise file: the model (None when unusable) and every problem."""
+    return _load_with(parse_exercise, path, root)
+
+
+def parse_exercise(text: str, file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
+    """Validate exercise YAML given as text (a pasted or uploaded file)."""
+    return _parse_with(_exercise, text, file)
+
+
+def _exercise(ck: _Checker, node: Node) -> Exercise | None:
+    game_node = node.get("game")
+    game = ck.text(game_node, "game") if game_node is not None else None
+    spec = find_game(game) if game is not None else None
+    if game is not None and spec is None:
+        ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
+        game = None
+    variant = spec.module() if spec is not None else None
+    allowed = list(EXERCISE_KEYS) + list(spec.exercise_keys if spec else ())
+    top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
+    if top is None:
+        return None
+    exercise_id = ck.identifier(top.get("id"))
+    title = ck.text(top.get("title"), "title")
+    street = ck.text(top.get("street"), "street")
+    if street is not None and street not in STREETS:
+        ck.add(top["street"], f"unknown street {street!r}{suggest(street, STREETS)}; expected one of {', '.join(STREETS)}")
+        street = None
+
+    deal_start = len(ck.problems)
+    profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
+    seats, hands, shared = _check_deal(ck, top, "the exercise", game, street, profile=profile)
+    if spec is not None and spec.moves == "actions" and len(shared) > spec.max_shared:
+        ck.add(top["shared"], f"{spec.title} has at most {spec.max_shared} shared card, got {len(shared)} "
+               "[HPD \"The rare shared seventh card is an exception\"]")
+    if spec is not None and spec.moves == "actions" and shared and street is not None and profile is not None \
+            and spec.cards_on(street, True) != spec.cards_on(street):
+        _check_shared_card(ck, top["shared"], hands, profile)
+    pot = ck.integer(top.get("pot"), "pot")
+
+    actions, action_nodes = _moves(ck, top.get("actions"), "action")
+    events, event_nodes = _moves(ck, top.get("events"), "event")
+    if top.get("events") is not None and spec is not None and spec.moves != "events":
+        homes = ", ".join(g.name for g in GAMES.values() if g.moves == "events")
+        ck.add(top["events"], f"'events' belong to home games ({homes}); {spec.title} uses 'actions'")
+    if top.get("actions") is not None and spec is not None and spec.moves != "actions":
+        ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
+               "not as 'actions'")
+
+    deal_ok = len(ck.problems) == deal_start  # the deal is sound: its actions and events can be replayed
+    cite = ck.cites(top.get("cite"), "cite")
+    intro = ck.text(top.get("intro"), "intro")
+    extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
+
+    questions = _questions(ck, top.get("questions"), game, seats, street, len(actions))
+    if pot is None and spec is not None and spec.award_needs_pot and any(q.ask == "award" for q in questions):
+        ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
+                        and i.get("ask").value == "award")
+        ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
+
+    if game is None or street is None or profile is None:
+        for item in action_nodes:  # no replay possible, but each action can still be read
+            _action_text(ck, item, seats)
+        return None
+    exercise = Exercise(
+        id=exercise_id or "", title=title or "", game=game, rules=rules_name, profile=profile, options=options,
+        stakes=stakes, street=street, seats=seats, hands=hands, shared=shared, pot=pot,
+        actions=actions, events=events, questions=questions, path=ck.file, extra=extra, cite=cite,
+        intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
+        stakes_given=stakes_given,
+    )
+    if len(actions) == len(action_nodes) and deal_ok:
+        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=True)
+    else:
+        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=False)
+    if variant is not None and len(events) == len(event_nodes) and deal_ok:
+        _check_events(ck, exercise, variant, event_nodes, top.get("events") or node, top)
+    return exercise if exercise_id is not None and title is not None else None
+
+
+def _moves(ck: _Checker, node: Node | None, what: str) -> tuple[list[str], list[Node]]:
+    """The texts of an `actions` or `events` list, and its item nodes (to blame a bad move)."""
+    nodes = ck.sequence(node, f"{what}s") or []
+    texts = [text for item in nodes if (text := ck.text(item, what)) is not None]
+    return texts, nodes
+
+
+def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
+    """Profile, profile name, options and stakes of an exercise."""
+    from course import rules
+
+    rules_node = top.get("rules")
+    name = ck.text(rules_node, "rules")
+    base = None
+    if game is not None:
+        known = rules.profile_names(game)
+        if name is None and rules_node is None:
+            try:
+                base = rules.default_profile(game)
+                name = base.name
+            except ValueError as exc:
+                ck.add(top.get("game"), f"no default rule profile: {exc}")
+        elif name is not None and name not in known:
+            others = [n for n in rules.profile_names() if n not in known]
+            hint = f" ({name!r} is a profile of another game)" if name in others else suggest(name, known)
+            ck.add(rules_node, f"unknown rule profile {name!r} for {game}{hint}; expected one of {', '.join(known)}")
+        elif name is not None:
+            base = rules.load_profile(name)
+    options: dict[str, Any] = {}
+    options_node = top.get("options")
+    if options_node is not None and not (options_node.kind == "scalar" and options_node.tag == _NULL):
+        allowed = list(base.options) if base is not None else list(rules.option_schema())
+        fields = ck.mapping(options_node, "options", allowed)
+        for key, value in (fields or {}).items():
+            raw = value.plain_value()
+            try:
+                rules.load_profile(base.name, {key: raw}) if base is not None else None
+            except ValueError as exc:
+                hint = ""
+                if value.kind == "scalar" and value.tag == _BOOL and value.plain:
+                    hint = (f" ({value.text!r} is read by YAML as the boolean {value.value!r}; "
+                            f"quote it ('{value.text}') if you mean the word)")
+                ck.add(value, f"options: {exc}{hint}")
+                continue
+            options[key] = raw
+    stake_fields = ck.mapping(top.get("stakes"), "stakes", STAKE_KEYS)
+    changes = {}
+    for key, value in (stake_fields or {}).items():
+        amount = ck.integer(value, f"stakes {key}")
+        if amount is not None:
+            changes[key] = amount
+    # The exercise's stakes replace the profile's amounts, so engine code reading either agrees.
+    profile = base.with_overrides({**options, **changes}) if base is not None else None
+    stakes = profile.stakes if profile is not None else None
+    return profile, name, options, stakes, changes
+
+
+def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[str], street: str | None,
+               n_actions: int) -> list[Question]:
+    items = ck.sequence(node, "questions")
+    if items is None:
+        return []
+    if not items:
+        ck.add(node, "questions is empty: an exercise asks at least one question")
+    specs = asks_for(game) if game else {}
+    game_spec = find_game(game) if game else None
+    questions: list[Question] = []
+    for item in items:
+        ask_node = item.get("ask") if item.kind == "map" else None
+        ask = ck.text(ask_node, "ask") if ask_node is not None else None
+        spec = specs.get(ask) if ask else None
+        if ask is not None and spec is None and game is not None:
+            supported = list(specs)
+            ck.add(ask_node, f"ask {ask!r} is not supported for {game}{suggest(ask, supported)}; "
+                   f"expected one of {', '.join(supported) or '(none: the game engine is missing)'}")
+        allowed = list(QUESTION_KEYS) + list(spec.params if spec else ())
+        fields = ck.mapping(item, f"question {ask!r}" if ask else "a question", allowed,
+                            ("ask",) + (spec.required if spec else ()))
+        if fields is None or ask is None or (spec is None and game is not None):
+            continue
+        prompt = ck.text(fields.get("prompt"), "prompt")
+        explain = ck.text(fields.get("explain"), "explain")
+        cite = ck.cites(fields.get("cite"), "cite")
+        params: dict[str, Any] = {}
+        for key, kind in (spec.params.items() if spec else ()):
+            if key in fields:
+                value = _param(ck, fields[key], key, kind, seats, n_actions)
+                asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
+                    value is not None and street is not None else (None, None)
+                if asked and reached and asked[1] > reached[1]:
+                    # A later street is fine only while it adds no face-up card (sixth -> seventh).
+                    ck.add(fields[key], f"{key}: on {value} street each player shows {asked[1]} "
+                           f"up cards, but the deal has only reached {street} street")
+                    value = None
+                if value is not None:
+                    params[key] = value
+        answer_node = fields.get("answer")
+        answer = None
+        if answer_node is not None and not (answer_node.kind == "scalar" and answer_node.tag == _NULL):
+            answer = answer_node.plain_value()
+            if spec is not None:
+                _check_answer(ck, answer_node, spec.kind, seats, f"answer to {ask!r}")
+        marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
+        questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks))
+    return questions
+
+
+def _param(ck: _Checker, node: Node, key: str, kind: str, seats: list[str], n_actions: int) -> Any:
+    if kind == "player":
+        return ck.player(node, key, seats)
+    if kind == "street":
+        street = ck.text(node, key)
+        if street is not None and street not in STREETS:
+            ck.add(node, f"unknown street {street!r}{suggest(street, STREETS)}; expected one of {', '.join(STREETS)}")
+            return None
+        return street
+    if kind == "count":
+        count = ck.integer(node, key)
+        if count is not None and count > n_actions:
+            ck.add(node, f"{key}: {count} actions cannot have happened: the exercise lists {n_actions}")
+            return None
+        return count
+    if kind == "action":
+        return _action_text(ck, node, seats)
+    if kind == "cards":
+        cards = ck.cards(node, key)
+        if cards is not None and len(set(cards)) != len(cards):
+            ck.add(node, f"{key}: a card is listed twice")
+        return [str(c) for c in cards] if cards is not None else None
+    if kind == "int":
+        return ck.integer(node, key)
+    if kind == "text":
+        return ck.text(node, key)
+    return node.plain_value()
+
+
+def _action_text(ck: _Checker, node: Node, seats: list[str]) -> str | None:
+    text = ck.text(node, "action")
+    if text is None:
+        return None
+    try:
+        action = Action.parse(text)
+    except ActionFormatError as exc:
+        ck.add(node, exc.message)
+        return None
+    if seats and action.player not in seats:
+        ck.add(node, f"{text!r}: unknown player {action.player!r}{suggest(action.player, seats)}; the seats are "
+               f"{', '.join(seats)}")
+        return None
+    return text
+
+
+def _check_answer(ck: _Checker, node: Node, kind: str, seats: list[str], what: str) -> None:
+    if kind == "player":
+        ck.player(node, what, seats)
+    elif kind in ("order", "players"):
+        items = ck.sequence(node, what)
+        names: list[str] = []
+        for item in items or ():
+            name = ck.player(item, what, seats)
+            if name in names:
+                ck.add(item, f"{what}: {name!r} is listed twice")
+            elif name is not None:
+                names.append(name)
+    elif kind == "yesno":
+        ck.boolean(node, what)
+    elif kind == "map":
+        if node.kind != "map":
+            ck.add(node, f"{what} should be a mapping of player -> units, got {_describe(node)}")
+            return
+        for key, value in node.value.items():
+            ck.player(node.keys[key], what, seats)
+            ck.integer(value, f"{what} for {node.keys[key].text!r}")
+    elif kind == "units":
+        ck.integer(node, what)
+    elif kind == "cards":
+        cards = ck.cards(node, what)
+        if cards is not None and len(set(cards)) != len(cards):
+            ck.add(node, f"{what}: a card is listed twice")
+    elif kind == "category":
+        label = ck.text(node, what)
+        if label is not None:
+            from course.hands import Category
+
+            try:
+                Category.from_label(label)
+            except ValueError as exc:
+                ck.add(node, f"{what}: {exc}")
+
+
+def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_node: Node | None,
+                   replay: bool = True) -> None:
+    """Parse every action, then replay them with the betting engine; illegal ones are reported."""
+    if not nodes:
+        return
+    parsed_ok = True
+    for item in nodes:
+        if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
+            parsed_ok = False
+    if not parsed_ok or not replay:
+        return
+    if exercise.street not in find_game(exercise.game).betting_streets:
+        ck.add(list_node, f"actions are the betting of one street; {exercise.street!r} has no betting")
+        return
+    try:
+        replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile,
+                      exercise.stakes, folded=tuple(exercise.folded))
+    except CourseError as exc:
+        ck.add(_node_at(nodes, exc.index, list_node), exc.message)
+    except ValueError as exc:  # the deal itself cannot start the round (named in the message)
+        ck.add(list_node, str(exc))
+
+
+def _node_at(nodes: list[Node], index: int | None, fallback: Node | None) -> Node | None:
+    return nodes[index] if index is not None and 0 <= index < len(nodes) else fallback
+
+
+def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: list[Node], where: Node,
+                  top: dict[str, Node]) -> None:
+    """Read every event, then replay them on the game's table; each error lands on its event (or on
+    the exercise key it names when the deal itself is wrong)."""
+    bad = False
+    for text, item in zip(exercise.events, nodes):
+        try:
+            variant.parse_event(text)
+        except ActionFormatError as exc:
+            bad = True
+            ck.add(item, exc.message)
+    if bad:
+        return
+    for exc in variant.check_errors(exercise):
+        target = top.get(exc.key, where) if exc.index is None else _node_at(nodes, exc.index, where)
+        ck.add(target, exc.message)
+
+
+def with_profile(exercise: Exercise, name: str) -> Exercise:
+    """The same deal under another rule profile of its game, keeping its own options and stakes."""
+    from course import rules
+
+    known = rules.profile_names(exercise.game)
+    if name not in known:
+        raise ValueError(f"unknown rule profile {name!r} for {exercise.game}{suggest(name, known)}; "
+                         f"expected one of {', '.join(known)}")
+    profile = rules.load_profile(name).with_overrides({**exercise.options, **exercise.stakes_given})
+    return dataclasses.replace(exercise, rules=name, profile=profile, stakes=profile.stakes)
+
+
+def require_exercise(path: Path | str) -> Exercise:
+    """Load an exercise that must be valid (tests, the app's fixtures); raise ContentError if not."""
+    exercise, problems = load_exercise(path)
+    if problems or exercise is None:
+        raise ContentError(problems)
+    return exercise

@@ -1,0 +1,84 @@
+"""Lessons: read and check one lesson file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from course.content.checker import HTML_TAG, _Checker, _load_with, _parse_with, suggest
+from course.content.deals import _check_deal
+from course.content.nodes import Node
+from course.games import GAMES, STREET_CARDS, STREETS, TOPICS
+from course.model import Deal, Lesson, Problem, Section
+
+LESSON_KEYS = ("id", "title", "game", "order", "topic", "summary", "sources", "sections", "exercises")
+SECTION_KEYS = ("heading", "text", "deal", "cite")
+DEAL_KEYS = ("seats", "hands", "shared", "caption", "street")
+
+
+def load_lesson(path: Path | str, root: Path | str | None = None) -> tuple[Lesson | None, list[Problem]]:
+    """Read and validate one lesson file: the model (None when unusable) and every problem."""
+    return _load_with(parse_lesson, path, root)
+
+
+def parse_lesson(text: str, file: str = "<lesson>") -> tuple[Lesson | None, list[Problem]]:
+    """Validate lesson YAML given as text (a pasted or uploaded file)."""
+    return _parse_with(_lesson, text, file)
+
+
+def _lesson(ck: _Checker, node: Node) -> Lesson | None:
+    top = ck.mapping(node, "the lesson", LESSON_KEYS, ("id", "title", "game", "order", "topic", "summary", "sections"))
+    if top is None:
+        return None
+    lesson_id = ck.identifier(top.get("id"))
+    title = ck.text(top.get("title"), "title")
+    game = ck.text(top.get("game"), "game")
+    if game is not None and game not in GAMES:
+        ck.add(top["game"], f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
+    order = ck.integer(top.get("order"), "order", minimum=1)
+    topic = ck.text(top.get("topic"), "topic")
+    if topic is not None and topic not in TOPICS:
+        ck.add(top["topic"], f"unknown topic {topic!r}{suggest(topic, TOPICS)}; expected one of {', '.join(TOPICS)}")
+    summary = ck.text(top.get("summary"), "summary")
+    sources = ck.cites(top.get("sources"), "sources")
+    sections: list[Section] = []
+    section_nodes = ck.sequence(top.get("sections"), "sections")
+    if section_nodes is not None and not section_nodes:
+        ck.add(top["sections"], "sections is empty: a lesson has at least one section")
+    for item in section_nodes or ():
+        fields = ck.mapping(item, "a section", SECTION_KEYS, ("heading", "text"))
+        if fields is None:
+            continue
+        heading = ck.text(fields.get("heading"), "heading")
+        text = ck.text(fields.get("text"), "text")
+        if text is not None:
+            for match in HTML_TAG.finditer(text):
+                ck.add(fields["text"], f"text: raw HTML {match.group(0)!r} is not allowed; write markdown")
+                break
+        deal = None
+        deal_fields = ck.mapping(fields.get("deal"), "the deal", DEAL_KEYS, ("seats", "hands"))
+        if deal_fields is not None:
+            street = ck.text(deal_fields.get("street"), "street")
+            if street is not None and street not in STREETS:
+                ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, STREETS)}")
+            counted_game = game if street in STREET_CARDS else None  # a diagram of one moment: count its cards
+            seats, hands, shared = _check_deal(ck, deal_fields, "the deal", counted_game, street, require_all=False)
+            deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"),
+                        street if street in STREET_CARDS else None)
+        cite = ck.cites(fields.get("cite"), "cite")
+        if heading is not None and text is not None:
+            sections.append(Section(heading, text, deal, cite))
+    exercises: list[str] = []
+    marks: list[tuple[int, int]] = []
+    for item in ck.sequence(top.get("exercises"), "exercises") or ():
+        ref = ck.text(item, "exercise id")
+        if ref is None:
+            continue
+        if ref in exercises:
+            ck.add(item, f"exercise {ref!r} is listed twice")
+            continue
+        exercises.append(ref)
+        marks.append((item.line, item.column))
+    if None in (lesson_id, title, game, order, topic, summary) or game not in GAMES or topic not in TOPICS:
+        return None
+    return Lesson(lesson_id, title, game, order, topic, summary, sources, sections, exercises,
+                  ck.file, node.line, marks, {k: (v.line, v.column) for k, v in top.items()})

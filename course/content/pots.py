@@ -1,0 +1,95 @@
+"""Can an exercise's stated `pot` arise from the antes and fixed-limit bets it describes?
+
+A stated pot (the pot before the street shown, or the pot being awarded) is every dealt-in
+player's ante plus what each put in on the streets already bet. Every player still in put in the
+same amount on each of those streets: the level the round ended at, which is a sum of the
+street's bet steps (the bring-in on third street). A player who folded earlier put in less, in
+whole bet steps. `pot_problem` names the nearest pots that can arise when the stated one cannot.
+
+Games whose bets may be any whole amount up to a per-player limit (profiles with
+`round_limits`, Horn-A-Vika) are not checked: nearly any pot can arise there.
+
+`course check` prints these as warnings (`pot_warnings`): they do not change its exit status,
+since the pot is only ever shown to the learner, never used to decide a deal; a test keeps the
+course itself free of them.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from math import gcd
+from typing import Any, Iterable
+
+from course.games import BETTING_STREETS
+from course.model import Problem
+
+
+def round_levels(profile: Any, stakes: Any, street: str) -> set[int]:
+    """Every amount a player still in can have put in when a street's betting round is over."""
+    bets = int(profile.value("raise_cap")) + 1            # a bet and `raise_cap` raises
+    steps = {stakes.amount(profile.value("bet_by_street")[street])}
+    if street == "fourth" and profile.value("fourth_street_pair") != "off":
+        steps.add(stakes.big_bet)                         # the exposed-pair option
+    levels = {0}
+    for _ in range(bets):
+        levels |= {level + step for level in levels for step in steps}
+    if street == BETTING_STREETS[0] and profile.value("third_street_first") == "bring-in" and stakes.bring_in:
+        # Everyone calls the bring-in, or the round goes on from the completion: never 0.
+        return {stakes.bring_in} | (levels - {0})
+    return levels
+
+
+def possible_pots(exercise: Any, limit: int) -> set[int]:
+    """Pots up to `limit` the exercise's antes and bets can make: before the street shown, or
+    with its betting over too (a pot being awarded)."""
+    profile, stakes = exercise.profile, exercise.stakes
+    shown = BETTING_STREETS.index(exercise.street) if exercise.street in BETTING_STREETS else len(BETTING_STREETS)
+    live, folded = len(exercise.active), len(exercise.folded)
+    antes = len(exercise.seats) * stakes.ante
+    step = reduce(gcd, (a for a in (stakes.bring_in, stakes.small_bet, stakes.big_bet) if a), 0) or 1
+    each: set[int] = set()              # what each player still in can have put in
+    totals = {0}
+    for n, street in enumerate(BETTING_STREETS[:shown + 1]):
+        if n == shown:
+            each |= totals
+        totals = {t + level for t in totals for level in round_levels(profile, stakes, street) if t + level <= limit}
+    each |= totals
+    pots = set()
+    for amount in each:
+        base = antes + live * amount
+        most = folded * amount if folded else 0   # each folded player put in less than those still in
+        pots |= {base + r for r in range(0, most + 1, step) if base + r <= limit}
+    return pots
+
+
+def pot_problem(exercise: Any) -> str | None:
+    """Why the exercise's `pot` cannot arise from its antes and bets, or None when it can."""
+    pot, profile = exercise.pot, exercise.profile
+    if pot is None or pot < 0 or profile.has("round_limits"):
+        return None
+    if not any(hand.cards for hand in exercise.hands.values()):
+        return None if pot == 0 else f"pot {pot}: nothing has been dealt yet, so nothing is in the pot; expected 0"
+    stakes = exercise.stakes
+    pots = possible_pots(exercise, pot + 4 * max(stakes.big_bet, 1) * max(len(exercise.seats), 1))
+    if pot in pots:
+        return None
+    below = max((p for p in pots if p < pot), default=None)
+    above = min((p for p in pots if p > pot), default=None)
+    near = " or ".join(str(p) for p in (below, above) if p is not None)
+    folded = len(exercise.folded)
+    who = f"{len(exercise.active)} still in" + (f" and {folded} folded" if folded else "")
+    amounts = "/".join(str(a) for a in (stakes.bring_in, stakes.small_bet, stakes.big_bet) if a)
+    return (f"pot {pot} cannot arise from the antes and bets: {len(exercise.seats)} players ante {stakes.ante} "
+            f"({who}), every player still in puts in the same amount on each street, and bets come in steps of "
+            f"{amounts}; the nearest pots that can arise are {near}")
+
+
+def pot_warnings(exercises: Iterable[Any]) -> list[Problem]:
+    """One warning, at the `pot` line, for each exercise whose pot cannot arise."""
+    found = []
+    for exercise in exercises:
+        why = pot_problem(exercise)
+        if why:
+            line, column = exercise.marks.get("pot", (exercise.line, 1))
+            found.append(Problem(exercise.path, line, column, f"warning: {why}"))
+    return found

@@ -1,0 +1,1 @@
+"""The one hand state every game is replayed through (see state.py)."""

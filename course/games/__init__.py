@@ -1,0 +1,161 @@
+"""The games the course teaches, each described once as data: one registry, `GAMES`.
+
+A `GameSpec` says what the checker, the questions and the app need to know about a game: its
+streets with the cards each player holds once a street is dealt, which streets are bet, how the
+shared card works, whether cards change hands (so counts per player are free but the deck is
+conserved), how its moves are written (`actions` or `events`) and the engine module of a game
+with moves of its own. Code outside this package reads these fields; it never compares a game
+name or a street name. Adding a game: docs/architecture.md "Adding a game".
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
+TOPICS = (
+    "deal", "forced-bets", "bring-in", "opener", "amounts", "contributions", "best-five",
+    "showdown", "shared-card", "relatives", "horn-a-vika", "have-a-heart", "review",
+)
+MAX_SEATS = 8
+DEAL_TIMELINE = 'HPD "The deal timeline"'
+
+
+@dataclass(frozen=True, slots=True)
+class StreetSpec:
+    """One street: the cards each player still in holds once it is dealt, and its betting."""
+
+    name: str
+    down: int
+    up: int
+    betting: bool = True
+
+
+# The seven-card stud deal (HPD "The deal timeline"): two down and one up, three more up, one down.
+STUD_STREETS = (
+    StreetSpec("third", 2, 1), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
+    StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
+)
+
+
+# The moves of a stud street; the home games add moves of their own.
+BETTING_MOVES = ("ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
+# The stud asks a home game answers on its final hands; Stud High answers every stud ask.
+SHOWDOWN_ASKS = ("best_five", "category", "winners", "legal_hand")
+STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
+             *SHOWDOWN_ASKS, "award", "shared_card")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game, as data. The engine module (when the game has moves of its own) gives the hooks."""
+
+    name: str
+    title: str
+    streets: tuple[StreetSpec, ...] = STUD_STREETS
+    moves: str = "actions"               # how an exercise writes what happens next: actions or events
+    engine: str | None = None            # module with the game's own moves, asks and replay
+    cards_move: bool = False             # cards change hands (takes): counts per player are free
+    shared_name: str = "Shared card"     # what the table calls its shared face-up card
+    shared_replaces: str | None = "seventh"   # a shared card stands in for everyone's card of this street
+    max_shared: int = 1
+    pair_street: str | None = "fourth"   # where the profile's exposed-pair big-bet option applies
+    award_needs_pot: bool = True         # an `award` question needs the exercise's `pot`
+    cite: str = DEAL_TIMELINE            # the article the street counts come from
+    stud_asks: tuple[str, ...] = SHOWDOWN_ASKS   # stud asks the game answers (on its final hands)
+    exercise_keys: tuple[str, ...] = ()  # extra top-level exercise keys the game reads (`extra`)
+    kinds: tuple[str, ...] = BETTING_MOVES   # the moves its grammar accepts (course.engine.actions)
+
+    def street(self, name: str) -> StreetSpec | None:
+        return next((s for s in self.streets if s.name == name), None)
+
+    @property
+    def first_street(self) -> str:
+        """The street of the antes and the bring-in, dealt before any betting."""
+        return self.streets[0].name
+
+    def is_betting(self, street: str) -> bool:
+        spec = self.street(street)
+        return spec is not None and spec.betting
+
+    def street_before(self, street: str | None) -> str | None:
+        names = [s.name for s in self.streets]
+        return names[names.index(street) - 1] if street in names and names.index(street) else None
+
+    def dealt_face_down(self, street: str) -> bool:
+        """A street whose card goes face down: the rows showing are those of the street before."""
+        before = self.street(self.street_before(street) or "")
+        spec = self.street(street)
+        return spec is not None and before is not None and spec.up == before.up and spec.down > before.down
+
+    @property
+    def card_faces(self) -> tuple[bool, ...]:
+        """Each player's cards in the order the dealer gives them, face up (True) or down: a
+        street's new hole cards come before its new face-up card."""
+        faces: list[bool] = []
+        down = up = 0
+        for street in self.streets:
+            faces += [False] * (street.down - down) + [True] * (street.up - up)
+            down, up = max(down, street.down), max(up, street.up)
+        return tuple(faces)
+
+    def cards_by(self, street: str) -> int:
+        """How many cards each player still in has been dealt once `street` is dealt."""
+        spec = self.street(street)
+        return spec.down + spec.up if spec is not None else 0
+
+    @property
+    def shared_decided_after(self) -> str | None:
+        """The street after which the shared-card question is settled (the one before the street a
+        shared card replaces)."""
+        return self.street_before(self.shared_replaces)
+
+    @property
+    def betting_streets(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.streets if s.betting)
+
+    def cards_on(self, street: str, shared: bool = False) -> tuple[int, int] | None:
+        """(down, up) each player still in holds on `street`; a shared card that replaces a
+        street's card leaves everyone one down card short from that street on."""
+        spec = self.street(street)
+        if spec is None:
+            return None
+        down = spec.down
+        if shared and self.shared_replaces is not None:
+            replaced = self.street(self.shared_replaces)
+            if replaced is not None and self.streets.index(spec) >= self.streets.index(replaced):
+                down -= 1
+        return down, spec.up
+
+    def module(self) -> ModuleType | None:
+        return importlib.import_module(self.engine) if self.engine else None
+
+
+GAMES: dict[str, GameSpec] = {
+    spec.name: spec for spec in (
+        GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
+        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
+                 shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
+                 exercise_keys=("matched",),
+                 kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
+        GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",
+                 cards_move=True, award_needs_pot=False,
+                 kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
+    )
+}
+# Cards each player holds on each stud street when it is dealt normally: (down, up).
+STREET_CARDS = {s.name: (s.down, s.up) for s in STUD_STREETS}
+BETTING_STREETS = tuple(s.name for s in STUD_STREETS if s.betting)
+
+
+def find_game(name: str) -> GameSpec | None:
+    return GAMES.get(name)
+
+
+def variant_module(game: str) -> ModuleType | None:
+    """The engine module of a game with moves of its own (None for stud high or an unknown game)."""
+    spec = GAMES.get(game)
+    return spec.module() if spec is not None else None

@@ -1,0 +1,178 @@
+"""The validated content model: problems, exercises, lessons and the course."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from course.cards import Card
+from course.engine.actions import Move, parse_move
+from course.games import GAMES
+from course.rules import Profile, Stakes
+
+
+# --------------------------------------------------------------------------------------------
+# Problems
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a content file, at a 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+
+
+# --------------------------------------------------------------------------------------------
+# The validated model (docs/architecture.md "The validated exercise model")
+
+
+@dataclass
+class Hand:
+    """One player's cards as written in the YAML, in deal order."""
+
+    down: list[Card]
+    up: list[Card]
+    folded: bool = False
+
+    @property
+    def cards(self) -> list[Card]:
+        return [*self.down, *self.up]
+
+
+@dataclass
+class Question:
+    ask: str
+    prompt: str | None
+    answer: Any
+    explain: str | None
+    cite: list[str]
+    params: dict[str, Any]
+    line: int
+    column: int
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
+
+    @property
+    def has_answer(self) -> bool:
+        return self.answer is not None
+
+
+@dataclass
+class Exercise:
+    id: str
+    title: str
+    game: str
+    rules: str
+    profile: Profile
+    options: dict[str, Any]
+    stakes: Stakes
+    street: str
+    seats: list[str]
+    hands: dict[str, Hand]
+    shared: list[Card]
+    pot: int | None
+    actions: list[str]
+    events: list[str]
+    questions: list[Question]
+    path: str
+    extra: dict[str, Any] = field(default_factory=dict)
+    cite: list[str] = field(default_factory=list)
+    intro: str | None = None
+    line: int = 1
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
+    stakes_given: dict[str, int] = field(default_factory=dict)  # the exercise's own `stakes:` amounts
+    _replays: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The exercise's actions or events, parsed by the one move grammar with its game's moves."""
+        spec = GAMES[self.game]
+        texts = self.actions if spec.moves == "actions" else self.events
+        return tuple(parse_move(text, spec.kinds, spec.title) for text in texts)
+
+    def replayed(self, key: Any, build: Callable[[], Any]) -> Any:
+        """The replay called `key`, built once and shared by every question and every grade.
+        A checked exercise is read-only; another profile (`with_profile`) is a new Exercise
+        with its own replays."""
+        if key not in self._replays:
+            self._replays[key] = build()
+        return self._replays[key]
+
+    @property
+    def folded(self) -> list[str]:
+        return [p for p in self.seats if p in self.hands and self.hands[p].folded]
+
+    @property
+    def active(self) -> list[str]:
+        return [p for p in self.seats if not (p in self.hands and self.hands[p].folded)]
+
+
+@dataclass
+class Deal:
+    """A card diagram in a lesson: the same shape as an exercise deal."""
+
+    seats: list[str]
+    hands: dict[str, Hand]
+    shared: list[Card]
+    caption: str | None = None
+    street: str | None = None     # the moment drawn, when the lesson names it
+
+
+@dataclass
+class Section:
+    heading: str
+    text: str
+    deal: Deal | None = None
+    cite: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Lesson:
+    id: str
+    title: str
+    game: str
+    order: int
+    topic: str
+    summary: str
+    sources: list[str]
+    sections: list[Section]
+    exercises: list[str]
+    path: str
+    line: int = 1
+    exercise_marks: list[tuple[int, int]] = field(default_factory=list)
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass
+class Course:
+    root: str
+    lessons: dict[str, Lesson] = field(default_factory=dict)
+    exercises: dict[str, Exercise] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    invalid: dict[str, str] = field(default_factory=dict)  # id -> file, for files with problems
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def problems_for(self, file: str) -> list[Problem]:
+        return [p for p in self.problems if p.file == file]
+
+    def lessons_in_order(self, game: str | None = None) -> list[Lesson]:
+        chosen = [l for l in self.lessons.values() if game is None or l.game == game]
+        return sorted(chosen, key=lambda l: (list(GAMES).index(l.game) if l.game in GAMES else 99, l.order))
+
+    def exercises_of(self, lesson: Lesson) -> list[Exercise]:
+        return [self.exercises[i] for i in lesson.exercises if i in self.exercises]
+
+    def exercises_for(self, game: str) -> list[Exercise]:
+        return [e for e in self.exercises.values() if e.game == game]

@@ -1,0 +1,219 @@
+"""What a new learner meets, under AppTest: plain names instead of slugs, lesson citations as
+titles (each once), a bad lesson link that says so, the way on from a lesson and from the
+Course map, and the Rulebook's contents and search."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from course import content, rules
+from course.app import labels
+from course.app import lesson_view as lv
+from course.app.apptest import environment, open_app, pick_question, texts
+from course.app.progress import Attempt, ProgressStore
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
+LESSONS = [l for g in labels.GAMES for l in COURSE.lessons_in_order(g)]
+
+
+@pytest.fixture
+def db(tmp_path):
+    with environment(tmp_path / "progress.db"):
+        yield tmp_path / "progress.db"
+
+
+# -- plain words ---------------------------------------------------------------------------
+
+def test_every_game_topic_and_profile_has_a_display_name():
+    slugs = set(content.GAMES) | set(content.TOPICS) | set(rules.profile_names())
+    missing = sorted(s for s in slugs if s not in labels.NAMES)
+    assert not missing, f"add these to course/app/labels.py NAMES: {missing}"
+    assert list(labels.GAMES) == list(content.GAMES)
+    assert labels.display_name("pokerstars") == "PokerStars rules"
+    assert labels.display_name("best-five") == "best five"
+    assert labels.display_name("no-such-thing") == "no such thing"     # never raw
+
+
+def test_every_article_has_a_readable_title_and_every_source_a_short_name():
+    for key, cit in rules.citations().items():
+        assert cit.source_title in labels.SOURCES, cit.source_title
+        title = labels.article_title(key)
+        assert not title.split(" · ")[-1].replace(".", "").isdigit(), (key, title)
+    assert labels.article_title("OPR-535 3.3") == \
+        "Horn-A-Vika rules · 3.3 Middle-round limit and the limit after a match"
+    assert labels.article_title("OPR-535 3.3", source=False) == \
+        "3.3 Middle-round limit and the limit after a match"
+    assert labels.article_title('HPD "The deal timeline"') == "HPD · The deal timeline"
+
+
+@pytest.mark.parametrize("text", ["nope", "[x](https://example.com/)", "**b** :red[r]",
+                                  "a `tick` and ``two``", "`edge`"])
+def test_text_from_outside_is_quoted_as_a_code_span(text):
+    quoted = labels.quoted(text)
+    fence = quoted[:quoted.index(quoted.strip("`")[0])]
+    assert quoted.endswith(fence) and fence not in quoted[len(fence):-len(fence)]
+    assert quoted[len(fence):-len(fence)].strip() == text
+
+
+def test_lesson_reader_shows_names_and_article_titles_not_slugs(db):
+    for lesson in LESSONS:
+        at = open_app("lesson", query={"id": lesson.id})
+        assert not at.exception, [e.value for e in at.exception]
+        caption = at.caption[0].value
+        assert labels.display_name(lesson.game) in caption
+        assert f"skill: {labels.display_name(lesson.topic)}" in caption
+        assert lesson.game not in caption
+        if labels.display_name(lesson.topic) != lesson.topic:
+            assert f"skill: {lesson.topic}" not in caption
+        popovers = [p.proto.popover.label for p in at.get("popover")]
+        cited = [k for s in lesson.sections for k in dict.fromkeys(s.cite)] + list(lesson.sources)
+        assert popovers == [labels.article_title(k) for k in cited]
+
+
+def test_a_section_cites_each_article_once(tmp_path):
+    root = tmp_path / "course"
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "exercises", root / "exercises")
+    path = root / "lessons" / "03-bring-in.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = data["sections"][0]
+    first["cite"] = first["cite"] + first["cite"]            # every key twice
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with environment(tmp_path / "progress.db", content=root):
+        at = open_app("lesson", query={"id": data["id"]})
+        assert not at.exception
+        labels_shown = [p.proto.popover.label for p in at.get("popover")]
+        once = [labels.article_title(k) for k in dict.fromkeys(first["cite"])]
+        assert labels_shown[:len(once)] == once
+        assert len(labels_shown) == len(once) + sum(
+            len(dict.fromkeys(s["cite"])) for s in data["sections"][1:]) + len(data["sources"])
+
+
+# -- bad links -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("wanted", ["nope", "[x](https://example.com/) **b**"])
+def test_an_unknown_lesson_id_says_not_found_and_opens_nothing(wanted, db):
+    at = open_app("lesson", query={"id": wanted})
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Lesson not found"]
+    (warning,) = [w.value for w in at.warning]
+    assert labels.quoted(wanted) in warning
+    assert at.selectbox(key="lesson_pick").value is None
+    assert not at.get("popover")                     # no lesson drawn in its place
+    # choosing a lesson from the picker on the page opens it
+    at.selectbox(key="lesson_pick").set_value(LESSONS[2].id).run()
+    assert at.title[0].value == LESSONS[2].title
+    assert at.query_params["id"] in (LESSONS[2].id, [LESSONS[2].id])
+
+
+# -- the way on ----------------------------------------------------------------------------
+
+def onward_links(at) -> dict[str, str]:
+    return {l.proto.label.split(":")[0]: l.proto.label for l in at.get("page_link")
+            if l.proto.label.startswith(("Next lesson", "Previous lesson"))}
+
+
+def test_previous_and_next_lesson_never_wrap_round(db):
+    first = open_app("lesson", query={"id": LESSONS[0].id})
+    assert onward_links(first) == {"Next lesson": f"Next lesson: {LESSONS[1].title}"}
+    last = open_app("lesson", query={"id": LESSONS[-1].id})
+    assert onward_links(last) == {"Previous lesson": f"Previous lesson: {LESSONS[-2].title}"}
+    middle = open_app("lesson", query={"id": LESSONS[5].id})
+    assert onward_links(middle) == {"Next lesson": f"Next lesson: {LESSONS[6].title}",
+                                    "Previous lesson": f"Previous lesson: {LESSONS[4].title}"}
+
+
+def test_practise_this_lesson_opens_practice_on_its_deals(db):
+    lesson = COURSE.lessons["opener"]
+    at = open_app("lesson", query={"id": lesson.id})
+    at.button(key="lesson_practise").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title[0].value == "Practice"
+    assert at.session_state["practice_scope"] == "Lesson"
+    assert at.session_state["practice_lesson"] == lesson.id
+    assert COURSE.exercises[lesson.exercises[0]].title in [h.value for h in at.subheader]
+
+
+def master(db: Path, lesson) -> None:
+    store = ProgressStore(db)
+    for eid in lesson.exercises:
+        ex = COURSE.exercises[eid]
+        for n, q in enumerate(ex.questions):
+            store.record(Attempt(learner="Tess", exercise=eid, question=n, ask=q.ask,
+                                 skill="x", given="x", correct=True, game=ex.game,
+                                 rules=ex.rules, revealed=False))
+
+
+def continue_link(at) -> str:
+    box = at.get("page_link")[0]
+    return box.proto.label
+
+
+def test_course_map_continues_with_the_first_lesson_not_finished(db):
+    at = open_app("map")
+    assert "**Start here**" in texts(at)
+    assert continue_link(at) == f"{labels.display_name(LESSONS[0].game)} 1. {LESSONS[0].title}"
+    master(db, LESSONS[0])
+    at = open_app("map")
+    assert "**Continue where you left off**" in texts(at)
+    icons = {l.proto.label: l.proto.icon for l in at.get("page_link")}
+    assert icons[f"**1. {LESSONS[0].title}**"] == ":material/check_circle:"     # ticked
+    assert icons[f"**2. {LESSONS[1].title}**"] == ":material/menu_book:"
+    assert continue_link(at) == f"{labels.display_name(LESSONS[1].game)} 2. {LESSONS[1].title}"
+    for lesson in LESSONS:
+        master(db, lesson)
+    at = open_app("map")
+    assert "Every lesson's questions are answered right" in texts(at)
+
+
+# -- rulebook ------------------------------------------------------------------------------
+
+def test_rulebook_has_contents_by_source_titles_and_search(db):
+    at = open_app("rulebook")
+    sources = list(dict.fromkeys(c.source_title for c in rules.citations().values()))
+    assert [h.value for h in at.header] == sources
+    contents = next(m.value for m in at.markdown if m.value.startswith("**Contents**"))
+    for n, title in enumerate(sources, 1):
+        assert f"(#source-{n})" in contents and title in contents
+    page = texts(at)
+    title = "3.3 Middle-round limit and the limit after a match"
+    assert f"**{title}**" in page and "**3.3**" not in page
+    at.text_input(key="rulebook_filter").set_value("3.3 middle-round").run()
+    shown = [m.value for m in at.markdown if "Cited as" in m.value]
+    assert [s.split("**")[1] for s in shown] == [title]
+    at.text_input(key="rulebook_filter").set_value("[x](https://example.com/)").run()
+    assert any(labels.quoted("[x](https://example.com/)") in i.value for i in at.info)
+
+
+def test_a_lessons_try_it_now_asks_one_question_at_a_time(db):
+    lesson = COURSE.lessons["deal-timeline"]
+    ex = COURSE.exercises["opener-seventh-street-unchanged"]
+    assert ex.id in lesson.exercises and len(ex.questions) > 1
+    at = open_app("lesson", query={"id": lesson.id})
+    at.session_state[f"lesson|{lesson.id}|try|{ex.id}"] = True
+    at.run()
+    checks = [b.key for b in at.button if b.key and b.key.startswith(f"lesson|{ex.id}|")
+              and b.key.endswith(":check")]
+    assert checks == [f"lesson|{ex.id}|0:check"]
+    pick_question(at, ex.id, 1, prefix="lesson")
+    checks = [b.key for b in at.button if b.key and b.key.startswith(f"lesson|{ex.id}|")
+              and b.key.endswith(":check")]
+    assert checks == [f"lesson|{ex.id}|1:check"]
+
+
+@pytest.mark.parametrize("game, name, other", [("horn-a-vika", "Spit card", "Shared card"),
+                                               ("stud-high", "Shared card", "Spit card")])
+def test_lesson_diagrams_call_the_shared_card_what_the_game_calls_it(game, name, other, db):
+    with_shared = [l for l in COURSE.lessons_in_order(game)
+                   if any(s.deal and lv.field(s.deal, "shared") for s in l.sections)]
+    assert with_shared
+    for lesson in with_shared:
+        at = open_app("lesson", query={"id": lesson.id})
+        html = "\n".join(m.value for m in at.markdown if m.proto.allow_html)
+        assert f'aria-label="{name}"' in html, lesson.id
+        assert f'aria-label="{other}' not in html, lesson.id

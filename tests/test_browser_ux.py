@@ -1,0 +1,245 @@
+"""What a new learner meets, in headless Chromium at a desktop size (1280x900) and a phone size
+(390x844): a bad lesson link says so, nothing is fetched from another host (the favicon was),
+a seven-card row fits on one line, the lesson picker and the way on sit on the page itself,
+citation links keep the session, and the theme follows the system's dark setting.
+
+One server and one browser serve the whole module; each test sets the window size it needs.
+Screenshots go to the test's temporary folder (STUD_SCREENSHOT_DIR to keep them).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from course import content, rules
+from course.app import labels
+from test_browser import chromium, serving
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
+LESSONS = [l for g in labels.GAMES for l in COURSE.lessons_in_order(g)]
+SIZES = [pytest.param((1280, 900), id="1280x900"), pytest.param((390, 844), id="390x844")]
+# The screens' blue primary colour, light and dark (.streamlit/config.toml [theme.*]).
+BLUE = {"light": (43, 89, 195), "dark": (111, 155, 255)}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("ux-server")) as (url, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with chromium() as browser:
+        yield browser
+
+
+def show(driver, size, scheme="light") -> None:
+    """Emulate a screen of `size` (a phone is a touch screen) in the system `scheme`."""
+    width, height = size
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def open_page(driver, url: str, heading: str):
+    """Load `url` and wait for an h1 containing `heading`."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url)
+    return WebDriverWait(driver, 60).until(
+        ec.text_to_be_present_in_element((By.XPATH, "//h1"), heading), url)
+
+
+def wait_for(driver, xpath: str, timeout: float = 60):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(
+        ec.visibility_of_element_located((By.XPATH, xpath)), xpath)
+
+
+def snap(driver, name: str, tmp_path, at=None) -> None:
+    """A screenshot, scrolled to element `at` when given."""
+    if at is not None:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", at)
+        time.sleep(0.3)
+    shots = Path(os.environ.get("STUD_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(shots / f"{name}.png"))
+
+
+def rgb(colour: str) -> tuple[int, ...]:
+    """"rgb(1, 2, 3)" or "rgba(1, 2, 3, 1)" -> (1, 2, 3)."""
+    return tuple(int(float(v)) for v in colour[colour.index("(") + 1:-1].split(",")[:3])
+
+
+def xpath_text(text: str) -> str:
+    """An XPath string literal for any text (quotes of both kinds allowed)."""
+    if '"' not in text:
+        return f'"{text}"'
+    return "concat(" + ", '\"', ".join(f'"{part}"' for part in text.split('"')) + ")"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_bad_lesson_link_says_the_lesson_was_not_found(app, driver, size, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    show(driver, size)
+    open_page(driver, f"{app}/lesson?id=nope", "Lesson not found")
+    warning = wait_for(driver, "//div[@data-testid='stAlert']")
+    assert "There is no lesson called nope" in warning.text
+    # nothing opened in its place: no lesson title, no lesson section
+    titles = [h.text for h in driver.find_elements(By.XPATH, "//h1")]
+    assert not {l.title for l in LESSONS} & set(titles), titles
+    snap(driver, f"lesson-not-found-{size[0]}", tmp_path)
+    # what the address says is shown as typed, never as a link or markup
+    bad = "[x](https://example.com/) **bold** :red[red] :material/home: `x`"
+    open_page(driver, f"{app}/lesson?id={bad}", "Lesson not found")
+    warning = wait_for(driver, "//div[@data-testid='stAlert']")
+    assert bad in warning.text
+    assert not warning.find_elements(By.XPATH, ".//a | .//strong")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_page_fetches_anything_from_another_host(app, driver, size):
+    show(driver, size)
+    host = urlparse(app).netloc
+    for path, heading in [("/", "Course map"), (f"/lesson?id={LESSONS[0].id}", LESSONS[0].title),
+                          ("/practice", "Practice"), ("/rulebook", "Rulebook")]:
+        open_page(driver, app + path, heading)
+        time.sleep(1)     # the favicon is set once the page's script has run
+        icon = driver.execute_script(
+            "const l = document.querySelector(\"link[rel~='icon']\"); return l && l.href;")
+        assert icon, path
+        assert urlparse(icon).scheme == "data" or urlparse(icon).netloc == host, (path, icon)
+        fetched = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name);")
+        elsewhere = [u for u in fetched if urlparse(u).scheme in ("http", "https")
+                     and urlparse(u).netloc != host]
+        assert not elsewhere, (path, elsewhere)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_seven_card_rows_fit_on_one_line(app, driver, size, tmp_path):
+    show(driver, size)
+    lesson = COURSE.lessons["best-five"]
+    open_page(driver, f"{app}/lesson?id={lesson.id}", lesson.title)
+    wait_for(driver, "//div[contains(@class, 'ssr-seat')]")
+    rows = driver.execute_script("""
+        return [...document.querySelectorAll('.ssr-cards')].map(row => {
+          const cards = [...row.querySelectorAll('.ssr-card')].map(c => c.getBoundingClientRect());
+          return {n: cards.length, tops: [...new Set(cards.map(c => Math.round(c.top)))],
+                  right: Math.max(...cards.map(c => c.right))};
+        });""")
+    width = driver.execute_script("return document.documentElement.clientWidth;")
+    assert any(r["n"] == 7 for r in rows), rows       # the lesson does draw seven-card rows
+    for row in rows:
+        assert len(row["tops"]) == 1, row              # one line
+        assert row["right"] <= width, (row, width)     # and on the screen
+    assert driver.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
+    snap(driver, f"lesson-cards-{size[0]}", tmp_path, at=driver.execute_script(
+        "return [...document.querySelectorAll('.ssr-cards')]"
+        ".find(r => r.querySelectorAll('.ssr-card').length == 7);"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lesson_picker_and_the_way_on_are_on_the_page(app, driver, size, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    show(driver, size)
+    first, second = LESSONS[0], LESSONS[1]
+    open_page(driver, f"{app}/lesson?id={first.id}", first.title)
+    picker = wait_for(driver, "//div[@data-testid='stSelectbox'][.//label[contains(., 'Lesson')]]")
+    assert not picker.find_elements(By.XPATH, "ancestor::section[@data-testid='stSidebar']")
+    box = picker.rect
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], box    # on screen, no sidebar
+    # the first lesson has no previous one (no wrap-round to the last lesson)
+    assert not driver.find_elements(By.XPATH, "//a[contains(., 'Previous lesson')]")
+    assert not driver.find_elements(By.XPATH, f"//a[contains(., {xpath_text(LESSONS[-1].title)})]")
+    next_link = wait_for(driver, "//a[contains(., 'Next lesson')]")
+    assert second.title in next_link.text
+    practise = wait_for(driver, "//button[contains(., 'Practise this lesson')]")
+    snap(driver, f"lesson-end-{size[0]}", tmp_path, at=practise)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", next_link)
+    next_link.click()
+    wait_for(driver, f"//h1[contains(., {xpath_text(second.title)})]")
+    assert urlparse(driver.current_url).query == f"id={second.id}"
+    # the last lesson has no next one
+    open_page(driver, f"{app}/lesson?id={LESSONS[-1].id}", LESSONS[-1].title)
+    wait_for(driver, "//a[contains(., 'Previous lesson')]")
+    assert not driver.find_elements(By.XPATH, "//a[contains(., 'Next lesson')]")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_citation_link_opens_in_the_same_tab_and_keeps_the_session(app, driver, size):
+    """Show an answer, follow its first citation to the Rulebook, come back: one tab, and the
+    answer is still shown (a new session would have forgotten it)."""
+    from selenium.webdriver.common.by import By
+
+    show(driver, size)
+    deal = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    driver.get(f"{app}/practice?deal={deal.id}")
+    show_answer = wait_for(driver, "(//button[contains(., 'Show answer')])[1]")
+    # the script's own block takes no room on the page
+    assert driver.execute_script(
+        "return document.getElementById('ssr-same-tab-links')"
+        ".closest('[data-testid=stElementContainer]').getBoundingClientRect().height;") == 0
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", show_answer)
+    time.sleep(0.5)
+    show_answer.click()
+    link = wait_for(driver, "(//a[contains(@href, 'rulebook?article=')])[1]")
+    cite = rules.citation(parse_qs(urlparse(link.get_attribute("href")).query)["article"][0])
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    time.sleep(0.3)
+    link.click()
+    wait_for(driver, "//div[contains(@class, 'st-key-rulebook_opened')]"
+                     f"[contains(., {xpath_text(cite.text[:40])})]")
+    assert len(driver.window_handles) == 1
+    assert urlparse(driver.current_url).path.endswith("/rulebook")
+    driver.back()
+    wait_for(driver, "//*[contains(., 'Why, step by step')]")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_theme_follows_the_system_setting_and_stays_blue(app, driver, size, scheme, tmp_path):
+    show(driver, size, scheme)
+    lesson = LESSONS[0]
+    open_page(driver, f"{app}/lesson?id={lesson.id}", lesson.title)
+    button = wait_for(driver, "//button[contains(., 'Practise this lesson')]")
+    background = driver.execute_script(
+        "return getComputedStyle(document.querySelector('.stApp')).backgroundColor;")
+    assert (sum(rgb(background)) / 3 > 128) == (scheme == "light"), background
+    assert rgb(button.value_of_css_property("background-color")) == BLUE[scheme]
+    snap(driver, f"lesson-{scheme}-{size[0]}", tmp_path,
+         at=driver.find_element("css selector", ".ssr-table"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_spit_card_is_labelled_spit_card_in_lesson_diagrams(app, driver, size, tmp_path):
+    show(driver, size)
+    lesson = COURSE.lessons_in_order("horn-a-vika")[0]
+    open_page(driver, f"{app}/lesson?id={lesson.id}", lesson.title)
+    wait_for(driver, "//div[contains(@class, 'ssr-shared')]")
+    boxes = driver.find_elements("css selector", ".ssr-shared .ssr-name")
+    assert boxes and all(b.text == "Spit card" for b in boxes), [b.text for b in boxes]
+    # every card of the page, the spit card included, is on the screen
+    width = driver.execute_script("return document.documentElement.clientWidth;")
+    rights = driver.execute_script("return [...document.querySelectorAll('.ssr-card')]"
+                                   ".map(c => c.getBoundingClientRect().right);")
+    assert rights and max(rights) <= width, (max(rights), width)
+    snap(driver, f"spit-card-{size[0]}", tmp_path, at=boxes[0])
