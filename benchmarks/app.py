@@ -70,15 +70,16 @@ def bench_course(repeat: int) -> dict[str, float]:
             "load_validate_answer_s": median_time(load_and_answer, repeat)}
 
 
-def practice_app():
-    """The Practice page on the benchmark deal, and one timed check interaction on it: pick
-    the right answer, press Check, rerun. `reset` (not timed) presses Try again, so every
-    timed interaction starts from an unanswered question, as a learner's does."""
-    course = content.load_course(ROOT)
-    ex = course.exercises[DEAL]
+def practice_app(deal: str = DEAL, ex=None):
+    """The Practice page on a deal (the benchmark deal, or `ex` opened by its link `deal`), and
+    one timed check interaction on its first question, a radio: pick the right answer, press
+    Check, rerun. `reset` (not timed) presses Try again, so every timed interaction starts from
+    an unanswered question, as a learner's does."""
+    if ex is None:
+        ex = content.load_course(ROOT).exercises[deal]
     right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
-    key = f"practice|{DEAL}|0"
-    at = open_app("practice", query={"deal": DEAL})
+    key = f"practice|{ex.id}|0"
+    at = open_app("practice", query={"deal": deal})
     assert not at.exception, at.exception
 
     def interaction():
@@ -104,8 +105,13 @@ def trivial_app():
 
 
 def bench_checks(apps: dict[str, tuple], repeat: int) -> dict[str, float]:
-    """Median time of each app's check interaction, measured in turn (one of each per round)
-    so that drift in the machine's speed hits them all alike."""
+    """Median time of each app's check interaction (`check_times`)."""
+    return {name: statistics.median(t) for name, t in check_times(apps, repeat).items()}
+
+
+def check_times(apps: dict[str, tuple], repeat: int) -> dict[str, list[float]]:
+    """Each app's check interaction timed `repeat` times, in turn (one of each per round) so
+    that drift in the machine's speed hits them all alike."""
     times: dict[str, list[float]] = {name: [] for name in apps}
     for round_ in range(repeat + 1):
         for name, (interaction, reset) in apps.items():
@@ -115,7 +121,7 @@ def bench_checks(apps: dict[str, tuple], repeat: int) -> dict[str, float]:
             reset()
             if round_:                     # round 0 is the warm-up
                 times[name].append(elapsed)
-    return {name: statistics.median(t) for name, t in times.items()}
+    return times
 
 
 NAV_ENTRY = """

@@ -10,7 +10,7 @@ import pytest
 
 from course import content, questions, rules
 from course.app import quiz, state
-from course.app.apptest import environment, open_app, pick_question, texts
+from course.app.apptest import environment, fill_widget, open_app, pick_question, texts
 from course.store import ProgressStore
 from course.cards import Card, parse_cards
 from course.hands import Category
@@ -112,36 +112,7 @@ def open_deal(ex):
 def answer_with(at, ex, q, index, kind, value):
     key = f"practice|{ex.id}|{index}"
     pick_question(at, ex.id, index)
-    if kind == "player":
-        at.radio(key=key).set_value(value)
-    elif kind in ("players", "cards"):
-        at.button_group(key=key).set_value(list(value))
-    elif kind == "order":
-        at.multiselect(key=key).set_value(list(value))
-    elif kind == "yesno":
-        at.button_group(key=key).set_value("yes" if value else "no")
-    elif kind == "units":
-        at.number_input(key=key).set_value(value)
-    elif kind == "map":
-        for seat, units in value.items():
-            at.number_input(key=f"{key}:{seat}").set_value(units)
-    elif kind == "category":
-        at.selectbox(key=key).set_value(value)
-    elif kind == "holding":
-        at.button_group(key=f"{key}:up").set_value([Card.parse(c) for c in value["up"]])
-        at.button_group(key=f"{key}:down").set_value([Card.parse(c) for c in value["down"]])
-    elif kind == "takes":
-        at.radio(key=f"{key}:taker").set_value(value["taker"])
-        for seat in ex.seats:
-            offer = value["from"].get(seat, {})
-            at.button_group(key=f"{key}:up:{seat}").set_value(
-                [Card.parse(c) for c in offer.get("up", [])])
-            at.number_input(key=f"{key}:down:{seat}").set_value(offer.get("down", 0))
-    elif kind == "matches":
-        at.multiselect(key=key).set_value([next(iter(item)) for item in value]).run()
-        for item in value:
-            for seat, units in item.items():
-                at.number_input(key=f"{key}:amt:{seat}").set_value(units)
+    fill_widget(at, key, ex, kind, value)
     at.button(key=f"{key}:check").click().run()
     assert not at.exception, at.exception
     return key

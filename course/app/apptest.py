@@ -19,6 +19,7 @@ PAGES = {
     "map": "views/course_map.py",
     "lesson": "views/lesson.py",
     "practice": "views/practice.py",
+    "review": "views/review.py",
     "progress": "views/progress_page.py",
     "rulebook": "views/rulebook.py",
     "author": "views/author.py",
@@ -106,3 +107,43 @@ def pick_question(at: AppTest, exercise_id: str, index: int, prefix: str = "prac
     if tabs is not None and tabs.value != index:
         tabs.set_value(index).run()
     return at
+
+
+def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
+    """Set the widget of answer `kind` under `key` to `value` (the answer's JSON shape)."""
+    from course.cards import Card
+
+    def cards(values) -> list:
+        return [Card.parse(str(c)) for c in values]
+
+    if kind == "player":
+        at.radio(key=key).set_value(value)
+    elif kind in ("players", "cards"):
+        at.button_group(key=key).set_value(cards(value) if kind == "cards" else list(value))
+    elif kind == "order":
+        at.multiselect(key=key).set_value(list(value))
+    elif kind == "yesno":
+        at.button_group(key=key).set_value("yes" if value else "no")
+    elif kind == "units":
+        at.number_input(key=key).set_value(value)
+    elif kind == "map":
+        for seat in exercise.seats:
+            at.number_input(key=f"{key}:{seat}").set_value(int(value.get(seat, 0)))
+    elif kind == "category":
+        at.selectbox(key=key).set_value(value)
+    elif kind == "holding":
+        at.button_group(key=f"{key}:up").set_value(cards(value["up"]))
+        at.button_group(key=f"{key}:down").set_value(cards(value["down"]))
+    elif kind == "takes":
+        at.radio(key=f"{key}:taker").set_value(value["taker"])
+        for seat in exercise.seats:
+            offer = value["from"].get(seat, {})
+            at.button_group(key=f"{key}:up:{seat}").set_value(cards(offer.get("up", [])))
+            at.number_input(key=f"{key}:down:{seat}").set_value(offer.get("down", 0))
+    elif kind == "matches":
+        at.multiselect(key=key).set_value([next(iter(item)) for item in value]).run()
+        for item in value:
+            for seat, units in item.items():
+                at.number_input(key=f"{key}:amt:{seat}").set_value(units)
+    else:
+        raise ValueError(f"no widget for answer kind {kind!r}")

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import quiz, state
+from course.app import quiz, state, study_feedback
 from course.store import StoreError
 
 
@@ -46,7 +46,12 @@ def _progress(store, who: state.Identity) -> None:
     c1, c2, c3 = st.columns(3)
     c1.metric("Answers checked", len(attempts))
     c2.metric("Right", right)
-    c3.metric("Accuracy", f"{right / len(attempts):.0%}")
+    plan = study_feedback.schedule_for_learner()
+    recall = [plan.mastery(k) for k in plan.cards]
+    c3.metric("Mastery", f"{sum(recall) / len(recall):.0%}" if recall else "new",
+              help="FSRS's estimate of how much you would recall now, over the skills you have "
+                   "reviewed (the table below gives each skill).")
+    study_feedback.mastery(plan, "progress_mastery")
 
     st.subheader("Accuracy per skill over time")
     st.line_chart(store.running_accuracy(key) * 100, x_label="answers checked",

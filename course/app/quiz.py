@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from course import content, questions, rules
-from course.app import cards_view, state
+from course.app import cards_view, state, study_feedback
 from course.app.widgets import WIDGETS, md_escape
 from course.cards import Card
 from course.explain import Answer
@@ -128,6 +128,8 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> 
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
             game=exercise.game, rules=exercise.rules, revealed=revealed))
+        if not revealed:
+            study_feedback.remember(exercise, bool(correct))
     graded[key] = result
 
 
@@ -268,6 +270,8 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
         if not result.get("saved"):
             text += "\n\n" + state.unsaved_note()
         (st.success if correct else st.error)(text)
+        if not correct:
+            study_feedback.mistake(exercise, question, result["given"])
     else:
         st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
     st.markdown(explanation_md(answer))

@@ -13,6 +13,7 @@ from course import content, rules
 from course.app import lesson_view as lv
 from course.app import labels, quiz, state
 from course.content import nodes, preview
+from course.study import templates
 
 SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
@@ -202,8 +203,19 @@ def practice() -> None:
     pool_all = state.per_course(course, ordered_exercises)
     if "practice_scope" not in st.session_state:
         st.session_state["practice_scope"] = "Game"
-    # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
+    # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test),
+    # and /practice?deal=gen/<template>/<seed> an engine-made item, rebuilt from its id.
     wanted = st.query_params.get("deal")
+    if templates.is_item_id(wanted):
+        # An engine-made item is a deal of its own, outside the course's scopes.
+        try:
+            generated = templates.generate(wanted)
+        except templates.GenerationError as exc:
+            st.error(str(exc))
+        else:
+            st.caption(f"An engine-made drill, rebuilt from its link: `{wanted}`")
+            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
+            return
     by_id = lv.exercises(course)
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted

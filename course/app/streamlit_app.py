@@ -47,10 +47,12 @@ pages = {
         st.Page("views/course_map.py", title="Course map", icon=":material/map:", default=True),
         st.Page("views/lesson.py", title="Lesson reader", icon=":material/menu_book:"),
         st.Page("views/practice.py", title="Practice", icon=":material/quiz:"),
+        st.Page("views/review.py", title="Review", icon=":material/event_repeat:", url_path="review"),
         st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
                 url_path="progress"),
     ],
-    "Reference": [st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:")],
+    "Reference": [st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:"),
+                  st.Page("views/glossary.py", title="Glossary", icon=":material/dictionary:")],
 }
 if "author" in who.roles:
     pages["Reference"].append(st.Page("views/author.py", title="Author preview",

@@ -1,0 +1,99 @@
+"""The study loop's speed, in one run:
+
+1. items generated and validated per second for each drill template: the id is turned into an
+   exercise (drawn, written as YAML, loaded by the course's own loader) and checked as
+   `course check` would (every question answered by the engine). Target: at least 200 items/s
+   for every stud-high template;
+2. p95 time from Check to feedback on the Practice page under AppTest, for a generated item
+   beside a hand-written one with the same ask and widget (bring-in, a radio). Target: the
+   generated item within 1.5 times the hand-written one.
+
+    python benchmarks/drills.py [--items 200] [--repeat 41] [--json]
+
+Items/s: `--items` consecutive seeds per template, after one warm-up item. The two Check
+interactions alternate (one of each per round, after a warm-up round) so both see the same
+machine; Try again is pressed between runs, untimed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from app import check_times, practice_app  # benchmarks/app.py: the same Check interaction
+
+from course import content
+from course.app.apptest import environment
+from course.study import engine, templates
+
+ROOT = Path(__file__).resolve().parents[1]
+HAND_WRITTEN = "hpd-1-bring-in-suit-tie"
+GENERATED = "gen/door-tie-suit/5"
+STUD_TARGET = 200.0
+RATIO_TARGET = 1.5
+
+
+def bench_templates(items: int) -> dict[str, dict[str, float]]:
+    out = {}
+    for name, template in templates.templates().items():
+        engine.check(templates.generate(templates.item_id(name, 10**6)))   # warm-up
+        start = time.perf_counter()
+        for item in templates.sample(name, items):
+            problems = engine.check(templates.generate(item))
+            assert not problems, (item, problems)
+        elapsed = time.perf_counter() - start
+        out[name] = {"game": template.game, "items_per_s": items / elapsed}
+    return out
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
+def bench_feedback(repeat: int) -> dict[str, float]:
+    course = content.load_course(ROOT)
+    apps = {"hand_written": practice_app(HAND_WRITTEN, course.exercises[HAND_WRITTEN]),
+            "generated": practice_app(GENERATED, templates.generate(GENERATED))}
+    times = check_times(apps, repeat)
+    return {f"{name}_p95_s": p95(t) for name, t in times.items()} | \
+        {f"{name}_median_s": statistics.median(t) for name, t in times.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--items", type=int, default=200, help="items per template")
+    parser.add_argument("--repeat", type=int, default=41, help="timed Check interactions per item kind")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+
+    rates = bench_templates(args.items)
+    with tempfile.TemporaryDirectory() as folder, environment(Path(folder) / "progress.db"):
+        feedback = bench_feedback(args.repeat)
+    feedback["ratio_p95"] = feedback["generated_p95_s"] / feedback["hand_written_p95_s"]
+    slowest_stud = min(r["items_per_s"] for r in rates.values() if r["game"] == "stud-high")
+    result = {"templates": rates, "feedback": feedback, "items": args.items, "repeat": args.repeat,
+              "targets": {"stud_items_per_s": STUD_TARGET, "slowest_stud_items_per_s": slowest_stud,
+                          "stud_met": slowest_stud >= STUD_TARGET, "feedback_ratio": RATIO_TARGET,
+                          "feedback_met": feedback["ratio_p95"] <= RATIO_TARGET}}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"Items generated and validated per second ({args.items} per template; target >= "
+          f"{STUD_TARGET:.0f}/s for stud high)")
+    for name, r in rates.items():
+        flag = "" if r["game"] != "stud-high" else ("  ok" if r["items_per_s"] >= STUD_TARGET else "  BELOW TARGET")
+        print(f"  {name:24s} {r['game']:13s} {r['items_per_s']:8.1f}/s{flag}")
+    print(f"\nCheck to feedback on Practice under AppTest ({args.repeat} runs each, alternating)")
+    print(f"  hand-written {HAND_WRITTEN}: p95 {feedback['hand_written_p95_s'] * 1000:.1f} ms, "
+          f"median {feedback['hand_written_median_s'] * 1000:.1f} ms")
+    print(f"  generated    {GENERATED}:            p95 {feedback['generated_p95_s'] * 1000:.1f} ms, "
+          f"median {feedback['generated_median_s'] * 1000:.1f} ms")
+    print(f"  ratio (p95): {feedback['ratio_p95']:.2f} (target <= {RATIO_TARGET})")
+
+
+if __name__ == "__main__":
+    main()

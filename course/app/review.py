@@ -1,0 +1,215 @@
+"""The Review page: a session of spaced review (FSRS), then a summary.
+
+What is due comes first, then new material, skills mixed (`course.study.schedule.queue`). Skill
+and trap cards are answered on fresh engine-made items (`gen/<template>/<seed>`); hand-written
+exercises on themselves. Every verdict comes from the engine (`quiz.grade`); a wrong answer is
+replayed under the misconception catalogue, and a mistake it reproduces is named before the
+explanation, with each wrong field of a several-field answer marked.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import timedelta
+from typing import Any
+
+import streamlit as st
+
+from course import questions
+from course.app import cards_view, quiz, state, study_feedback
+from course.store import Attempt
+from course.app.widgets import WIDGETS
+from course.study import schedule, templates
+
+SESSION = 10
+K = "review:"
+
+
+def _exercise(item: str) -> Any:
+    if templates.is_item_id(item):
+        return templates.generate(item)
+    course = state.course()
+    return course.exercises.get(item) if course is not None else None
+
+
+def _start(plan: schedule.Schedule, size: int) -> None:
+    course = state.course()
+    exercises = course.exercises if course is not None else {}
+    keys = templates.card_keys() + [f"exercise/{e}" for e in exercises]
+
+    def family(key: str) -> str:
+        """Round-robin over games, engine-made drills and hand-written exercises taking turns."""
+        if key.startswith("exercise/"):
+            return f"{exercises[key[len('exercise/'):]].game}:exercise"
+        return f"{templates.game_of(key)}:drill"
+
+    seed = st.session_state.get(K + "seed", random.Random().randrange(10**6))  # tests fix it
+    cards = schedule.queue(plan, keys, size, family=family)
+    st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
+    st.session_state[K + "at"] = 0
+    st.session_state[K + "results"] = []
+    st.session_state[K + "started"] = time.monotonic()
+    st.session_state[K + "tries"] = 0
+    st.session_state[K + "hint"] = False
+
+
+def review() -> None:
+    st.title("Review")
+    plan = study_feedback.schedule_for_learner()
+    with st.sidebar:
+        second = st.toggle("Second try before the answer", value=True, key=K + "second")
+        if K + "goal" not in st.session_state:
+            st.session_state[K + "goal"] = plan.goal
+        goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200, key=K + "goal",
+                               on_change=lambda: plan.set_goal(st.session_state[K + "goal"]))
+    today = schedule.now_utc().date()
+    done_today = plan.answered_on(today)
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Today", f"{done_today} / {goal}")
+    c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
+    c3.metric("Due now", len(plan.due()))
+    st.progress(min(done_today / goal, 1.0), text="Daily goal reached" if done_today >= goal else "Daily goal")
+
+    if K + "items" not in st.session_state:
+        _start(plan, SESSION)
+    items = st.session_state[K + "items"]
+    at = st.session_state[K + "at"]
+    if at >= len(items):
+        _summary(plan)
+        return
+    card, item = items[at]
+    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)} · `{item}`")
+    if templates.is_item_id(item):
+        st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
+                           mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
+    try:
+        exercise = _exercise(item)
+    except templates.GenerationError as exc:   # a template bug must not stop the session
+        st.error(f"This item could not be made: {exc}")
+        exercise = None
+    if exercise is None:
+        st.warning(f"{item!r} cannot be shown; skipping it.")
+        st.button("Next →", key=K + "skip", on_click=_advance)
+        return
+    _item(plan, card, item, exercise, second)
+
+
+def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: bool) -> None:
+    index = st.session_state[K + "at"] % len(exercise.questions)
+    question = exercise.questions[index]
+    key = f"review|{st.session_state[K + 'at']}|{item}"
+    st.subheader(exercise.title)
+    if exercise.intro:
+        st.markdown(quiz.author_md(exercise.intro))
+    st.markdown(quiz.deal_facts_md(exercise) + "\n\n"
+                + cards_view.exercise_html(exercise, show_down=quiz.shows_hole_cards(exercise)),
+                unsafe_allow_html=True)
+    quiz.timeline(exercise)
+    kind = questions.answer_kind(exercise, question)
+    finished = st.session_state.get(K + "final") == key
+    WIDGETS[kind].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
+                       finished)
+    answer, error = quiz.engine_answer(exercise, question)
+    if error:
+        st.error(f"The engine could not answer this question: {error}")
+        return
+    with st.container(horizontal=True, gap="small"):
+        if not finished:
+            st.button("Check", key=f"{key}:check", type="primary", on_click=_check,
+                      args=(plan, card, item, exercise, question, index, key, kind, second))
+            st.button("Hint", key=f"{key}:hint", on_click=lambda: st.session_state.update({K + "hint": True}))
+        else:
+            st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
+    if st.session_state.get(K + "hint") and not finished and answer.steps:
+        st.info("Hint: " + quiz.card_words(answer.steps[0].text))   # the explanation's first step
+    feedback = st.session_state.get(K + "feedback")
+    if feedback and feedback.get("key") == key:
+        _feedback(feedback, exercise, question, answer, finished)
+
+
+def _check(plan, card, item, exercise, question, index, key, kind, second) -> None:
+    given = WIDGETS[kind].read(key, exercise)
+    if given is None:
+        st.session_state[K + "feedback"] = {"key": key, "empty": True}
+        return
+    right, error = quiz.grade(exercise, question, given)
+    if error:
+        st.session_state[K + "feedback"] = {"key": key, "error": error}
+        return
+    tries = st.session_state[K + "tries"] + 1
+    st.session_state[K + "tries"] = tries
+    final = right or not second or tries >= 2
+    st.session_state[K + "feedback"] = {"key": key, "given": given, "right": right}
+    if not final:
+        return
+    st.session_state[K + "final"] = key
+    plan.review(card, bool(right), second_try=tries > 1)
+    progress = state.store() if state.learner() else None
+    if progress is not None:
+        progress.record(Attempt(learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
+                                skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
+                                game=exercise.game, rules=exercise.rules))
+    st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),
+                                            "second_try": tries > 1})
+
+
+def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> None:
+    if feedback.get("empty"):
+        st.warning("Choose an answer first, then press Check.")
+        return
+    if feedback.get("error"):
+        st.error(f"The engine could not grade this question: {feedback['error']}")
+        return
+    given = quiz.fmt(feedback["given"])
+    if feedback["right"]:
+        st.success(f"Right. You chose **{quiz.md_escape(given)}**.")
+    elif not finished:
+        st.warning(f"Not right yet: **{quiz.md_escape(given)}**. Have another go before the answer is shown.")
+    else:
+        st.error(f"Not right. You chose **{quiz.md_escape(given)}**; the right answer is "
+                 f"**{quiz.md_escape(quiz.shown(answer.value))}**.")
+    if not feedback["right"]:
+        study_feedback.mistake(exercise, question, feedback["given"])
+    if finished:
+        st.markdown(quiz.explanation_md(answer))
+        quiz.cited_articles(answer, f"review|{st.session_state[K + 'at']}")
+
+
+def _advance() -> None:
+    st.session_state[K + "at"] += 1
+    st.session_state[K + "tries"] = 0
+    st.session_state[K + "hint"] = False
+    st.session_state.pop(K + "feedback", None)
+
+
+def _summary(plan: schedule.Schedule) -> None:
+    results = st.session_state[K + "results"]
+    spent = time.monotonic() - st.session_state[K + "started"]
+    right = sum(r["right"] for r in results)
+    st.header("Session summary")
+    c1, c2 = st.columns(2)
+    c1.metric("Right", f"{right} of {len(results)}")
+    c2.metric("Time spent", f"{int(spent // 60)} min {int(spent % 60)} s")
+    skills = list(dict.fromkeys(study_feedback.card_title(r["card"]) for r in results))
+    st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
+    upcoming = plan.next_due()[:5]
+    if upcoming:
+        st.markdown("**Due next:**\n" + "\n".join(
+            f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
+    study_feedback.mastery(plan, K + "mastery")
+    st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
+
+
+def _when(delta: timedelta) -> str:
+    minutes = max(int(delta.total_seconds() // 60), 0)
+    if minutes < 60:
+        return f"in {minutes} min"
+    if minutes < 48 * 60:
+        return f"in {minutes // 60} h"
+    return f"in {minutes // (24 * 60)} days"
+
+
+def _restart() -> None:
+    st.session_state.pop(K + "items", None)
+    st.session_state.pop(K + "final", None)

@@ -1,0 +1,289 @@
+"""Home-game drills: Horn-A-Vika (OPR-535) and Have a Heart (OPR-678).
+
+A drill starts from a whole hand played with random legal choices by the game's own engine
+(`random_deal`, the same event parser and table an exercise goes through), written as `events:`
+from an empty table, and cut where the question is asked. A trap template keeps only the draws
+that plant its situation (a spit-card match, a taken heart ...). The third match of OPR-535 2.5 is
+too rare to wait for, so it is planted: the deck is stacked so that one player's face-up cards and
+the spit card share a rank (`Stacked`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Callable
+
+from course.cards import DECK, Card, Rank, Suit
+from course.hands import evaluate
+from course.study import engine
+from course.study.stud import NAMES, text
+from course.study.templates import Reject, Template, register
+
+HORN, HEART = "horn-a-vika", "have-a-heart"
+_SEAT = re.compile(r"\bP([1-8])\b")
+
+
+class Stacked(random.Random):
+    """A seeded generator whose one shuffle puts `top` on the top of the deck, first card dealt
+    first (the engine deals with `deck.pop()`); every other choice stays random."""
+
+    def __init__(self, seed: Any, top: list[Card]):
+        super().__init__(seed)
+        self.top = top
+
+    def shuffle(self, deck: list) -> None:  # type: ignore[override]
+        super().shuffle(deck)
+        for card in self.top:
+            deck.remove(card)
+        deck.extend(reversed(self.top))
+
+
+def _rename(event: str) -> str:
+    return _SEAT.sub(lambda m: NAMES[int(m.group(1)) - 1], event)
+
+
+def played(rng: random.Random, game: str, players: int, **options: Any) -> tuple[list[str], Any]:
+    """A random whole hand: its events (seats named Ava, Ben ...) and the final table."""
+    hand = engine.random_home_deal(game, rng, players, engine.default_profile(game), **options)
+    return [_rename(e) for e in hand.texts], hand.table
+
+
+def item(game: str, players: int, events: list[str], question: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    seats = list(NAMES[:players])
+    data = {"game": game, "street": "third", "seats": seats, "hands": {p: {} for p in seats},
+            "events": events, **{k: v for k, v in extra.items() if v is not None}, "questions": [question]}
+    return data
+
+
+def answered(data: dict[str, Any]) -> Any:
+    """The engine's answer to the item's question (JSON shape); `Reject` when the engine refuses
+    to answer at this cut (no betting round there, say)."""
+    from course.study.templates import dump
+
+    exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
+    if exercise is None or problems:
+        raise Reject
+    try:
+        return engine.answer_json(exercise, exercise.questions[0])
+    except ValueError:
+        raise Reject from None
+
+
+def whole(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    return events
+
+
+def random_cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Somewhere after the antes and the first cards (one per seat at least)."""
+    return events[:rng.randint(min(len(table.seats), len(events)), len(events))]
+
+
+def after_first(pattern: str) -> Callable[[random.Random, list[str], Any], list[str]]:
+    """Cut right after a random event matching `pattern` (`Reject` when none does)."""
+    regex = re.compile(pattern)
+
+    def cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
+        hits = [i for i, e in enumerate(events) if regex.search(e)]
+        if not hits:
+            raise Reject
+        return events[:rng.choice(hits) + 1]
+
+    return cut
+
+
+def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any], list[str]] = random_cut,
+          player: bool = False,
+          keep: Callable[[Any, random.Random], bool] | None = None, players: tuple[int, int] = (2, 6),
+          extra: Callable[[random.Random, list[str], Any], dict[str, Any]] | None = None,
+          **options: Any) -> Callable[[random.Random], dict[str, Any]]:
+    """A draw function: a random hand, `cut` somewhere, one `ask` about it; `keep`
+    filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys."""
+
+    def draw(rng: random.Random) -> dict[str, Any]:
+        n = rng.randint(*players)
+        events, table = played(rng, game, n, **options)
+        events = cut(rng, events, table)
+        question: dict[str, Any] = {"ask": ask}
+        if player:
+            question["player"] = rng.choice(NAMES[:n])
+        if extra is not None:
+            question.update(extra(rng, events, table))
+        data = item(game, n, events, question)
+        if keep is not None and not keep(answered(data), rng):
+            raise Reject
+        elif keep is None:
+            answered(data)
+        return data
+
+    return draw
+
+
+def _legal_hand(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
+    live = [p for p in table.seats if not table.hands[p].folded] or list(table.seats)
+    player = rng.choice(live)
+    own = list(table.hands[player].cards)
+    shared = [table.spit] if getattr(table, "spit", None) else list(getattr(table, "shared", []) or [])
+    pool = own + shared
+    if len(pool) < 5:
+        shown = pool
+    else:
+        shown = rng.sample(pool, 5)
+    if rng.random() < 0.3:
+        others = [c for p in table.seats if p != player for c in table.hands[p].up]
+        if others and shown:
+            shown[rng.randrange(len(shown))] = rng.choice(others)
+    return {"player": _rename(player), "cards": text(shown)}
+
+
+def has_taker(answer: Any, rng: random.Random) -> bool:
+    """A take the learner can enter: the answer widget offers no "nobody takes" (a face-down or a
+    taken heart still has the latest face-up heart's take to answer)."""
+    return answer["taker"] is not None
+
+
+# --------------------------------------------------------------------------------------------
+# One template per ask
+
+HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "pot_matches": drill(HORN, "pot_matches", keep=lambda a, rng: bool(a) or rng.random() < 0.3),
+    "pot": drill(HORN, "pot"),
+    "bet_limit": drill(HORN, "bet_limit", player=True),
+    "opener": drill(HORN, "opener"),
+    "award": drill(HORN, "award", cut=whole),
+    "winners": drill(HORN, "winners", cut=whole),
+    "best_five": drill(HORN, "best_five", cut=whole, player=True),
+    "category": drill(HORN, "category", cut=whole, player=True),
+    "legal_hand": drill(HORN, "legal_hand", cut=whole, extra=_legal_hand),
+}
+HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "holding": drill(HEART, "holding", player=True, keep=lambda a, rng: bool(a["up"] or a["down"])),
+    "takes": drill(HEART, "takes", keep=has_taker),
+    "opener": drill(HEART, "opener"),
+    "pot": drill(HEART, "pot"),
+    "award": drill(HEART, "award", cut=whole),
+    "shared_card": drill(HEART, "shared_card", cut=whole, players=(5, 8)),
+    "winners": drill(HEART, "winners", cut=whole),
+    "best_five": drill(HEART, "best_five", cut=whole, player=True),
+    "category": drill(HEART, "category", cut=whole, player=True),
+    "legal_hand": drill(HEART, "legal_hand", cut=whole, extra=_legal_hand),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Traps
+
+
+def _twice_matched(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
+    """A player who matched the pot more than once: their limit follows the latest match."""
+    counts: dict[str, int] = {}
+    for who, kind, _units, _round in table.ledger:
+        if kind == "match":
+            counts[who] = counts.get(who, 0) + 1
+    twice = [p for p, n in counts.items() if n >= 2]
+    if not twice:
+        raise Reject
+    return {"player": _rename(rng.choice(twice))}
+
+
+def _spit_round(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Up to the spit card and the match-or-fold decisions it calls for."""
+    start = next((i for i, e in enumerate(events) if e.startswith("spit ")), None)
+    if start is None:
+        raise Reject
+    end = start + 1
+    while end < len(events) and events[end].endswith(" matches"):
+        end += 1
+    return events[:end]
+
+
+def third_match(rng: random.Random) -> dict[str, Any]:
+    """OPR-535 2.5: a pair at stage 2, trips at stage 3, then a spit card of the same rank."""
+    n = rng.randint(2, 7)
+    seat = rng.randrange(n)
+    rank = Rank(rng.randint(2, 14))
+    suits = [Suit(s) for s in rng.sample(range(4), 4)]
+    planted = {2 * n + seat: 0, 3 * n + seat: 1, 4 * n + seat: 2, 5 * n: 3}
+    filler = [c for c in list(DECK) if c.rank != rank]
+    rng.shuffle(filler)
+    top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(5 * n + 1)]
+    hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
+                                   match_chance=1.0, fold_chance=0.0)
+    events = _spit_round(rng, [_rename(e) for e in hand.texts], hand.table)
+    player = NAMES[seat]
+    return item(HORN, n, events, {"ask": "pot_matches", "stage": 4},
+                intro=f"{player} has matched the pot twice already.")
+
+
+def short_hand_wins(rng: random.Random) -> dict[str, Any]:
+    """OPR-678: a hand of four cards with a pair beats longer hands with none. Takes move cards
+    but never turn them or take them off the table, so the hands still hold four face-up and
+    three face-down cards per player between them."""
+    n = rng.randint(2, 3)
+    seats = list(NAMES[:n])
+    deck = list(DECK)
+    rng.shuffle(deck)
+    pair_rank = rng.randint(2, 14)
+    pair = [c for c in deck if c.rank == pair_rank][:2]
+    others = [c for c in deck if c.rank != pair_rank]
+    short = pair + others[:2]
+    if evaluate(short).category.label != "one pair":
+        raise Reject
+    hands = {seats[0]: {"down": text([short[0], short[2]]), "up": text([short[1], short[3]])}}
+    rest = [c for c in others[2:] if c.rank not in {short[2].rank, short[3].rank}]
+    ups, downs = _split(4 * n - 2, n - 1), _split(3 * n - 2, n - 1)
+    extra, hearts = 0, sum(c.is_heart for c in (short[1], short[3]))
+    for player, up, down in zip(seats[1:], ups, downs):
+        ranks = rng.sample(sorted({c.rank for c in rest}), up + down)
+        cards = [next(c for c in rest if c.rank == r) for r in ranks]
+        if evaluate(cards).category.label != "high card":
+            raise Reject
+        rest = [c for c in rest if c not in cards]
+        hands[player] = {"down": text(cards[:down]), "up": text(cards[down:])}
+        extra += up + down - 7
+        hearts += sum(c.is_heart for c in cards[down:])
+    if hearts != extra:  # each face-up heart made one take, and each take gave its taker a card
+        raise Reject
+    order = rng.sample(seats, n)
+    return {"game": HEART, "street": "showdown", "seats": order, "pot": rng.randint(4, 90),
+            "hands": {p: hands[p] for p in order}, "questions": [{"ask": rng.choice(("winners", "award"))}]}
+
+
+def _split(total: int, parts: int) -> list[int]:
+    """`total` in `parts` near-equal whole shares."""
+    return [total // parts + (i < total % parts) for i in range(parts)]
+
+
+HEART_UP = r"is dealt \S+♥ up$"
+HORN_TRAPS = [
+    ("hav-spit-match", "pot_matches", drill(HORN, "pot_matches", cut=_spit_round, extra=lambda r, e, t: {"stage": 4},
+                                             keep=lambda a, rng: bool(a), players=(3, 7)),
+     "The spit card calls for a match"),
+    ("hav-second-match", "bet_limit", drill(HORN, "bet_limit", cut=whole, extra=_twice_matched, players=(3, 7)),
+     "After a second match, only the latest counts"),
+    ("hav-third-match", "pot_matches", third_match, "A third match"),
+    ("hav-per-player-limit", "bet_limit", drill(HORN, "bet_limit", player=True, keep=lambda a, rng: a > 5),
+     "Each player's own limit"),
+    ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7)),
+     "The spit card is nobody's row", "spit-card-showing"),
+]
+HEART_TRAPS = [
+    ("hah-take", "takes", drill(HEART, "takes", cut=after_first(HEART_UP)), "A face-up heart: take a card"),
+    ("hah-taken-heart", "takes", drill(HEART, "takes", cut=after_first(r"takes \S+♥ from")),
+     "A taken heart gives no take"),
+    ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=after_first(r"is dealt \S+♥ down$"),
+                                           keep=has_taker),
+     "A heart dealt face down gives no take"),
+    ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP), fold_chance=0.25,
+                                         keep=has_taker),
+     "Nobody takes from a folded player", "take-from-folded"),
+    ("hah-short-hand-wins", "winners", short_hand_wins, "A short hand still wins"),
+]
+
+for _game, _asks in ((HORN, HORN_ASKS), (HEART, HEART_ASKS)):
+    for _ask, _draw in _asks.items():
+        register(Template(f"{'hav' if _game == HORN else 'hah'}-{_ask.replace('_', '-')}", _game, _ask,
+                          f"Drill: {_ask.replace('_', ' ')}", _draw))
+for _game, _traps in ((HORN, HORN_TRAPS), (HEART, HEART_TRAPS)):
+    for _name, _ask, _draw, _title, *_shows in _traps:
+        register(Template(_name, _game, _ask, f"Trap: {_title}", _draw, trap=True, shows=tuple(_shows)))

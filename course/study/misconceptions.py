@@ -1,0 +1,334 @@
+"""Feedback on the mistake made: replay a question under each known misconception.
+
+The catalogue is data (`misconceptions.yaml`). An entry is a rule override (the same deal under a
+changed profile option, answered by the engine itself) or a named transformation below (the deal
+read the wrong way: hidden cards counted, a card borrowed ...). `diagnose` names every entry whose
+replay reproduces a wrong answer exactly; `wrong_fields` marks each wrong part of an answer with
+several fields (contributions, award, pot matches, takes, holding).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import yaml
+
+from course.cards import Card, parse_cards
+from course.explain import Answer
+from course.hands import evaluate
+from course.study import engine
+
+CATALOGUE = Path(__file__).with_name("misconceptions.yaml")
+
+
+@dataclass(frozen=True)
+class Misconception:
+    id: str
+    games: tuple[str, ...]
+    asks: tuple[str, ...]
+    message: str
+    cite: tuple[str, ...]
+    override: Mapping[str, Any] | None = None
+    transform: str | None = None
+
+    def applies(self, exercise, question) -> bool:
+        return exercise.game in self.games and question.ask in self.asks
+
+
+class CatalogueError(ValueError):
+    """The catalogue file cannot be used; the message names the file and the entry."""
+
+
+def catalogue(path: Path = CATALOGUE) -> tuple[Misconception, ...]:
+    """Every entry, checked: known citation keys, a known transformation or a valid override."""
+    return _catalogue(Path(path))
+
+
+@lru_cache(maxsize=4)
+def _catalogue(path: Path) -> tuple[Misconception, ...]:
+    from course import rules
+
+    known = rules.citations()
+    try:
+        raw_entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CatalogueError(f"{path}: cannot be read: {exc}") from None
+    entries = []
+    for n, raw in enumerate(raw_entries if isinstance(raw_entries, list) else [None], 1):
+        where = f"{path}: entry {n}" + (f" ({raw.get('id')!r})" if isinstance(raw, dict) else "")
+        try:
+            entry = Misconception(raw["id"], tuple(raw["games"]), tuple(raw["asks"]),
+                                  " ".join(raw["message"].split()), tuple(raw["cite"]), raw.get("override"),
+                                  raw.get("transform"))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise CatalogueError(f"{where}: expected a mapping with id, games, asks, message, cite and an "
+                                 f"override or a transform ({type(exc).__name__}: {exc})") from None
+        if (entry.override is None) == (entry.transform is None):
+            raise CatalogueError(f"{where}: give exactly one of 'override' and 'transform'")
+        if entry.transform is not None and entry.transform not in TRANSFORMS:
+            raise CatalogueError(f"{where}: no transformation {entry.transform!r}; expected one of "
+                                 f"{', '.join(TRANSFORMS)}")
+        for key in entry.cite:
+            if key not in known:
+                raise CatalogueError(f"{where}: {key!r} is not in the citation registry")
+        entries.append(entry)
+    return tuple(entries)
+
+
+def by_id(name: str) -> Misconception:
+    return next(m for m in catalogue() if m.id == name)
+
+
+def replay(entry: Misconception, exercise, question) -> Any:
+    """The answer the misconception gives (engine value shape), or None when it gives none here
+    (it does not apply, or the deal cannot be read that way)."""
+    if not entry.applies(exercise, question):
+        return None
+    try:
+        if entry.override is not None:
+            profile = exercise.profile.with_overrides(entry.override)
+            changed = dataclasses.replace(exercise, profile=profile, stakes=profile.stakes)
+            return engine.answer(changed, question).value
+        return TRANSFORMS[entry.transform](exercise, question)
+    except ValueError:  # the deal's own actions break under the changed rule: no answer
+        return None
+
+
+def same(exercise, question, given: Any, value: Any) -> bool:
+    """Whether `given` (learner shape) is the answer `value` (engine shape)."""
+    kind = engine.answer_kind(exercise, question)
+    if question.ask in ("best_five", "legal_hand") and kind == "cards":
+        return _cards(given) is not None and Counter(_cards(given)) == Counter(value)
+    if kind in ("takes", "holding", "matches"):
+        return _normal(engine.answer_json(exercise, question, value)) == _normal(given)
+    return engine.is_correct(exercise, question, given, Answer(value, []))
+
+
+def wrong_answer(entry: Misconception, exercise, question, right: Answer | None = None) -> Any:
+    """The misconception's answer when it is a wrong one (engine value shape), else None."""
+    value = replay(entry, exercise, question)
+    if value is None:
+        return None
+    right = right or engine.answer(exercise, question)
+    return None if engine.is_correct(exercise, question, engine.answer_json(exercise, question, value), right) \
+        else value
+
+
+def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """The misconceptions that reproduce a wrong `given` exactly (none for a right answer)."""
+    right = right or engine.answer(exercise, question)
+    if engine.is_correct(exercise, question, given, right):
+        return []
+    found = []
+    for entry in catalogue():
+        value = wrong_answer(entry, exercise, question, right)
+        if value is not None and same(exercise, question, given, value):
+            found.append(entry)
+    return found
+
+
+def wrong_fields(exercise, question, given: Any, right: Answer | None = None) -> list[str]:
+    """The parts of a several-field answer that are wrong, by name: players (contributions,
+    award), `n. player` (pot matches, in order), `taker`/players (takes), `up`/`down` (holding).
+    Empty for a one-field answer."""
+    value = engine.answer_json(exercise, question, (right or engine.answer(exercise, question)).value)
+    given = _normal(given)
+    value = _normal(value)
+    if isinstance(value, dict) and question.ask not in ("takes", "holding"):
+        keys = dict.fromkeys([*value, *(given if isinstance(given, dict) else {})])
+        got = given if isinstance(given, dict) else {}
+        return [k for k in keys if (got.get(k) or 0) != (value.get(k) or 0)]
+    if question.ask == "pot_matches":  # in order: the n-th decision, named by its player
+        got = given if isinstance(given, list) else []
+        wrong = []
+        for i in range(max(len(got), len(value))):
+            want, have = (value[i] if i < len(value) else None), (got[i] if i < len(got) else None)
+            if want != have:
+                wrong.append(f"{i + 1}. {next(iter(want or have or {'?': 0}))}")
+        return wrong
+    if question.ask == "takes":
+        got = given if isinstance(given, dict) else {}
+        wrong = ["taker"] if got.get("taker") != value.get("taker") else []
+        mine, theirs = got.get("from") or {}, value.get("from") or {}
+        return wrong + [p for p in dict.fromkeys([*theirs, *mine]) if mine.get(p) != theirs.get(p)]
+    if question.ask == "holding":
+        got = given if isinstance(given, dict) else {}
+        return [k for k in ("up", "down") if got.get(k) != value.get(k)]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Normal forms for comparing answers with several fields
+
+
+def _cards(value: Any) -> list[Card] | None:
+    try:
+        return parse_cards(value)
+    except ValueError:
+        return None
+
+
+def _normal(value: Any) -> Any:
+    """Card lists as sorted card strings, and map entries of 0 or nothing dropped (a taker of
+    nobody, and the `up`/`down` of a hand, are kept: they are answers in their own right)."""
+    if isinstance(value, dict):
+        out = {str(k): _normal(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if k in ("taker", "up", "down") or v not in (0, None, [], {})}
+    if isinstance(value, (list, tuple)):
+        cards = _cards(list(value)) if value and all(isinstance(v, (str, Card)) for v in value) else None
+        return sorted(str(c) for c in cards) if cards is not None else [_normal(v) for v in value]
+    return str(value) if isinstance(value, Card) else value
+
+
+# --------------------------------------------------------------------------------------------
+# Transformations: the deal read the wrong way
+
+
+def _doors(exercise) -> dict[str, Card]:
+    return {p: h.up[0] for p in exercise.seats if (h := exercise.hands.get(p)) is not None and h.up}
+
+
+def _lowest(exercise, cards: dict[str, Card], key: Callable[[Card], int]) -> str:
+    """The player with the lowest card by `key`; a tie goes by the engine's own tie rule."""
+    from course import table
+
+    low = min(key(c) for c in cards.values())
+    tied = [p for p in exercise.seats if p in cards and key(cards[p]) == low]
+    if len(tied) == 1:
+        return tied[0]
+    return table.bring_in(tied, {p: cards[p] for p in tied}, exercise.profile).value
+
+
+def ace_low_bring_in(exercise, question) -> str:
+    return _lowest(exercise, _doors(exercise), lambda c: 1 if c.rank == 14 else int(c.rank))
+
+
+def hidden_cards_bring_in(exercise, question) -> str:
+    hands = {p: h for p in exercise.seats if (h := exercise.hands.get(p)) is not None and h.up and h.down}
+    lowest = {p: min(h.cards, key=lambda c: (c.rank, c.suit)) for p, h in hands.items()}
+    if len(lowest) < len(_doors(exercise)):
+        return None
+    return _lowest(exercise, lowest, lambda c: int(c.rank))
+
+
+def hidden_cards_opener(exercise, question) -> str | None:
+    live = [p for p in exercise.active if exercise.hands[p].down]
+    if len(live) < len(exercise.active):
+        return None
+    return _best_row(exercise.seats, {p: exercise.hands[p].cards for p in live})
+
+
+def _best_row(seats, rows: Mapping[str, list[Card]]) -> str:
+    """The strongest row; equal rows go to the seat nearest the dealer's left."""
+    best = max(evaluate(cards).value for cards in rows.values())
+    return next(p for p in seats if p in rows and evaluate(rows[p]).value == best)
+
+
+def four_flush_as_flush(exercise, question) -> str | None:
+    rows = {p: exercise.hands[p].up for p in exercise.active}
+    flushes = [p for p, row in rows.items() if len(row) >= 4 and max(Counter(c.suit for c in row).values()) >= 4]
+    if not flushes or any(evaluate(r).category.label in ("four of a kind", "straight flush") for r in rows.values()):
+        return None
+    return _best_row(exercise.seats, {p: rows[p] for p in flushes})
+
+
+def full_bet_not_difference(exercise, question) -> Any:
+    betting = engine.replay_street(exercise)
+    paid: dict[str, int] = {}
+    for entry in betting.ledger:
+        if entry.kind == "round" and entry.added:
+            paid[entry.player] = paid.get(entry.player, 0) + entry.round_total
+    return paid if question.ask == "contributions" else sum(paid.values())
+
+
+def _final(exercise) -> tuple[dict[str, list[Card]], list[Card], list[str]]:
+    from course import questions
+
+    return questions.final_hands(exercise), questions.shared_cards(exercise), questions.folded_players(exercise)
+
+
+def borrowed_card(exercise, question) -> Any:
+    player = question.params["player"]
+    hands, shared, _folded = _final(exercise)
+    finals = _final_up(exercise)
+    pool = [*hands[player], *shared, *(c for p, up in finals.items() if p != player for c in up)]
+    if question.ask == "legal_hand":
+        shown = parse_cards(question.params["cards"])
+        return len(set(shown)) == len(shown) == min(5, len(pool)) and set(shown) <= set(pool)
+    best = evaluate(pool)
+    return list(best.cards) if question.ask == "best_five" else best.category.label
+
+
+def _final_up(exercise) -> dict[str, list[Card]]:
+    if exercise.game == "stud-high":
+        return {p: list(h.up) for p, h in exercise.hands.items()}
+    table = engine.home_replay(exercise)
+    return {p: list(s.up) for p, s in table.hands.items()}
+
+
+def kicker_beyond_five(exercise, question) -> Any:
+    right = engine.answer(exercise, question).value
+    winners = [p for p, units in right.items() if units] if question.ask == "award" else list(right)
+    if len(winners) < 2:
+        return None
+    hands, shared, _folded = _final(exercise)
+
+    def every_card(p: str) -> tuple:
+        best = evaluate([*hands[p], *shared])
+        rest = sorted((c.rank for c in [*hands[p], *shared] if c not in best.cards), reverse=True)
+        return (best.value, *rest)
+
+    top = max(every_card(p) for p in winners)
+    chosen = [p for p in winners if every_card(p) == top]
+    if len(chosen) == len(winners):
+        return None
+    if question.ask == "winners":
+        return chosen
+    from course.showdown import split_pot
+
+    return dict(split_pot(exercise.pot if exercise.pot is not None else sum(right.values()), chosen,
+                          exercise.seats, profile=exercise.profile).value) if exercise.game == "stud-high" else \
+        dict(split_pot(sum(right.values()), chosen, exercise.seats, profile=exercise.profile).value)
+
+
+def spit_card_showing(exercise, question) -> str | None:
+    table = engine.home_replay(exercise)
+    if table.spit is None:
+        return None
+    rows = {p: [*table.hands[p].up, table.spit] for p in table.live}
+    return _best_row(table.seats, rows)
+
+
+def take_from_folded(exercise, question) -> Any:
+    right = dict(engine.answer(exercise, question).value)
+    if right.get("taker") is None:
+        return None
+    table = engine.home_replay(exercise)
+    choices = dict(right["from"])
+    added = False
+    for p in table.seats:
+        seat = table.hands[p]
+        if seat.folded and p != right["taker"] and p not in choices and seat.cards:
+            choices[p] = {"up": list(seat.up), "down": len(seat.down)}
+            added = True
+    if not added:
+        return None
+    return {"taker": right["taker"], "from": {p: choices[p] for p in table.seats if p in choices}}
+
+
+TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "ace_low_bring_in": ace_low_bring_in,
+    "hidden_cards_bring_in": hidden_cards_bring_in,
+    "hidden_cards_opener": hidden_cards_opener,
+    "four_flush_as_flush": four_flush_as_flush,
+    "full_bet_not_difference": full_bet_not_difference,
+    "borrowed_card": borrowed_card,
+    "kicker_beyond_five": kicker_beyond_five,
+    "spit_card_showing": spit_card_showing,
+    "take_from_folded": take_from_folded,
+}

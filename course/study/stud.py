@@ -1,0 +1,565 @@
+"""Stud high drills: one template per ask, and trap templates that plant one known pitfall.
+
+Each `draw(rng)` deals cards from a shuffled deck (planting the cards a trap needs first) and
+writes the exercise as an author would. Betting is drawn action by action among the moves the
+betting engine allows (`BettingRound.can`), so the actions are legal by construction; the answer
+is always left to the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from course.cards import DECK, Card, Rank, Suit
+from course.hands import evaluate
+from course.study import engine
+from course.study.templates import Reject, Template, register
+
+GAME = "stud-high"
+NAMES = ("Ava", "Ben", "Cara", "Drew", "Eve", "Finn", "Gus", "Hana")
+PROFILES = ("pokerstars", "wsop-2026", "1917poker")
+BETTING = ("third", "fourth", "fifth", "sixth", "seventh")
+VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
+
+
+def text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def card(rank: int, suit: int) -> Card:
+    return Card(Rank(rank), Suit(suit))
+
+
+class Deal:
+    """A stud deal being drawn: seats, each hand's down and up cards, who folded earlier."""
+
+    def __init__(self, rng: random.Random, players: int, street: str):
+        self.rng = rng
+        self.street = street
+        self.seats = list(NAMES[:players])
+        self.deck = list(DECK)
+        rng.shuffle(self.deck)
+        self.down: dict[str, list[Card]] = {p: [] for p in self.seats}
+        self.up: dict[str, list[Card]] = {p: [] for p in self.seats}
+        self.folded: set[str] = set()
+        self.shared: list[Card] = []
+
+    def plant(self, player: str, down: Iterable[Card] = (), up: Iterable[Card] = ()) -> None:
+        """Give `player` these cards first (the rest of the hand is dealt at random)."""
+        for side, cards in ((self.down, down), (self.up, up)):
+            for c in cards:
+                self.deck.remove(c)
+                side[player].append(c)
+
+    def fold_early(self, player: str, street: str) -> None:
+        """`player` folded after the cards of `street` (before the deal's own street)."""
+        self.folded.add(player)
+        self._fill(player, street)
+
+    def _fill(self, player: str, street: str) -> None:
+        down, up = engine.street_cards(street)
+        if self.shared and street in ("seventh", "showdown"):
+            down = 2
+        if len(self.deck) < down + up - len(self.down[player]) - len(self.up[player]):
+            raise Reject  # too many players for one deck this far (seventh street without a shared card)
+        while len(self.down[player]) < down:
+            self.down[player].append(self.deck.pop())
+        while len(self.up[player]) < up:
+            self.up[player].append(self.deck.pop())
+        self.rng.shuffle(self.down[player])
+
+    def complete(self) -> "Deal":
+        for p in self.seats:
+            if p not in self.folded:
+                self._fill(p, self.street)
+        return self
+
+    def hands(self) -> dict[str, dict[str, Any]]:
+        out = {}
+        for p in self.seats:
+            hand: dict[str, Any] = {"down": text(self.down[p]), "up": text(self.up[p])}
+            if p in self.folded:
+                hand["folded"] = True
+            out[p] = hand
+        return out
+
+    def engine_hands(self) -> dict[str, tuple[list[Card], list[Card]]]:
+        return {p: (self.down[p], self.up[p]) for p in self.seats}
+
+    def live(self) -> list[str]:
+        return [p for p in self.seats if p not in self.folded]
+
+    def random_folds(self, most: int) -> None:
+        """Up to `most` players (never all but one) folded on an earlier street."""
+        earlier = BETTING[:BETTING.index(self.street)] if self.street in BETTING else BETTING[:-1]
+        if not earlier:
+            return
+        for p in self.rng.sample(self.seats, k=min(most, len(self.seats) - 2)):
+            if not self.down[p] and not self.up[p]:
+                self.fold_early(p, self.rng.choice(earlier))
+
+    def exercise(self, question: dict[str, Any], rules: str, **extra: Any) -> dict[str, Any]:
+        item: dict[str, Any] = {"game": GAME, "rules": rules, "street": self.street, "seats": self.seats,
+                                "hands": self.hands()}
+        if self.shared:
+            item["shared"] = text(self.shared)
+        item.update({k: v for k, v in extra.items() if v is not None})
+        item["questions"] = [question]
+        return item
+
+    def betting(self, rules: str, options: dict[str, Any] | None = None):
+        return engine.stud_round(self.street, self.seats, self.engine_hands(), engine.profile(rules, options),
+                                 folded=tuple(self.folded))
+
+
+def random_actions(rng: random.Random, rnd, count: int, fold_chance: float = 0.15) -> list[str]:
+    """Up to `count` legal actions drawn one by one (folds less often than the other moves)."""
+    actions: list[str] = []
+    while len(actions) < count and rnd.to_act is not None:
+        player = rnd.to_act
+        choices = [f"{player} {verb}" for verb in VERBS]
+        big = rnd.stakes.big_bet
+        choices += [f"{player} bets {big}", f"{player} raises to {rnd.to_match + big}"]
+        legal = [c for c in choices if rnd.can(c)]
+        folds = [c for c in legal if c.endswith("folds")]
+        others = [c for c in legal if c not in folds] or folds
+        pick = rng.choice(folds if folds and rng.random() < fold_chance else others)
+        actions.append(rnd.apply(pick).action)
+    return actions
+
+
+def _rules(rng: random.Random) -> str:
+    return rng.choice(PROFILES)
+
+
+def _later(rng: random.Random) -> str:
+    return rng.choice(BETTING[1:])
+
+
+# --------------------------------------------------------------------------------------------
+# One template per ask
+
+
+def bring_in(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(2, 8), "third").complete()
+    return deal.exercise({"ask": "bring_in"}, _rules(rng))
+
+
+def opener(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(2, 8), _later(rng))
+    deal.random_folds(rng.randint(0, 2))
+    deal.complete()
+    return deal.exercise({"ask": "opener"}, _rules(rng))
+
+
+def action_order(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(3, 8), rng.choice(BETTING))
+    deal.random_folds(rng.randint(0, 2))
+    deal.complete()
+    return deal.exercise({"ask": "action_order"}, _rules(rng))
+
+
+def _betting_deal(rng: random.Random, street: str | None = None) -> tuple[Deal, str, Any]:
+    deal = Deal(rng, rng.randint(2, 6), street or rng.choice(BETTING))
+    deal.random_folds(rng.randint(0, 1))
+    deal.complete()
+    rules = _rules(rng)
+    return deal, rules, deal.betting(rules)
+
+
+def legal_action(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _betting_deal(rng)
+    actions = random_actions(rng, rnd, rng.randint(0, 5))
+    player = rnd.to_act
+    if player is None:
+        raise Reject
+    small, big = rnd.stakes.small_bet, rnd.stakes.big_bet
+    candidates = [f"{player} {verb}" for verb in ("checks", "calls", "folds", "completes", "bets", "raises")]
+    candidates += [f"{player} bets {n}" for n in (small, big)]
+    candidates += [f"{player} raises to {rnd.to_match + n}" for n in (small, big)]
+    candidates += [f"{player} completes to {small}", f"{player} brings in {rnd.stakes.bring_in}"]
+    legal = [c for c in candidates if rnd.can(c)]
+    illegal = [c for c in candidates if c not in legal]
+    action = rng.choice(legal if legal and (not illegal or rng.random() < 0.5) else illegal)
+    return deal.exercise({"ask": "legal_action", "action": action, "after": len(actions)}, rules,
+                         actions=actions or None)
+
+
+def _contributions(ask: str):
+    def draw(rng: random.Random) -> dict[str, Any]:
+        deal, rules, rnd = _betting_deal(rng)
+        actions = random_actions(rng, rnd, rng.randint(2, 9))
+        return deal.exercise({"ask": ask}, rules, actions=actions)
+    return draw
+
+
+def _showdown_deal(rng: random.Random, players: int | None = None) -> Deal:
+    deal = Deal(rng, players or rng.randint(2, 7), "showdown")
+    deal.random_folds(rng.randint(0, 2))
+    return deal.complete()
+
+
+def _about_player(ask: str):
+    def draw(rng: random.Random) -> dict[str, Any]:
+        deal = _showdown_deal(rng)
+        return deal.exercise({"ask": ask, "player": rng.choice(deal.live())}, _rules(rng))
+    return draw
+
+
+def winners(rng: random.Random) -> dict[str, Any]:
+    return _showdown_deal(rng).exercise({"ask": "winners"}, _rules(rng))
+
+
+def award(rng: random.Random) -> dict[str, Any]:
+    return _showdown_deal(rng).exercise({"ask": "award"}, _rules(rng), pot=rng.randint(6, 120))
+
+
+def legal_hand(rng: random.Random) -> dict[str, Any]:
+    deal = _showdown_deal(rng)
+    player = rng.choice(deal.live())
+    own = deal.down[player] + deal.up[player]
+    shown = list(evaluate(own).cards) if rng.random() < 0.4 else rng.sample(own, 5)
+    if rng.random() < 0.35:
+        others = [c for p in deal.seats if p != player for c in deal.up[p]]
+        shown[rng.randrange(5)] = rng.choice(others)
+    return deal.exercise({"ask": "legal_hand", "player": player, "cards": text(shown)}, _rules(rng))
+
+
+def shared_card(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(6, 8), "sixth")
+    for p in rng.sample(deal.seats, k=rng.randint(0, 2)):
+        deal.fold_early(p, rng.choice(BETTING[:3]))
+    deal.complete()
+    return deal.exercise({"ask": "shared_card"}, _rules(rng))
+
+
+# --------------------------------------------------------------------------------------------
+# Traps
+
+
+def _low_doors(rng: random.Random, deal: Deal, door: Card, others: Iterable[str]) -> None:
+    """Every player in `others` gets a door card ranked above `door` (no tie for the bring-in)."""
+    for p in others:
+        higher = [c for c in deal.deck if c.rank > door.rank]
+        deal.plant(p, up=[rng.choice(higher)])
+
+
+def hidden_pair(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(3, 7), "third")
+    low, holder = rng.sample(deal.seats, 2)
+    door = card(rng.randint(4, 9), rng.randrange(4))
+    pair = rng.randint(2, door.rank - 1)
+    deal.plant(low, up=[door])
+    deal.plant(holder, down=[card(pair, s) for s in rng.sample(range(4), 2)])
+    _low_doors(rng, deal, door, [p for p in deal.seats if p != low])
+    deal.complete()
+    return deal.exercise({"ask": "bring_in"}, _rules(rng),
+                         intro=f"{holder} looks at a pair in the hole before the bring-in is posted.")
+
+
+def _door_tie(rules: str):
+    def draw(rng: random.Random) -> dict[str, Any]:
+        deal = Deal(rng, rng.randint(3, 8), "third")
+        first, second = sorted(rng.sample(range(len(deal.seats)), 2))
+        rank = rng.randint(2, 8)
+        low_suit, high_suit = sorted(rng.sample(range(4), 2))
+        # The seat dealt first gets the higher suit, so suit and seat name different players.
+        deal.plant(deal.seats[first], up=[card(rank, high_suit)])
+        deal.plant(deal.seats[second], up=[card(rank, low_suit)])
+        _low_doors(rng, deal, card(rank, 3), [p for i, p in enumerate(deal.seats) if i not in (first, second)])
+        deal.complete()
+        return deal.exercise({"ask": "bring_in"}, rules)
+    return draw
+
+
+def ace_door(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(3, 8), "third")
+    ace = rng.choice(deal.seats)
+    deal.plant(ace, up=[card(14, rng.randrange(4))])
+    lowest = card(rng.randint(3, 9), rng.randrange(4))
+    rest = [p for p in deal.seats if p != ace]
+    deal.plant(rest[0], up=[lowest])
+    _low_doors(rng, deal, card(lowest.rank, 3), [p for p in rest[1:]])
+    deal.complete()
+    return deal.exercise({"ask": "bring_in"}, _rules(rng))
+
+
+def _no_pair_row(rng: random.Random, deal: Deal, count: int, below: int = 15,
+                 avoid: Iterable[int] = ()) -> list[Card]:
+    """`count` cards of different ranks under `below` (none of the ranks in `avoid`), not all of
+    one suit when there are several."""
+    ranks = [r for r in range(2, below) if r not in set(avoid)]
+    if count > len(ranks):
+        raise Reject
+    for _ in range(50):
+        row = []
+        for r in rng.sample(ranks, count):
+            choices = [c for c in deal.deck if c.rank == r]
+            if not choices:
+                break
+            row.append(rng.choice(choices))
+        if len(row) == count and (count < 2 or len({c.suit for c in row}) > 1):
+            return row
+    raise Reject
+
+
+def four_flush(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(2, 6), "sixth")
+    flush, pair = rng.sample(deal.seats, 2)
+    suit = rng.randrange(4)
+    ranks = rng.sample(range(6, 15), 4)
+    deal.plant(flush, up=[card(r, suit) for r in ranks])
+    pair_rank = rng.randint(2, 9)
+    pair_cards = [c for c in deal.deck if c.rank == pair_rank][:2]
+    deal.plant(pair, up=pair_cards)
+    deal.plant(pair, up=_no_pair_row(rng, deal, 2, avoid=[pair_rank]))
+    for p in deal.seats:
+        if p not in (flush, pair):
+            deal.plant(p, up=[c for c in _no_pair_row(rng, deal, 4, below=11)])
+    deal.complete()
+    return deal.exercise({"ask": "opener"}, _rules(rng))
+
+
+def folded_best_row(rng: random.Random) -> dict[str, Any]:
+    street = rng.choice(("fifth", "sixth", "seventh"))
+    deal = Deal(rng, rng.randint(3, 7), street)
+    quitter = rng.choice(deal.seats)
+    earlier = BETTING[BETTING.index(street) - 1]
+    shown = engine.street_cards(earlier)[1]
+    rank = rng.randint(11, 14)
+    pair = [c for c in deal.deck if c.rank == rank][:2]
+    deal.plant(quitter, up=pair + _no_pair_row(rng, deal, shown - 2, avoid=[rank]))
+    deal.fold_early(quitter, earlier)
+    for p in deal.seats:
+        if p != quitter:
+            deal.plant(p, up=_no_pair_row(rng, deal, engine.street_cards(street)[1], below=rank))
+    deal.complete()
+    return deal.exercise({"ask": "opener"}, _rules(rng))
+
+
+def later_tie(rng: random.Random) -> dict[str, Any]:
+    street = rng.choice(("fourth", "fifth", "sixth"))
+    shown = engine.street_cards(street)[1]
+    deal = Deal(rng, rng.randint(3, 7), street)
+    first, second = sorted(rng.sample(range(len(deal.seats)), 2))
+    ranks = sorted(rng.sample(range(8, 15), shown), reverse=True)
+    suits = [rng.sample(range(4), 2) for _ in ranks]
+    # The first seat's top card has the lower suit: the seat rule and the suit rule disagree.
+    suits[0].sort()
+    rng.shuffle(order := list(range(shown)))
+    ranks, suits = [ranks[i] for i in order], [suits[i] for i in order]
+    deal.plant(deal.seats[first], up=[card(r, s[0]) for r, s in zip(ranks, suits)])
+    deal.plant(deal.seats[second], up=[card(r, s[1]) for r, s in zip(ranks, suits)])
+    top = max(ranks)
+    for i, p in enumerate(deal.seats):
+        if i not in (first, second):
+            deal.plant(p, up=_no_pair_row(rng, deal, shown, below=top))
+    deal.complete()
+    return deal.exercise({"ask": "opener"}, rng.choice(("pokerstars", "wsop-2026")))
+
+
+def _pair_on_fourth(rng: random.Random) -> tuple[Deal, str, Any]:
+    deal = Deal(rng, rng.randint(2, 6), "fourth")
+    holder = rng.choice(deal.seats)
+    rank = rng.randint(2, 14)
+    deal.plant(holder, up=[c for c in deal.deck if c.rank == rank][:2])
+    deal.complete()
+    rules = rng.choice(("pokerstars", "1917poker"))
+    return deal, rules, deal.betting(rules)
+
+
+def pair_option(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _pair_on_fourth(rng)
+    action = f"{rnd.to_act} bets {rnd.stakes.big_bet}"
+    return deal.exercise({"ask": "legal_action", "action": action}, rules)
+
+
+def pair_option_optional(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _pair_on_fourth(rng)
+    action = f"{rnd.to_act} bets {rnd.stakes.small_bet}"
+    return deal.exercise({"ask": "legal_action", "action": action}, rules)
+
+
+def fifth_street_bet(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _betting_deal(rng, "fifth")
+    size = rng.choice((rnd.stakes.small_bet, rnd.stakes.big_bet))
+    return deal.exercise({"ask": "legal_action", "action": f"{rnd.to_act} bets {size}"}, rules)
+
+
+def raise_cap(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _betting_deal(rng, _later(rng))
+    actions: list[str] = []
+    while rnd.to_act is not None:
+        player = rnd.to_act
+        move = next((m for m in (f"{player} bets", f"{player} raises") if rnd.can(m)), None)
+        if move is None:
+            break
+        if actions and rng.random() < 0.3 and rnd.can(f"{player} calls"):
+            move = f"{player} calls"
+        actions.append(rnd.apply(move).action)
+    player = rnd.to_act
+    if player is None:
+        raise Reject
+    return deal.exercise({"ask": "legal_action", "action": f"{player} raises", "after": len(actions)},
+                         rules, actions=actions)
+
+
+def completion(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _betting_deal(rng, "third")
+    actions = [rnd.apply(f"{rnd.to_act} brings in").action]
+    while rnd.to_act is not None and not rnd.can(f"{rnd.to_act} completes"):
+        actions.append(rnd.apply(f"{rnd.to_act} calls").action)
+    if rnd.to_act is None:
+        raise Reject
+    actions.append(rnd.apply(f"{rnd.to_act} completes").action)
+    actions += random_actions(rng, rnd, rng.randint(1, 6), fold_chance=0.2)
+    return deal.exercise({"ask": "contributions"}, rules, actions=actions)
+
+
+def folds_after_paying(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _betting_deal(rng, _later(rng))
+    actions = random_actions(rng, rnd, rng.randint(3, 10), fold_chance=0.3)
+    paid = {e.player for e in rnd.ledger if e.added}
+    if not any(p in paid for p in rnd.folded):
+        raise Reject
+    return deal.exercise({"ask": "contributions"}, rules, actions=actions)
+
+
+def _two_hands(rng: random.Random, build) -> dict[str, Any]:
+    """Two players reach the showdown with hands `build(deck)` returns; the others folded."""
+    deal = Deal(rng, rng.randint(2, 5), "showdown")
+    a, b = rng.sample(deal.seats, 2)
+    first, second = build(deal)
+    for player, cards in ((a, first), (b, second)):  # cards already taken from the deck
+        deal.down[player], deal.up[player] = cards[:3], cards[3:]
+    for p in deal.seats:
+        if p not in (a, b):
+            deal.fold_early(p, rng.choice(BETTING[:3]))
+    deal.complete()
+    return deal.exercise({"ask": "winners"}, _rules(rng))
+
+
+def _take(deal: Deal, rank: int, avoid: set[int] = frozenset()) -> Card:
+    c = next(c for c in deal.deck if c.rank == rank and c.suit not in avoid)
+    deal.deck.remove(c)
+    return c
+
+
+def deciding_kicker(rng: random.Random) -> dict[str, Any]:
+    def build(deal: Deal):
+        ranks = sorted(rng.sample(range(2, 15), 8), reverse=True)
+        pair = ranks.pop(rng.randrange(len(ranks)))
+        k1, k2, high, low, *filler = ranks
+        hands = []
+        for third in (high, low):
+            ranks = [pair, pair, k1, k2, third, *rng.sample(filler, 2)]
+            hands.append([_take(deal, r) for r in ranks])
+        if any(evaluate(h).category.label != "one pair" for h in hands):
+            raise Reject
+        for h in hands:
+            rng.shuffle(h)
+        return hands
+
+    return _two_hands(rng, build)
+
+
+def sixth_card(rng: random.Random) -> dict[str, Any]:
+    def build(deal: Deal):
+        ranks = rng.sample(range(5, 15), 5)
+        low = min(ranks)
+        hands = []
+        for spare in rng.sample(range(2, low), 2):
+            cards = [_take(deal, r) for r in ranks] + [_take(deal, spare)]
+            filler = [r for r in range(2, low) if r != spare and any(c.rank == r for c in deal.deck)]
+            cards.append(_take(deal, min(filler)))
+            rng.shuffle(cards)
+            hands.append(cards)
+        if any(evaluate(h).category.label != "high card" for h in hands):
+            raise Reject
+        return hands
+
+    return _two_hands(rng, build)
+
+
+def wraparound(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, rng.randint(2, 6), "showdown")
+    player = rng.choice(deal.seats)
+    suits = [rng.randrange(4) for _ in range(5)]
+    if len(set(suits)) == 1:
+        suits[0] = (suits[0] + 1) % 4
+    wrap = [card(r, s) for r, s in zip((12, 13, 14, 2, 3), suits)]
+    rest = [c for c in deal.deck if c.rank in (7, 8) and c not in wrap]
+    extra = [rng.choice([c for c in rest if c.rank == 7]), rng.choice([c for c in rest if c.rank == 8])]
+    cards = wrap + extra
+    rng.shuffle(cards)
+    deal.plant(player, down=cards[:3], up=cards[3:])
+    deal.complete()
+    if evaluate(cards).category.label != "high card":
+        raise Reject
+    return deal.exercise({"ask": "category", "player": player}, _rules(rng))
+
+
+def borrowed_card(rng: random.Random) -> dict[str, Any]:
+    deal = _showdown_deal(rng, rng.randint(3, 7))
+    live = deal.live()
+    player = rng.choice(live)
+    own = deal.down[player] + deal.up[player]
+    best = evaluate(own)
+    for other in rng.sample(deal.seats, len(deal.seats)):
+        if other == player:
+            continue
+        for c in deal.up[other]:
+            better = evaluate([*own, c])
+            if better.value > best.value and c in better.cards:
+                return deal.exercise({"ask": "legal_hand", "player": player, "cards": text(better.cards)},
+                                     _rules(rng))
+    raise Reject
+
+
+def shared_seventh(rng: random.Random) -> dict[str, Any]:
+    deal = Deal(rng, 8, "showdown")
+    deal.shared = [deal.deck.pop()]
+    deal.complete()
+    ask = rng.choice(("best_five", "winners"))
+    question = {"ask": ask, "player": rng.choice(deal.seats)} if ask == "best_five" else {"ask": ask}
+    return deal.exercise(question, _rules(rng))
+
+
+# --------------------------------------------------------------------------------------------
+# The registry
+
+ASK_TEMPLATES = {
+    "bring_in": bring_in, "opener": opener, "action_order": action_order, "legal_action": legal_action,
+    "contributions": _contributions("contributions"), "street_total": _contributions("street_total"),
+    "best_five": _about_player("best_five"), "category": _about_player("category"), "winners": winners,
+    "award": award, "legal_hand": legal_hand, "shared_card": shared_card,
+}
+for _ask, _draw in ASK_TEMPLATES.items():
+    register(Template(_ask.replace("_", "-"), GAME, _ask, f"Drill: {_ask.replace('_', ' ')}", _draw))
+
+TRAPS = [
+    ("hidden-pair", "bring_in", hidden_pair, "A pair in the hole does not change the bring-in",
+     "hidden-cards-bring-in"),
+    ("door-tie-suit", "bring_in", _door_tie("pokerstars"), "Equal door cards: the suit decides"),
+    ("door-tie-seat", "bring_in", _door_tie("1917poker"), "Equal door cards: the seat decides"),
+    ("ace-door", "bring_in", ace_door, "An ace showing on third street", "ace-low-bring-in"),
+    ("four-flush-showing", "opener", four_flush, "Four suited cards showing are not a flush",
+     "four-flush-as-flush"),
+    ("folded-best-row", "opener", folded_best_row, "The best row has folded"),
+    ("later-street-tie", "opener", later_tie, "Equal rows on a later street", "suit-ladder-after-third"),
+    ("pair-option", "legal_action", pair_option, "A pair showing on fourth street", "pair-option-ignored"),
+    ("pair-option-optional", "legal_action", pair_option_optional, "The pair option is an option"),
+    ("fifth-street-bet", "legal_action", fifth_street_bet, "The bet size on fifth street", "small-bet-on-fifth"),
+    ("raise-cap", "legal_action", raise_cap, "One bet and three raises"),
+    ("completion", "contributions", completion, "Bring-in, completion and the difference to call",
+     "full-bet-not-difference"),
+    ("folds-after-paying", "contributions", folds_after_paying, "Contributions with folds"),
+    ("deciding-kicker", "winners", deciding_kicker, "A kicker decides"),
+    ("sixth-card", "winners", sixth_card, "Only five cards play", "kicker-beyond-five"),
+    ("wraparound-straight", "category", wraparound, "Q-K-A-2-3 does not wrap around"),
+    ("borrowed-card", "legal_hand", borrowed_card, "A card from another player's row", "borrowed-card"),
+    ("shared-seventh", "best_five", shared_seventh, "The shared seventh card"),
+]
+for _name, _ask, _draw, _title, *_shows in TRAPS:
+    register(Template(_name, GAME, _ask, f"Trap: {_title}", _draw, trap=True, shows=tuple(_shows)))

@@ -1,0 +1,316 @@
+"""The study loop: generated items, the misconception catalogue, FSRS review and the Review page."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from course import content, questions
+from course.app import quiz, state
+from course.app.apptest import PAGES, environment, fill_widget, open_app, texts
+from course.store import ProgressStore
+from course.study import engine, misconceptions, schedule, templates
+
+ALL = list(templates.templates())
+COURSE = content.load_course()
+# The proof runs 1,000 items per template: STUD_DRILL_ITEMS=1000 pytest -m slow tests/test_study.py.
+# `make test` runs the same test with a smaller count so the whole suite stays within its budget.
+ITEMS = int(os.environ.get("STUD_DRILL_ITEMS", "12"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL)
+def test_every_template_generates_valid_items_that_course_check_accepts(name):
+    for item in templates.sample(name, ITEMS):
+        exercise = templates.generate(item)
+        assert engine.check(exercise) == [], item
+        assert len(exercise.questions) == 1 and exercise.game == templates.templates()[name].game
+        question = exercise.questions[0]
+        value = engine.answer_json(exercise, question)
+        kind = questions.answer_kind(exercise, question)
+        # an answer the learner can enter: the widgets have no "nothing held" or "nobody takes"
+        assert kind != "holding" or value["up"] or value["down"], item
+        assert kind != "takes" or value["taker"] is not None, item
+
+
+def test_every_ask_of_every_game_has_a_template():
+    covered = {(t.game, t.ask) for t in templates.templates().values() if not t.trap}
+    for game in engine.games():
+        for ask in engine.asks(game):
+            assert (game, ask) in covered, (game, ask)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_same_id_gives_the_same_item_and_the_yaml_for_authors_checks(name, tmp_path):
+    item = templates.item_id(name, 3)
+    assert templates.dump(templates.data(item)) == templates.dump(templates.data(item))
+    text = templates.to_yaml(item)
+    path = tmp_path / "item.yaml"
+    path.write_text(text, encoding="utf-8")
+    exercise, problems = content.load_exercise(path)
+    assert problems == [] and exercise is not None
+    assert exercise.questions[0].answer is not None and engine.check(exercise) == []
+
+
+def test_progress_keeps_the_exercise_id_and_the_link_id_comes_back_from_it():
+    exercise = templates.generate("gen/hah-take/12")
+    assert exercise.id == "gen-hah-take-12" and templates.item_of(exercise.id) == "gen/hah-take/12"
+    assert templates.item_of("hpd-1-bring-in-suit-tie") is None
+
+
+def test_a_bad_id_is_a_clear_error():
+    with pytest.raises(templates.GenerationError, match="did you mean 'bring-in'"):
+        templates.generate("gen/bring-inn/1")
+    with pytest.raises(templates.GenerationError, match="gen/<template>/<seed>"):
+        templates.generate("gen/bring-in")
+
+
+# --------------------------------------------------------------------------------------------
+# Misconceptions: each detected on an answer built to show it, never on the right answer
+
+SHOWN_BY = {
+    "ace-low-bring-in": "ace-door", "hidden-cards-bring-in": "hidden-pair", "hidden-cards-opener": "opener",
+    "suit-ladder-after-third": "later-street-tie", "full-bet-not-difference": "completion",
+    "small-bet-on-fifth": "fifth-street-bet", "pair-option-ignored": "pair-option",
+    "borrowed-card": "borrowed-card", "four-flush-as-flush": "four-flush-showing",
+    "kicker-beyond-five": "sixth-card", "spit-card-showing": "hav-spit-not-showing",
+    "take-from-folded": "hah-folded-player",
+}
+
+
+def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
+    assert {m.id for m in misconceptions.catalogue()} == set(SHOWN_BY)
+
+
+@pytest.mark.parametrize("name", list(SHOWN_BY))
+def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_one(name):
+    entry = misconceptions.by_id(name)
+    detected = 0
+    for item in templates.sample(SHOWN_BY[name], 15):
+        exercise = templates.generate(item)
+        question = exercise.questions[0]
+        right = engine.answer(exercise, question)
+        assert misconceptions.diagnose(exercise, question, engine.answer_json(exercise, question), right) == []
+        value = misconceptions.wrong_answer(entry, exercise, question, right)
+        if value is None:
+            continue
+        given = engine.answer_json(exercise, question, value)
+        assert not engine.is_correct(exercise, question, given, right)
+        assert entry in misconceptions.diagnose(exercise, question, given, right), item
+        detected += 1
+    assert detected >= 5, f"{name}: shown on only {detected} of 15 items"
+
+
+def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    text = misconceptions.CATALOGUE.read_text(encoding="utf-8").replace(
+        "cite: ['OPR-535 1.2']", "cite: ['OPR-535 9.9']")
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(misconceptions.CatalogueError, match=r"bad.yaml: entry \d+ \('spit-card-showing'\): "
+                       r"'OPR-535 9.9' is not in the citation registry"):
+        misconceptions.catalogue(bad)
+    bad.write_text("- id: x\n  games: [stud-high]\n", encoding="utf-8")
+    with pytest.raises(misconceptions.CatalogueError, match="entry 1 .'x'.: expected a mapping with id"):
+        misconceptions.catalogue(bad)
+
+
+def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
+    exercise = templates.generate("gen/ace-door/1")
+    question = exercise.questions[0]
+    right = engine.answer(exercise, question).value
+    explained = {misconceptions.replay(m, exercise, question) for m in misconceptions.catalogue()}
+    other = next(p for p in exercise.seats if p != right and p not in explained)
+    assert misconceptions.diagnose(exercise, question, other) == []
+
+
+def test_each_wrong_field_of_a_contributions_answer_is_marked():
+    exercise = templates.generate("gen/completion/2")
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    players = list(right)
+    given = dict(right, **{players[0]: right[players[0]] + 2})
+    assert misconceptions.wrong_fields(exercise, question, given) == [players[0]]
+    assert misconceptions.wrong_fields(exercise, question, right) == []
+
+
+# --------------------------------------------------------------------------------------------
+# FSRS
+
+
+def test_each_wrong_decision_of_pot_matches_and_each_wrong_part_of_a_take_is_marked():
+    exercise = templates.generate("gen/hav-third-match/0")
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    (player, units), = right[0].items()
+    assert misconceptions.wrong_fields(exercise, question, [{player: units + 1}]) == [f"1. {player}"]
+    assert misconceptions.wrong_fields(exercise, question, right + [{"Ava": 3}]) == [f"{len(right) + 1}. Ava"]
+    exercise = templates.generate("gen/hah-folded-player/0")
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    victim = next(iter(right["from"]))
+    given = {"taker": right["taker"], "from": {**right["from"], victim: {"up": [], "down": 9}}}
+    assert misconceptions.wrong_fields(exercise, question, given) == [victim]
+    assert misconceptions.wrong_fields(exercise, question, {**right, "taker": "Nobody"})[0] == "taker"
+
+
+def test_queue_puts_due_cards_first_then_new_material_mixed_across_games(tmp_path):
+    plan = schedule.Schedule(ProgressStore(tmp_path / "p.db"), "Ava")
+    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    plan.review("skill/stud-high/opener", False, now=start)
+    keys = templates.card_keys()
+    session = schedule.queue(plan, keys, 6, now=start + timedelta(days=1), family=templates.game_of)
+    assert session[0] == "skill/stud-high/opener"
+    games = [templates.game_of(k) for k in session[1:4]]
+    assert len(set(games)) == 3
+
+
+def test_streak_and_daily_count(tmp_path):
+    plan = schedule.Schedule(ProgressStore(tmp_path / "p.db"), "Ava")
+    day = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+    for n in range(3):
+        plan.review("skill/stud-high/bring_in", True, now=day + timedelta(days=n))
+    plan.review("skill/stud-high/opener", True, now=day + timedelta(days=2))
+    again = schedule.Schedule(ProgressStore(tmp_path / "p.db"), "Ava")
+    assert again.answered_on((day + timedelta(days=2)).date()) == 2
+    assert again.streak((day + timedelta(days=2)).date()) == 3
+    assert again.streak((day + timedelta(days=5)).date()) == 0
+    assert again.goal == schedule.DAILY_GOAL
+    again.set_goal(25)
+    assert schedule.Schedule(ProgressStore(tmp_path / "p.db"), "Ava").goal == 25
+    assert schedule.Schedule(ProgressStore(tmp_path / "p.db"), "Ben").goal == schedule.DAILY_GOAL
+
+
+def test_queue_offers_the_least_recalled_cards_when_nothing_is_due_or_new(tmp_path):
+    plan = schedule.Schedule(ProgressStore(tmp_path / "p.db"), "Ava")
+    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    strong, weak = "skill/stud-high/award", "skill/stud-high/opener"
+    for key, reviews in ((weak, 2), (strong, 3)):          # each review on its due date, rated Good
+        when = start
+        for _ in range(reviews):
+            when = plan.review(key, True, now=when).due
+    now = start + timedelta(days=1, hours=12)
+    assert plan.due(now) == [] and plan.mastery(weak, now) < plan.mastery(strong, now)
+    assert schedule.queue(plan, [strong, weak], 2, now=now) == [weak, strong]
+
+
+def stored_schedule(db, learner: str) -> schedule.Schedule:
+    """The schedule the app keeps in the progress file `db`, read back as the app reads it."""
+    return schedule.Schedule(ProgressStore(db), learner)
+
+
+def _question(at, n: int):
+    _card, item = at.session_state["review:items"][n]
+    exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
+    return exercise, exercise.questions[n % len(exercise.questions)]
+
+
+def _session_answer(at, n: int, wrong: bool = False):
+    card, item = at.session_state["review:items"][n]
+    exercise, question = _question(at, n)
+    key = f"review|{n}|{item}"
+    kind = questions.answer_kind(exercise, question)
+    value = engine.answer_json(exercise, question)
+    if wrong:
+        value = next(p for p in exercise.seats if p != value)
+    fill_widget(at, key, exercise, kind, value)
+    at.button(key=f"{key}:check").click().run()
+    assert not at.exception, at.exception
+    return key, card
+
+
+def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_path):
+    db = tmp_path / "progress.db"
+    with environment(db):
+        at = open_app("map")
+        at.session_state["review:seed"] = 2026                      # the session's draws, fixed
+        at.switch_page(PAGES["review"]).run()
+        assert not at.exception, at.exception
+        items = at.session_state["review:items"]
+        assert len(items) == 10 and items[0][0] == "skill/stud-high/bring_in"
+        # new material, mixed: games take turns, and drills take turns with hand-written deals
+        assert [templates.game_of(c) for c, _ in items[:3]] == ["stud-high", "horn-a-vika", "have-a-heart"]
+        assert items[3][0].startswith("exercise/") and not templates.is_item_id(items[3][1])
+        key, _ = _session_answer(at, 0, wrong=True)
+        assert "Not right yet" in texts(at)                       # the second try comes first
+        key, _ = _session_answer(at, 0, wrong=True)
+        assert "Not right." in texts(at) and "the right answer is" in texts(at)
+        at.button(key=f"{key}:next").click().run()
+        first_step = quiz.card_words(engine.answer(*_question(at, 1)).steps[0].text)
+        at.button(key=f"review|1|{items[1][1]}:hint").click().run()
+        hint = [i.value for i in at.info if i.value.startswith("Hint:")]
+        assert hint == [f"Hint: {first_step}"]                     # the explanation's first step
+        for n in range(1, 10):
+            key, _ = _session_answer(at, n)
+            assert "Right." in texts(at), (n, items[n])
+            at.button(key=f"{key}:next").click().run()
+        page = texts(at)
+        assert "Session summary" in page and "Due next" in page and "Skills touched" in page
+        metrics = {m.label: m.value for m in at.metric}
+        assert metrics["Right"] == "9 of 10" and metrics["Time spent"].endswith(" s")
+    with environment(db):                                          # a second app run, same database
+        at = open_app("review")
+        assert not at.exception, at.exception
+        plan = stored_schedule(db, state.LOCAL.key)
+        assert {c for c, _ in items} <= set(plan.cards)
+        assert plan.answered_on(schedule.now_utc().date()) == 10
+        assert {m.label: m.value for m in at.metric}["Today"] == "10 / 10"
+
+
+def test_practice_opens_a_generated_item_from_its_link(tmp_path):
+    with environment(tmp_path / "p.db"):
+        at = open_app("practice", query={"deal": "gen/door-tie-suit/5"})
+        assert not at.exception, at.exception
+        assert templates.generate("gen/door-tie-suit/5").title in [h.value for h in at.subheader]
+
+
+def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own_card(tmp_path):
+    deal = "bring-in-ace-is-high"
+    exercise = COURSE.exercises[deal]
+    question = exercise.questions[0]
+    wrong = misconceptions.wrong_answer(misconceptions.by_id("ace-low-bring-in"), exercise, question)
+    assert wrong is not None
+    db = tmp_path / "p.db"
+    with environment(db):
+        at = open_app("practice", query={"deal": deal})
+        key = f"practice|{deal}|0"
+        at.radio(key=key).set_value(wrong)
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+        named = [w.value for w in at.warning if "Known mistake" in w.value]
+        assert named and misconceptions.by_id("ace-low-bring-in").message in named[0]
+    plan = stored_schedule(db, state.LOCAL.key)
+    assert list(plan.cards) == [f"exercise/{deal}"]        # its own card, reviewed once
+    card = plan.cards[f"exercise/{deal}"]
+    assert card.last_review is not None and card.stability < 1.0    # rated Again: FSRS's low start
+
+
+def test_the_command_line_prints_an_item_for_authors_and_refuses_a_bad_id(capsys):
+    from course.study.__main__ import main
+
+    assert main(["gen/raise-cap/4"]) == 0
+    out = capsys.readouterr().out
+    exercise, problems = content.parse_exercise(out, "printed.yaml")
+    assert problems == [] and engine.check(exercise) == [] and exercise.questions[0].answer is not None
+    assert main(["gen/raise-cap"]) == 1 and "gen/<template>/<seed>" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_template_opens_on_practice_with_its_widget_and_grades_the_right_answer(tmp_path, seed):
+    failed = []
+    with environment(tmp_path / "p.db"):
+        for name in ALL:
+            item = templates.item_id(name, seed)
+            exercise = templates.generate(item)
+            question = exercise.questions[0]
+            at = open_app("practice", query={"deal": item})
+            assert not at.exception, (item, at.exception)
+            kind = questions.answer_kind(exercise, question)
+            key = f"practice|{exercise.id}|0"
+            fill_widget(at, key, exercise, kind, engine.answer_json(exercise, question))
+            at.button(key=f"{key}:check").click().run()
+            assert not at.exception, (item, at.exception)
+            if not (at.success and at.success[0].value.startswith("Right.")):
+                failed.append(item)
+    assert failed == []
