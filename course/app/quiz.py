@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from course import content, questions, rules
-from course.app import cards_view, state
+from course.app import cards_view, labels, state
 from course.app.progress import Attempt
 from course.app.widgets import WIDGETS, md_escape
 from course.cards import Card
@@ -36,14 +36,15 @@ def author_md(text: Any) -> str:
 
 
 def fmt(value: Any) -> str:
-    """An answer as a learner reads it."""
+    """An answer in the engine's JSON shape (`shown` makes it) as a learner reads it: the
+    learner's answer and the engine's go through the same words."""
     if value is None:
         return "(no answer)"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, Card):
-        return str(value)
     if isinstance(value, dict) and "taker" in value and "from" in value:
+        if value["taker"] is None:
+            return "nobody takes a card"
         offers = [f"from {p}: " + " or ".join(
             ([f"face up {fmt(o.get('up'))}"] if o.get("up") else [])
             + ([f"one of {o.get('down')} hole cards"] if o.get("down") else []))
@@ -56,8 +57,6 @@ def fmt(value: Any) -> str:
         return ", ".join(items) if items else "nobody"
     if isinstance(value, (list, tuple, set, frozenset)):
         seq = list(value)
-        if seq and all(isinstance(v, Card) for v in seq):
-            return " ".join(str(v) for v in seq)
         return ", ".join(fmt(v) for v in seq) if seq else "nobody"
     if hasattr(value, "label") and not isinstance(value, str):
         return str(value.label)
@@ -88,6 +87,36 @@ def profile_names(game: str) -> list[str]:
 def with_profile(exercise: Exercise, name: str) -> Exercise:
     """The same deal under another rule profile (the exercise's own options kept)."""
     return exercise if name == exercise.rules else content.with_profile(exercise, name)
+
+
+def named_profile(exercise: Exercise) -> str | None:
+    """The profile the deal's own words name (its title, intro or a prompt: "Using the
+    PokerStars suit order..."): such a deal is graded under the profile it names, and no
+    picker is offered, so a prompt never contradicts the rules in force."""
+    names = profile_names(exercise.game)
+    if len(names) < 2:
+        return None
+    texts = [exercise.title, exercise.intro] + [prompt_of(exercise, q) for q in exercise.questions]
+    named = [p for text in texts for p in labels.profiles_named(text, names)]
+    return named[0] if named else None
+
+
+def answers_by_profile(exercise: Exercise, names: Sequence[str]) -> dict[str, list[str]]:
+    """Each question's answer as shown, under every profile (computed once per deal)."""
+    def build() -> dict[str, list[str]]:
+        table = {}
+        for name in names:
+            variant = with_profile(exercise, name)
+            table[name] = [shown(answer.value) if answer else "(engine error)"
+                           for answer, _ in (engine_answer(variant, q) for q in variant.questions)]
+        return table
+    return exercise.replayed(("answers by profile", tuple(names)), build)
+
+
+def profiles_disagree(exercise: Exercise, names: Sequence[str]) -> bool:
+    """Does some question of the deal have a different answer under another profile?"""
+    table = answers_by_profile(exercise, names)
+    return len(names) > 1 and any(len(set(column)) > 1 for column in zip(*table.values()))
 
 
 # -- engine calls --------------------------------------------------------------------------
@@ -240,7 +269,8 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
                    next_step: tuple[str, Callable[[], None]] | None = None) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     kind = questions.answer_kind(exercise, question)
-    label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
+    # Plain text: a widget's label is also what a screen reader hears (no `**` marks).
+    label = f"Q{index + 1}. {md_escape(prompt_of(exercise, question))}"
     result = st.session_state["graded"].get(key)
     revealed = bool(st.session_state["shown"].get(key))
     checked = bool(result and result["status"] == "graded")
@@ -262,11 +292,11 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
     if checked:
         correct, _ = grade(exercise, question, result["given"])
         verdict = "Right." if correct else "Not right."
-        text = f"{verdict} You chose **{md_escape(fmt(result['given']))}**; the right answer " \
+        text = f"{verdict} You chose **{md_escape(shown(result['given']))}**; the right answer " \
                f"is **{md_escape(shown(answer.value))}**."
         if result["rules"] != exercise.rules:
-            text += (f" (You checked this under `{result['rules']}`; the verdict shown is for "
-                     f"`{exercise.rules}`.)")
+            text += (f" (You checked this under {labels.display_name(result['rules'])}; the "
+                     f"verdict shown is for {labels.display_name(exercise.rules)}.)")
         if not result.get("saved"):
             text += "\n\n*Not saved: the progress file cannot be opened.*" if state.learner() \
                 else "\n\n*Type your name in the sidebar to keep your progress.*"
@@ -319,7 +349,7 @@ def stakes_words(profile: Any, stakes: Any) -> str:
 def deal_facts_md(exercise: Any) -> str:
     """Game, street, stakes and pot on one line (fields the content loader validated)."""
     stakes = exercise.stakes
-    facts = [f"Game: **{exercise.game}**", f"Street: **{exercise.street}**"]
+    facts = [f"Game: **{labels.display_name(exercise.game)}**", f"Street: **{exercise.street}**"]
     if stakes is not None:
         facts.append("Stakes: " + stakes_words(exercise.profile, stakes))
     if exercise.pot is not None:
@@ -352,15 +382,10 @@ def timeline(exercise: Any) -> None:
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
     """Each question's answer under every profile of the game; disagreements stand out."""
-    rows = []
-    for name in names:
-        variant = with_profile(exercise, name)
-        row = {"profile": name}
-        for n, q in enumerate(variant.questions, 1):
-            answer, error = engine_answer(variant, q)
-            row[f"Q{n}"] = error and "(engine error)" or shown(answer.value)
-        rows.append(row)
-    table = pd.DataFrame(rows).set_index("profile")
+    table = pd.DataFrame({name: {f"Q{n}": value for n, value in enumerate(values, 1)}
+                          for name, values in answers_by_profile(exercise, names).items()}).T
+    table.index = [labels.display_name(name) for name in table.index]
+    table.index.name = "rules"
     differ = [c for c in table.columns if table[c].nunique() > 1]
     if differ:
         st.markdown("The profiles disagree on " + ", ".join(differ) + ".")
@@ -378,12 +403,19 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
         st.subheader(exercise.title)
     names = profile_names(exercise.game)
     active = exercise
-    if len(names) > 1:
+    named = named_profile(exercise)
+    if named is not None:
+        st.caption(f"Played under **{labels.display_name(exercise.rules)}**, as the question "
+                   "says; the other rule sets are compared at the end.")
+    elif profiles_disagree(exercise, names):
+        # The picker appears only where it changes an answer.
         rules_key = f"{base}:rules"
         if rules_key not in st.session_state or st.session_state[rules_key] not in names:
             st.session_state[rules_key] = exercise.rules if exercise.rules in names else names[0]
-        chosen = st.selectbox("Rule profile", names, key=rules_key,
-                              help="Switch the rules to see where the answer changes.")
+        chosen = st.selectbox("Rule profile", names, key=rules_key, format_func=labels.display_name,
+                              help="The rule sets disagree on this deal: switch them to see "
+                                   "which answer changes.")
+        st.caption("The rule sets disagree on this deal: switch them to see the answer change.")
         try:
             active = with_profile(exercise, chosen)
         except Exception as exc:

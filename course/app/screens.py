@@ -187,6 +187,12 @@ def practice() -> None:
     # /practice?deal=<exercise id> opens that deal (a link to share, and the browser test)
     wanted = st.query_params.get("deal")
     by_id = {ex.id: ex for ex in pool_all}
+    if wanted is not None and wanted not in by_id:
+        # a bad link says so, instead of quietly opening another deal in its place
+        st.query_params.pop("deal", None)
+        st.session_state["practice_missing"] = wanted
+    if st.session_state.get("practice_missing") is not None:
+        not_found("deal", st.session_state["practice_missing"])
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted
         st.session_state["practice_scope"] = "Game"
@@ -226,16 +232,18 @@ def practice() -> None:
         here = ids.index(st.session_state["practice_deal"])
 
         def step(delta: int, ids=ids, here=here) -> None:
-            st.session_state["practice_deal"] = ids[(here + delta) % len(ids)]
+            st.session_state["practice_deal"] = ids[here + delta]
+            st.session_state["practice_missing"] = None
 
+        # No wrap-round: the first deal has no previous one, the last no next one.
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             st.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
-                      disabled=len(ids) < 2)
+                      disabled=here == 0)
             st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
             st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
-                      disabled=len(ids) < 2)
+                      disabled=here + 1 == len(ids))
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True,
-                            next_deal=(lambda: step(1)) if len(ids) > 1 else None)
+                            next_deal=(lambda: step(1)) if here + 1 < len(ids) else None)
 
 
 def progress() -> None:
@@ -407,7 +415,7 @@ YAML is read only by `course.content` (safe loader)."""
                         if question.answer is not None:
                             agrees, why = quiz.grade(item, question, question.answer)
                             verdict = "agrees" if agrees else "DISAGREES"
-                            line += (f" · authored: **{quiz.md_escape(quiz.fmt(question.answer))}**"
+                            line += (f" · authored: **{quiz.md_escape(quiz.shown(question.answer))}**"
                                      f" ({verdict})")
                         st.markdown(line)
                         st.markdown(quiz.explanation_md(answer))

@@ -7,6 +7,7 @@ one class registered in `WIDGETS`.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import streamlit as st
@@ -14,10 +15,13 @@ import streamlit as st
 from course import questions
 from course.app import cards_view
 from course.cards import Card
+from course.games import find_game
 from course.hands import Category
 from course.model import Exercise, Question
 
 CATEGORIES = [c.label for c in Category]
+# The explicit choice for an answer that can be empty ("who takes a card?": nobody).
+NOBODY = "Nobody"
 
 
 def md_escape(text: Any) -> str:
@@ -48,11 +52,10 @@ def event_cards(exercise: Exercise, player: str | None = None) -> list[Card]:
     return list(dict.fromkeys(found))
 
 
-def cards_of(exercise: Exercise, player: str, *, up_only: bool = False) -> list[Card]:
+def cards_of(exercise: Exercise, player: str) -> list[Card]:
     """A player's cards as dealt in the YAML, then the cards of the events that name them."""
     hand = exercise.hands.get(player)
-    dealt = [] if hand is None else (list(hand.up) if up_only else
-                                     list(hand.down[:2]) + list(hand.up) + list(hand.down[2:]))
+    dealt = [] if hand is None else list(hand.down[:2]) + list(hand.up) + list(hand.down[2:])
     return list(dict.fromkeys(dealt + event_cards(exercise, player)))
 
 
@@ -171,19 +174,38 @@ class HoldingWidget(Widget):
         st.session_state[f"{key}:down"] = []
 
 
+def face_up_so_far(exercise: Exercise, question: Question) -> dict[str, list[Card]]:
+    """Every card each player has shown face up, from the deal up to the question's point
+    (`after` events; all of them otherwise), as the game's engine replays the events: a card
+    taken face up shows in both rows, a hole card never shows."""
+    module = find_game(exercise.game).module()
+    after = question.params.get("after")
+    upto = len(exercise.events) if after is None else int(after)
+    seen: dict[str, list[Card]] = {seat: [] for seat in exercise.seats}
+    for count in range(upto + 1):
+        try:
+            hands = module.final_hands(dataclasses.replace(exercise, events=exercise.events[:count]))
+        except Exception:  # a prefix the engine refuses adds nothing; the question says why
+            continue
+        for seat, hand in hands.items():
+            seen.setdefault(seat, []).extend(c for c in hand.up if c not in seen[seat])
+    return seen
+
+
 class TakesWidget(Widget):
-    """Who takes a card, and what each other player offers (Have a Heart)."""
+    """Who takes a card (or nobody), and what each other player offers (Have a Heart)."""
 
     def draw(self, key, exercise, question, label, disabled):
         seats = list(exercise.seats)
         st.markdown(md_escape(label))
-        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True,
-                 disabled=disabled)
+        st.radio("Who takes a card?", seats + [NOBODY], index=None, key=f"{key}:taker",
+                 horizontal=True, disabled=disabled)
         st.caption("For each player a card may come from: the face-up cards on offer and how "
                    "many hole cards (leave a player empty if nothing can be taken from them).")
+        shown = face_up_so_far(exercise, question)
         for seat in seats:
             cols = st.columns([3, 1])
-            cols[0].pills(f"{seat}: face-up cards", cards_of(exercise, seat, up_only=True),
+            cols[0].pills(f"{seat}: face-up cards", shown.get(seat, []),
                           selection_mode="multi", format_func=cards_view.card_text,
                           key=f"{key}:up:{seat}", disabled=disabled)
             cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
@@ -200,7 +222,7 @@ class TakesWidget(Widget):
             down = int(ss.get(f"{key}:down:{seat}") or 0)
             if up or down:
                 offered[seat] = {"up": up, "down": down}
-        return {"taker": taker, "from": offered}
+        return {"taker": None if taker == NOBODY else taker, "from": offered}
 
     def clear(self, key, exercise):
         st.session_state[f"{key}:taker"] = None
@@ -213,9 +235,11 @@ class MatchesWidget(Widget):
     """Who had to match the pot, in order, and how much each paid (Horn-A-Vika)."""
 
     def draw(self, key, exercise, question, label, disabled):
-        st.multiselect(label + " (pick the players in the order they had to decide; none if nobody)",
-                       list(exercise.seats), key=key, placeholder="Nobody", disabled=disabled)
-        chosen = st.session_state.get(key) or []
+        nobody = st.checkbox(f"{NOBODY} had to match", key=f"{key}:nobody", disabled=disabled)
+        st.multiselect(label + " (pick the players in the order they had to decide)",
+                       list(exercise.seats), key=key, placeholder="First to decide, then the next...",
+                       disabled=disabled or nobody)
+        chosen = [] if nobody else st.session_state.get(key) or []
         if chosen:
             cols = st.columns(min(len(chosen), 4))
             for n, seat in enumerate(chosen):
@@ -223,10 +247,14 @@ class MatchesWidget(Widget):
                                                  key=f"{key}:amt:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
+        if st.session_state.get(f"{key}:nobody"):
+            return []
+        chosen = st.session_state.get(key) or []
         return [{seat: int(st.session_state.get(f"{key}:amt:{seat}") or 0)}
-                for seat in st.session_state.get(key) or []]
+                for seat in chosen] or None
 
     def clear(self, key, exercise):
+        st.session_state[f"{key}:nobody"] = False
         for seat in st.session_state.get(key) or []:
             st.session_state.pop(f"{key}:amt:{seat}", None)
         st.session_state[key] = []
