@@ -248,25 +248,46 @@ def hand_record(exercise: Any, key: str) -> None:
         st.dataframe(record, hide_index=True, key=f"{key}:record")
 
 
+KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
+
+
+def number_keys(exercise: Any, question: Any, key: str, kind: str) -> None:
+    """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
+    hidden buttons carrying Streamlit's own keyboard shortcuts."""
+    widget = WIDGETS[kind]
+    picks = widget.choices(exercise, question)[:10]
+    if not picks:
+        return
+    st.html(KEYS_CSS)
+    with st.container(key="answer_keys"):
+        for n, choice in enumerate(picks, 1):
+            st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,
+                      args=(key, choice))
+
+
 def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, checked: bool,
-             revealed: bool, next_step: tuple[str, Callable[[], None]] | None) -> None:
+             revealed: bool, next_step: tuple[str, Callable[[], None]] | None,
+             keyboard: bool) -> None:
     """Only the buttons that do something now: Check and Show answer before an answer is
     checked, Try again once something was checked or shown, then what comes next (`next_step`:
-    its label and callback)."""
+    its label and callback). With `keyboard`, Enter checks and N goes on."""
     if not checked:
         st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
-                  args=(exercise, question, index, key, kind))
+                  args=(exercise, question, index, key, kind),
+                  shortcut="Enter" if keyboard else None)
         if not revealed:
             st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
     if checked or revealed:
         st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
     if checked and next_step is not None:
         label, go = next_step
-        st.button(label, key=f"{key}:next", type="primary", on_click=go)
+        st.button(label, key=f"{key}:next", type="primary", on_click=go,
+                  shortcut="N" if keyboard else None)
 
 
 def question_block(exercise: Any, question: Any, index: int, prefix: str,
-                   next_step: tuple[str, Callable[[], None]] | None = None) -> None:
+                   next_step: tuple[str, Callable[[], None]] | None = None,
+                   keyboard: bool = False) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     kind = questions.answer_kind(exercise, question)
     # Plain text: a widget's label is also what a screen reader hears (no `**` marks).
@@ -275,9 +296,11 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
     revealed = bool(st.session_state["shown"].get(key))
     checked = bool(result and result["status"] == "graded")
     WIDGETS[kind].draw(key, exercise, question, label, checked)
+    if keyboard and not checked:
+        number_keys(exercise, question, key, kind)
     with st.container(horizontal=True, gap="small"):
         _buttons(exercise, question, index, key, kind, checked=checked, revealed=revealed,
-                 next_step=next_step)
+                 next_step=next_step, keyboard=keyboard)
 
     if result and result["status"] == "empty" and WIDGETS[kind].read(key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
@@ -395,9 +418,11 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
 
 
 def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
-                   one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None) -> None:
+                   one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None,
+                   keyboard: bool = False) -> None:
     """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
-    tabs); `prefix` keeps widget keys apart per page."""
+    tabs); `prefix` keeps widget keys apart per page. `keyboard` (one deal on the page, as in
+    Practice): number keys choose, Enter checks, N goes to the next question."""
     base = f"{prefix}|{exercise.id}"
     if heading:
         st.subheader(exercise.title)
@@ -422,12 +447,31 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
     if getattr(active, "intro", None):
         st.markdown(author_md(active.intro))
-    # The facts line (engine-validated fields only) and the cards share one element; author
-    # text (intro, actions, events) is never rendered with HTML allowed.
-    st.markdown(deal_facts_md(active) + "\n\n"
-                + cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
-                unsafe_allow_html=True)
-    timeline(active)
+    # One question at a time: the deal on the left and the question (with its feedback) on
+    # the right, so both fit a laptop screen; on a phone the columns stack.
+    deal_side, question_side = st.columns([3, 2], gap="medium") if one_at_a_time \
+        else (st.container(), st.container())
+    with deal_side:
+        # The facts line (engine-validated fields only) and the cards share one element;
+        # author text (intro, actions, events) is never rendered with HTML allowed.
+        st.markdown(deal_facts_md(active) + "\n\n"
+                    + cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
+                    unsafe_allow_html=True)
+        timeline(active)
+    with question_side:
+        questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
+    if len(names) > 1:
+        # Computed only while open: the expander reports its state (on_change="rerun").
+        compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
+                              on_change="rerun")
+        if compare.open:
+            with compare:
+                profile_compare(exercise, names, base)
+
+
+def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
+                    next_deal: Callable[[], None] | None, keyboard: bool) -> None:
+    """The deal's questions: all of them, or one at a time behind numbered tabs."""
     count = len(active.questions)
     if one_at_a_time:
         # One question at a time: numbered tabs (ticked or crossed once checked) choose it;
@@ -448,18 +492,14 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
         following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
             (("Next deal →", next_deal) if next_deal is not None else None)
         with st.container(border=True):
-            question_block(active, active.questions[index], index, prefix, next_step=following)
+            question_block(active, active.questions[index], index, prefix, next_step=following,
+                           keyboard=keyboard)
+        if keyboard:
+            st.caption("Keys: 1-9 choose · Enter checks · N next")
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):
                 question_block(active, question, index, prefix)
-    if len(names) > 1:
-        # Computed only while open: the expander reports its state (on_change="rerun").
-        compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
-                              on_change="rerun")
-        if compare.open:
-            with compare:
-                profile_compare(exercise, names, base)
 
 
 def problems_panel(problems: Sequence[Any], title: str = "Some content could not be loaded") -> None:

@@ -177,6 +177,8 @@ def lesson() -> None:
 
 def practice() -> None:
     """Practice: pick what to practise, then one deal at a time, checked by the engine."""
+    # less room above the title, so the deal and its question fit a laptop screen
+    st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>")
     st.title("Practice")
 
     course = state.course()
@@ -198,51 +200,59 @@ def practice() -> None:
         st.session_state["practice_scope"] = "Game"
         st.session_state["practice_game"] = by_id[wanted].game
         st.session_state["practice_deal"] = wanted
-    scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
-    if scope == "Game":
-        games = list(dict.fromkeys(ex.game for ex in pool_all))
-        choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game")
-        pool = [ex for ex in pool_all if ex.game == choice]
-    elif scope == "Topic":
-        topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
-        choice = st.selectbox("Topic", topics, key="practice_topic")
-        pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
-    elif scope == "Lesson":
-        lessons = lv.lessons(course)
-        titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
-        choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
-                              key="practice_lesson")
-        ids = next((lv.lesson_exercise_ids(l) for l in lessons if lv.field(l, "id") == choice), [])
-        known = lv.exercises(course)
-        pool = [known[eid] for eid in ids if eid in known]
-    else:
-        name = state.learner()
-        mastered = state.mastered(name)
-        pool = [ex for ex in pool_all
-                if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
-        st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have not "
-                   "answered right on your latest try.")
-
-    if not pool:
-        st.info("Nothing to practise here.")
-    else:
+    # The scope pickers share one compact bar (it wraps on a phone).
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small",
+                      key="practice_bar"):
+        scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
+        if scope == "Game":
+            games = list(dict.fromkeys(ex.game for ex in pool_all))
+            choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game",
+                                  width=300)
+            pool = [ex for ex in pool_all if ex.game == choice]
+        elif scope == "Topic":
+            topics = sorted({t for ex in pool_all for t in topics_of(course, ex)})
+            choice = st.selectbox("Topic", topics, key="practice_topic",
+                                  format_func=labels.display_name, width=300)
+            pool = [ex for ex in pool_all if choice in topics_of(course, ex)]
+        elif scope == "Lesson":
+            lessons = lv.lessons(course)
+            titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
+            choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
+                                  key="practice_lesson", width=420)
+            ids = next((lv.lesson_exercise_ids(l) for l in lessons
+                        if lv.field(l, "id") == choice), [])
+            known = lv.exercises(course)
+            pool = [known[eid] for eid in ids if eid in known]
+        else:
+            name = state.learner()
+            mastered = state.mastered(name)
+            pool = [ex for ex in pool_all
+                    if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
+            st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
+                       "not answered right on your latest try.", width=300)
         ids = [ex.id for ex in pool]
-        if st.session_state.get("practice_deal") not in ids:
+        if pool and st.session_state.get("practice_deal") not in ids:
             st.session_state["practice_deal"] = ids[0]
-        here = ids.index(st.session_state["practice_deal"])
+        here = ids.index(st.session_state["practice_deal"]) if pool else 0
 
         def step(delta: int, ids=ids, here=here) -> None:
             st.session_state["practice_deal"] = ids[here + delta]
             st.session_state["practice_missing"] = None
 
         # No wrap-round: the first deal has no previous one, the last no next one.
-        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-            st.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
-                      disabled=here == 0)
-            st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
-            st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
-                      disabled=here + 1 == len(ids))
-        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True,
+        if pool:
+            with st.container(horizontal=True, vertical_alignment="center", gap="small",
+                              width="content"):
+                st.button("←", key="practice_prev", on_click=step, args=(-1,),
+                          disabled=here == 0, help="Previous deal")
+                st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
+                st.button("→", key="practice_next", on_click=step, args=(1,),
+                          disabled=here + 1 == len(ids), help="Next deal")
+
+    if not pool:
+        st.info("Nothing to practise here.")
+    else:
+        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
                             next_deal=(lambda: step(1)) if here + 1 < len(ids) else None)
 
 

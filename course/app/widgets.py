@@ -30,10 +30,12 @@ def md_escape(text: Any) -> str:
 
 
 def own_cards(exercise: Exercise, question: Question) -> list[Card]:
-    """The cards a player may pick from: their own at the end of the deal, then the shared."""
+    """The cards a player may pick from, in the order the deal picture shows them (first two
+    down, the face-up row, later hole cards; then the shared cards)."""
     player = question.params.get("player")
-    hand = list(questions.final_hands(exercise).get(player, [])) if player else []
-    return hand + list(questions.shared_cards(exercise))
+    hand = questions._final(exercise).get(player) if player else None
+    row = [] if hand is None else [*hand.down[:2], *hand.up, *hand.down[2:]]
+    return row + list(questions.shared_cards(exercise))
 
 
 def event_cards(exercise: Exercise, player: str | None = None) -> list[Card]:
@@ -74,10 +76,30 @@ class Widget:
     def clear(self, key: str, exercise: Exercise) -> None:
         st.session_state[key] = None
 
+    # Number keys choose: a widget with one list of choices gives them here (`multi` when
+    # a key toggles a choice in and out rather than picking it).
+    multi = False
+
+    def choices(self, exercise: Exercise, question: Question) -> list[Any]:
+        return []
+
+    def choose(self, key: str, choice: Any) -> None:
+        """What number key `choice`'s key does: pick it, or toggle it in or out."""
+        if not self.multi:
+            st.session_state[key] = choice
+            return
+        chosen = list(st.session_state.get(key) or [])
+        st.session_state[key] = [c for c in chosen if c != choice] if choice in chosen \
+            else chosen + [choice]
+
 
 class PlayerWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
-        st.radio(label, list(exercise.seats), index=None, key=key, horizontal=True, disabled=disabled)
+        st.radio(label, self.choices(exercise, question), index=None, key=key, horizontal=True,
+                 disabled=disabled)
+
+    def choices(self, exercise, question):
+        return list(exercise.seats)
 
 
 class ListWidget(Widget):
@@ -92,26 +114,46 @@ class ListWidget(Widget):
 
 
 class PlayersWidget(ListWidget):
+    multi = True
+
     def draw(self, key, exercise, question, label, disabled):
-        st.pills(label, list(exercise.seats), selection_mode="multi", key=key, disabled=disabled)
+        st.pills(label, self.choices(exercise, question), selection_mode="multi", key=key,
+                 disabled=disabled)
+
+    def choices(self, exercise, question):
+        return list(exercise.seats)
 
 
 class OrderWidget(ListWidget):
+    multi = True
+
     def draw(self, key, exercise, question, label, disabled):
-        st.multiselect(label + " (pick them in order)", list(exercise.seats), key=key,
+        st.multiselect(label + " (pick them in order)", self.choices(exercise, question), key=key,
                        placeholder="First to act, then the next...", disabled=disabled)
+
+    def choices(self, exercise, question):
+        return list(exercise.seats)
 
 
 class CardsWidget(ListWidget):
+    multi = True
+
     def draw(self, key, exercise, question, label, disabled):
-        st.pills(label + " (click the cards)", own_cards(exercise, question), selection_mode="multi",
-                 format_func=cards_view.card_text, key=key, disabled=disabled)
+        st.pills(label + " (click the cards)", self.choices(exercise, question),
+                 selection_mode="multi", format_func=cards_view.card_text, key=key,
+                 disabled=disabled)
+
+    def choices(self, exercise, question):
+        return own_cards(exercise, question)
 
 
 class CategoryWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
         st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category",
                      disabled=disabled)
+
+    def choices(self, exercise, question):
+        return CATEGORIES
 
 
 class UnitsWidget(Widget):
@@ -126,7 +168,10 @@ class UnitsWidget(Widget):
 
 class YesNoWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
-        st.segmented_control(label, ["yes", "no"], key=key, disabled=disabled)
+        st.segmented_control(label, self.choices(exercise, question), key=key, disabled=disabled)
+
+    def choices(self, exercise, question):
+        return ["yes", "no"]
 
     def read(self, key, exercise):
         value = super().read(key, exercise)
