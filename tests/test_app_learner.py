@@ -215,3 +215,43 @@ def test_number_keys_toggle_cards_in_the_pictures_order(db):
     at.button(key=f"{key}:key3").click().run()
     at.button(key=f"{key}:key1").click().run()
     assert at.button_group(key=key).value == [picture[2]]
+
+
+# -- Progress: mastery per skill, and practise what I missed -------------------------------
+
+def test_progress_shows_mastery_by_skill_name_and_practises_what_was_missed(db):
+    from course.app.apptest import PAGES
+    from course.app.progress import Attempt, ProgressStore
+
+    store = ProgressStore(db)
+    missed = [deal("hpd-1-bring-in-suit-tie"), deal("hah-face-down-heart")]
+    right = deal("bring-in-profiles-disagree")
+    for ex, correct in ((missed[0], False), (missed[1], False), (missed[0], False), (right, True)):
+        q = ex.questions[0]
+        store.record(Attempt(learner="Tess", exercise=ex.id, question=0, ask=q.ask,
+                             skill=quiz.skill_of(ex, q), given="x", correct=correct,
+                             game=ex.game, rules=ex.rules, revealed=False))
+    at = open_app("progress")
+    assert not at.exception, at.exception
+    assert "Mastery per skill" in [s.value for s in at.subheader]
+    import json
+
+    import pyarrow as pa
+    chart = at.get("vega_lite_chart")[0].proto     # one chart: a bar per skill, side by side
+    spec = json.loads(chart.spec)
+    assert spec["mark"]["type"] == "bar" and spec["encoding"]["y"]["field"] == "skill"
+    table = pa.ipc.open_stream(chart.datasets[0].data.data).read_pandas()
+    skills = {quiz.skill_of(ex, q) for ex in COURSE.exercises.values() for q in ex.questions}
+    assert sorted(table["skill"]) == sorted({labels.display_name(s) for s in skills})
+    mastery = dict(zip(table["skill"], table["mastered"]))
+    assert mastery[labels.display_name("bring-in")] > 0     # the one right answer counts
+    at.button(key="progress_practise_missed").click().run()
+    assert not at.exception, at.exception
+    at.switch_page(PAGES["practice"]).run()   # AppTest stays on the page it was told to run
+    assert at.session_state["practice_scope"] == "Missed most"
+    shown = [h.value for h in at.subheader]
+    assert missed[0].title in shown, shown              # the most missed deal first
+    assert at.session_state["practice_deal"] == missed[0].id
+    at.button(key="practice_next").click().run()
+    assert at.session_state["practice_deal"] == missed[1].id
+    assert at.button(key="practice_next").disabled       # only the missed deals

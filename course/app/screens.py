@@ -6,13 +6,14 @@ widgets and call the engine, content and progress modules."""
 
 from pathlib import Path
 
+import pandas as pd
 import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
 from course.app import labels, quiz, state
 
-SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
+SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered", "Missed most"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
 KINDS = ["Exercise", "Lesson"]
 
@@ -223,13 +224,17 @@ def practice() -> None:
                         if lv.field(l, "id") == choice), [])
             known = lv.exercises(course)
             pool = [known[eid] for eid in ids if eid in known]
-        else:
+        elif scope == "Not yet mastered":
             name = state.learner()
             mastered = state.mastered(name)
             pool = [ex for ex in pool_all
                     if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
                        "not answered right on your latest try.", width=300)
+        else:
+            pool = [by_id[eid] for eid in missed_deals() if eid in by_id]
+            st.caption("The deals of the questions you missed most, the most missed first.",
+                       width=300)
         ids = [ex.id for ex in pool]
         if pool and st.session_state.get("practice_deal") not in ids:
             st.session_state["practice_deal"] = ids[0]
@@ -256,6 +261,36 @@ def practice() -> None:
                             next_deal=(lambda: step(1)) if here + 1 < len(ids) else None)
 
 
+def missed_deals() -> list[str]:
+    """The deals of the learner's most-missed questions, the most missed first."""
+    name = state.learner()
+    store = state.store() if name else None
+    if store is None:
+        return []
+    return list(dict.fromkeys(store.most_missed(name)["exercise"]))
+
+
+def practise_missed() -> None:
+    st.session_state["practice_scope"] = "Missed most"
+    st.session_state["practice_deal"] = None
+    st.switch_page("views/practice.py")
+
+
+def mastery_chart(course, name: str) -> None:
+    """One bar per skill: the share of its questions answered right on the latest try."""
+    mastered = state.mastered(name)
+    totals: dict[str, list[int]] = {}
+    for ex in lv.exercises(course).values():
+        for n, q in enumerate(ex.questions):
+            count = totals.setdefault(labels.display_name(quiz.skill_of(ex, q)), [0, 0])
+            count[0] += (ex.id, n) in mastered
+            count[1] += 1
+    table = pd.DataFrame({"skill": list(totals),
+                          "mastered": [round(100 * d / t) for d, t in totals.values()]})
+    st.bar_chart(table, x="skill", y="mastered", horizontal=True, sort="-mastered",
+                 x_label="skill", y_label="% of its questions right on your latest try")
+
+
 def progress() -> None:
     """Progress: accuracy per skill over time, the questions missed most, the history as CSV."""
     st.title("Progress")
@@ -276,11 +311,8 @@ def progress() -> None:
             c2.metric("Right", right)
             c3.metric("Accuracy", f"{right / len(attempts):.0%}")
 
-            st.subheader("Accuracy per skill over time")
-            st.line_chart(store.running_accuracy(name) * 100, x_label="answers checked",
-                          y_label="% right so far")
-            st.caption("Each line is one skill: the share of your answers that were right so "
-                       "far, after each answer you checked.")
+            st.subheader("Mastery per skill")
+            mastery_chart(state.course(), name)
             daily = store.accuracy_over_time(name)
             if len(daily) > 1:
                 st.markdown("**Per day** (% right that day)")
@@ -301,8 +333,12 @@ def progress() -> None:
                 titles = {eid: ex.title for eid, ex in lv.exercises(state.course()).items()}
                 missed = missed.assign(question=missed["question"] + 1,
                                        title=missed["exercise"].map(titles).fillna(""))
+                missed = missed.assign(skill=missed["skill"].map(labels.display_name))
                 st.dataframe(missed[["title", "question", "skill", "missed", "attempts",
                                      "exercise", "ask"]], hide_index=True, key="progress_missed")
+                if st.button("Practise what I missed", type="primary", icon=":material/replay:",
+                             key="progress_practise_missed"):
+                    practise_missed()
 
             st.download_button("Download my attempt history (CSV)", store.csv(name),
                                file_name=f"stud-study-{name}.csv", mime="text/csv",
