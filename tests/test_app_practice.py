@@ -337,21 +337,21 @@ def test_not_yet_mastered_leaves_out_a_deal_answered_right(tmp_path):
         for index, q in enumerate(ex.questions):
             kind, good, _ = right_and_wrong(ex, q)
             answer_with(at, ex, q, index, kind, good)
-        at.button_group(key="practice_scope").set_value("Not yet mastered").run()
+        at.selectbox(key="practice_scope").set_value("Not yet mastered").run()
         assert not at.exception
         total = len(COURSE.exercises)
         assert any(f"{total - 1} of {total} deals" in c.value for c in at.caption)
         shown = at.subheader[0].value
         assert shown != ex.title
         # one wrong answer on the latest try puts the deal back
-        at.button_group(key="practice_scope").set_value("Game").run()
+        at.selectbox(key="practice_scope").set_value("Game").run()
         at.session_state["practice_deal"] = ex.id
         at.run()
         kind, _, bad = right_and_wrong(ex, ex.questions[0])
         pick_question(at, ex.id, 0)
         at.button(key=f"practice|{ex.id}|0:retry").click().run()
         answer_with(at, ex, ex.questions[0], 0, kind, bad)
-        at.button_group(key="practice_scope").set_value("Not yet mastered").run()
+        at.selectbox(key="practice_scope").set_value("Not yet mastered").run()
         assert any(f"{total} of {total} deals" in c.value for c in at.caption)
 
 

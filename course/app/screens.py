@@ -204,7 +204,7 @@ def practice() -> None:
     # The scope pickers share one compact bar (it wraps on a phone).
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small",
                       key="practice_bar"):
-        scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
+        scope = st.selectbox("Practise by", SCOPES, key="practice_scope", width=190)
         if scope == "Game":
             games = list(dict.fromkeys(ex.game for ex in pool_all))
             choice = st.selectbox("Game", games, format_func=lv.game_title, key="practice_game",
@@ -320,6 +320,7 @@ def progress() -> None:
 
             st.subheader("Accuracy per skill")
             by_skill = store.accuracy_by_skill(name)
+            by_skill = by_skill.assign(skill=by_skill["skill"].map(labels.display_name))
             st.bar_chart(by_skill.set_index("skill")["accuracy"] * 100, y_label="% right")
             st.dataframe(by_skill, hide_index=True, key="progress_skills",
                          column_config={"accuracy": st.column_config.ProgressColumn(
