@@ -224,6 +224,8 @@ def face_up_so_far(exercise: Exercise, question: Question) -> dict[str, list[Car
     (`after` events; all of them otherwise), as the game's engine replays the events: a card
     taken face up shows in both rows, a hole card never shows."""
     module = find_game(exercise.game).module()
+    if module is None:          # a game without events: the deal as written
+        return {seat: list(hand.up) for seat, hand in exercise.hands.items()}
     after = question.params.get("after")
     upto = len(exercise.events) if after is None else int(after)
     seen: dict[str, list[Card]] = {seat: [] for seat in exercise.seats}
