@@ -4,12 +4,15 @@ explanation, the attempt stored, Show answer / Try again, and the rule-profile s
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
 
 from course import content, questions, rules
 from course.app import quiz, state
+from course.app.labels import display_name
+from course.app.quiz import named_profile
 from course.app.apptest import environment, fill_widget, open_app, pick_question, texts
 from course.store import ProgressStore
 from course.cards import Card, parse_cards
@@ -197,7 +200,9 @@ def test_show_answer_then_try_again(tmp_path):
 
 
 def buttons(at, key):
-    return {b.key.rsplit(":", 1)[-1] for b in at.button if b.key and b.key.startswith(key + ":")}
+    """The visible buttons of a question (the number keys' hidden buttons left out)."""
+    return {b.key.rsplit(":", 1)[-1] for b in at.button if b.key and b.key.startswith(key + ":")
+            and not re.fullmatch(r"key\d+", b.key.rsplit(":", 1)[-1])}
 
 
 def test_only_the_buttons_that_do_something_are_shown(tmp_path):
@@ -258,21 +263,15 @@ def test_checking_with_no_answer_asks_for_one(tmp_path):
 
 
 def disagreeing_question():
-    """A stud-high question whose engine answer differs between two rule profiles."""
-    from course import rules
+    """A stud-high question whose engine answer differs between two rule profiles, on a deal
+    whose words name no profile (a deal that names one offers no picker)."""
     names = list(rules.profile_names("stud-high"))
     for ex in COURSE.exercises.values():
-        if ex.game != "stud-high" or questions.answer_kind(ex, ex.questions[0]) != "player":
+        if ex.game != "stud-high" or named_profile(ex):
             continue
         for n, q in enumerate(ex.questions):
-            if questions.answer_kind(ex, q) != "player":
-                continue
-            seen = {}
-            for name in names:
-                variant = content.with_profile(ex, name) if hasattr(content, "with_profile") \
-                    else __import__("dataclasses").replace(ex, rules=name,
-                                                           profile=rules.load_profile(name, ex.options or None))
-                seen[name] = questions.answer(variant, q).value
+            seen = {name: quiz.shown(questions.answer(content.with_profile(ex, name), q).value)
+                    for name in names}
             if len(set(seen.values())) > 1:
                 return ex, n, q, seen
     pytest.fail("no stud-high exercise where the profiles disagree")
@@ -282,22 +281,23 @@ def test_switching_the_profile_shows_the_answer_change(tmp_path):
     ex, index, q, seen = disagreeing_question()
     mine = seen[ex.rules]
     other_profile = next(p for p, v in seen.items() if v != mine)
+    kind, right, _ = right_and_wrong(ex, q)
     with environment(tmp_path / "p.db"):
         at = open_deal(ex)
-        answer_with(at, ex, q, index, "player", mine)
+        answer_with(at, ex, q, index, kind, right)
         assert any(s.value.startswith("Right.") for s in at.success)
         at.selectbox(key=f"practice|{ex.id}:rules").set_value(other_profile).run()
         assert not at.exception
         verdicts = [e.value for e in at.error if e.value.startswith("Not right.")]
         assert verdicts, texts(at)
         assert f"the right answer is **{seen[other_profile]}**" in verdicts[0]
-        assert f"You checked this under `{ex.rules}`" in verdicts[0]
+        assert f"You checked this under {display_name(ex.rules)}" in verdicts[0]
         assert not at.dataframe                  # the comparison is computed only when opened
         at.session_state[f"practice|{ex.id}:compare"] = True
         at.run()
         table = at.dataframe[-1].value
-        assert table.loc[ex.rules, f"Q{index + 1}"] == mine
-        assert table.loc[other_profile, f"Q{index + 1}"] == seen[other_profile]
+        assert table.loc[display_name(ex.rules), f"Q{index + 1}"] == mine
+        assert table.loc[display_name(other_profile), f"Q{index + 1}"] == seen[other_profile]
         assert f"Q{index + 1}" in texts(at).split("The profiles disagree on", 1)[1]
 
 
@@ -308,21 +308,21 @@ def test_not_yet_mastered_leaves_out_a_deal_answered_right(tmp_path):
         for index, q in enumerate(ex.questions):
             kind, good, _ = right_and_wrong(ex, q)
             answer_with(at, ex, q, index, kind, good)
-        at.button_group(key="practice_scope").set_value("Not yet mastered").run()
+        at.selectbox(key="practice_scope").set_value("Not yet mastered").run()
         assert not at.exception
         total = len(COURSE.exercises)
         assert any(f"{total - 1} of {total} deals" in c.value for c in at.caption)
         shown = at.subheader[0].value
         assert shown != ex.title
         # one wrong answer on the latest try puts the deal back
-        at.button_group(key="practice_scope").set_value("Game").run()
+        at.selectbox(key="practice_scope").set_value("Game").run()
         at.session_state["practice_deal"] = ex.id
         at.run()
         kind, _, bad = right_and_wrong(ex, ex.questions[0])
         pick_question(at, ex.id, 0)
         at.button(key=f"practice|{ex.id}|0:retry").click().run()
         answer_with(at, ex, ex.questions[0], 0, kind, bad)
-        at.button_group(key="practice_scope").set_value("Not yet mastered").run()
+        at.selectbox(key="practice_scope").set_value("Not yet mastered").run()
         assert any(f"{total} of {total} deals" in c.value for c in at.caption)
 
 

@@ -243,3 +243,132 @@ def test_the_spit_card_is_labelled_spit_card_in_lesson_diagrams(app, driver, siz
                                    ".map(c => c.getBoundingClientRect().right);")
     assert rights and max(rights) <= width, (max(rights), width)
     snap(driver, f"spit-card-{size[0]}", tmp_path, at=boxes[0])
+
+
+# -- Practice: one screen, the rules in force, empty answers, keys ---------------------------
+
+PRACTICE_SIZES = [pytest.param((1280, 800), id="1280x800"), pytest.param((390, 844), id="390x844")]
+
+
+def practice_deal(driver, app, deal_id: str):
+    driver.get(f"{app}/practice?deal={deal_id}")
+    wait_for(driver, f"//h3[contains(., {xpath_text(COURSE.exercises[deal_id].title)})]")
+    return wait_for(driver, "//button[contains(., 'Check')]")
+
+
+def box(driver, css: str, last: bool = False) -> dict:
+    return driver.execute_script(
+        "const all = document.querySelectorAll(arguments[0]);"
+        "return all.length ? all[arguments[1] ? all.length - 1 : 0].getBoundingClientRect() : null;",
+        css, last)
+
+
+def press(driver, keys: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver.find_element("xpath", "//h1").click()      # the page, not a widget, has the focus
+    ActionChains(driver).send_keys(keys).perform()
+
+
+@pytest.mark.parametrize("size", PRACTICE_SIZES)
+def test_practice_fits_a_laptop_and_the_keyboard_answers(app, driver, size, tmp_path):
+    """The deal and its question on one screen (1280x800), the verdict beside the deal; number
+    keys choose, Enter checks, N goes on; the prompt names PokerStars, so no profile picker."""
+    from selenium.webdriver.common.by import By
+
+    show(driver, size)
+    deal = COURSE.exercises["bring-in-profiles-disagree"]
+    check = practice_deal(driver, app, deal.id)
+    assert not driver.find_elements(By.XPATH, "//label[contains(., 'Rule profile')]")
+    assert "Played under PokerStars rules" in driver.find_element(By.TAG_NAME, "body").text
+    height = driver.execute_script("return window.innerHeight;")
+    seat = box(driver, ".ssr-seat", last=True)
+    if size[0] >= 1000:
+        assert seat["bottom"] <= height and check.rect["y"] + check.rect["height"] <= height
+    else:   # a phone stacks them: the question follows the deal
+        assert check.rect["y"] >= seat["bottom"]
+        assert driver.execute_script("return document.documentElement.scrollWidth"
+                                     " <= document.documentElement.clientWidth;")
+    # no label a screen reader reads carries markdown marks
+    labels_read = driver.execute_script(
+        "return [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'));")
+    assert any(l.startswith("Q1. ") for l in labels_read) and not [l for l in labels_read if "**" in l]
+    snap(driver, f"practice-{size[0]}", tmp_path)
+    # 3 picks the third seat (Cara brings in under the PokerStars suit order), Enter checks
+    press(driver, "3")
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "const on = document.querySelector('[data-testid=stRadio] input:checked');"
+        "return on && on.closest('label').innerText.includes('Cara');"))
+    press(driver, "\n")
+    verdict = wait_for(driver, "//div[@data-testid='stAlert'][contains(., 'Right.')]")
+    assert "You chose Cara; the right answer is Cara." in verdict.text
+    if size[0] >= 1000:     # feedback beside the deal: nothing was pushed off the screen
+        assert verdict.rect["y"] + 40 <= height
+        assert box(driver, ".ssr-seat")["top"] >= 0
+    snap(driver, f"practice-checked-{size[0]}", tmp_path)
+    press(driver, "n")
+    wait_for(driver, "//*[@aria-label][starts-with(@aria-label, 'Q2. ')]")
+
+
+@pytest.mark.parametrize("size", PRACTICE_SIZES)
+def test_nobody_takes_and_only_face_up_cards_are_offered(app, driver, size, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    show(driver, size)
+    deal = COURSE.exercises["hah-face-down-heart"]
+    check = practice_deal(driver, app, deal.id)
+    # Ava's offer lists her face-up cards only: never a hole card
+    ava = wait_for(driver, "//div[@data-testid='stButtonGroup'][.//*[contains(., 'Ava: face-up cards')]]")
+    offered = {b.text.strip() for b in ava.find_elements(By.TAG_NAME, "button")}
+    assert offered and not offered & {str(c) for c in deal.hands["Ava"].down}, offered
+    nobody = wait_for(driver, "//div[@data-testid='stRadio']//label[contains(., 'Nobody')]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", nobody)
+    nobody.click()
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", check)
+    time.sleep(0.5)
+    check.click()
+    verdict = wait_for(driver, "//div[@data-testid='stAlert'][contains(., 'Right.')]")
+    assert "nobody takes a card" in verdict.text
+    snap(driver, f"practice-nobody-{size[0]}", tmp_path, at=verdict)
+
+
+@pytest.mark.parametrize("size", PRACTICE_SIZES)
+def test_best_five_chips_follow_the_picture_and_checked_ones_stand_out(app, driver, size, tmp_path):
+    from selenium.webdriver.common.by import By
+    from course.cards import Card
+
+    show(driver, size)
+    deal = COURSE.exercises["best-five-hidden-pair"]
+    practice_deal(driver, app, deal.id)
+    player = deal.questions[0].params["player"]
+    row = driver.execute_script(
+        "const seat = [...document.querySelectorAll('.ssr-seat')].find(s => s.getAttribute("
+        "'aria-label') && s.getAttribute('aria-label').endsWith(': ' + arguments[0]));"
+        "return [...seat.querySelectorAll('.ssr-card')].map(c => c.getAttribute('aria-label'));",
+        player)
+    group = wait_for(driver, "//div[@data-testid='stButtonGroup'][.//*[contains(., 'click the cards')]]")
+    chips = group.find_elements(By.TAG_NAME, "button")
+    assert [Card.parse(c.text.strip()).label for c in chips] == \
+        [label.removesuffix(", face down") for label in row]
+    before = chips[0].value_of_css_property("outline-style")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", chips[0])
+    time.sleep(0.3)
+    chips[0].click()
+    picked = wait_for(driver, "//button[@data-variant='pills'][@aria-pressed='true']")
+    assert picked.value_of_css_property("outline-style") == "solid" != before
+    assert "✓" in driver.execute_script(
+        "return getComputedStyle(arguments[0], '::before').content;", picked)
+    snap(driver, f"practice-cards-{size[0]}", tmp_path, at=picked)
+
+
+@pytest.mark.parametrize("size", PRACTICE_SIZES)
+def test_a_bad_deal_link_says_so_and_the_first_deal_has_no_previous(app, driver, size):
+    show(driver, size)
+    driver.get(f"{app}/practice?deal=nope")
+    warning = wait_for(driver, "//div[@data-testid='stAlert'][contains(., 'There is no deal')]")
+    assert "There is no deal called nope" in warning.text
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+    prev = WebDriverWait(driver, 60).until(ec.presence_of_element_located(
+        ("xpath", "//div[contains(@class, 'st-key-practice_prev')]//button")))
+    assert not prev.is_enabled()

@@ -111,6 +111,7 @@ def pick_question(at: AppTest, exercise_id: str, index: int, prefix: str = "prac
 
 def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
     """Set the widget of answer `kind` under `key` to `value` (the answer's JSON shape)."""
+    from course.app.widgets import NOBODY
     from course.cards import Card
 
     def cards(values) -> list:
@@ -135,12 +136,13 @@ def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
         at.button_group(key=f"{key}:up").set_value(cards(value["up"]))
         at.button_group(key=f"{key}:down").set_value(cards(value["down"]))
     elif kind == "takes":
-        at.radio(key=f"{key}:taker").set_value(value["taker"])
+        at.radio(key=f"{key}:taker").set_value(value["taker"] or NOBODY)
         for seat in exercise.seats:
             offer = value["from"].get(seat, {})
             at.button_group(key=f"{key}:up:{seat}").set_value(cards(offer.get("up", [])))
             at.number_input(key=f"{key}:down:{seat}").set_value(offer.get("down", 0))
     elif kind == "matches":
+        at.checkbox(key=f"{key}:nobody").set_value(not value)
         at.multiselect(key=key).set_value([next(iter(item)) for item in value]).run()
         for item in value:
             for seat, units in item.items():

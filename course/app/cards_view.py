@@ -48,7 +48,9 @@ CSS = """
 .ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
   border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
 .ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
-@container (max-width:30rem){
+button[data-variant=pills][aria-pressed=true]{outline:3px solid #f5c518;outline-offset:1px;font-weight:700}
+button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
+@container (max-width:26rem){
   .ssr-seat,.ssr-shared{flex-wrap:wrap;row-gap:.2rem}
   .ssr-name{min-width:0;flex:1 0 100%}
   .ssr-cards{flex-wrap:nowrap;gap:.2rem}

@@ -84,3 +84,15 @@ def article_title(key: str, *, source: bool = True) -> str:
     if not source:
         return title[:1].upper() + title[1:]
     return f"{SOURCES.get(cit.source_title, cit.source_title)} · {title}"
+
+
+def profile_words(profile: str) -> str:
+    """How prose names a rule profile: its display name without "rules" and the bracket
+    ("PokerStars", "WSOP 2026", "1917Poker")."""
+    return re.sub(r"\s*\(.*\)$", "", display_name(profile)).removesuffix(" rules").strip()
+
+
+def profiles_named(text: object, profiles: list[str]) -> list[str]:
+    """The profiles of `profiles` that `text` names ("Using the PokerStars suit order...")."""
+    return [p for p in profiles
+            if re.search(rf"(?<!\w){re.escape(profile_words(p))}(?!\w)", str(text or ""), re.I)]

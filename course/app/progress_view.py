@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import quiz, state, study_feedback
+from course.app import labels, quiz, screens, state, study_feedback
 from course.store import StoreError
 
 
@@ -51,13 +51,13 @@ def _progress(store, who: state.Identity) -> None:
     c3.metric("Mastery", f"{sum(recall) / len(recall):.0%}" if recall else "new",
               help="FSRS's estimate of how much you would recall now, over the skills you have "
                    "reviewed (the table below gives each skill).")
-    study_feedback.mastery(plan, "progress_mastery")
 
-    st.subheader("Accuracy per skill over time")
-    st.line_chart(store.running_accuracy(key) * 100, x_label="answers checked",
-                  y_label="% right so far")
-    st.caption("Each line is one skill: the share of your answers that were right so far, "
-               "after each answer you checked.")
+    st.subheader("Mastery per skill")
+    mastery_chart(state.course(), key)
+    st.caption("Each bar is one skill: the share of its questions in the course that you "
+               "answered right on your latest try.")
+    st.markdown("**Spaced review** (FSRS's estimate of what you would recall now, per card)")
+    study_feedback.mastery(plan, "progress_mastery")
     daily = store.accuracy_over_time(key)
     if len(daily) > 1:
         st.markdown("**Per day** (% right that day)")
@@ -65,7 +65,7 @@ def _progress(store, who: state.Identity) -> None:
 
     st.subheader("Accuracy per skill")
     by_skill = store.accuracy_by_skill(key)
-    st.bar_chart(by_skill.set_index("skill")["accuracy"] * 100, y_label="% right")
+    by_skill = by_skill.assign(skill=by_skill["skill"].map(labels.display_name))
     st.dataframe(by_skill, hide_index=True, key="progress_skills",
                  column_config={"accuracy": st.column_config.ProgressColumn(
                      "accuracy", min_value=0, max_value=1, format="percent")})
@@ -76,10 +76,28 @@ def _progress(store, who: state.Identity) -> None:
         st.success("Nothing missed so far.")
     else:
         _missed_table(missed, "progress_missed", [])
+        if st.button("Practise what I missed", type="primary", icon=":material/replay:",
+                     key="progress_practise_missed"):
+            screens.practise_missed()
 
     st.download_button("Download my attempt history (CSV)", store.csv(key),
                        file_name="stud-study-progress.csv", mime="text/csv",
                        key="progress_csv")
+
+
+def mastery_chart(course, name: str) -> None:
+    """One bar per skill: the share of its questions answered right on the latest try."""
+    mastered = state.mastered(name)
+    totals: dict[str, list[int]] = {}
+    for ex in lv.exercises(course).values():
+        for n, q in enumerate(ex.questions):
+            count = totals.setdefault(labels.display_name(quiz.skill_of(ex, q)), [0, 0])
+            count[0] += (ex.id, n) in mastered
+            count[1] += 1
+    table = pd.DataFrame({"skill": list(totals),
+                          "mastered": [round(100 * d / t) for d, t in totals.values()]})
+    st.bar_chart(table, x="skill", y="mastered", horizontal=True, sort="-mastered",
+                 x_label="skill", y_label="% of its questions right on your latest try")
 
 
 def skill_totals() -> dict[str, int]:

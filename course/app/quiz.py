@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from course import content, questions, rules
-from course.app import cards_view, state, study_feedback
+from course.app import cards_view, labels, state, study_feedback
 from course.app.widgets import WIDGETS, md_escape
 from course.cards import Card
 from course.explain import Answer
@@ -36,14 +36,15 @@ def author_md(text: Any) -> str:
 
 
 def fmt(value: Any) -> str:
-    """An answer as a learner reads it."""
+    """An answer in the engine's JSON shape (`shown` makes it) as a learner reads it: the
+    learner's answer and the engine's go through the same words."""
     if value is None:
         return "(no answer)"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, Card):
-        return str(value)
     if isinstance(value, dict) and "taker" in value and "from" in value:
+        if value["taker"] is None:
+            return "nobody takes a card"
         offers = [f"from {p}: " + " or ".join(
             ([f"face up {fmt(o.get('up'))}"] if o.get("up") else [])
             + ([f"one of {o.get('down')} hole cards"] if o.get("down") else []))
@@ -56,8 +57,6 @@ def fmt(value: Any) -> str:
         return ", ".join(items) if items else "nobody"
     if isinstance(value, (list, tuple, set, frozenset)):
         seq = list(value)
-        if seq and all(isinstance(v, Card) for v in seq):
-            return " ".join(str(v) for v in seq)
         return ", ".join(fmt(v) for v in seq) if seq else "nobody"
     if hasattr(value, "label") and not isinstance(value, str):
         return str(value.label)
@@ -88,6 +87,36 @@ def profile_names(game: str) -> list[str]:
 def with_profile(exercise: Exercise, name: str) -> Exercise:
     """The same deal under another rule profile (the exercise's own options kept)."""
     return exercise if name == exercise.rules else content.with_profile(exercise, name)
+
+
+def named_profile(exercise: Exercise) -> str | None:
+    """The profile the deal's own words name (its title, intro or a prompt: "Using the
+    PokerStars suit order..."): such a deal is graded under the profile it names, and no
+    picker is offered, so a prompt never contradicts the rules in force."""
+    names = profile_names(exercise.game)
+    if len(names) < 2:
+        return None
+    texts = [exercise.title, exercise.intro] + [prompt_of(exercise, q) for q in exercise.questions]
+    named = [p for text in texts for p in labels.profiles_named(text, names)]
+    return named[0] if named else None
+
+
+def answers_by_profile(exercise: Exercise, names: Sequence[str]) -> dict[str, list[str]]:
+    """Each question's answer as shown, under every profile (computed once per deal)."""
+    def build() -> dict[str, list[str]]:
+        table = {}
+        for name in names:
+            variant = with_profile(exercise, name)
+            table[name] = [shown(answer.value) if answer else "(engine error)"
+                           for answer, _ in (engine_answer(variant, q) for q in variant.questions)]
+        return table
+    return exercise.replayed(("answers by profile", tuple(names)), build)
+
+
+def profiles_disagree(exercise: Exercise, names: Sequence[str]) -> bool:
+    """Does some question of the deal have a different answer under another profile?"""
+    table = answers_by_profile(exercise, names)
+    return len(names) > 1 and any(len(set(column)) > 1 for column in zip(*table.values()))
 
 
 # -- engine calls --------------------------------------------------------------------------
@@ -219,35 +248,59 @@ def hand_record(exercise: Any, key: str) -> None:
         st.dataframe(record, hide_index=True, key=f"{key}:record")
 
 
+KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
+
+
+def number_keys(exercise: Any, question: Any, key: str, kind: str) -> None:
+    """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
+    hidden buttons carrying Streamlit's own keyboard shortcuts."""
+    widget = WIDGETS[kind]
+    picks = widget.choices(exercise, question)[:10]
+    if not picks:
+        return
+    st.html(KEYS_CSS)
+    with st.container(key="answer_keys"):
+        for n, choice in enumerate(picks, 1):
+            st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,
+                      args=(key, choice))
+
+
 def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, checked: bool,
-             revealed: bool, next_step: tuple[str, Callable[[], None]] | None) -> None:
+             revealed: bool, next_step: tuple[str, Callable[[], None]] | None,
+             keyboard: bool) -> None:
     """Only the buttons that do something now: Check and Show answer before an answer is
     checked, Try again once something was checked or shown, then what comes next (`next_step`:
-    its label and callback)."""
+    its label and callback). With `keyboard`, Enter checks and N goes on."""
     if not checked:
         st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
-                  args=(exercise, question, index, key, kind))
+                  args=(exercise, question, index, key, kind),
+                  shortcut="Enter" if keyboard else None)
         if not revealed:
             st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
     if checked or revealed:
         st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
     if checked and next_step is not None:
         label, go = next_step
-        st.button(label, key=f"{key}:next", type="primary", on_click=go)
+        st.button(label, key=f"{key}:next", type="primary", on_click=go,
+                  shortcut="N" if keyboard else None)
 
 
 def question_block(exercise: Any, question: Any, index: int, prefix: str,
-                   next_step: tuple[str, Callable[[], None]] | None = None) -> None:
+                   next_step: tuple[str, Callable[[], None]] | None = None,
+                   keyboard: bool = False) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     kind = questions.answer_kind(exercise, question)
-    label = f"**Q{index + 1}.** {md_escape(prompt_of(exercise, question))}"
+    # Plain text: a widget's label is also what a screen reader hears (no `**` marks).
+    label = f"Q{index + 1}. {md_escape(prompt_of(exercise, question))}"
     result = st.session_state["graded"].get(key)
     revealed = bool(st.session_state["shown"].get(key))
     checked = bool(result and result["status"] == "graded")
     WIDGETS[kind].draw(key, exercise, question, label, checked)
+    if keyboard and not checked:
+        number_keys(exercise, question, key, kind)
     with st.container(horizontal=True, gap="small"):
         _buttons(exercise, question, index, key, kind, checked=checked, revealed=revealed,
-                 next_step=next_step)
+                 next_step=next_step, keyboard=keyboard)
 
     if result and result["status"] == "empty" and WIDGETS[kind].read(key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
@@ -262,11 +315,11 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
     if checked:
         correct, _ = grade(exercise, question, result["given"])
         verdict = "Right." if correct else "Not right."
-        text = f"{verdict} You chose **{md_escape(fmt(result['given']))}**; the right answer " \
+        text = f"{verdict} You chose **{md_escape(shown(result['given']))}**; the right answer " \
                f"is **{md_escape(shown(answer.value))}**."
         if result["rules"] != exercise.rules:
-            text += (f" (You checked this under `{result['rules']}`; the verdict shown is for "
-                     f"`{exercise.rules}`.)")
+            text += (f" (You checked this under {labels.display_name(result['rules'])}; the "
+                     f"verdict shown is for {labels.display_name(exercise.rules)}.)")
         if not result.get("saved"):
             text += "\n\n" + state.unsaved_note()
         (st.success if correct else st.error)(text)
@@ -320,7 +373,7 @@ def stakes_words(profile: Any, stakes: Any) -> str:
 def deal_facts_md(exercise: Any) -> str:
     """Game, street, stakes and pot on one line (fields the content loader validated)."""
     stakes = exercise.stakes
-    facts = [f"Game: **{exercise.game}**", f"Street: **{exercise.street}**"]
+    facts = [f"Game: **{labels.display_name(exercise.game)}**", f"Street: **{exercise.street}**"]
     if stakes is not None:
         facts.append("Stakes: " + stakes_words(exercise.profile, stakes))
     if exercise.pot is not None:
@@ -353,15 +406,10 @@ def timeline(exercise: Any) -> None:
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
     """Each question's answer under every profile of the game; disagreements stand out."""
-    rows = []
-    for name in names:
-        variant = with_profile(exercise, name)
-        row = {"profile": name}
-        for n, q in enumerate(variant.questions, 1):
-            answer, error = engine_answer(variant, q)
-            row[f"Q{n}"] = error and "(engine error)" or shown(answer.value)
-        rows.append(row)
-    table = pd.DataFrame(rows).set_index("profile")
+    table = pd.DataFrame({name: {f"Q{n}": value for n, value in enumerate(values, 1)}
+                          for name, values in answers_by_profile(exercise, names).items()}).T
+    table.index = [labels.display_name(name) for name in table.index]
+    table.index.name = "rules"
     differ = [c for c in table.columns if table[c].nunique() > 1]
     if differ:
         st.markdown("The profiles disagree on " + ", ".join(differ) + ".")
@@ -371,32 +419,60 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
 
 
 def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
-                   one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None) -> None:
+                   one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None,
+                   keyboard: bool = False) -> None:
     """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
-    tabs); `prefix` keeps widget keys apart per page."""
+    tabs); `prefix` keeps widget keys apart per page. `keyboard` (one deal on the page, as in
+    Practice): number keys choose, Enter checks, N goes to the next question."""
     base = f"{prefix}|{exercise.id}"
     if heading:
         st.subheader(exercise.title)
     names = profile_names(exercise.game)
     active = exercise
-    if len(names) > 1:
+    named = named_profile(exercise)
+    if named is not None:
+        st.caption(f"Played under **{labels.display_name(exercise.rules)}**, as the question "
+                   "says; the other rule sets are compared at the end.")
+    elif profiles_disagree(exercise, names):
+        # The picker appears only where it changes an answer.
         rules_key = f"{base}:rules"
         if rules_key not in st.session_state or st.session_state[rules_key] not in names:
             st.session_state[rules_key] = exercise.rules if exercise.rules in names else names[0]
-        chosen = st.selectbox("Rule profile", names, key=rules_key,
-                              help="Switch the rules to see where the answer changes.")
+        chosen = st.selectbox("Rule profile", names, key=rules_key, format_func=labels.display_name,
+                              help="The rule sets disagree on this deal: switch them to see "
+                                   "which answer changes.")
+        st.caption("The rule sets disagree on this deal: switch them to see the answer change.")
         try:
             active = with_profile(exercise, chosen)
         except Exception as exc:
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
     if getattr(active, "intro", None):
         st.markdown(author_md(active.intro))
-    # The facts line (engine-validated fields only) and the cards share one element; author
-    # text (intro, actions, events) is never rendered with HTML allowed.
-    st.markdown(deal_facts_md(active) + "\n\n"
-                + cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
-                unsafe_allow_html=True)
-    timeline(active)
+    # One question at a time: the deal on the left and the question (with its feedback) on
+    # the right, so both fit a laptop screen; on a phone the columns stack.
+    deal_side, question_side = st.columns([3, 2], gap="medium") if one_at_a_time \
+        else (st.container(), st.container())
+    with deal_side:
+        # The facts line (engine-validated fields only) and the cards share one element;
+        # author text (intro, actions, events) is never rendered with HTML allowed.
+        st.markdown(deal_facts_md(active) + "\n\n"
+                    + cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
+                    unsafe_allow_html=True)
+        timeline(active)
+    with question_side:
+        questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
+    if len(names) > 1:
+        # Computed only while open: the expander reports its state (on_change="rerun").
+        compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
+                              on_change="rerun")
+        if compare.open:
+            with compare:
+                profile_compare(exercise, names, base)
+
+
+def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
+                    next_deal: Callable[[], None] | None, keyboard: bool) -> None:
+    """The deal's questions: all of them, or one at a time behind numbered tabs."""
     count = len(active.questions)
     if one_at_a_time:
         # One question at a time: numbered tabs (ticked or crossed once checked) choose it;
@@ -417,18 +493,14 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
         following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
             (("Next deal →", next_deal) if next_deal is not None else None)
         with st.container(border=True):
-            question_block(active, active.questions[index], index, prefix, next_step=following)
+            question_block(active, active.questions[index], index, prefix, next_step=following,
+                           keyboard=keyboard)
+        if keyboard:
+            st.caption("Keys: 1-9 choose · Enter checks · N next")
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):
                 question_block(active, question, index, prefix)
-    if len(names) > 1:
-        # Computed only while open: the expander reports its state (on_change="rerun").
-        compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
-                              on_change="rerun")
-        if compare.open:
-            with compare:
-                profile_compare(exercise, names, base)
 
 
 def problems_panel(problems: Sequence[Any], title: str = "Some content could not be loaded") -> None:

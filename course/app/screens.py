@@ -13,9 +13,10 @@ from course import content, rules
 from course.app import lesson_view as lv
 from course.app import labels, quiz, state
 from course.content import nodes, preview
+from course.store import StoreError
 from course.study import templates
 
-SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered"]
+SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered", "Missed most"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
 KINDS = ["Exercise", "Lesson"]
 
@@ -196,6 +197,8 @@ def lesson() -> None:
 
 def practice() -> None:
     """Practice: pick what to practise, then one deal at a time, checked by the engine."""
+    # less room above the title, so the deal and its question fit a laptop screen
+    st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>")
     st.title("Practice")
 
     course = state.course()
@@ -217,55 +220,94 @@ def practice() -> None:
             quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
             return
     by_id = lv.exercises(course)
+    if wanted is not None and wanted not in by_id:
+        # a bad link says so, instead of quietly opening another deal in its place
+        st.query_params.pop("deal", None)
+        st.session_state["practice_missing"] = wanted
+    if st.session_state.get("practice_missing") is not None:
+        not_found("deal", st.session_state["practice_missing"])
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted
         st.session_state["practice_scope"] = "Game"
         st.session_state["practice_game"] = by_id[wanted].game
         st.session_state["practice_deal"] = wanted
-    scope = st.segmented_control("Practise by", SCOPES, key="practice_scope") or "Game"
-    if scope == "Game":
-        by_game = state.per_course(course, exercises_by_game)
-        choice = st.selectbox("Game", list(by_game), format_func=lv.game_title, key="practice_game")
-        pool = by_game.get(choice, [])
-    elif scope == "Topic":
-        by_topic = state.per_course(course, exercises_by_topic)
-        choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic")
-        pool = by_topic.get(choice, [])
-    elif scope == "Lesson":
-        lessons = lv.lessons(course)
-        titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
-        choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
-                              key="practice_lesson")
-        ids = next((lv.lesson_exercise_ids(l) for l in lessons if lv.field(l, "id") == choice), [])
-        known = lv.exercises(course)
-        pool = [known[eid] for eid in ids if eid in known]
-    else:
-        name = state.learner()
-        mastered = state.mastered(name)
-        pool = [ex for ex in pool_all
-                if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
-        st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have not "
-                   "answered right on your latest try.")
+    # The scope pickers share one compact bar (it wraps on a phone).
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small",
+                      key="practice_bar"):
+        scope = st.selectbox("Practise by", SCOPES, key="practice_scope", width=190)
+        if scope == "Game":
+            by_game = state.per_course(course, exercises_by_game)
+            choice = st.selectbox("Game", list(by_game), format_func=lv.game_title,
+                                  key="practice_game", width=300)
+            pool = by_game.get(choice, [])
+        elif scope == "Topic":
+            by_topic = state.per_course(course, exercises_by_topic)
+            choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic",
+                                  format_func=labels.display_name, width=300)
+            pool = by_topic.get(choice, [])
+        elif scope == "Lesson":
+            lessons = lv.lessons(course)
+            titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
+            choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
+                                  key="practice_lesson", width=420)
+            ids = next((lv.lesson_exercise_ids(l) for l in lessons
+                        if lv.field(l, "id") == choice), [])
+            known = lv.exercises(course)
+            pool = [known[eid] for eid in ids if eid in known]
+        elif scope == "Not yet mastered":
+            name = state.learner()
+            mastered = state.mastered(name)
+            pool = [ex for ex in pool_all
+                    if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
+            st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
+                       "not answered right on your latest try.", width=300)
+        else:
+            pool = [by_id[eid] for eid in missed_deals() if eid in by_id]
+            st.caption("The deals of the questions you missed most, the most missed first.",
+                       width=300)
+        ids = [ex.id for ex in pool]
+        if pool and st.session_state.get("practice_deal") not in ids:
+            st.session_state["practice_deal"] = ids[0]
+        here = ids.index(st.session_state["practice_deal"]) if pool else 0
+
+        def step(delta: int, ids=ids, here=here) -> None:
+            st.session_state["practice_deal"] = ids[here + delta]
+            st.session_state["practice_missing"] = None
+
+        # No wrap-round: the first deal has no previous one, the last no next one.
+        if pool:
+            with st.container(horizontal=True, vertical_alignment="center", gap="small",
+                              width="content"):
+                st.button("←", key="practice_prev", on_click=step, args=(-1,),
+                          disabled=here == 0, help="Previous deal")
+                st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
+                st.button("→", key="practice_next", on_click=step, args=(1,),
+                          disabled=here + 1 == len(ids), help="Next deal")
 
     if not pool:
         st.info("Nothing to practise here.")
     else:
-        ids = [ex.id for ex in pool]
-        if st.session_state.get("practice_deal") not in ids:
-            st.session_state["practice_deal"] = ids[0]
-        here = ids.index(st.session_state["practice_deal"])
+        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
+                            next_deal=(lambda: step(1)) if here + 1 < len(ids) else None)
 
-        def step(delta: int, ids=ids, here=here) -> None:
-            st.session_state["practice_deal"] = ids[(here + delta) % len(ids)]
 
-        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-            st.button("← Previous deal", key="practice_prev", on_click=step, args=(-1,),
-                      disabled=len(ids) < 2)
-            st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
-            st.button("Next deal →", key="practice_next", on_click=step, args=(1,),
-                      disabled=len(ids) < 2)
-        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True,
-                            next_deal=(lambda: step(1)) if len(ids) > 1 else None)
+def missed_deals() -> list[str]:
+    """The deals of the learner's most-missed questions, the most missed first."""
+    name = state.learner()
+    store = state.store() if name else None
+    if store is None:
+        return []
+    try:
+        return list(dict.fromkeys(store.most_missed(name)["exercise"]))
+    except StoreError as exc:
+        st.error(f"Your most-missed questions cannot be read just now: {exc}")
+        return []
+
+
+def practise_missed() -> None:
+    st.session_state["practice_scope"] = "Missed most"
+    st.session_state["practice_deal"] = None
+    st.switch_page("views/practice.py")
 
 
 def rulebook() -> None:
@@ -384,7 +426,7 @@ text costs nothing. YAML is read only by `course.content` (safe loader, limits).
                         if question.answer is not None:
                             agrees, why = quiz.grade(item, question, question.answer)
                             verdict = "agrees" if agrees else "DISAGREES"
-                            line += (f" · authored: **{quiz.md_escape(quiz.fmt(question.answer))}**"
+                            line += (f" · authored: **{quiz.md_escape(quiz.shown(question.answer))}**"
                                      f" ({verdict})")
                         st.markdown(line)
                         st.markdown(quiz.explanation_md(answer))

@@ -7,6 +7,7 @@ one class registered in `WIDGETS`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -15,10 +16,13 @@ import streamlit as st
 from course import questions
 from course.app import cards_view
 from course.cards import Card
+from course.games import find_game
 from course.hands import Category
 from course.model import Exercise, Question
 
 CATEGORIES = [c.label for c in Category]
+# The explicit choice for an answer that can be empty ("who takes a card?": nobody).
+NOBODY = "Nobody"
 
 
 # Characters with which plain text could turn into markup in st.markdown: links and images
@@ -35,10 +39,12 @@ def md_escape(text: Any) -> str:
 
 
 def own_cards(exercise: Exercise, question: Question) -> list[Card]:
-    """The cards a player may pick from: their own at the end of the deal, then the shared."""
+    """The cards a player may pick from, in the order the deal picture shows them (first two
+    down, the face-up row, later hole cards; then the shared cards)."""
     player = question.params.get("player")
-    hand = list(questions.final_hands(exercise).get(player, [])) if player else []
-    return hand + list(questions.shared_cards(exercise))
+    hand = questions._final(exercise).get(player) if player else None
+    row = [] if hand is None else [*hand.down[:2], *hand.up, *hand.down[2:]]
+    return row + list(questions.shared_cards(exercise))
 
 
 def event_cards(exercise: Exercise, player: str | None = None) -> list[Card]:
@@ -57,11 +63,10 @@ def event_cards(exercise: Exercise, player: str | None = None) -> list[Card]:
     return list(dict.fromkeys(found))
 
 
-def cards_of(exercise: Exercise, player: str, *, up_only: bool = False) -> list[Card]:
+def cards_of(exercise: Exercise, player: str) -> list[Card]:
     """A player's cards as dealt in the YAML, then the cards of the events that name them."""
     hand = exercise.hands.get(player)
-    dealt = [] if hand is None else (list(hand.up) if up_only else
-                                     list(hand.down[:2]) + list(hand.up) + list(hand.down[2:]))
+    dealt = [] if hand is None else list(hand.down[:2]) + list(hand.up) + list(hand.down[2:])
     return list(dict.fromkeys(dealt + event_cards(exercise, player)))
 
 
@@ -80,10 +85,30 @@ class Widget:
     def clear(self, key: str, exercise: Exercise) -> None:
         st.session_state[key] = None
 
+    # Number keys choose: a widget with one list of choices gives them here (`multi` when
+    # a key toggles a choice in and out rather than picking it).
+    multi = False
+
+    def choices(self, exercise: Exercise, question: Question) -> list[Any]:
+        return []
+
+    def choose(self, key: str, choice: Any) -> None:
+        """What number key `choice`'s key does: pick it, or toggle it in or out."""
+        if not self.multi:
+            st.session_state[key] = choice
+            return
+        chosen = list(st.session_state.get(key) or [])
+        st.session_state[key] = [c for c in chosen if c != choice] if choice in chosen \
+            else chosen + [choice]
+
 
 class PlayerWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
-        st.radio(label, list(exercise.seats), index=None, key=key, horizontal=True, disabled=disabled)
+        st.radio(label, self.choices(exercise, question), index=None, key=key, horizontal=True,
+                 disabled=disabled)
+
+    def choices(self, exercise, question):
+        return list(exercise.seats)
 
 
 class ListWidget(Widget):
@@ -98,26 +123,46 @@ class ListWidget(Widget):
 
 
 class PlayersWidget(ListWidget):
+    multi = True
+
     def draw(self, key, exercise, question, label, disabled):
-        st.pills(label, list(exercise.seats), selection_mode="multi", key=key, disabled=disabled)
+        st.pills(label, self.choices(exercise, question), selection_mode="multi", key=key,
+                 disabled=disabled)
+
+    def choices(self, exercise, question):
+        return list(exercise.seats)
 
 
 class OrderWidget(ListWidget):
+    multi = True
+
     def draw(self, key, exercise, question, label, disabled):
-        st.multiselect(label + " (pick them in order)", list(exercise.seats), key=key,
+        st.multiselect(label + " (pick them in order)", self.choices(exercise, question), key=key,
                        placeholder="First to act, then the next...", disabled=disabled)
+
+    def choices(self, exercise, question):
+        return list(exercise.seats)
 
 
 class CardsWidget(ListWidget):
+    multi = True
+
     def draw(self, key, exercise, question, label, disabled):
-        st.pills(label + " (click the cards)", own_cards(exercise, question), selection_mode="multi",
-                 format_func=cards_view.card_text, key=key, disabled=disabled)
+        st.pills(label + " (click the cards)", self.choices(exercise, question),
+                 selection_mode="multi", format_func=cards_view.card_text, key=key,
+                 disabled=disabled)
+
+    def choices(self, exercise, question):
+        return own_cards(exercise, question)
 
 
 class CategoryWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
         st.selectbox(label, CATEGORIES, index=None, key=key, placeholder="Pick a hand category",
                      disabled=disabled)
+
+    def choices(self, exercise, question):
+        return CATEGORIES
 
 
 class UnitsWidget(Widget):
@@ -132,7 +177,10 @@ class UnitsWidget(Widget):
 
 class YesNoWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
-        st.segmented_control(label, ["yes", "no"], key=key, disabled=disabled)
+        st.segmented_control(label, self.choices(exercise, question), key=key, disabled=disabled)
+
+    def choices(self, exercise, question):
+        return ["yes", "no"]
 
     def read(self, key, exercise):
         value = super().read(key, exercise)
@@ -180,19 +228,40 @@ class HoldingWidget(Widget):
         st.session_state[f"{key}:down"] = []
 
 
+def face_up_so_far(exercise: Exercise, question: Question) -> dict[str, list[Card]]:
+    """Every card each player has shown face up, from the deal up to the question's point
+    (`after` events; all of them otherwise), as the game's engine replays the events: a card
+    taken face up shows in both rows, a hole card never shows."""
+    module = find_game(exercise.game).module()
+    if module is None:          # a game without events: the deal as written
+        return {seat: list(hand.up) for seat, hand in exercise.hands.items()}
+    after = question.params.get("after")
+    upto = len(exercise.events) if after is None else int(after)
+    seen: dict[str, list[Card]] = {seat: [] for seat in exercise.seats}
+    for count in range(upto + 1):
+        try:
+            hands = module.final_hands(dataclasses.replace(exercise, events=exercise.events[:count]))
+        except Exception:  # a prefix the engine refuses adds nothing; the question says why
+            continue
+        for seat, hand in hands.items():
+            seen.setdefault(seat, []).extend(c for c in hand.up if c not in seen[seat])
+    return seen
+
+
 class TakesWidget(Widget):
-    """Who takes a card, and what each other player offers (Have a Heart)."""
+    """Who takes a card (or nobody), and what each other player offers (Have a Heart)."""
 
     def draw(self, key, exercise, question, label, disabled):
         seats = list(exercise.seats)
         st.markdown(md_escape(label))
-        st.radio("Who takes a card?", seats, index=None, key=f"{key}:taker", horizontal=True,
-                 disabled=disabled)
+        st.radio("Who takes a card?", seats + [NOBODY], index=None, key=f"{key}:taker",
+                 horizontal=True, disabled=disabled)
         st.caption("For each player a card may come from: the face-up cards on offer and how "
                    "many hole cards (leave a player empty if nothing can be taken from them).")
+        shown = face_up_so_far(exercise, question)
         for seat in seats:
             cols = st.columns([3, 1])
-            cols[0].pills(f"{seat}: face-up cards", cards_of(exercise, seat, up_only=True),
+            cols[0].pills(f"{seat}: face-up cards", shown.get(seat, []),
                           selection_mode="multi", format_func=cards_view.card_text,
                           key=f"{key}:up:{seat}", disabled=disabled)
             cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
@@ -209,7 +278,7 @@ class TakesWidget(Widget):
             down = int(ss.get(f"{key}:down:{seat}") or 0)
             if up or down:
                 offered[seat] = {"up": up, "down": down}
-        return {"taker": taker, "from": offered}
+        return {"taker": None if taker == NOBODY else taker, "from": offered}
 
     def clear(self, key, exercise):
         st.session_state[f"{key}:taker"] = None
@@ -222,9 +291,11 @@ class MatchesWidget(Widget):
     """Who had to match the pot, in order, and how much each paid (Horn-A-Vika)."""
 
     def draw(self, key, exercise, question, label, disabled):
-        st.multiselect(label + " (pick the players in the order they had to decide; none if nobody)",
-                       list(exercise.seats), key=key, placeholder="Nobody", disabled=disabled)
-        chosen = st.session_state.get(key) or []
+        nobody = st.checkbox(f"{NOBODY} had to match", key=f"{key}:nobody", disabled=disabled)
+        st.multiselect(label + " (pick the players in the order they had to decide)",
+                       list(exercise.seats), key=key, placeholder="First to decide, then the next...",
+                       disabled=disabled or nobody)
+        chosen = [] if nobody else st.session_state.get(key) or []
         if chosen:
             cols = st.columns(min(len(chosen), 4))
             for n, seat in enumerate(chosen):
@@ -232,10 +303,14 @@ class MatchesWidget(Widget):
                                                  key=f"{key}:amt:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
+        if st.session_state.get(f"{key}:nobody"):
+            return []
+        chosen = st.session_state.get(key) or []
         return [{seat: int(st.session_state.get(f"{key}:amt:{seat}") or 0)}
-                for seat in st.session_state.get(key) or []]
+                for seat in chosen] or None
 
     def clear(self, key, exercise):
+        st.session_state[f"{key}:nobody"] = False
         for seat in st.session_state.get(key) or []:
             st.session_state.pop(f"{key}:amt:{seat}", None)
         st.session_state[key] = []
