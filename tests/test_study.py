@@ -314,3 +314,12 @@ def test_every_template_opens_on_practice_with_its_widget_and_grades_the_right_a
             if not (at.success and at.success[0].value.startswith("Right.")):
                 failed.append(item)
     assert failed == []
+
+
+def test_mastery_after_a_miss_is_below_mastery_after_a_right_answer():
+    # FSRS recall at the moment of a review is 1 whatever the rating, so mastery looks ahead.
+    plan = schedule.Schedule(schedule.MemoryReviewCards(), "Ava")
+    plan.review("skill/stud-high/opener", False)
+    plan.review("skill/stud-high/bring_in", True)
+    missed, right = plan.mastery("skill/stud-high/opener"), plan.mastery("skill/stud-high/bring_in")
+    assert missed < right and missed < 0.9

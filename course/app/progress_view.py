@@ -49,14 +49,14 @@ def _progress(store, who: state.Identity) -> None:
     plan = study_feedback.schedule_for_learner()
     recall = [plan.mastery(k) for k in plan.cards]
     c3.metric("Mastery", f"{sum(recall) / len(recall):.0%}" if recall else "new",
-              help="FSRS's estimate of how much you would recall now, over the skills you have "
+              help="FSRS's estimate of how much you would recall tomorrow, over the skills you have "
                    "reviewed (the table below gives each skill).")
 
     st.subheader("Mastery per skill")
     mastery_chart(state.course(), key)
     st.caption("Each bar is one skill: the share of its questions in the course that you "
                "answered right on your latest try.")
-    st.markdown("**Spaced review** (FSRS's estimate of what you would recall now, per card)")
+    st.markdown("**Spaced review** (FSRS's estimate of what you would recall tomorrow, per card)")
     study_feedback.mastery(plan, "progress_mastery")
     daily = store.accuracy_over_time(key)
     if len(daily) > 1:

@@ -63,7 +63,7 @@ def card_title(card: str) -> str:
 
 
 def mastery(plan: schedule.Schedule, key: str) -> None:
-    """Mastery per skill: FSRS's estimate of recall now, for every card reviewed so far."""
+    """Mastery per skill: FSRS's estimate of recall tomorrow, for every card reviewed so far."""
     rows = [{"skill": card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
             for k, c in sorted(plan.cards.items())]
     if rows:

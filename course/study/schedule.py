@@ -24,6 +24,7 @@ from fsrs import Card, Rating, Scheduler
 
 DAY = "day/"
 GOAL = "setting/daily-goal"
+MASTERY_HORIZON = timedelta(days=1)  # mastery is the recall FSRS expects this far ahead
 DAILY_GOAL = 10  # answers a day, until the learner sets their own on the Review page
 
 
@@ -92,11 +93,14 @@ class Schedule:
         return sorted(((k, c.due) for k, c in self.cards.items() if c.due > now), key=lambda kv: kv[1])
 
     def mastery(self, key: str, now: datetime | None = None) -> float | None:
-        """FSRS retrievability now (0..1): how likely the learner recalls the skill; None if new."""
+        """FSRS retrievability a day from now (0..1): how likely the learner still recalls the
+        skill tomorrow; None if new. Not retrievability at this moment, which is 1 straight after
+        any review, right or wrong: a miss would read as full mastery."""
         card = self.cards.get(key)
         if card is None:
             return None
-        return float(self.scheduler.get_card_retrievability(card, current_datetime=now or now_utc()))
+        when = (now or now_utc()) + MASTERY_HORIZON
+        return float(self.scheduler.get_card_retrievability(card, current_datetime=when))
 
     # -- the learning rhythm ---------------------------------------------------------------
 
