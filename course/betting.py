@@ -9,7 +9,8 @@ Rules applied (values come from the profile, never from its name):
 - antes are recorded apart from the round (they are not street contributions);
 - on third street (when the profile has a bring-in) the bring-in player must bring in or
   complete to the small bet; a completion counts as the round's bet;
-- bets and raises move in the street's fixed step (`bet_by_street`: small or big);
+- bets and raises move in the street's fixed step (`bet_by_street`: small or big), or, under a
+  `PlayerLimit` rule (Horn-A-Vika), by any whole amount up to the player's own largest;
 - on fourth street, with `fourth_street_pair` on and a pair showing among the players in, the
   big step may be used (by everyone or the pair holders, `fourth_street_pair_scope`); once used
   it stands for the rest of the round when `fourth_street_big_bet_stands`;
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Collection, Iterable, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
@@ -46,6 +47,7 @@ __all__ = [
     "BettingRound",
     "IllegalActionError",
     "LedgerEntry",
+    "PlayerLimit",
     "Verb",
     "legal_action",
     "new_round",
@@ -91,6 +93,11 @@ class Action:
     player: str
     verb: Verb
     amount: int | None = None  # bring-in, ante, bet: the amount; completes/raises: the new total
+
+    @classmethod
+    def of(cls, move: Move) -> "Action":
+        """The stud action of a parsed betting move."""
+        return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
@@ -144,6 +151,21 @@ def _cites(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for group in groups for key in group))
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerLimit:
+    """A limit rule in which each player has a largest bet or raise of their own (Horn-A-Vika,
+    OPR-535 3): any whole amount from `smallest` up to `largest(player)`. Without one, a round
+    bets in the street's fixed step."""
+
+    number: int                       # the betting round's number, as the learner reads it
+    largest: Callable[[str], int]
+    smallest: int
+    cite: tuple[str, ...]
+
+    def steps(self, player: str) -> list[int]:
+        return list(range(self.smallest, self.largest(player) + 1))
+
+
 @dataclass
 class BettingRound:
     """One street's betting, replayed action by action.
@@ -162,6 +184,7 @@ class BettingRound:
     pair_holders: Collection[str] = ()
     pot_before: int = 0
     first_answer: Answer | None = None
+    limit: PlayerLimit | None = None  # None: the street's fixed step
 
     order: list[str] = field(init=False)
     put: dict[str, int] = field(init=False)
@@ -233,6 +256,8 @@ class BettingRound:
 
     def steps_allowed(self, player: str) -> list[int]:
         """The bet/raise increments open to `player` now, ordinary first."""
+        if self.limit is not None:
+            return self.limit.steps(player)
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
@@ -596,6 +621,8 @@ class BettingRound:
 
     def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:
         """Choose the increment: (increment, used big via option, note)."""
+        if self.limit is not None:
+            return self._player_sized(action, base, illegal, verb_words), False, ""
         size = self._size()
         cite = self._step_cites(size)
         if len(options) == 2 or self.big_used:
@@ -627,6 +654,19 @@ class BettingRound:
         used_big = self.street == self.game.pair_street and size == "small" and \
             inc == self.stakes.big_bet != self.stakes.small_bet
         return inc, used_big, note
+
+    def _player_sized(self, action: Action, base: int, illegal, verb_words: str) -> int:
+        """The increment under a `PlayerLimit`: the amount must be said, and fall in the player's range."""
+        p, limit = action.player, self.limit
+        largest = limit.largest(p)
+        if action.amount is None:
+            raise illegal(f"{p} {verb_words}s without an amount: say how much (at most {largest} more)", limit.cite)
+        inc = action.amount - base
+        if not limit.smallest <= inc <= largest:
+            raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: that is a {verb_words} of {inc}, "
+                          f"but {p} may bet or raise from {limit.smallest} to {largest} in round {limit.number}",
+                          _cites(self.profile.option("raise_cap").cite, limit.cite))
+        return inc
 
     def _judge_bet(self, action: Action, illegal) -> _Plan:
         p = action.player
@@ -666,9 +706,15 @@ class BettingRound:
 
     def _wager(self, action: Action, inc: int, used_big: bool, note: str, verb: Verb) -> _Plan:
         p = action.player
-        size = self._size()
         new_total = (self.to_match if verb is Verb.RAISE else 0) + inc
         added = new_total - self.put[p]
+        if self.limit is not None:
+            word = "bet" if verb is Verb.BET else "raise"
+            return _Plan(replace(action, amount=new_total), added,
+                         f"{p} {'bets' if verb is Verb.BET else 'raises to'} {new_total} in round {self.limit.number} "
+                         f"(a {word} of {inc}).", _cites(self.profile.option("raise_cap").cite, self.limit.cite),
+                         new_level=self.level + 1)
+        size = self._size()
         cite = self._step_cites(size)
         default = self._step_default(size)
         if verb is Verb.BET:

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course.asks import Ask, register
+from course.betting import Action, BettingRound, PlayerLimit, Verb
 from course.cards import Card, cards_text
 from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
 from course.games import find_game
 from course.explain import Answer, Step
 from course.variants.common import (
-    BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
+    Event, FinalHand, Opt, Played, Seat, TableSeats,
     check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
     parse_event as _parse, rank_showing, seats_from,
 )
@@ -420,33 +421,32 @@ class HornTable(TableSeats):
             raise IllegalActionError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
         if self.round is None:
             self.round = self._new_round(rnd)
-        before = self.round.current
+        before = self.round.to_match
         try:
-            paid = self.round.apply(e.kind, e.player, e.amount)
+            entry = self.round.apply(Action.of(e))
         except IllegalActionError as err:
-            raise IllegalActionError(err.reason, err.cite or self.round.cite) from None
-        if paid:
-            self._pay(e.player, paid, e.kind, rnd)
+            raise IllegalActionError(err.reason, err.cite, course_default=err.course_default) from None
+        if entry.added:
+            self._pay(e.player, entry.added, e.kind, rnd)
         if e.kind in ("bet", "raise"):
-            self.ledger.append((e.player, f"{e.kind}-size", self.round.current - before, rnd))
+            self.ledger.append((e.player, f"{e.kind}-size", self.round.to_match - before, rnd))
+            self.log.append(entry.step)
         if e.kind == "fold":
             self.hands[e.player].folded = True
-        if e.kind in ("bet", "raise"):
-            self.log.append(Step(f"{e.player} {'bets' if e.kind == 'bet' else 'raises to'} {self.round.current} in "
-                                 f"round {rnd} (a {'bet' if e.kind == 'bet' else 'raise'} of {self.round.current - before}).",
-                                 self.round.cite))
-        if self.round.closed:
+        if self.round.is_closed:
             self.round_done = True
 
     def _new_round(self, number: int) -> BettingRound:
+        """The round on the one stud betting round, under the per-player limit rule (OPR-535 3)."""
         first = self.opener(number)
-        i = self.seats.index(first)
-        order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
-        cap = option(self.profile, "raise_cap")
+        live = self.live
+        stage = ROUND_STAGE[number]
         limits = option(self.profile, "round_limits")
-        return BettingRound(number, order, lambda p: self.limit(p, number),
-                            bets_allowed=int(cap.value) + 1, min_bet=int(option(self.profile, "min_bet").value),
-                            cite=(*cap.cite, *_limit_cites(number, limits)))
+        return BettingRound(SPEC.stages[stage - 1].street, self.seats, first, self.profile, active=live,
+                            pot_before=self.pot, first_answer=self.openers[number],
+                            limit=PlayerLimit(number, lambda p: self.limit(p, number),
+                                              int(option(self.profile, "min_bet").value),
+                                              _limit_cites(number, limits)))
 
     def opener(self, number: int) -> str:
         self.openers[number] = self.opener_answer(number)
@@ -749,16 +749,9 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
                 continue
         if table.stage_dealt and table.current_round() and not table.round_done:
             rnd = table.round or table._new_round(table.current_round())
-            if table.round is None:
-                player = rnd.to_act
-            else:
-                player = table.round.to_act
-            legal = rnd.legal(player)
-            choices = [a for a in legal if a[0] != "fold"]
-            kind, amount = (("fold", None) if rng.random() < fold_chance else rng.choice(choices))
-            text = f"{player} {({'bet': 'bets', 'raise': 'raises to'}).get(kind, kind + 's')}" + (
-                f" {amount}" if amount is not None else "")
-            do(text)
+            legal = rnd.legal_moves()
+            choices = [a for a in legal if a.verb is not Verb.FOLD]
+            do(str(Action(rnd.to_act, Verb.FOLD) if rng.random() < fold_chance else rng.choice(choices)))
             continue
         if table.over:
             break
