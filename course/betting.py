@@ -822,13 +822,14 @@ def replay_street(
     street: str,
     seats: Sequence[str],
     hands: Mapping[str, Any],
-    actions: Sequence[str | Action],
+    actions: Sequence[Move | Action | str],
     profile: Profile,
     stakes: Stakes | None = None,
     folded: Collection[str] = (),
     pot: int = 0,
 ) -> BettingRound:
-    """Replay a street's actions in order. `hands` maps player -> (down, up) (or a Hand).
+    """Replay a street's actions in order: parsed moves (`Exercise.moves`), or actions and texts
+    as a learner writes them. `hands` maps player -> (down, up) (or a Hand).
 
     The first actor is found from the cards. An illegal or malformed action raises
     `IllegalActionError` / `ActionFormatError` with `.index` (0-based) of the offending action.
@@ -836,9 +837,9 @@ def replay_street(
     betting = new_round(street, seats, hands, profile, stakes, folded, pot)
     for index, raw in enumerate(actions):
         try:
-            betting.apply(raw)
+            betting.apply(Action.of(raw) if isinstance(raw, Move) else raw)
         except IllegalActionError as error:
-            error.action = raw  # quote the move as written
+            error.action = raw.text or str(raw) if isinstance(raw, Move) else raw  # quote the move as written
             raise error.at(index)
         except ActionFormatError as error:
             raise error.at(index)

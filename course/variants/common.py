@@ -123,15 +123,27 @@ def replay_once(exercise: Any, key: Any, build: Callable[[], Any]) -> Any:
     return replayed(key, build) if replayed is not None else build()
 
 
-def replay_events(table: Any, events: Sequence[str], parse: Callable[[str], Event]) -> Any:
-    """Apply `events` to a started game table; at the first bad one raise its error, placed at its index."""
-    for index, text in enumerate(events):
+def exercise_moves(exercise: Any, parse: Callable[[str], Event], upto: int | None = None) -> list[Event]:
+    """The exercise's events as parsed moves (the model's `Exercise.moves`, read once with the
+    game's grammar); the first unreadable text raises its error, placed at its index."""
+    texts = list(exercise.events)[:upto]
+    moves = []
+    for index, text in enumerate(texts):
         try:
-            table.apply(parse(text))
-        except IllegalActionError as err:
-            raise err.at(index, text) from None
+            moves.append(parse(text))
         except ActionFormatError as err:
             raise err.at(index) from None
+    return moves
+
+
+def replay_events(table: Any, moves: Sequence[Event]) -> Any:
+    """Apply parsed `moves` to a started game table; at the first bad one raise its error,
+    placed at its index."""
+    for index, move in enumerate(moves):
+        try:
+            table.apply(move)
+        except IllegalActionError as err:
+            raise err.at(index, move.text or str(move)) from None
     return table
 
 

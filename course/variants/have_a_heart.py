@@ -33,6 +33,7 @@ from course.table import exposed_pairs
 from course.variants.common import (
     Event, FinalHand, Played, Seat, TableSeats,
     check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    exercise_moves,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -439,9 +440,8 @@ def parse_event(text: Any) -> Event:
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:
     """Play the exercise's events (the first `upto` of them); `IllegalActionError` with `.index` at a problem."""
-    events = list(exercise.events)[:upto] if upto is not None else list(exercise.events)
     return replay_once(exercise, ("events", upto),
-                       lambda: replay_events(HeartTable.start(exercise), events, parse_event))
+                       lambda: replay_events(HeartTable.start(exercise), exercise_moves(exercise, parse_event, upto)))
 
 
 def check_errors(exercise: Any) -> list[IllegalActionError]:

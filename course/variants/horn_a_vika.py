@@ -28,6 +28,7 @@ from course.explain import Answer, Step
 from course.variants.common import (
     Event, FinalHand, Opt, Played, Seat, TableSeats,
     check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    exercise_moves,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -527,7 +528,7 @@ def parse_event(text: Any) -> Event:
 def replay(exercise: Any) -> HornTable:
     """Play the exercise's events; raise `IllegalActionError` (with `.index`) at the first problem."""
     return replay_once(exercise, ("events", None),
-                       lambda: replay_events(HornTable.start(exercise), exercise.events, parse_event))
+                       lambda: replay_events(HornTable.start(exercise), exercise_moves(exercise, parse_event)))
 
 
 def check_errors(exercise: Any) -> list[IllegalActionError]:
