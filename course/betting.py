@@ -226,8 +226,7 @@ class BettingRound:
     @property
     def bring_in_mode(self) -> bool:
         return (
-            self.street == self.game.first_street
-            and self.profile.value("third_street_first") == "bring-in"
+            self.game.opens(self.street, self.profile).value == "bring-in"
             and self.stakes.bring_in > 0
         )
 
@@ -236,7 +235,7 @@ class BettingRound:
         return 1 + self.profile.value("raise_cap")
 
     def _size(self) -> str:
-        return self.profile.value("bet_by_street")[self.street]
+        return self.game.bet_size(self.street, self.profile)
 
     def _step_cites(self, size: str) -> tuple[str, ...]:
         return _cites(self.profile.option("bet_by_street").cite, self.profile.stake_option(size).cite)

@@ -315,12 +315,15 @@ def first_to_act(
     seats = check_seats(seats)
     dealt, active = _dealt_and_active(seats, hands, folded)
     ups = {p: split_hand(hands[p])[1] for p in dealt}
-    if street == find_game(profile.game).first_street:
+    spec = find_game(profile.game)
+    if street == spec.first_street:
         missing = [p for p in dealt if not ups[p]]
         if missing:
             raise ValueError(f"{_names(missing)} show no door card: third street needs one up card each")
-        if profile.value("third_street_first") == "bring-in":
-            return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
+    opens = spec.opens(street, profile).value     # the game spec names the option; the profile decides
+    if opens == "bring-in":
+        return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
+    if opens == "highest-showing":
         return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active))
     return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street)
 

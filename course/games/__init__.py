@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
 TOPICS = (
@@ -32,6 +33,8 @@ class StreetSpec:
     up: int
     betting: bool = True
     table: int = 0          # cards dealt face up to the table once the players' cards are out
+    opens: str = "later_street_first"   # the profile option saying who starts the street's betting
+    bet: str = "bet_by_street"          # the profile option giving the street's bet size
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +54,14 @@ class Stage:
 
 # The seven-card stud deal (HPD "The deal timeline"): two down and one up, three more up, one down.
 STUD_STREETS = (
-    StreetSpec("third", 2, 1), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
+    StreetSpec("third", 2, 1, opens="third_street_first"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
     StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
 )
 
 # Horn-A-Vika (OPR-535 4): stud's deal, with the spit card dealt to the table after fifth street's
 # face-up cards; fifth street's betting round follows the spit card.
 HORN_STREETS = (
-    StreetSpec("third", 2, 1), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3, table=1),
+    StreetSpec("third", 2, 1, opens="third_street_first"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3, table=1),
     StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
 )
 
@@ -111,6 +114,16 @@ class GameSpec:
                 stages.append(Stage(len(stages) + 1, street.name, players,
                                     rounds if last and street.betting else None))
         return tuple(stages)
+
+    def opens(self, street: str, profile: Any) -> Any:
+        """The profile option saying who starts `street`'s betting (bring-in, highest card or
+        best hand showing): profiles differ, so the spec names the option, not the answer."""
+        return profile.option(self.street(street).opens)
+
+    def bet_size(self, street: str, profile: Any) -> str:
+        """The fixed step (small or big) of `street`'s bets and raises, from the profile option
+        the spec names for it."""
+        return profile.value(self.street(street).bet)[street]
 
     def street(self, name: str) -> StreetSpec | None:
         return next((s for s in self.streets if s.name == name), None)

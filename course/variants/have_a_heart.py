@@ -394,8 +394,7 @@ class HeartTable(TableSeats):
 
     def first_to_act(self) -> tuple[str, Answer]:
         """The player who starts the street's betting (bring-in or opener), with the reason."""
-        first = option(self.profile, "third_street_first")
-        if self.street == FIRST and first.value == "bring-in" and int(self.stakes.bring_in):
+        if SPEC.opens(STREETS[self.street], self.profile).value == "bring-in" and int(self.stakes.bring_in):
             answer = self.bring_in_answer()
         else:
             answer = self.openers[self.street] = self.opener_answer()
