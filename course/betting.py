@@ -32,7 +32,7 @@ from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
 from course.games import GameSpec, find_game
-from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes
+from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes, on_street
 from course.table import (
     action_order,
     check_seats,
@@ -151,6 +151,12 @@ def _cites(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for group in groups for key in group))
 
 
+def _bracket(*parts: str) -> str:
+    """One bracket holding every non-empty part, or "" (never two brackets in a row)."""
+    parts = tuple(p for p in parts if p)
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerLimit:
     """A limit rule in which each player has a largest bet or raise of their own (Horn-A-Vika,
@@ -195,6 +201,8 @@ class BettingRound:
     bring_in_posted: bool = field(init=False, default=False)
     big_used: bool = field(init=False, default=False)
     acted: set[str] = field(init=False)
+    _said: set[str] = field(init=False)      # course defaults already said in this round's ledger
+    _saying: list[str] = field(init=False)   # those the action being judged says
     turn: int = field(init=False, default=0)
     started: bool = field(init=False, default=False)
     _ledger: list[LedgerEntry] = field(init=False)
@@ -218,6 +226,7 @@ class BettingRound:
         self.antes = {}
         self.folded = set()
         self.acted = set()
+        self._said, self._saying = set(), []
         self._ledger = []
 
     # --- what the profile says --------------------------------------------------------------
@@ -274,20 +283,25 @@ class BettingRound:
             self.profile.option("fourth_street_big_bet_stands").cite,
         )
 
-    def _note(self, *names: str) -> str:
-        """Words saying which of these options are the course's own defaults ("" when none)."""
+    def _note_words(self, *names: str) -> str:
+        """Words saying which of these options are the course's own defaults ("" when none). A
+        default is said once in a round: one already said by an applied action is left out."""
         words = []
         for name in names:
             option = self.profile.option(name)
             if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
                 word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
-                if word not in words:
+                if word not in words and word not in self._said:
                     words.append(word)
         if not words:
             return ""
+        self._saying.extend(words)
         listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
         plural = "s" if len(words) > 1 else ""
-        return f" ({listed}: the course's own default{plural}, since the sources are silent)"
+        return f"{listed}: the course's own default{plural}, since the sources are silent"
+
+    def _note(self, *names: str) -> str:
+        return _bracket(self._note_words(*names))
 
     def _pair_default(self) -> bool:
         return any(
@@ -394,6 +408,7 @@ class BettingRound:
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
         plan = self._judge(parsed)
+        self._said.update(self._saying)
         act = plan.action
         player = act.player
         if act.verb is Verb.ANTE:
@@ -450,6 +465,7 @@ class BettingRound:
 
     def _judge(self, action: Action) -> _Plan:
         p = action.player
+        self._saying = []
 
         def illegal(reason: str, cite: Iterable[str], course_default: bool = False) -> IllegalActionError:
             return IllegalActionError(reason, cite, action=action, course_default=course_default)
@@ -502,7 +518,10 @@ class BettingRound:
                 )
             text = f"{p} calls {self.to_match}, adding {owed}"
             text += f" to the {self.put[p]} already in." if self.put[p] else "."
-            return _Plan(action, owed, text, self.profile.rule_cite("call_difference"))
+            # Paying only the difference rests on its own rule; a plain call matches the street's bet.
+            cite = (self.profile.rule_cite("call_difference") if self.put[p]
+                    else on_street(self.profile.option("bet_by_street").cite, self.street))
+            return _Plan(action, owed, text, cite)
         if verb is Verb.BRING_IN:
             return self._judge_bring_in(action, illegal)
         if verb is Verb.COMPLETE:
@@ -519,9 +538,9 @@ class BettingRound:
         option = self.profile.option(name)
         return ForcedBet(name, getattr(self.stakes, name), None, False, option.cite, option.course_default)
 
-    def _forced_words(self, fb: ForcedBet) -> str:
-        words = fb.words(self.stakes.small_bet)
-        return f" ({words})" if words else ""
+    def _forced_words(self, fb: ForcedBet, name: str) -> str:
+        """How the forced bet is sized, with the course-default note, in one bracket."""
+        return _bracket(fb.words(self.stakes.small_bet), self._note_words(name))
 
     def _judge_ante(self, action: Action, illegal) -> _Plan:
         p = action.player
@@ -537,12 +556,12 @@ class BettingRound:
         if amount == 0:
             raise illegal("this game has no ante from each player", ante.cite)
         if action.amount is not None and action.amount != amount:
-            raise illegal(f"the ante is {amount}{self._forced_words(ante)}, not {action.amount}{self._note('ante')}",
+            raise illegal(f"the ante is {amount}{self._forced_words(ante, 'ante')}, not {action.amount}",
                           cite, ante.course_default)
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} antes {amount}{self._forced_words(ante)}{self._note('ante')}; the ante is recorded apart from "
+            f"{p} antes {amount}{self._forced_words(ante, 'ante')}; the ante is recorded apart from "
             "the betting round.",
             cite,
             ante.course_default,
@@ -563,7 +582,7 @@ class BettingRound:
         amount = self.stakes.bring_in
         if action.amount is not None and action.amount != amount:
             raise illegal(
-                f"the bring-in is {amount}{self._forced_words(forced)}{self._note('bring_in')}, not {action.amount}; "
+                f"the bring-in is {amount}{self._forced_words(forced, 'bring_in')}, not {action.amount}; "
                 f"to put in {self.stakes.small_bet}, complete instead",
                 bring,
                 forced.course_default,
@@ -571,7 +590,7 @@ class BettingRound:
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} brings in {amount}{self._forced_words(forced)}{self._note('bring_in')}, the forced bet of the "
+            f"{p} brings in {amount}{self._forced_words(forced, 'bring_in')}, the forced bet of the "
             f"lowest door card; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
             forced.course_default,
@@ -619,7 +638,7 @@ class BettingRound:
         return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
 
     def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:
-        """Choose the increment: (increment, used big via option, note)."""
+        """Choose the increment: (increment, used big via option, note for the learner)."""
         if self.limit is not None:
             return self._player_sized(action, base, illegal, verb_words), False, ""
         size = self._size()
@@ -629,7 +648,7 @@ class BettingRound:
         totals = [base + k for k in options]
         if action.amount is None:
             inc = options[0]
-            note = " (amount left out: the ordinary step is assumed)" if len(options) == 2 else ""
+            note = "amount left out: the ordinary step is assumed" if len(options) == 2 else ""
         else:
             if action.amount not in totals:
                 expect = " or ".join(str(t) for t in totals)
@@ -723,6 +742,7 @@ class BettingRound:
             text = f"{p} raises to {new_total}, one step of {inc} (raise {self.level} of {cap.value}), adding {added}"
             cite = _cites(cite, cap.cite)
             default = default or cap.course_default
+        step = ""
         if used_big:
             stands = self.profile.value("fourth_street_big_bet_stands")
             text += f"; a pair is showing, so the big bet may be used on {self.street} street"
@@ -733,13 +753,13 @@ class BettingRound:
         elif self.big_used:
             cite = _cites(cite, self._pair_cites())
         else:
-            text += f" ({self.street} street uses the {size} bet, {inc})"
+            step = f"{self.street} street uses the {size} bet, {inc}"
         used = ["bet_by_street", f"{size}_bet"]
         if verb is Verb.RAISE:
             used.append("raise_cap")
         if used_big or self.big_used:
             used += [*_PAIR_OPTIONS, "big_bet"]
-        text += note + self._note(*used) + "."
+        text += _bracket(step, note, self._note_words(*used)) + "."
         return _Plan(
             replace(action, amount=new_total),
             added,

@@ -16,13 +16,14 @@ Every answer is an `Answer` whose steps cite the profile option or shared rule t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from course.cards import Card, Suit, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import Category, evaluate
-from course.rules import STREETS, Option, Profile
+from course.rules import STREETS, Option, Profile, on_street
 
 __all__ = [
     "action_order",
@@ -203,7 +204,9 @@ def opener(
     _check_players(seats, rows, "rows")
     _check_players(seats, folded, "folded")
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
+    # Each step cites only the article about this street (a source may give one per street).
     option = profile.option("later_street_first")
+    option = replace(option, cite=on_street(option.cite, street))
     steps = [
         _option_step(
             "The strongest hand showing acts first; only face-up cards count, compared by their "
