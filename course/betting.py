@@ -201,6 +201,8 @@ class BettingRound:
     bring_in_posted: bool = field(init=False, default=False)
     big_used: bool = field(init=False, default=False)
     acted: set[str] = field(init=False)
+    _brings_in: bool = field(init=False)     # the street opens with a bring-in (the spec's option says)
+    _step_size: str = field(init=False)      # the street's fixed step, small or big (the spec's option)
     _said: set[str] = field(init=False)      # course defaults already said in this round's ledger
     _saying: list[str] = field(init=False)   # those the action being judged says
     turn: int = field(init=False, default=0)
@@ -227,6 +229,8 @@ class BettingRound:
         self.folded = set()
         self.acted = set()
         self._said, self._saying = set(), []
+        self._brings_in = self.game.opens(self.street, self.profile).value == "bring-in" and self.stakes.bring_in > 0
+        self._step_size = self.game.bet_size(self.street, self.profile)
         self._ledger = []
 
     # --- what the profile says --------------------------------------------------------------
@@ -234,17 +238,14 @@ class BettingRound:
 
     @property
     def bring_in_mode(self) -> bool:
-        return (
-            self.game.opens(self.street, self.profile).value == "bring-in"
-            and self.stakes.bring_in > 0
-        )
+        return self._brings_in
 
     @property
     def cap(self) -> int:
         return 1 + self.profile.value("raise_cap")
 
     def _size(self) -> str:
-        return self.game.bet_size(self.street, self.profile)
+        return self._step_size
 
     def _step_cites(self, size: str) -> tuple[str, ...]:
         return _cites(self.profile.option("bet_by_street").cite, self.profile.stake_option(size).cite)

@@ -206,7 +206,9 @@ def opener(
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
     # Each step cites only the article about this street (a source may give one per street).
     option = profile.option("later_street_first")
-    option = replace(option, cite=on_street(option.cite, street))
+    cite = on_street(option.cite, street)
+    if cite != option.cite:
+        option = replace(option, cite=cite)
     steps = [
         _option_step(
             "The strongest hand showing acts first; only face-up cards count, compared by their "

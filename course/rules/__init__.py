@@ -79,7 +79,11 @@ def _citations() -> Mapping[str, Citation]:
 def on_street(keys: Iterable[str], street: str | None) -> tuple[str, ...]:
     """The citations among `keys` that a step about `street` rests on: those about that street
     or about no street in particular; all of them when none is left, or no street is named."""
-    keys = tuple(keys)
+    return _on_street(tuple(keys), street)
+
+
+@lru_cache(maxsize=512)
+def _on_street(keys: tuple[str, ...], street: str | None) -> tuple[str, ...]:
     if street is None:
         return keys
     table = _citations()
