@@ -9,7 +9,8 @@ Rules applied (values come from the profile, never from its name):
 - antes are recorded apart from the round (they are not street contributions);
 - on third street (when the profile has a bring-in) the bring-in player must bring in or
   complete to the small bet; a completion counts as the round's bet;
-- bets and raises move in the street's fixed step (`bet_by_street`: small or big);
+- bets and raises move in the street's fixed step (`bet_by_street`: small or big), or, under a
+  `PlayerLimit` rule (Horn-A-Vika), by any whole amount up to the player's own largest;
 - on fourth street, with `fourth_street_pair` on and a pair showing among the players in, the
   big step may be used (by everyone or the pair holders, `fourth_street_pair_scope`); once used
   it stands for the rest of the round when `fourth_street_big_bet_stands`;
@@ -25,13 +26,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Collection, Iterable, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
 from course.games import GameSpec, find_game
-from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes
+from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes, on_street
 from course.table import (
     action_order,
     check_seats,
@@ -46,6 +47,7 @@ __all__ = [
     "BettingRound",
     "IllegalActionError",
     "LedgerEntry",
+    "PlayerLimit",
     "Verb",
     "legal_action",
     "new_round",
@@ -91,6 +93,11 @@ class Action:
     player: str
     verb: Verb
     amount: int | None = None  # bring-in, ante, bet: the amount; completes/raises: the new total
+
+    @classmethod
+    def of(cls, move: Move) -> "Action":
+        """The stud action of a parsed betting move."""
+        return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
@@ -144,6 +151,27 @@ def _cites(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for group in groups for key in group))
 
 
+def _bracket(*parts: str) -> str:
+    """One bracket holding every non-empty part, or "" (never two brackets in a row)."""
+    parts = tuple(p for p in parts if p)
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLimit:
+    """A limit rule in which each player has a largest bet or raise of their own (Horn-A-Vika,
+    OPR-535 3): any whole amount from `smallest` up to `largest(player)`. Without one, a round
+    bets in the street's fixed step."""
+
+    number: int                       # the betting round's number, as the learner reads it
+    largest: Callable[[str], int]
+    smallest: int
+    cite: tuple[str, ...]
+
+    def steps(self, player: str) -> list[int]:
+        return list(range(self.smallest, self.largest(player) + 1))
+
+
 @dataclass
 class BettingRound:
     """One street's betting, replayed action by action.
@@ -162,6 +190,7 @@ class BettingRound:
     pair_holders: Collection[str] = ()
     pot_before: int = 0
     first_answer: Answer | None = None
+    limit: PlayerLimit | None = None  # None: the street's fixed step
 
     order: list[str] = field(init=False)
     put: dict[str, int] = field(init=False)
@@ -172,6 +201,10 @@ class BettingRound:
     bring_in_posted: bool = field(init=False, default=False)
     big_used: bool = field(init=False, default=False)
     acted: set[str] = field(init=False)
+    _brings_in: bool = field(init=False)     # the street opens with a bring-in (the spec's option says)
+    _step_size: str = field(init=False)      # the street's fixed step, small or big (the spec's option)
+    _said: set[str] = field(init=False)      # course defaults already said in this round's ledger
+    _saying: list[str] = field(init=False)   # those the action being judged says
     turn: int = field(init=False, default=0)
     started: bool = field(init=False, default=False)
     _ledger: list[LedgerEntry] = field(init=False)
@@ -195,6 +228,9 @@ class BettingRound:
         self.antes = {}
         self.folded = set()
         self.acted = set()
+        self._said, self._saying = set(), []
+        self._brings_in = self.game.opens(self.street, self.profile).value == "bring-in" and self.stakes.bring_in > 0
+        self._step_size = self.game.bet_size(self.street, self.profile)
         self._ledger = []
 
     # --- what the profile says --------------------------------------------------------------
@@ -202,18 +238,14 @@ class BettingRound:
 
     @property
     def bring_in_mode(self) -> bool:
-        return (
-            self.street == self.game.first_street
-            and self.profile.value("third_street_first") == "bring-in"
-            and self.stakes.bring_in > 0
-        )
+        return self._brings_in
 
     @property
     def cap(self) -> int:
         return 1 + self.profile.value("raise_cap")
 
     def _size(self) -> str:
-        return self.profile.value("bet_by_street")[self.street]
+        return self._step_size
 
     def _step_cites(self, size: str) -> tuple[str, ...]:
         return _cites(self.profile.option("bet_by_street").cite, self.profile.stake_option(size).cite)
@@ -233,6 +265,8 @@ class BettingRound:
 
     def steps_allowed(self, player: str) -> list[int]:
         """The bet/raise increments open to `player` now, ordinary first."""
+        if self.limit is not None:
+            return self.limit.steps(player)
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
@@ -250,20 +284,25 @@ class BettingRound:
             self.profile.option("fourth_street_big_bet_stands").cite,
         )
 
-    def _note(self, *names: str) -> str:
-        """Words saying which of these options are the course's own defaults ("" when none)."""
+    def _note_words(self, *names: str) -> str:
+        """Words saying which of these options are the course's own defaults ("" when none). A
+        default is said once in a round: one already said by an applied action is left out."""
         words = []
         for name in names:
             option = self.profile.option(name)
             if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
                 word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
-                if word not in words:
+                if word not in words and word not in self._said:
                     words.append(word)
         if not words:
             return ""
+        self._saying.extend(words)
         listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
         plural = "s" if len(words) > 1 else ""
-        return f" ({listed}: the course's own default{plural}, since the sources are silent)"
+        return f"{listed}: the course's own default{plural}, since the sources are silent"
+
+    def _note(self, *names: str) -> str:
+        return _bracket(self._note_words(*names))
 
     def _pair_default(self) -> bool:
         return any(
@@ -370,6 +409,7 @@ class BettingRound:
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
         plan = self._judge(parsed)
+        self._said.update(self._saying)
         act = plan.action
         player = act.player
         if act.verb is Verb.ANTE:
@@ -426,6 +466,7 @@ class BettingRound:
 
     def _judge(self, action: Action) -> _Plan:
         p = action.player
+        self._saying = []
 
         def illegal(reason: str, cite: Iterable[str], course_default: bool = False) -> IllegalActionError:
             return IllegalActionError(reason, cite, action=action, course_default=course_default)
@@ -478,7 +519,10 @@ class BettingRound:
                 )
             text = f"{p} calls {self.to_match}, adding {owed}"
             text += f" to the {self.put[p]} already in." if self.put[p] else "."
-            return _Plan(action, owed, text, self.profile.rule_cite("call_difference"))
+            # Paying only the difference rests on its own rule; a plain call matches the street's bet.
+            cite = (self.profile.rule_cite("call_difference") if self.put[p]
+                    else on_street(self.profile.option("bet_by_street").cite, self.street))
+            return _Plan(action, owed, text, cite)
         if verb is Verb.BRING_IN:
             return self._judge_bring_in(action, illegal)
         if verb is Verb.COMPLETE:
@@ -495,9 +539,9 @@ class BettingRound:
         option = self.profile.option(name)
         return ForcedBet(name, getattr(self.stakes, name), None, False, option.cite, option.course_default)
 
-    def _forced_words(self, fb: ForcedBet) -> str:
-        words = fb.words(self.stakes.small_bet)
-        return f" ({words})" if words else ""
+    def _forced_words(self, fb: ForcedBet, name: str) -> str:
+        """How the forced bet is sized, with the course-default note, in one bracket."""
+        return _bracket(fb.words(self.stakes.small_bet), self._note_words(name))
 
     def _judge_ante(self, action: Action, illegal) -> _Plan:
         p = action.player
@@ -513,12 +557,12 @@ class BettingRound:
         if amount == 0:
             raise illegal("this game has no ante from each player", ante.cite)
         if action.amount is not None and action.amount != amount:
-            raise illegal(f"the ante is {amount}{self._forced_words(ante)}, not {action.amount}{self._note('ante')}",
+            raise illegal(f"the ante is {amount}{self._forced_words(ante, 'ante')}, not {action.amount}",
                           cite, ante.course_default)
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} antes {amount}{self._forced_words(ante)}{self._note('ante')}; the ante is recorded apart from "
+            f"{p} antes {amount}{self._forced_words(ante, 'ante')}; the ante is recorded apart from "
             "the betting round.",
             cite,
             ante.course_default,
@@ -539,7 +583,7 @@ class BettingRound:
         amount = self.stakes.bring_in
         if action.amount is not None and action.amount != amount:
             raise illegal(
-                f"the bring-in is {amount}{self._forced_words(forced)}{self._note('bring_in')}, not {action.amount}; "
+                f"the bring-in is {amount}{self._forced_words(forced, 'bring_in')}, not {action.amount}; "
                 f"to put in {self.stakes.small_bet}, complete instead",
                 bring,
                 forced.course_default,
@@ -547,7 +591,7 @@ class BettingRound:
         return _Plan(
             replace(action, amount=amount),
             amount,
-            f"{p} brings in {amount}{self._forced_words(forced)}{self._note('bring_in')}, the forced bet of the "
+            f"{p} brings in {amount}{self._forced_words(forced, 'bring_in')}, the forced bet of the "
             f"lowest door card; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
             forced.course_default,
@@ -595,7 +639,9 @@ class BettingRound:
         return f"on {self.street} street a bet or raise is the {size} bet, {options[0]}"
 
     def _sized(self, action: Action, options: list[int], base: int, illegal, verb_words: str) -> tuple[int, bool, str]:
-        """Choose the increment: (increment, used big via option, note)."""
+        """Choose the increment: (increment, used big via option, note for the learner)."""
+        if self.limit is not None:
+            return self._player_sized(action, base, illegal, verb_words), False, ""
         size = self._size()
         cite = self._step_cites(size)
         if len(options) == 2 or self.big_used:
@@ -603,7 +649,7 @@ class BettingRound:
         totals = [base + k for k in options]
         if action.amount is None:
             inc = options[0]
-            note = " (amount left out: the ordinary step is assumed)" if len(options) == 2 else ""
+            note = "amount left out: the ordinary step is assumed" if len(options) == 2 else ""
         else:
             if action.amount not in totals:
                 expect = " or ".join(str(t) for t in totals)
@@ -627,6 +673,19 @@ class BettingRound:
         used_big = self.street == self.game.pair_street and size == "small" and \
             inc == self.stakes.big_bet != self.stakes.small_bet
         return inc, used_big, note
+
+    def _player_sized(self, action: Action, base: int, illegal, verb_words: str) -> int:
+        """The increment under a `PlayerLimit`: the amount must be said, and fall in the player's range."""
+        p, limit = action.player, self.limit
+        largest = limit.largest(p)
+        if action.amount is None:
+            raise illegal(f"{p} {verb_words}s without an amount: say how much (at most {largest} more)", limit.cite)
+        inc = action.amount - base
+        if not limit.smallest <= inc <= largest:
+            raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: that is a {verb_words} of {inc}, "
+                          f"but {p} may bet or raise from {limit.smallest} to {largest} in round {limit.number}",
+                          _cites(self.profile.option("raise_cap").cite, limit.cite))
+        return inc
 
     def _judge_bet(self, action: Action, illegal) -> _Plan:
         p = action.player
@@ -666,9 +725,15 @@ class BettingRound:
 
     def _wager(self, action: Action, inc: int, used_big: bool, note: str, verb: Verb) -> _Plan:
         p = action.player
-        size = self._size()
         new_total = (self.to_match if verb is Verb.RAISE else 0) + inc
         added = new_total - self.put[p]
+        if self.limit is not None:
+            word = "bet" if verb is Verb.BET else "raise"
+            return _Plan(replace(action, amount=new_total), added,
+                         f"{p} {'bets' if verb is Verb.BET else 'raises to'} {new_total} in round {self.limit.number} "
+                         f"(a {word} of {inc}).", _cites(self.profile.option("raise_cap").cite, self.limit.cite),
+                         new_level=self.level + 1)
+        size = self._size()
         cite = self._step_cites(size)
         default = self._step_default(size)
         if verb is Verb.BET:
@@ -678,6 +743,7 @@ class BettingRound:
             text = f"{p} raises to {new_total}, one step of {inc} (raise {self.level} of {cap.value}), adding {added}"
             cite = _cites(cite, cap.cite)
             default = default or cap.course_default
+        step = ""
         if used_big:
             stands = self.profile.value("fourth_street_big_bet_stands")
             text += f"; a pair is showing, so the big bet may be used on {self.street} street"
@@ -688,13 +754,13 @@ class BettingRound:
         elif self.big_used:
             cite = _cites(cite, self._pair_cites())
         else:
-            text += f" ({self.street} street uses the {size} bet, {inc})"
+            step = f"{self.street} street uses the {size} bet, {inc}"
         used = ["bet_by_street", f"{size}_bet"]
         if verb is Verb.RAISE:
             used.append("raise_cap")
         if used_big or self.big_used:
             used += [*_PAIR_OPTIONS, "big_bet"]
-        text += note + self._note(*used) + "."
+        text += _bracket(step, note, self._note_words(*used)) + "."
         return _Plan(
             replace(action, amount=new_total),
             added,
@@ -776,13 +842,14 @@ def replay_street(
     street: str,
     seats: Sequence[str],
     hands: Mapping[str, Any],
-    actions: Sequence[str | Action],
+    actions: Sequence[Move | Action | str],
     profile: Profile,
     stakes: Stakes | None = None,
     folded: Collection[str] = (),
     pot: int = 0,
 ) -> BettingRound:
-    """Replay a street's actions in order. `hands` maps player -> (down, up) (or a Hand).
+    """Replay a street's actions in order: parsed moves (`Exercise.moves`), or actions and texts
+    as a learner writes them. `hands` maps player -> (down, up) (or a Hand).
 
     The first actor is found from the cards. An illegal or malformed action raises
     `IllegalActionError` / `ActionFormatError` with `.index` (0-based) of the offending action.
@@ -790,9 +857,9 @@ def replay_street(
     betting = new_round(street, seats, hands, profile, stakes, folded, pot)
     for index, raw in enumerate(actions):
         try:
-            betting.apply(raw)
+            betting.apply(Action.of(raw) if isinstance(raw, Move) else raw)
         except IllegalActionError as error:
-            error.action = raw  # quote the move as written
+            error.action = raw.text or str(raw) if isinstance(raw, Move) else raw  # quote the move as written
             raise error.at(index)
         except ActionFormatError as error:
             raise error.at(index)

@@ -133,7 +133,7 @@ def _replay(exercise: Exercise):
     from course import betting
 
     return exercise.replayed("actions", lambda: betting.replay_street(
-        exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile, exercise.stakes,
+        exercise.street, exercise.seats, exercise.hands, exercise.moves, exercise.profile, exercise.stakes,
         folded=tuple(exercise.folded), pot=exercise.pot or 0))
 
 

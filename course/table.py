@@ -16,13 +16,14 @@ Every answer is an `Answer` whose steps cite the profile option or shared rule t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from course.cards import Card, Suit, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import Category, evaluate
-from course.rules import STREETS, Option, Profile
+from course.rules import STREETS, Option, Profile, on_street
 
 __all__ = [
     "action_order",
@@ -203,7 +204,11 @@ def opener(
     _check_players(seats, rows, "rows")
     _check_players(seats, folded, "folded")
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
+    # Each step cites only the article about this street (a source may give one per street).
     option = profile.option("later_street_first")
+    cite = on_street(option.cite, street)
+    if cite != option.cite:
+        option = replace(option, cite=cite)
     steps = [
         _option_step(
             "The strongest hand showing acts first; only face-up cards count, compared by their "
@@ -315,12 +320,15 @@ def first_to_act(
     seats = check_seats(seats)
     dealt, active = _dealt_and_active(seats, hands, folded)
     ups = {p: split_hand(hands[p])[1] for p in dealt}
-    if street == find_game(profile.game).first_street:
+    spec = find_game(profile.game)
+    if street == spec.first_street:
         missing = [p for p in dealt if not ups[p]]
         if missing:
             raise ValueError(f"{_names(missing)} show no door card: third street needs one up card each")
-        if profile.value("third_street_first") == "bring-in":
-            return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
+    opens = spec.opens(street, profile).value     # the game spec names the option; the profile decides
+    if opens == "bring-in":
+        return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
+    if opens == "highest-showing":
         return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active))
     return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street)
 

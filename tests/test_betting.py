@@ -484,3 +484,50 @@ def test_pokerkit_wsop_2023_43_hand_6_pots_after_every_street():
 def test_a_bring_in_player_marked_folded_is_reported_not_silently_skipped():
     with pytest.raises(ValueError, match="'Ben' brings in but is marked as folded"):
         new_round("third", THIRD_SEATS, THIRD_HANDS, POKERSTARS, folded=["Ben"])
+
+
+# --- explanation text (issue 14, defect 9) --------------------------------------------------------
+
+FOURTH_HANDS = {"Ava": ((), "K♥ 7♦"), "Ben": ((), "A♣ Q♠"), "Cara": ((), "9♥ 8♣")}
+
+
+def test_1917_each_street_article_is_cited_only_on_its_own_street():
+    betting = replay_street("fourth", FIFTH_SEATS[:3], FOURTH_HANDS, [], P1917)
+    acts_first = betting.first_answer.steps[-1]
+    assert acts_first.text == "Ben acts first." and acts_first.cite == ('1917 "4th Street"',)
+    sixth = {"Ava": ((), "K♥ 7♦ 2♣ 5♥"), "Ben": ((), "A♣ Q♠ 3♥ 4♦"), "Cara": ((), "9♥ 8♣ 4♣ J♦")}
+    assert replay_street("sixth", FIFTH_SEATS[:3], sixth, [], P1917).first_answer.steps[-1].cite == \
+        ('1917 "6th Street"',)
+
+
+def test_a_plain_call_cites_the_street_bet_not_the_bring_in_article():
+    betting = fifth(["Drew bets 8", "Ava calls", "Ben raises to 16", "Cara folds", "Drew calls"])
+    plain, difference = betting.ledger[1], betting.ledger[4]
+    bring_in_article = 'HPD "The bring-in is decided before the hidden cards matter"'
+    assert bring_in_article not in plain.cite and plain.cite == POKERSTARS.option("bet_by_street").cite
+    assert difference.cite == POKERSTARS.rule_cite("call_difference")   # paying only the rest
+
+
+def test_a_course_default_is_said_once_in_a_round_and_marked_on_every_step():
+    assert POKERSTARS.option("raise_cap").course_default
+    raises = fifth(["Drew bets 8", "Ava raises to 16", "Ben raises to 24", "Cara raises to 32"])
+    capped = [e for e in raises.ledger if "raise" in e.action]
+    said = [e for e in capped if "raise cap: the course's own default" in e.text]
+    assert said == capped[:1] and all(e.course_default for e in capped)
+    # A question asked after the round does not say it again either.
+    answer = legal_action("fifth", FIFTH_SEATS, FIFTH_HANDS, ["Drew bets 8", "Ava raises to 16"],
+                          "Ben raises to 24", POKERSTARS, after=2)
+    assert sum("raise cap: the course's own default" in s.text for s in answer.steps) == 1
+
+
+def test_no_step_of_a_betting_explanation_has_two_brackets_in_a_row():
+    for profile in (POKERSTARS, WSOP, P1917):
+        first = new_round("third", THIRD_SEATS, THIRD_HANDS, profile).first
+        others = [p for p in THIRD_SEATS[THIRD_SEATS.index(first) + 1:] + THIRD_SEATS[:THIRD_SEATS.index(first)]]
+        betting = replay_street("third", THIRD_SEATS, THIRD_HANDS,
+                                [f"{p} antes" for p in THIRD_SEATS] + [f"{first} brings in", f"{others[0]} completes",
+                                                                       f"{others[1]} raises", f"{others[2]} calls"],
+                                profile)
+        for entry in betting.ledger:
+            assert ") (" not in entry.text, entry.text
+        assert any("(" in entry.text for entry in betting.ledger)

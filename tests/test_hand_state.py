@@ -1,8 +1,10 @@
 """The one hand state: random play of every game through HandState, with verify / can / apply
 agreeing on every move (legal and illegal), cards and chips conserved, and the ledger cited.
+Whole hands run from the antes through every street's deal and betting to the showdown, which
+is a move of its own.
 
-The slow run plays 1,000 seeded deals per game (`make test` runs it); the default run plays a
-smaller sample of the same generator."""
+The slow run plays 1,000 seeded whole hands per game (`make test` runs it); the default runs
+play smaller samples, of whole hands and of single exercise-like streets."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 
 from course.cards import DECK
 from course.engine.state import HandState
+from course.engine.stud import random_deal as stud_random_deal
 from course.errors import CourseError, IllegalActionError
 from course.games import GAMES
 from course.model import Hand
@@ -101,6 +104,30 @@ def play_stud(game: str, seed: int) -> int:
     return moves
 
 
+def play_whole(game: str, seed: int) -> int:
+    """A whole hand from the antes to the showdown through `HandState.new_hand`."""
+    rng = random.Random(seed)
+    spec, profile = GAMES[game], default_profile(game)
+    players = rng.randint(2, 7)
+    played = (stud_random_deal(rng, players, profile, spec) if game in STUD
+              else spec.module().random_deal(rng, players, profile))
+    seats = [f"P{i + 1}" for i in range(players)]
+    state = HandState.new_hand(game, seats, profile)
+    dealt = 0
+    for n, move in enumerate(played.texts):
+        check_move(state, move, "showdown" if n % 2 else (played.texts[n - 1] if n else f"{seats[-1]} bets 1"))
+        dealt += any(word in move for word in (" is dealt ", "spit ", "shared "))
+        conserved(state, dealt)
+    assert state.award is None
+    check_move(state, "showdown", played.texts[-1])
+    shown = state.ledger[-1]
+    assert shown.move == "showdown" and shown.added == 0 and shown.cite and state.award is not None
+    assert sum(state.award.value.values()) == state.pot             # every chip goes to a winner
+    assert set(state.award.value) <= set(state.table.live)
+    assert not state.can("showdown") and not state.can(played.texts[-1])   # the hand is over
+    return len(played.texts) + 1
+
+
 def run(game: str, deals: int, seed: int) -> int:
     play = play_stud if game in STUD else play_home
     return sum(play(game, seed + n) for n in range(deals))
@@ -111,10 +138,23 @@ def test_random_play_through_the_one_hand_state(game):
     assert run(game, 20, 10) > 20
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_whole_hands_from_the_antes_to_the_showdown(game):
+    assert sum(play_whole(game, 50 + n) for n in range(8)) > 8 * 20
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
-def test_random_play_1000_seeded_deals_per_game(game):
-    assert run(game, 1000, 1000) > 1000
+def test_whole_hands_1000_seeded_deals_per_game(game):
+    assert sum(play_whole(game, 5000 + n) for n in range(1000)) > 1000 * 20
+
+
+def test_the_showdown_waits_for_the_end_of_the_hand():
+    profile = default_profile("stud-high")
+    state = HandState.new_hand("stud-high", ["Ava", "Ben"], profile)
+    with pytest.raises(IllegalActionError) as err:
+        state.verify("showdown")
+    assert "not over" in err.value.reason and err.value.index == 0 and err.value.cite
 
 
 def test_a_refused_home_move_names_its_index_and_rule():

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from course.asks import asks_for, find_ask
+from course.betting import BettingRound as StudRound
 from course.cards import DECK, parse_cards
 from course.rules import load_profile
 from course import questions
@@ -471,3 +472,15 @@ def test_stage_1_the_opener_stays_the_opener_after_folding():
               ["Ava bets 2", "Ben raises to 4", "Cara calls", "Ava folds"], pot=1)
     assert hv.check_events(ex) == []
     assert ask(ex, "opener").value == "Ava"
+
+
+def test_3_per_player_limits_are_a_limit_rule_of_the_one_stud_betting_round():
+    # OPR-535 3.3: the same stud round as every game, sized by each player's own largest bet.
+    hands = {"Ava": ("2♣ 3♦", "9♣ 9♦ 5♠ 2♦"), "Ben": ("4♦ 6♣", "K♣ 2♥ 7♠ 8♠")}
+    table = hv.replay(deal(hands, ["Ava bets 15"], street="sixth", shared="J♠", pot=80, matched={"Ava": 30}))
+    rnd = table.round
+    assert isinstance(rnd, StudRound) and rnd.street == "sixth" and rnd.limit.number == 4
+    assert (rnd.limit.largest("Ava"), rnd.limit.largest("Ben")) == (15, 2)
+    legal = [str(a) for a in rnd.legal_moves()]
+    assert legal == ["Ben folds", "Ben calls", "Ben raises to 16", "Ben raises to 17"]
+    assert all(rnd.can(a) for a in legal) and not rnd.can("Ben raises to 18")

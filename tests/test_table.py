@@ -285,3 +285,17 @@ def test_shared_card_bad_input_is_named():
         needs_shared_card(0, POKERSTARS)
     with pytest.raises(ValueError, match="9 players cannot"):
         needs_shared_card(9, POKERSTARS)
+
+
+def test_the_game_spec_names_who_opens_each_street_and_its_bet_size_option():
+    # The spec names the profile option for each street; the profile decides (they differ).
+    from course.games import GAMES
+    from course.rules import load_profile
+
+    spec = GAMES["stud-high"]
+    assert [spec.street(s).opens for s in spec.betting_streets] == \
+        ["third_street_first"] + ["later_street_first"] * 4
+    stars = load_profile("pokerstars")
+    assert spec.opens("third", stars).value == "bring-in"
+    assert spec.opens("third", load_profile("opr-535")).value == "highest-showing"
+    assert [spec.bet_size(s, stars) for s in spec.betting_streets] == ["small", "small", "big", "big", "big"]

@@ -2,7 +2,7 @@
 
 A move is one readable string: 'Ben raises to 16', 'Ava brings in', 'Ava is dealt 8♦ up',
 'spit 8♠', 'Ava matches', 'Ava takes 9♠ from Ben', 'Ava takes a hole card from Ben (7♣)',
-'Ava gives back 4♦'. `parse_move(text, kinds, game)` reads one into a `Move`, and `str(move)`
+'Ava gives back 4♦', 'showdown'. `parse_move(text, kinds, game)` reads one into a `Move`, and `str(move)`
 prints it back in the course's own spelling, which parses to the same move. `kinds` limits the
 verbs a game accepts. Text that is not a move raises `ActionFormatError`, quoting the text and
 saying what was expected.
@@ -34,6 +34,7 @@ MOVE_SHAPES = {
     "complete": "'<player> completes [to N]'",
     "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player> (<card>)'",
     "give": "'<player> gives back <card>'",
+    "showdown": "'showdown'",
 }
 
 # The betting verbs: the words, and how an amount follows them ("" a bare number, "to" the
@@ -59,6 +60,7 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
         rf"^{_NAME} takes (?:a |one )?(?:hole|down|face-down) card from (?P<other>[^\s:,]+)"
         rf"(?::\s*|,\s*(?:the |it is |it's )?|\s+\(|\s+)(?P<hole>[^\s()]+)\)?$", re.I)),
     ("take", re.compile(rf"^{_NAME} takes (?:the )?{_CARD} from (?P<other>[^\s:,]+)$", re.I)),
+    ("showdown", re.compile(r"^(?:the )?showdown$", re.I)),
     ("give", re.compile(rf"^{_NAME} gives (?:back (?:the )?{_CARD}|(?:the )?(?P<card2>\S+) back)(?: to (?P<other>\S+))?$", re.I)),
 ]
 
@@ -83,6 +85,8 @@ class Move:
         match self.kind:
             case "deal":
                 return f"{p} is dealt {c} {'up' if self.up else 'down'}"
+            case "showdown":
+                return "showdown"
             case "spit" | "shared":
                 return f"{self.kind} {c}"
             case "take":

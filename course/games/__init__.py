@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
 TOPICS = (
@@ -31,14 +32,38 @@ class StreetSpec:
     down: int
     up: int
     betting: bool = True
+    table: int = 0          # cards dealt face up to the table once the players' cards are out
+    opens: str = "later_street_first"   # the profile option saying who starts the street's betting
+    bet: str = "bet_by_street"          # the profile option giving the street's bet size
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """One step of the deal: the cards each player still in receives, in order ("down" or "up"),
+    or the table's own card (`players` empty), and the betting round that follows, if any."""
+
+    number: int
+    street: str
+    players: tuple[str, ...]
+    round: int | None
+
+    @property
+    def to_table(self) -> bool:
+        return not self.players
 
 
 # The seven-card stud deal (HPD "The deal timeline"): two down and one up, three more up, one down.
 STUD_STREETS = (
-    StreetSpec("third", 2, 1), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
+    StreetSpec("third", 2, 1, opens="third_street_first"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
     StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
 )
 
+# Horn-A-Vika (OPR-535 4): stud's deal, with the spit card dealt to the table after fifth street's
+# face-up cards; fifth street's betting round follows the spit card.
+HORN_STREETS = (
+    StreetSpec("third", 2, 1, opens="third_street_first"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3, table=1),
+    StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
+)
 
 # The moves of a stud street; the home games add moves of their own.
 BETTING_MOVES = ("ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
@@ -68,6 +93,37 @@ class GameSpec:
     stud_asks: tuple[str, ...] = SHOWDOWN_ASKS   # stud asks the game answers (on its final hands)
     exercise_keys: tuple[str, ...] = ()  # extra top-level exercise keys the game reads (`extra`)
     kinds: tuple[str, ...] = BETTING_MOVES   # the moves its grammar accepts (course.engine.actions)
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        """The deal step by step, read from the streets: each street's new hole cards, then its
+        new face-up card, then (when it has one) the table's card; a betting street's round
+        follows its last step. The showdown deals nothing."""
+        stages: list[Stage] = []
+        down = up = rounds = 0
+        for street in self.streets:
+            cards = ("down",) * (street.down - down) + ("up",) * (street.up - up)
+            down, up = max(down, street.down), max(up, street.up)
+            if not cards and not street.table:
+                continue
+            steps = [cards] if cards else []
+            steps += [()] * street.table
+            for i, players in enumerate(steps):
+                last = i == len(steps) - 1
+                rounds += bool(last and street.betting)
+                stages.append(Stage(len(stages) + 1, street.name, players,
+                                    rounds if last and street.betting else None))
+        return tuple(stages)
+
+    def opens(self, street: str, profile: Any) -> Any:
+        """The profile option saying who starts `street`'s betting (bring-in, highest card or
+        best hand showing): profiles differ, so the spec names the option, not the answer."""
+        return profile.option(self.street(street).opens)
+
+    def bet_size(self, street: str, profile: Any) -> str:
+        """The fixed step (small or big) of `street`'s bets and raises, from the profile option
+        the spec names for it."""
+        return profile.value(self.street(street).bet)[street]
 
     def street(self, name: str) -> StreetSpec | None:
         return next((s for s in self.streets if s.name == name), None)
@@ -138,6 +194,7 @@ GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
         GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
         GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
+                 streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
                  exercise_keys=("matched",),
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),

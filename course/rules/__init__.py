@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -39,6 +39,7 @@ class Citation:
     source_title: str
     title: str  # the section heading or article number inside the source
     text: str  # our own one- or two-sentence paraphrase
+    streets: tuple[str, ...] = ()  # the streets an article is about (none: not about one street)
 
     @property
     def section(self) -> str:
@@ -70,8 +71,24 @@ def _citations() -> Mapping[str, Citation]:
             source_title=str(entry["source_title"]),
             title=str(entry["title"]),
             text=" ".join(str(entry["text"]).split()),
+            streets=tuple(entry.get("streets", ())),
         )
     return MappingProxyType(table)
+
+
+def on_street(keys: Iterable[str], street: str | None) -> tuple[str, ...]:
+    """The citations among `keys` that a step about `street` rests on: those about that street
+    or about no street in particular; all of them when none is left, or no street is named."""
+    return _on_street(tuple(keys), street)
+
+
+@lru_cache(maxsize=512)
+def _on_street(keys: tuple[str, ...], street: str | None) -> tuple[str, ...]:
+    if street is None:
+        return keys
+    table = _citations()
+    kept = tuple(k for k in keys if not table[k].streets or street in table[k].streets)
+    return kept or keys
 
 
 def citations() -> dict[str, Citation]:

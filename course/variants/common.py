@@ -1,4 +1,4 @@
-"""What the two home games share: events, seats, profile options and a betting round.
+"""What the two home games share: events, seats, profile options and the replay loop.
 
 An exercise of a home game describes the table at one moment (`hands`, `shared`, `pot`) and then
 lists what happens next in `events:`, one readable string each, in the style of `actions`:
@@ -123,15 +123,27 @@ def replay_once(exercise: Any, key: Any, build: Callable[[], Any]) -> Any:
     return replayed(key, build) if replayed is not None else build()
 
 
-def replay_events(table: Any, events: Sequence[str], parse: Callable[[str], Event]) -> Any:
-    """Apply `events` to a started game table; at the first bad one raise its error, placed at its index."""
-    for index, text in enumerate(events):
+def exercise_moves(exercise: Any, parse: Callable[[str], Event], upto: int | None = None) -> list[Event]:
+    """The exercise's events as parsed moves (the model's `Exercise.moves`, read once with the
+    game's grammar); the first unreadable text raises its error, placed at its index."""
+    texts = list(exercise.events)[:upto]
+    moves = []
+    for index, text in enumerate(texts):
         try:
-            table.apply(parse(text))
-        except IllegalActionError as err:
-            raise err.at(index, text) from None
+            moves.append(parse(text))
         except ActionFormatError as err:
             raise err.at(index) from None
+    return moves
+
+
+def replay_events(table: Any, moves: Sequence[Event]) -> Any:
+    """Apply parsed `moves` to a started game table; at the first bad one raise its error,
+    placed at its index."""
+    for index, move in enumerate(moves):
+        try:
+            table.apply(move)
+        except IllegalActionError as err:
+            raise err.at(index, move.text or str(move)) from None
     return table
 
 
@@ -251,118 +263,3 @@ def opener_steps(order: list[str], rows: Mapping[str, Sequence[Card]], tie: Opt,
                           tie.cite, course_default=tie.course_default))
     steps.append(Step(f"{best} shows the best {what} and acts first.", tuple(cite)))
     return steps
-
-
-# ------------------------------------------------------------------------------------------------
-# A betting round with a per-player largest bet (Horn-A-Vika)
-
-
-class BettingRound:
-    """One betting round: who is to act, what they owe, and whether an action is allowed.
-
-    `order` lists the players still in, first actor first. `step(player)` gives the largest bet or
-    raise: any whole amount from `min_bet` up to it. `bets_allowed` counts the bet and the raises
-    (a bet and three raises: 4).
-    """
-
-    def __init__(self, number: int, order: Sequence[str], step: Callable[[str], int], *,
-                 bets_allowed: int, min_bet: int = 1, cite: Sequence[str] = ()):
-        self.number = number
-        self.order = list(order)
-        self.step = step
-        self.bets_allowed = bets_allowed
-        self.min_bet = min_bet
-        self.cite = tuple(cite)
-        self.put = {p: 0 for p in self.order}
-        self.current = 0
-        self.bets = 0
-        self.queue = list(self.order)
-        self.out: set[str] = set()
-
-    @property
-    def live(self) -> list[str]:
-        return [p for p in self.order if p not in self.out]
-
-    @property
-    def closed(self) -> bool:
-        return not self.queue or len(self.live) <= 1
-
-    @property
-    def to_act(self) -> str | None:
-        return None if self.closed else self.queue[0]
-
-    def owed(self, player: str) -> int:
-        return self.current - self.put[player]
-
-    def _after(self, player: str) -> list[str]:
-        i = self.order.index(player)
-        ring = self.order[i + 1:] + self.order[:i]
-        return [p for p in ring if p not in self.out]
-
-    def legal(self, player: str) -> list[tuple[str, int | None]]:
-        """Every allowed (kind, amount) for `player` now; amounts are round totals for raises."""
-        if player != self.to_act:
-            return []
-        out: list[tuple[str, int | None]] = [("fold", None)]
-        out.append(("call", None) if self.owed(player) else ("check", None))
-        if self.bets < self.bets_allowed:
-            sizes = range(self.min_bet, self.step(player) + 1)
-            out += [("bet", s) for s in sizes] if self.current == 0 else [("raise", self.current + s) for s in sizes]
-        return out
-
-    def apply(self, kind: str, player: str, amount: int | None) -> int:
-        """Apply one action; return the units the player puts in. Raises `IllegalActionError`."""
-        rule = self.cite
-        who = self.to_act
-        if player not in self.put:
-            raise IllegalActionError(f"{player} is not in betting round {self.number}", rule)
-        if player in self.out:
-            raise IllegalActionError(f"{player} has already folded in betting round {self.number}", rule)
-        if who is None:
-            raise IllegalActionError(f"betting round {self.number} is already over", rule)
-        if player != who:
-            raise IllegalActionError(f"it is {who}'s turn to act in betting round {self.number}, not {player}'s", rule)
-        owed = self.owed(player)
-        if kind == "fold":
-            self.out.add(player)
-            self.queue.remove(player)
-            return 0
-        if kind == "check":
-            if owed:
-                raise IllegalActionError(f"{player} cannot check: {owed} to call", rule)
-            self.queue.pop(0)
-            return 0
-        if kind == "call":
-            if not owed:
-                raise IllegalActionError(f"{player} cannot call: nothing to call, a check is possible", rule)
-            self.queue.pop(0)
-            return self._pay(player, self.current, None)
-        if kind in ("bet", "raise"):
-            size = self.step(player)
-            if kind == "bet" and self.current:
-                raise IllegalActionError(f"{player} cannot bet: there is already a bet of {self.current}; call, "
-                                         "raise or fold", rule)
-            if kind == "raise" and not self.current:
-                raise IllegalActionError(f"{player} cannot raise: nobody has bet yet; check or bet", rule)
-            if self.bets >= self.bets_allowed:
-                raise IllegalActionError(f"{player} cannot {kind}: a round allows a bet and {self.bets_allowed - 1} "
-                                         "raises, and they have all been made", rule)
-            if amount is None:
-                raise IllegalActionError(f"{player} {kind}s without an amount: say how much (at most {size} more)",
-                                         rule)
-            step = amount - (0 if kind == "bet" else self.current)
-            if not self.min_bet <= step <= size:
-                raise IllegalActionError(f"{player} {kind}s {'to ' if kind == 'raise' else ''}{amount}: that is a "
-                                         f"{kind} of {step}, but {player} may bet or raise from {self.min_bet} to "
-                                         f"{size} in round {self.number}", rule)
-            self.bets += 1
-            self.current = amount
-            return self._pay(player, amount, self._after(player))
-        raise IllegalActionError(f"{kind!r} is not a betting action", rule)
-
-    def _pay(self, player: str, total: int, queue: list[str] | None) -> int:
-        add = total - self.put[player]
-        self.put[player] = total
-        if queue is not None:
-            self.queue = queue
-        return add

@@ -33,6 +33,7 @@ from course.table import exposed_pairs
 from course.variants.common import (
     Event, FinalHand, Played, Seat, TableSeats,
     check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    exercise_moves,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -393,8 +394,7 @@ class HeartTable(TableSeats):
 
     def first_to_act(self) -> tuple[str, Answer]:
         """The player who starts the street's betting (bring-in or opener), with the reason."""
-        first = option(self.profile, "third_street_first")
-        if self.street == FIRST and first.value == "bring-in" and int(self.stakes.bring_in):
+        if SPEC.opens(STREETS[self.street], self.profile).value == "bring-in" and int(self.stakes.bring_in):
             answer = self.bring_in_answer()
         else:
             answer = self.openers[self.street] = self.opener_answer()
@@ -439,9 +439,8 @@ def parse_event(text: Any) -> Event:
 
 def replay(exercise: Any, upto: int | None = None) -> HeartTable:
     """Play the exercise's events (the first `upto` of them); `IllegalActionError` with `.index` at a problem."""
-    events = list(exercise.events)[:upto] if upto is not None else list(exercise.events)
     return replay_once(exercise, ("events", upto),
-                       lambda: replay_events(HeartTable.start(exercise), events, parse_event))
+                       lambda: replay_events(HeartTable.start(exercise), exercise_moves(exercise, parse_event, upto)))
 
 
 def check_errors(exercise: Any) -> list[IllegalActionError]:

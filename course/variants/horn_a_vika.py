@@ -19,33 +19,36 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course.asks import Ask, register
+from course.betting import Action, BettingRound, PlayerLimit, Verb
 from course.cards import Card, cards_text
 from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
 from course.games import find_game
 from course.explain import Answer, Step
 from course.variants.common import (
-    BettingRound, Event, FinalHand, Opt, Played, Seat, TableSeats,
+    Event, FinalHand, Opt, Played, Seat, TableSeats,
     check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
+    exercise_moves,
     parse_event as _parse, rank_showing, seats_from,
 )
 
 GAME = "horn-a-vika"
 SPEC = find_game(GAME)
 
-# Stage -> (cards each player receives, in order; the betting round that follows or None).
-STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {
-    1: (("down", "down", "up"), 1),
-    2: (("up",), 2),
-    3: (("up",), None),
-    4: ((), 3),  # the spit card, to the table
-    5: (("up",), 4),
-    6: (("down",), 5),
-}
+# Stage -> (cards each player receives, in order; the betting round that follows or None), read
+# from the game spec's streets (OPR-535 4): the stage with no player cards deals the spit card.
+STAGES: dict[int, tuple[tuple[str, ...], int | None]] = {s.number: (s.players, s.round) for s in SPEC.stages}
+SPIT_STAGE = next(s.number for s in SPEC.stages if s.to_table)
+LAST_STAGE = SPEC.stages[-1].number
+# Face-up cards each player shows once a stage is dealt, and the stages whose new face-up card can
+# pair one already showing.
+UPS_AT = {s.number: sum(p.count("up") for p, _ in list(STAGES.values())[:s.number]) for s in SPEC.stages}
+PAIRING_STAGES = frozenset(n for n, (cards, _) in STAGES.items() if "up" in cards and UPS_AT[n] > 1)
 # A hand ends when one player is left: Horn-A-Vika is seven-card stud (OPR-535 1.1).
 HAND_OVER = ("OPR-535 1.1", 'HPD "The deal timeline"')
 ROUND_STAGE = {r: s for s, (_, r) in STAGES.items() if r}
-STAGE_OF_STREET = {"third": 1, "fourth": 2, "fifth": 3, "sixth": 5, "seventh": 6, "showdown": 6}
+STAGE_OF_STREET = {street.name: next((s.number for s in SPEC.stages if s.street == street.name), LAST_STAGE)
+                   for street in SPEC.streets}
 
 
 def stage_cite(stage: int) -> str:
@@ -111,14 +114,14 @@ class HornTable(TableSeats):
             stage = 0
         else:
             stage = STAGE_OF_STREET.get(getattr(exercise, "street", "third"), 1)
-            if stage == 3 and spit is not None:
-                stage = 4
-            if stage >= 5 and spit is None:
+            if stage + 1 == SPIT_STAGE and spit is not None:
+                stage = SPIT_STAGE
+            if stage > SPIT_STAGE and spit is None:
                 raise IllegalActionError(f"on {exercise.street} street the spit card is out: give it as 'shared'",
-                                 cite=(stage_cite(4),))
-            if stage < 4 and spit is not None:
+                                 cite=(stage_cite(SPIT_STAGE),))
+            if stage < SPIT_STAGE and spit is not None:
                 raise IllegalActionError(f"the spit card {spit} comes after the third face-up card (stage 4), but this "
-                                 f"deal is on {exercise.street} street", cite=(stage_cite(4),))
+                                 f"deal is on {exercise.street} street", cite=(stage_cite(SPIT_STAGE),))
         pot = getattr(exercise, "pot", None) or 0
         table = cls(seats, hands, exercise.profile, pot=pot, spit=spit, stage=stage, start_stage=stage,
                     start_pot=pot)
@@ -144,12 +147,12 @@ class HornTable(TableSeats):
         table.received = {p: len(STAGES[stage][0]) if stage else 0 for p in seats}
         table.anted = stage > 0
         # The newest stage's decisions are still to come.
-        if stage in (2, 3, 5):
+        if stage in PAIRING_STAGES:
             for p in seats:
                 seat = hands[p]
                 if not seat.folded and seat.up:
                     table._check_new_card(p, seat.up[-1])
-        elif stage == 4:
+        elif stage == SPIT_STAGE:
             table._spit_obligations()
         return table
 
@@ -161,7 +164,7 @@ class HornTable(TableSeats):
 
     @property
     def over(self) -> bool:
-        return len(self.live) <= 1 or (self.stage == 6 and self.stage_dealt and not self.pending
+        return len(self.live) <= 1 or (self.stage == LAST_STAGE and self.stage_dealt and not self.pending
                                        and self.round_done)
 
     @property
@@ -172,7 +175,7 @@ class HornTable(TableSeats):
     def stage_dealt(self) -> bool:
         if self.stage == 0:
             return True
-        if self.stage == 4:
+        if self.stage == SPIT_STAGE:
             return self.spit is not None
         need = len(STAGES[self.stage][0])
         return all(self.received.get(p, 0) >= need for p in self.live)
@@ -182,7 +185,7 @@ class HornTable(TableSeats):
         pending = self.pending
         if not pending:
             return None
-        order = option(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
+        order = option(self.profile, "spit_match_order" if self.stage == SPIT_STAGE else "match_order")
         if order.value == "highest-showing":
             if not self.stage_dealt:
                 return None
@@ -201,9 +204,9 @@ class HornTable(TableSeats):
             player = next(p for p in self.live if self.received[p] == need)
             return player, pattern[need] == "up"
         nxt = self.stage + 1
-        if nxt > 6:
+        if nxt > LAST_STAGE:
             return None
-        if nxt == 4:
+        if nxt == SPIT_STAGE:
             return "spit"
         pattern = STAGES[nxt][0]
         return self.live[0], pattern[0] == "up"
@@ -225,8 +228,8 @@ class HornTable(TableSeats):
                 return f"betting round {rnd} (after stage {self.stage}) comes first"
         if len(self.live) <= 1:
             return f"the hand is over: only {names(self.live)} is left"
-        if self.stage == 6:
-            return "all six stages have been dealt: the hand goes to the showdown"
+        if self.stage == LAST_STAGE:
+            return f"all {LAST_STAGE} stages have been dealt: the hand goes to the showdown"
         return None
 
     def current_round(self) -> int | None:
@@ -299,9 +302,9 @@ class HornTable(TableSeats):
             why = self.can_leave_stage()
             if why is not None:
                 raise IllegalActionError(why, cite=(stage_cite(max(self.stage, 1)),))
-            if self.stage + 1 == 4:
-                raise IllegalActionError("stage 4 deals the spit card to the table: expected 'spit <card>' before "
-                                 "more cards go to players", cite=(stage_cite(4),))
+            if self.stage + 1 == SPIT_STAGE:
+                raise IllegalActionError(f"stage {SPIT_STAGE} deals the spit card to the table: expected 'spit <card>' "
+                                 "before more cards go to players", cite=(stage_cite(SPIT_STAGE),))
             self._start_next_stage()
         if len(self.live) <= 1:
             raise IllegalActionError(f"the hand is over: only {names(self.live)} is left")
@@ -315,7 +318,7 @@ class HornTable(TableSeats):
         seat = self.hands[e.player]
         (seat.up if up else seat.down).append(e.card)
         self.received[e.player] += 1
-        if up and self.stage in (2, 3, 5):
+        if up and self.stage in PAIRING_STAGES:
             self._check_new_card(e.player, e.card)
 
     def _check_new_card(self, player: str, card: Card) -> None:
@@ -323,7 +326,7 @@ class HornTable(TableSeats):
         others = [c for c in seat.up if c != card]
         pairs = [c for c in others if c.rank == card.rank]
         self._seq += 1
-        spit_rank = self.stage == 5 and self.spit is not None and card.rank == self.spit.rank
+        spit_rank = self.stage > SPIT_STAGE and self.spit is not None and card.rank == self.spit.rank
         if pairs:
             both = option(self.profile, "new_card_matches") if spit_rank else None
             self.obligations.append(Obligation(
@@ -336,14 +339,14 @@ class HornTable(TableSeats):
         elif spit_rank:
             self.obligations.append(Obligation(
                 self.stage, player, f"{player}'s new face-up {card} matches the spit card {self.spit}",
-                ("OPR-535 2.3", stage_cite(5)), self._seq))
+                ("OPR-535 2.3", stage_cite(self.stage)), self._seq))
 
     def _on_spit(self, e: Event) -> None:
         if self.spit is not None:
             raise IllegalActionError(f"the spit card is already out: {self.spit}", cite=("OPR-535 1.2",))
-        if not (self.stage == 3 and self.stage_dealt):
-            raise IllegalActionError(f"the spit card comes after every player's third face-up card (stage 4); "
-                             f"this is stage {self.stage}", cite=(stage_cite(4),))
+        if not (self.stage + 1 == SPIT_STAGE and self.stage_dealt):
+            raise IllegalActionError(f"the spit card comes after every player's third face-up card (stage "
+                             f"{SPIT_STAGE}); this is stage {self.stage}", cite=(stage_cite(SPIT_STAGE),))
         self._start_next_stage()
         self._place(e.card, "the spit card")
         self.spit = e.card
@@ -355,8 +358,8 @@ class HornTable(TableSeats):
             if same:
                 self._seq += 1
                 self.obligations.append(Obligation(
-                    4, p, f"{p} shows {cards_text(same)}, the rank of the spit card {self.spit}",
-                    ("OPR-535 2.3", stage_cite(4)), self._seq))
+                    SPIT_STAGE, p, f"{p} shows {cards_text(same)}, the rank of the spit card {self.spit}",
+                    ("OPR-535 2.3", stage_cite(SPIT_STAGE)), self._seq))
 
     def _decision(self, e: Event) -> Obligation:
         d = self.decider()
@@ -368,7 +371,7 @@ class HornTable(TableSeats):
             raise IllegalActionError(f"{e.player} has nothing to match: no face-up card has paired or matched the spit card",
                              cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
-            order = option(self.profile, "spit_match_order" if self.stage == 4 else "match_order")
+            order = option(self.profile, "spit_match_order" if self.stage == SPIT_STAGE else "match_order")
             how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
             raise IllegalActionError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
                              cite=order.cite)
@@ -419,33 +422,32 @@ class HornTable(TableSeats):
             raise IllegalActionError(f"betting round {rnd} is over; the next stage is dealt next", cite=(stage_cite(self.stage),))
         if self.round is None:
             self.round = self._new_round(rnd)
-        before = self.round.current
+        before = self.round.to_match
         try:
-            paid = self.round.apply(e.kind, e.player, e.amount)
+            entry = self.round.apply(Action.of(e))
         except IllegalActionError as err:
-            raise IllegalActionError(err.reason, err.cite or self.round.cite) from None
-        if paid:
-            self._pay(e.player, paid, e.kind, rnd)
+            raise IllegalActionError(err.reason, err.cite, course_default=err.course_default) from None
+        if entry.added:
+            self._pay(e.player, entry.added, e.kind, rnd)
         if e.kind in ("bet", "raise"):
-            self.ledger.append((e.player, f"{e.kind}-size", self.round.current - before, rnd))
+            self.ledger.append((e.player, f"{e.kind}-size", self.round.to_match - before, rnd))
+            self.log.append(entry.step)
         if e.kind == "fold":
             self.hands[e.player].folded = True
-        if e.kind in ("bet", "raise"):
-            self.log.append(Step(f"{e.player} {'bets' if e.kind == 'bet' else 'raises to'} {self.round.current} in "
-                                 f"round {rnd} (a {'bet' if e.kind == 'bet' else 'raise'} of {self.round.current - before}).",
-                                 self.round.cite))
-        if self.round.closed:
+        if self.round.is_closed:
             self.round_done = True
 
     def _new_round(self, number: int) -> BettingRound:
+        """The round on the one stud betting round, under the per-player limit rule (OPR-535 3)."""
         first = self.opener(number)
-        i = self.seats.index(first)
-        order = [p for p in self.seats[i:] + self.seats[:i] if not self.hands[p].folded]
-        cap = option(self.profile, "raise_cap")
+        live = self.live
+        stage = ROUND_STAGE[number]
         limits = option(self.profile, "round_limits")
-        return BettingRound(number, order, lambda p: self.limit(p, number),
-                            bets_allowed=int(cap.value) + 1, min_bet=int(option(self.profile, "min_bet").value),
-                            cite=(*cap.cite, *_limit_cites(number, limits)))
+        return BettingRound(SPEC.stages[stage - 1].street, self.seats, first, self.profile, active=live,
+                            pot_before=self.pot, first_answer=self.openers[number],
+                            limit=PlayerLimit(number, lambda p: self.limit(p, number),
+                                              int(option(self.profile, "min_bet").value),
+                                              _limit_cites(number, limits)))
 
     def opener(self, number: int) -> str:
         self.openers[number] = self.opener_answer(number)
@@ -481,7 +483,7 @@ class HornTable(TableSeats):
 
     def stage_obligations(self, stage: int) -> list[Obligation]:
         chosen = [o for o in self.obligations if o.stage == stage]
-        order = option(self.profile, "spit_match_order" if stage == 4 else "match_order")
+        order = option(self.profile, "spit_match_order" if stage == SPIT_STAGE else "match_order")
         if order.value == "highest-showing":
             # Rank as at the time of the stage: rows are unchanged until the next face-up card.
             ranked = rank_showing(self.seats, {p: self._rows_at(stage)[p] for p in self.seats},
@@ -490,8 +492,7 @@ class HornTable(TableSeats):
         return sorted(chosen, key=lambda o: o.seq)
 
     def _rows_at(self, stage: int) -> dict[str, list[Card]]:
-        ups = {2: 2, 3: 3, 4: 3, 5: 4, 6: 4}.get(stage, 1)
-        return {p: self.hands[p].up[:ups] for p in self.seats}
+        return {p: self.hands[p].up[:UPS_AT.get(stage, 1)] for p in self.seats}
 
 
 def _limit_cites(number: int, limits: Opt) -> tuple[str, ...]:
@@ -527,7 +528,7 @@ def parse_event(text: Any) -> Event:
 def replay(exercise: Any) -> HornTable:
     """Play the exercise's events; raise `IllegalActionError` (with `.index`) at the first problem."""
     return replay_once(exercise, ("events", None),
-                       lambda: replay_events(HornTable.start(exercise), exercise.events, parse_event))
+                       lambda: replay_events(HornTable.start(exercise), exercise_moves(exercise, parse_event)))
 
 
 def check_errors(exercise: Any) -> list[IllegalActionError]:
@@ -575,21 +576,21 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
     table = replay(exercise)
     params = getattr(question, "params", {}) or {}
     stage = params.get("stage", _stage_default(table))
-    if not isinstance(stage, int) or isinstance(stage, bool) or not 1 <= stage <= 6:
-        raise ValueError(f"stage {stage!r}: expected a stage number from 1 to 6")
+    if not isinstance(stage, int) or isinstance(stage, bool) or not 1 <= stage <= LAST_STAGE:
+        raise ValueError(f"stage {stage!r}: expected a stage number from 1 to {LAST_STAGE}")
     chosen = table.stage_obligations(stage)
     steps: list[Step] = []
-    order_opt = option(table.profile, "spit_match_order" if stage == 4 else "match_order")
-    if stage in (1, 6):
+    order_opt = option(table.profile, "spit_match_order" if stage == SPIT_STAGE else "match_order")
+    if stage not in PAIRING_STAGES and stage != SPIT_STAGE:
         steps.append(Step(f"Stage {stage} deals no card that can pair a face-up card or match the spit card, "
                           "so nobody matches the pot.", (stage_cite(stage), "OPR-535 2.1")))
         return Answer([], steps)
     if not chosen:
-        what = ("nobody shows a card of the spit card's rank" if stage == 4
+        what = ("nobody shows a card of the spit card's rank" if stage == SPIT_STAGE
                 else "no new face-up card pairs its owner's face-up cards" +
-                (" or matches the spit card" if stage == 5 else ""))
+                (" or matches the spit card" if stage > SPIT_STAGE else ""))
         steps.append(Step(f"At stage {stage} {what}, so nobody has to match the pot.",
-                          (stage_cite(stage), "OPR-535 2.3" if stage >= 4 else "OPR-535 2.1")))
+                          (stage_cite(stage), "OPR-535 2.3" if stage >= SPIT_STAGE else "OPR-535 2.1")))
         return Answer([], steps)
     pot = None
     value: list[dict[str, int]] = []
@@ -651,7 +652,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
         number = table.current_round() if (table.current_round() and not table.round_done) else None
         if number is None:
             nxt = [r for s, (_, r) in STAGES.items() if s > table.stage and r]
-            number = nxt[0] if nxt else 5
+            number = nxt[0] if nxt else len(ROUND_STAGE)
     if not isinstance(number, int) or isinstance(number, bool) or number not in ROUND_STAGE:
         raise ValueError(f"round {number!r}: expected a betting round from 1 to {len(ROUND_STAGE)}")
     limits = option(table.profile, "round_limits")
@@ -749,16 +750,9 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
                 continue
         if table.stage_dealt and table.current_round() and not table.round_done:
             rnd = table.round or table._new_round(table.current_round())
-            if table.round is None:
-                player = rnd.to_act
-            else:
-                player = table.round.to_act
-            legal = rnd.legal(player)
-            choices = [a for a in legal if a[0] != "fold"]
-            kind, amount = (("fold", None) if rng.random() < fold_chance else rng.choice(choices))
-            text = f"{player} {({'bet': 'bets', 'raise': 'raises to'}).get(kind, kind + 's')}" + (
-                f" {amount}" if amount is not None else "")
-            do(text)
+            legal = rnd.legal_moves()
+            choices = [a for a in legal if a.verb is not Verb.FOLD]
+            do(str(Action(rnd.to_act, Verb.FOLD) if rng.random() < fold_chance else rng.choice(choices)))
             continue
         if table.over:
             break
