@@ -187,3 +187,10 @@ def test_the_glossary_page_lists_every_term_and_links_its_lesson(db):
     assert "(lesson?id=hand-ranking)" in page
     at.text_input(key="glossary_filter").set_value("kicker").run()
     assert "**kicker**" in texts(at) and "**ante**" not in texts(at)
+
+
+def test_the_facts_line_keeps_its_bold_marks_and_escapes_only_the_values():
+    # The values are escaped one by one: escaping the whole line showed '**Have a Heart**'
+    # with its asterisks on screen.
+    line = quiz.deal_facts_md(COURSE.exercises["hah-face-down-heart"])
+    assert line.startswith("Game: **Have a Heart** · Street: **sixth**") and "\\*" not in line

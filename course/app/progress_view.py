@@ -56,8 +56,11 @@ def _progress(store, who: state.Identity) -> None:
     mastery_chart(state.course(), key)
     st.caption("Each bar is one skill: the share of its questions in the course that you "
                "answered right on your latest try.")
-    st.markdown("**Spaced review** (FSRS's estimate of what you would recall tomorrow, per card)")
-    study_feedback.mastery(plan, "progress_mastery")
+    if plan.cards:
+        st.subheader("Spaced review")
+        st.caption("FSRS's estimate of what you would recall tomorrow, per memory card, and when "
+                   "each is due on the Review page.")
+        study_feedback.mastery(plan, "progress_mastery")
     daily = store.accuracy_over_time(key)
     if len(daily) > 1:
         st.markdown("**Per day** (% right that day)")

@@ -373,12 +373,14 @@ def stakes_words(profile: Any, stakes: Any) -> str:
 def deal_facts_md(exercise: Any) -> str:
     """Game, street, stakes and pot on one line (fields the content loader validated)."""
     stakes = exercise.stakes
-    facts = [f"Game: **{labels.display_name(exercise.game)}**", f"Street: **{exercise.street}**"]
+    # Each value is escaped on its own, so the bold marks around it stay markup.
+    facts = [f"Game: **{md_escape(labels.display_name(exercise.game))}**",
+             f"Street: **{md_escape(exercise.street)}**"]
     if stakes is not None:
-        facts.append("Stakes: " + stakes_words(exercise.profile, stakes))
+        facts.append("Stakes: " + md_escape(stakes_words(exercise.profile, stakes)))
     if exercise.pot is not None:
-        facts.append(f"Pot: **{exercise.pot}**")
-    return md_escape(" · ".join(facts))
+        facts.append(f"Pot: **{md_escape(exercise.pot)}**")
+    return " · ".join(facts)
 
 
 def card_words(text: str) -> str:

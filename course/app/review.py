@@ -197,6 +197,7 @@ def _summary(plan: schedule.Schedule) -> None:
     if upcoming:
         st.markdown("**Due next:**\n" + "\n".join(
             f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
+    st.markdown("**Mastery** (FSRS's estimate of what you would recall tomorrow)")
     study_feedback.mastery(plan, K + "mastery")
     st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
 

@@ -55,18 +55,24 @@ def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
 
 
 def card_title(card: str) -> str:
-    """A memory card as a learner reads it: "Stud high: bring in", "trap: raise-cap"."""
+    """A memory card as a learner reads it: "Seven-Card Stud High: bring in", "Trap: Raise cap
+    ...", or a hand-written exercise's own title."""
     kind, *rest = card.split("/")
     if kind == "skill":
         return f"{lv.game_title(rest[0])}: {rest[1].replace('_', ' ')}"
+    if kind == "trap" and rest[0] in templates.templates():
+        return f"Trap: {templates.templates()[rest[0]].title}"
+    if kind == "exercise":
+        exercise = lv.exercises(state.course()).get(rest[0])
+        if exercise is not None:
+            return f"Deal: {exercise.title}"
     return f"{kind}: {rest[0]}"
 
 
 def mastery(plan: schedule.Schedule, key: str) -> None:
     """Mastery per skill: FSRS's estimate of recall tomorrow, for every card reviewed so far."""
-    rows = [{"skill": card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
+    rows = [{"card": card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
             for k, c in sorted(plan.cards.items())]
     if rows:
-        st.subheader("Mastery per skill")
         st.dataframe(rows, hide_index=True, key=key, column_config={
             "mastery": st.column_config.ProgressColumn("mastery", min_value=0, max_value=1, format="percent")})
