@@ -20,15 +20,16 @@ from functools import reduce
 from math import gcd
 from typing import Any, Iterable
 
-from course.games import BETTING_STREETS
+from course.games import BETTING_STREETS, find_game
 from course.model import Problem
 
 
-def round_levels(profile: Any, stakes: Any, street: str) -> set[int]:
-    """Every amount a player still in can have put in when a street's betting round is over."""
+def round_levels(profile: Any, stakes: Any, street: str, pair_street: str | None) -> set[int]:
+    """Every amount a player still in can have put in when a street's betting round is over
+    (`pair_street`: the game spec's street where the exposed-pair option may raise the bet)."""
     bets = int(profile.value("raise_cap")) + 1            # a bet and `raise_cap` raises
     steps = {stakes.amount(profile.value("bet_by_street")[street])}
-    if street == "fourth" and profile.value("fourth_street_pair") != "off":
+    if street == pair_street and profile.value("fourth_street_pair") != "off":
         steps.add(stakes.big_bet)                         # the exposed-pair option
     levels = {0}
     for _ in range(bets):
@@ -43,6 +44,7 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
     """Pots up to `limit` the exercise's antes and bets can make: before the street shown, or
     with its betting over too (a pot being awarded)."""
     profile, stakes = exercise.profile, exercise.stakes
+    pair_street = find_game(exercise.game).pair_street
     shown = BETTING_STREETS.index(exercise.street) if exercise.street in BETTING_STREETS else len(BETTING_STREETS)
     live, folded = len(exercise.active), len(exercise.folded)
     antes = len(exercise.seats) * stakes.ante
@@ -52,7 +54,7 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
     for n, street in enumerate(BETTING_STREETS[:shown + 1]):
         if n == shown:
             each |= totals
-        totals = {t + level for t in totals for level in round_levels(profile, stakes, street) if t + level <= limit}
+        totals = {t + level for t in totals for level in round_levels(profile, stakes, street, pair_street) if t + level <= limit}
     each |= totals
     pots = set()
     for amount in each:

@@ -20,6 +20,7 @@ import yaml
 
 from course.cards import Card, parse_cards
 from course.explain import Answer
+from course.games import find_game, variant_module
 from course.hands import evaluate
 from course.study import engine
 
@@ -265,7 +266,7 @@ def borrowed_card(exercise, question) -> Any:
 
 
 def _final_up(exercise) -> dict[str, list[Card]]:
-    if exercise.game == "stud-high":
+    if variant_module(exercise.game) is None:          # no moves of its own: the hands as dealt
         return {p: list(h.up) for p, h in exercise.hands.items()}
     table = engine.home_replay(exercise)
     return {p: list(s.up) for p, s in table.hands.items()}
@@ -291,9 +292,9 @@ def kicker_beyond_five(exercise, question) -> Any:
         return chosen
     from course.showdown import split_pot
 
-    return dict(split_pot(exercise.pot if exercise.pot is not None else sum(right.values()), chosen,
-                          exercise.seats, profile=exercise.profile).value) if exercise.game == "stud-high" else \
-        dict(split_pot(sum(right.values()), chosen, exercise.seats, profile=exercise.profile).value)
+    pot = exercise.pot if find_game(exercise.game).award_needs_pot and exercise.pot is not None \
+        else sum(right.values())
+    return dict(split_pot(pot, chosen, exercise.seats, profile=exercise.profile).value)
 
 
 def spit_card_showing(exercise, question) -> str | None:
