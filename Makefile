@@ -25,7 +25,7 @@ setup-test: $(VENV)/.installed-test
 # Bound to 127.0.0.1: only this computer reaches the app. Serving a class is a deliberate step
 # (README, "Shared mode"): put it behind a reverse proxy rather than opening this port.
 run: setup
-	$(BIN)/streamlit run course/app/streamlit_app.py --server.address 127.0.0.1 \
+	$(BIN)/python -m course.app --server.address 127.0.0.1 \
 	  --server.port $(PORT) --server.headless true
 
 test: setup-test

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 from pathlib import Path
@@ -21,17 +17,12 @@ from pathlib import Path
 import pytest
 
 from course import content, questions, rules
+from course.app.serve import AppServer
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAL = "hpd-1-bring-in-suit-tie"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def chromium_paths() -> tuple[str, str]:
@@ -45,40 +36,10 @@ def chromium_paths() -> tuple[str, str]:
 
 @contextmanager
 def serving(folder: Path):
-    """The app's real server on a free port, with its progress file and log in `folder`;
-    yields (url, progress file) and always stops the server."""
-    port = free_port()
-    env = dict(os.environ, STUD_STUDY_DB=str(folder / "progress.db"))
-    env.pop("STUD_STUDY_CONTENT", None)
-    log = open(folder / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "course/app/streamlit_app.py"),
-         "--server.port", str(port), "--server.headless", "true",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail("the server did not become healthy:\n"
-                            + (folder / "server.log").read_text())
-            time.sleep(0.3)
-        yield url, folder / "progress.db"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    """The app's real server (`python -m course.app`) on a free port, with its progress file
+    and log in `folder`; yields (url, progress file) and always stops the server."""
+    with AppServer({"STUD_STUDY_DB": str(folder / "progress.db")}, log=folder / "server.log") as server:
+        yield server.url, folder / "progress.db"
 
 
 @contextmanager

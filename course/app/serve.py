@@ -37,22 +37,23 @@ server_metadata_url = "{provider}/.well-known/openid-configuration"
 
 
 class AppServer:
-    """`streamlit run` of this app with `env` added to the environment; `secrets` names a
-    secrets.toml (shared mode) instead of the usual places; `host` is the name the app is
-    opened at (login needs exactly the host of its redirect_uri)."""
+    """`python -m course.app` (`streamlit run` of this app, the course loaded as the server
+    starts) with `env` added to the environment; `secrets` names a secrets.toml (shared mode)
+    instead of the usual places; `host` is the name the app is opened at (login needs exactly
+    the host of its redirect_uri)."""
 
     def __init__(self, env: dict[str, str], *, log: Path, secrets: Path | None = None,
                  host: str = "127.0.0.1", port: int | None = None):
         self.port = port or free_port()
         self.url = f"http://{host}:{self.port}"
-        args = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
+        args = [sys.executable, "-m", "course.app",
                 "--server.port", str(self.port), "--server.address", "127.0.0.1",
                 "--server.headless", "true", "--browser.gatherUsageStats", "false",
                 "--server.fileWatcherType", "none"]
         if secrets is not None:
             args += ["--secrets.files", str(secrets)]
-        full_env = dict(os.environ, **env)
-        full_env.pop("STUD_STUDY_CONTENT", None)
+        full_env = {k: v for k, v in os.environ.items() if k != "STUD_STUDY_CONTENT"}
+        full_env.update(env)   # the content root only when the caller names one
         self._log = open(log, "w")
         self.proc = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=self._log,
                                      stderr=subprocess.STDOUT)

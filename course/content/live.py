@@ -13,8 +13,10 @@ always draws one consistent course.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -26,6 +28,7 @@ from course.content.load import (
 from course.content.nodes import read_bytes, read_limited
 from course.model import Course, Lesson, Problem
 
+LOG = logging.getLogger(__name__)
 DEBOUNCE = 0.05   # seconds: an editor's save is often several events; they are handled together
 
 
@@ -113,6 +116,7 @@ class LiveCourse:
         return inside, outside
 
     def _load_all(self) -> None:
+        started = time.perf_counter()
         inside, outside = self._scan()
         self._entries = {}
         with gc_paused():
@@ -124,6 +128,10 @@ class LiveCourse:
         self.loads += 1
         self._assemble()
         keep_out_of_gc()
+        course = self._course
+        LOG.info("course loaded from %s: %d lessons, %d exercises, %d problem(s) in %.1f s (load %d)",
+                 self.root, len(course.lessons), len(course.exercises), len(course.problems),
+                 time.perf_counter() - started, self.loads)
 
     def _read(self, path: Path) -> bool:
         """(Re)read one file; validate it only when its bytes changed. True when it did."""
