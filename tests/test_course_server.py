@@ -1,0 +1,101 @@
+"""The course as a server keeps it: loaded when the server starts (before any visitor), once,
+and freed again when an edit replaces it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from course.app.serve import AppServer
+from course.app.state import CONTENT_ENV
+from course.app.wsclient import Tab
+from course.store import ENV_VAR
+
+ROOT = Path(__file__).resolve().parents[1]
+LOADED = re.compile(r"course loaded from (\S+): (\d+) lessons, (\d+) exercises, (\d+) problem\(s\) "
+                    r"in [\d.]+ s \(load (\d+)\)")
+
+
+def course_copy(root: Path) -> Path:
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "exercises", root / "exercises")
+    return root
+
+
+def loads_logged(log: Path) -> list[tuple[str, ...]]:
+    return LOADED.findall(log.read_text(encoding="utf-8", errors="replace"))
+
+
+def test_the_server_loads_the_course_as_it_starts_and_a_visitor_loads_nothing(tmp_path):
+    content = course_copy(tmp_path / "content")
+    (content / "exercises" / "broken.yaml").write_text("id: [\n", encoding="utf-8")
+    log = tmp_path / "server.log"
+    with AppServer({ENV_VAR: str(tmp_path / "progress.db"), CONTENT_ENV: str(content)}, log=log) as server:
+        deadline = time.monotonic() + 120
+        while not loads_logged(log) and time.monotonic() < deadline:
+            time.sleep(0.2)        # nobody has visited: only the start can have loaded it
+        (where, lessons, exercises, problems, number), = loads_logged(log)
+        assert (Path(where), number) == (content, "1")
+        assert int(lessons) > 0 and int(exercises) > 0 and problems == "1"
+
+        tab = Tab(server.url)
+        try:
+            page = tab.run()
+            page = tab.run("practice") if not page.texts("markdown") else page
+        finally:
+            tab.close()
+        assert page.elements, "the visitor's page drew nothing"
+        assert len(loads_logged(log)) == 1, "a visitor loaded the course again"
+
+
+# In a fresh interpreter: load a course (which freezes it out of the cyclic collector), replace
+# parts of it by every kind of edit, then unfreeze and collect. Anything of ours collected then
+# was cyclic garbage that the freeze had kept alive: a replaced course that would never be freed.
+LEAK_PROBE = textwrap.dedent("""
+    import gc, sys
+    from pathlib import Path
+    from course.content.live import LiveCourse
+    root = Path(sys.argv[1])
+    live = LiveCourse(root, watch=False)
+    first = live.course()
+    target = root / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml"
+    original = target.read_text(encoding="utf-8")
+    edits = [
+        original.replace('title: "', 'title: "Edited ', 1),     # patched in
+        original.replace("id: ", "id: renamed-", 1),            # the course assembled again
+        original.replace("Ben:", "Bea:", 1),                    # now invalid
+        "id: [\\n",                                             # unreadable
+        original,
+    ]
+    for n in range(20):
+        target.write_text(edits[n % len(edits)], encoding="utf-8")
+        assert live.refresh([target])
+    extra = root / "exercises" / "extra.yaml"
+    extra.write_text(original.replace("id: ", "id: extra-", 1), encoding="utf-8")
+    assert live.refresh()
+    extra.unlink()
+    assert live.refresh()
+    assert live.course() is not first and live.loads == 1
+    del first
+    gc.collect()                      # what is not frozen is collected as usual
+    gc.unfreeze()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    gc.collect()
+    ours = sorted({type(o).__module__ + "." + type(o).__qualname__ for o in gc.garbage
+                   if type(o).__module__.startswith("course")})
+    print(len(gc.garbage), ours)
+""")
+
+
+def test_a_replaced_course_is_freed_though_the_loaded_one_is_frozen(tmp_path):
+    content = course_copy(tmp_path / "content")
+    run = subprocess.run([sys.executable, "-c", LEAK_PROBE, str(content)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    count, ours = run.stdout.split(" ", 1)
+    assert ours.strip() == "[]", f"cyclic course objects kept alive by the freeze: {ours}"
