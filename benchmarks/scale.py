@@ -44,6 +44,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from course.content.live import LiveCourse  # noqa: E402
 from course.content.load import load_course  # noqa: E402
 from measure import run_cli  # noqa: E402
+import streamlit.logger  # noqa: E402
+
+streamlit.logger.set_log_level("error")  # AppTest and bare-mode warnings are not figures
 
 
 def generate(target: Path, exercises: int) -> Path:
@@ -207,6 +210,9 @@ def report(size: int, row: dict) -> None:
         print(f"  course check, previous design  CPU {old['cpu']:7.2f} s  wall {old['wall']:7.2f} s  "
               f"peak {old['rss_mb']:6.0f} MB  {'valid' if old['ok'] else 'PROBLEMS'}  "
               f"(this design: {now['cpu'] / old['cpu']:.2f} of its CPU)")
+        if old["exercises"] < now["exercises"]:
+            print(f"    the previous design refuses files written to later features: it checked "
+                  f"{old['exercises']:,} exercises to this design's {now['exercises']:,}, so it did less work")
     print(f"  app cold load                  {row['cold_load'] * 1000:9.0f} ms  (CPU {row['cold_load_cpu'] * 1000:.0f} ms)")
     print(f"  three visitors at once         {row['three_visitors'] * 1000:9.0f} ms, {row['three_loads']} load(s)"
           f"   (three separate loads, the previous design: {row['three_separate'] * 1000:.0f} ms)")
