@@ -149,6 +149,20 @@ def test_both_parsers_give_the_same_course_and_problems():
     assert snapshot("python") == (c_models, c_problems)
 
 
+def test_without_libyaml_the_python_parser_loads_the_course_alone():
+    """Where PyYAML was built without libyaml (its `_yaml` extension missing), the loader falls
+    back to the pure-Python parser and the course checks as valid as ever."""
+    probe = ("import sys; sys.modules['yaml._yaml'] = None\n"   # importing it now fails
+             "import yaml; assert not yaml.__with_libyaml__\n"
+             "from course.content import nodes; assert list(nodes.PARSERS) == ['python'], nodes.PARSERS\n"
+             "import course.cli; sys.exit(course.cli.main(['check', '--json']))")
+    run = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert report["ok"] and report["exercises"] == len(content.load_course(ROOT).exercises)
+
+
 def hostile_course(tmp_path: Path) -> Path:
     """A copy of the course plus one file of each hostile kind (and a link out of it)."""
     root = tmp_path / "course"
