@@ -4,6 +4,7 @@ tests that need a real server, and `benchmarks/load.py`)."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -13,6 +14,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = ROOT / "course" / "app" / "streamlit_app.py"
+# The line LiveCourse logs for each full load of the course (course/content/live.py).
+LOADED = re.compile(r"course loaded from (?P<root>\S+): (?P<lessons>\d+) lessons, (?P<exercises>\d+) "
+                    r"exercises, (?P<problems>\d+) problem\(s\) in (?P<seconds>[\d.]+) s \(load (?P<load>\d+)\)")
 
 
 def free_port() -> int:
@@ -73,6 +77,20 @@ class AppServer:
                 self.stop()
                 raise RuntimeError(f"the app server did not start: {self.log.read_text()[-2000:]}")
             time.sleep(0.3)
+
+    def course_loads(self) -> list[dict[str, str]]:
+        """Every full load of the course the server has logged so far, in order."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return [m.groupdict() for m in LOADED.finditer(text)]
+
+    def wait_course_loaded(self, timeout: float = 300) -> dict[str, str]:
+        """Wait for the server's first load of the course (it starts one as it starts)."""
+        deadline = time.monotonic() + timeout
+        while not (loads := self.course_loads()):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the course was not loaded: {self.log.read_text()[-2000:]}")
+            time.sleep(0.1)
+        return loads[0]
 
     def rss_kib(self) -> int:
         """The server's resident memory (Linux /proc), KiB."""
