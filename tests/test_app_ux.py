@@ -171,6 +171,56 @@ def test_course_map_continues_with_the_first_lesson_not_finished(db):
     assert "Every lesson's questions are answered right" in texts(at)
 
 
+def big_course(root: Path) -> content.Course:
+    """This course five times over (benchmarks/scale.py's copies: fresh ids, later orders), so
+    each game has more lessons than the map shows at once."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("scale", ROOT / "benchmarks" / "scale.py")
+    scale = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scale)
+    scale.generate(root, 5 * len(COURSE.exercises))
+    return content.load_course(root)
+
+
+def lesson_links(at) -> list[str]:
+    return [l.proto.label for l in at.get("page_link") if l.proto.label.startswith("**")]
+
+
+def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson(tmp_path):
+    from course.app.screens import LESSONS_PER_PAGE
+    big = big_course(tmp_path / "course")
+    stud = big.lessons_in_order("stud-high")
+    assert len(stud) > LESSONS_PER_PAGE + 1
+    with environment(tmp_path / "progress.db", content=tmp_path / "course"):
+        at = open_app("map")
+        assert not at.exception
+        shown = lesson_links(at)
+        assert f"Lessons **1–{LESSONS_PER_PAGE}** of **{len(stud)}**" in texts(at)
+        assert shown[:LESSONS_PER_PAGE] == [f"**{l.order}. {l.title}**" for l in stud[:LESSONS_PER_PAGE]]
+        assert len(shown) <= LESSONS_PER_PAGE * len(labels.GAMES)
+        at.button(key="map_page_stud-high_next").click().run()
+        assert f"Lessons **{LESSONS_PER_PAGE + 1}–{min(2 * LESSONS_PER_PAGE, len(stud))}** of " \
+               f"**{len(stud)}**" in texts(at)
+        assert lesson_links(at)[0] == f"**{stud[LESSONS_PER_PAGE].order}. {stud[LESSONS_PER_PAGE].title}**"
+
+        store = ProgressStore(tmp_path / "progress.db")   # every question of the first page right
+        for lesson in stud[:LESSONS_PER_PAGE + 1]:
+            for eid in lesson.exercises:
+                for n, q in enumerate(big.exercises[eid].questions):
+                    store.record(Attempt(learner=state.LOCAL.key, exercise=eid, question=n, ask=q.ask,
+                                         skill="x", given="x", correct=True, game="stud-high",
+                                         rules="x", revealed=False))
+        onward = next(l for l in stud if any((eid, n) not in store.mastered(state.LOCAL.key)
+                                             for eid in l.exercises
+                                             for n in range(len(big.exercises[eid].questions))))
+        at = open_app("map")                # a new visit opens on the onward lesson's page
+        page = stud.index(onward) // LESSONS_PER_PAGE
+        assert page >= 1
+        assert f"**{onward.order}. {onward.title}**" in lesson_links(at)
+        assert f"Lessons **{page * LESSONS_PER_PAGE + 1}–" in texts(at)
+        assert continue_link(at).endswith(f"{onward.order}. {onward.title}")
+
+
 # -- rulebook ------------------------------------------------------------------------------
 
 def test_rulebook_has_contents_by_source_titles_and_search(db):

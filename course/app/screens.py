@@ -71,8 +71,23 @@ def lesson_label(lesson) -> str:
         f"{lv.field(lesson, 'title')}"
 
 
+LESSONS_PER_PAGE = 20   # the map draws at most this many lessons of a game at once
+
+
+def lessons_by_game(course):
+    """Game -> its lessons in course order (once per course: see state.per_course)."""
+    found = {}
+    for lesson in lv.lessons(course):
+        found.setdefault(lv.field(lesson, "game"), []).append(lesson)
+    return found
+
+
 def course_map() -> None:
-    """Course map: every lesson in order, grouped by game, with the learner's progress."""
+    """Course map: the lessons in order, grouped by game, with the learner's progress.
+
+A game with more than LESSONS_PER_PAGE lessons is shown a page at a time, opening on the page of
+its first lesson not yet finished, so the map stays quick however large the course grows; only
+the lessons on screen (and those before the onward one) have their progress counted."""
     st.title("Course map")
     st.markdown("Lessons run in order within each game. Each lesson ends with exercises the rules "
                 "engine checks; your progress counts the questions you answered right on your "
@@ -82,32 +97,44 @@ def course_map() -> None:
     quiz.problems_panel(lv.problems(course))
     exercises = lv.exercises(course)
     mastered = state.mastered(state.learner())
-    lessons = lv.lessons(course)
-    if not lessons:
+    by_game = state.per_course(course, lessons_by_game)
+    if not by_game:
         st.info("No lesson could be loaded.")
-    progress = {lv.field(l, "id"): lesson_progress(l, exercises, mastered) for l in lessons}
-    # The onward path: the first lesson with a question not yet answered right (a lesson
-    # without exercises has nothing to finish, so it is never the one to continue).
-    onward = next((l for l in lessons if progress[lv.field(l, "id")][0]
-                   < progress[lv.field(l, "id")][1]), None)
+        return
+    counted: dict[str, tuple[int, int]] = {}
+
+    def progress(lesson) -> tuple[int, int]:
+        lid = lv.field(lesson, "id")
+        if lid not in counted:
+            counted[lid] = lesson_progress(lesson, exercises, mastered)
+        return counted[lid]
+
+    def unfinished(lesson) -> bool:
+        # A lesson without exercises has nothing to finish, so it is never the one to continue.
+        done, total = progress(lesson)
+        return done < total
+
+    onward_in = {game: next((n for n, l in enumerate(items) if unfinished(l)), None)
+                 for game, items in by_game.items()}
+    onward = next(((game, n) for game, n in onward_in.items() if n is not None), None)
     if onward is not None:
         with st.container(border=True, key="map_continue"):
-            started = any(done for done, _ in progress.values())
-            st.markdown("**Continue where you left off**" if started else "**Start here**")
-            st.page_link("views/lesson.py", query_params={"id": lv.field(onward, "id")},
-                         label=lesson_label(onward), icon=":material/play_arrow:")
-    elif lessons:
+            st.markdown("**Continue where you left off**" if mastered else "**Start here**")
+            lesson = by_game[onward[0]][onward[1]]
+            st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
+                         label=lesson_label(lesson), icon=":material/play_arrow:")
+    else:
         st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
-    for game in dict.fromkeys(lv.field(l, "game") for l in lessons):
+    for game, items in by_game.items():
         st.header(lv.game_title(game), divider="gray")
-        for lesson in (l for l in lessons if lv.field(l, "game") == game):
-            lid = lv.field(lesson, "id")
-            done, total = progress[lid]
+        first = map_pager(game, len(items), onward_in[game] or 0)
+        for lesson in items[first:first + LESSONS_PER_PAGE]:
+            done, total = progress(lesson)
             with st.container(border=True):
                 left, right = st.columns([3, 1])
                 with left:
                     finished = bool(total) and done == total
-                    st.page_link("views/lesson.py", query_params={"id": lid},
+                    st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
                                  label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
                                  icon=":material/check_circle:" if finished
                                  else ":material/menu_book:",
@@ -118,6 +145,32 @@ def course_map() -> None:
                         st.progress(done / total, text=f"{done} of {total} questions right")
                     else:
                         st.caption("No exercises yet")
+
+
+def map_pager(game: str, count: int, onward: int) -> int:
+    """For a game of more than LESSONS_PER_PAGE lessons: the page of lessons to show (at first
+    the one holding lesson number `onward`), with buttons to the pages either side. Returns the
+    index of the page's first lesson."""
+    if count <= LESSONS_PER_PAGE:
+        return 0
+    key = f"map_page_{game}"
+    pages = -(-count // LESSONS_PER_PAGE)
+    if key not in st.session_state:
+        st.session_state[key] = onward // LESSONS_PER_PAGE
+    page = min(st.session_state[key], pages - 1)
+
+    def turn(delta: int) -> None:
+        st.session_state[key] = page + delta
+
+    first = page * LESSONS_PER_PAGE
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", width="content"):
+        st.button("←", key=f"{key}_prev", on_click=turn, args=(-1,), disabled=page == 0,
+                  help="Earlier lessons")
+        st.markdown(f"Lessons **{first + 1}–{min(first + LESSONS_PER_PAGE, count)}** of "
+                    f"**{count:,}**", width="content")
+        st.button("→", key=f"{key}_next", on_click=turn, args=(1,), disabled=page + 1 == pages,
+                  help="Later lessons")
+    return first
 
 
 def not_found(what: str, wanted: str) -> None:
