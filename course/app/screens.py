@@ -6,6 +6,7 @@ widgets and call the engine, content and progress modules."""
 
 import re
 from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path
 
 import streamlit as st
@@ -371,7 +372,8 @@ class AuthorFiles:
     lowered: tuple[str, ...]                # names[i].lower(), for a case-blind search
     known: frozenset[str]                   # the names again, to look one up
     broken: frozenset[str]                  # the files the course reports problems for
-    broken_pairs: tuple[tuple[str, str], ...]   # (name, lowered) of each, in course order
+    broken_names: tuple[str, ...]           # the same, in course order
+    broken_lowered: tuple[str, ...]
 
 
 def author_files(course) -> AuthorFiles:
@@ -379,17 +381,20 @@ def author_files(course) -> AuthorFiles:
     names = state.live_course().files()
     lowered = tuple(n.lower() for n in names)
     reported = {p.file for p in course.problems}
-    pairs = tuple((n, low) for n, low in zip(names, lowered) if n in reported)
-    return AuthorFiles(names, lowered, frozenset(names), frozenset(n for n, _ in pairs), pairs)
+    broken = tuple(n for n in names if n in reported)
+    return AuthorFiles(names, lowered, frozenset(names), frozenset(broken), broken,
+                       tuple(n.lower() for n in broken))
 
 
 def matching_files(files: AuthorFiles, find: str, only_broken: bool) -> list[str]:
     """The files whose path holds every word of `find` (any case), in course order."""
-    words = find.lower().split()
-    if not words and not only_broken:
-        return list(files.names)
-    pairs = files.broken_pairs if only_broken else zip(files.names, files.lowered)
-    return [n for n, low in pairs if all(w in low for w in words)]
+    names, lowered = files.names, files.lowered
+    if only_broken:
+        names, lowered = files.broken_names, files.broken_lowered
+    for word in find.lower().split():   # a pass per word, over the survivors of the last one
+        mask = [word in low for low in lowered]
+        names, lowered = list(compress(names, mask)), list(compress(lowered, mask))
+    return list(names)
 
 
 def pick_file(files: AuthorFiles) -> str | None:
