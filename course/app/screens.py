@@ -68,14 +68,15 @@ def questions_mastered(mastered, by_id) -> dict[str, int]:
     return counts
 
 
-def lesson_progress(lesson, exercises, mastered) -> tuple[int, int]:
-    """(questions answered right on the latest try, questions) over a lesson's exercises."""
+def lesson_progress(lesson, exercises, mastered_count) -> tuple[int, int]:
+    """(questions answered right on the latest try, questions) over a lesson's exercises;
+    `mastered_count` as `questions_mastered` gives it."""
     total = done = 0
     for eid in lv.lesson_exercise_ids(lesson):
         ex = exercises.get(eid)
         if ex is not None:
             total += len(ex.questions)
-            done += sum((eid, n) in mastered for n in range(len(ex.questions)))
+            done += mastered_count.get(eid, 0)
     return done, total
 
 
@@ -95,11 +96,11 @@ def course_map() -> None:
     course = state.course()
     quiz.problems_panel(lv.problems(course))
     exercises = lv.exercises(course)
-    mastered = state.mastered(state.learner())
+    mastered_count = questions_mastered(state.mastered(state.learner()), exercises)
     lessons = lv.lessons(course)
     if not lessons:
         st.info("No lesson could be loaded.")
-    progress = {lv.field(l, "id"): lesson_progress(l, exercises, mastered) for l in lessons}
+    progress = {lv.field(l, "id"): lesson_progress(l, exercises, mastered_count) for l in lessons}
     # The onward path: the first lesson with a question not yet answered right (a lesson
     # without exercises has nothing to finish, so it is never the one to continue).
     onward = next((l for l in lessons if progress[lv.field(l, "id")][0]
