@@ -5,6 +5,8 @@ two lines long and the screen code lives in this importable module. Screens only
 widgets and call the engine, content and progress modules."""
 
 import re
+from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path
 
 import streamlit as st
@@ -54,14 +56,27 @@ def exercises_by_topic(course):
 
 
 
-def lesson_progress(lesson, exercises, mastered) -> tuple[int, int]:
-    """(questions answered right on the latest try, questions) over a lesson's exercises."""
+def questions_mastered(mastered, by_id) -> dict[str, int]:
+    """Exercise id -> how many of its questions are in `mastered`: one pass over the learner's
+    pairs, so a scope of 43,000 deals needs one look-up per deal, not one per question. Pairs of
+    exercises or questions the course no longer has are not counted."""
+    counts: dict[str, int] = {}
+    for eid, n in mastered:
+        ex = by_id.get(eid)
+        if ex is not None and 0 <= n < len(ex.questions):
+            counts[eid] = counts.get(eid, 0) + 1
+    return counts
+
+
+def lesson_progress(lesson, exercises, mastered_count) -> tuple[int, int]:
+    """(questions answered right on the latest try, questions) over a lesson's exercises;
+    `mastered_count` as `questions_mastered` gives it."""
     total = done = 0
     for eid in lv.lesson_exercise_ids(lesson):
         ex = exercises.get(eid)
         if ex is not None:
             total += len(ex.questions)
-            done += sum((eid, n) in mastered for n in range(len(ex.questions)))
+            done += mastered_count.get(eid, 0)
     return done, total
 
 
@@ -96,7 +111,7 @@ the lessons on screen (and those before the onward one) have their progress coun
     course = state.course()
     quiz.problems_panel(lv.problems(course))
     exercises = lv.exercises(course)
-    mastered = state.mastered(state.learner())
+    mastered_count = questions_mastered(state.mastered(state.learner()), exercises)
     by_game = state.per_course(course, lessons_by_game)
     if not by_game:
         st.info("No lesson could be loaded.")
@@ -106,7 +121,7 @@ the lessons on screen (and those before the onward one) have their progress coun
     def progress(lesson) -> tuple[int, int]:
         lid = lv.field(lesson, "id")
         if lid not in counted:
-            counted[lid] = lesson_progress(lesson, exercises, mastered)
+            counted[lid] = lesson_progress(lesson, exercises, mastered_count)
         return counted[lid]
 
     def unfinished(lesson) -> bool:
@@ -119,7 +134,7 @@ the lessons on screen (and those before the onward one) have their progress coun
     onward = next(((game, n) for game, n in onward_in.items() if n is not None), None)
     if onward is not None:
         with st.container(border=True, key="map_continue"):
-            st.markdown("**Continue where you left off**" if mastered else "**Start here**")
+            st.markdown("**Continue where you left off**" if mastered_count else "**Start here**")
             lesson = by_game[onward[0]][onward[1]]
             st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
                          label=lesson_label(lesson), icon=":material/play_arrow:")
@@ -309,9 +324,8 @@ def practice() -> None:
             pool = [known[eid] for eid in ids if eid in known]
         elif scope == "Not yet mastered":
             name = state.learner()
-            mastered = state.mastered(name)
-            pool = [ex for ex in pool_all
-                    if any((ex.id, n) not in mastered for n in range(len(ex.questions)))]
+            mastered_count = questions_mastered(state.mastered(name), by_id)
+            pool = [ex for ex in pool_all if mastered_count.get(ex.id, 0) < len(ex.questions)]
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
                        "not answered right on your latest try.", width=300)
         else:
@@ -401,14 +415,88 @@ def rulebook() -> None:
             st.markdown(lv.article_md(cit, source=False))
 
 
+SHOWN_FILES = 200      # the most file names the author's picker sends to the browser
+WARNING = "⚠ "          # marks a file the course reports problems for
+
+
+@dataclass(frozen=True)
+class AuthorFiles:
+    """The course's files for the author's picker, derived once per course object."""
+    names: tuple[str, ...]                  # in course order
+    lowered: tuple[str, ...]                # names[i].lower(), for a case-blind search
+    known: frozenset[str]                   # the names again, to look one up
+    broken: frozenset[str]                  # the files the course reports problems for
+    broken_names: tuple[str, ...]           # the same, in course order
+    broken_lowered: tuple[str, ...]
+
+
+def author_files(course) -> AuthorFiles:
+    """The files of the server's loaded course (no disk scan), see `state.per_course`."""
+    names = state.live_course().files()
+    lowered = tuple(n.lower() for n in names)
+    reported = {p.file for p in course.problems}
+    broken = tuple(n for n in names if n in reported)
+    return AuthorFiles(names, lowered, frozenset(names), frozenset(broken), broken,
+                       tuple(n.lower() for n in broken))
+
+
+def matching_files(files: AuthorFiles, find: str, only_broken: bool) -> list[str]:
+    """The files whose path holds every word of `find` (any case), in course order."""
+    names, lowered = files.names, files.lowered
+    if only_broken:
+        names, lowered = files.broken_names, files.broken_lowered
+    for word in find.lower().split():   # a pass per word, over the survivors of the last one
+        mask = [word in low for low in lowered]
+        names, lowered = list(compress(names, mask)), list(compress(lowered, mask))
+    return list(names)
+
+
+def pick_file(files: AuthorFiles) -> str | None:
+    """A search box, a problems-only switch and a list of at most SHOWN_FILES matches: the
+    course may hold tens of thousands of files, too many to send to the browser on each rerun
+    or to look through. /author?file=exercises/... opens that file wherever it is in the list."""
+    if not files.names:
+        st.info("There are no YAML files under lessons/ or exercises/.")
+        return None
+    wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
+    if wanted in files.known and st.session_state.get("author_from") != wanted:
+        st.session_state["author_from"] = wanted
+        st.session_state["author_file"] = wanted
+        st.session_state["author_find"] = ""
+        st.session_state["author_broken"] = False
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+        find = st.text_input("Find a file", key="author_find", width=360,
+                             placeholder="words of its path, e.g. stud bring")
+        only_broken = st.toggle(f"Only files with problems ({len(files.broken)})",
+                                key="author_broken")
+    found = matching_files(files, find, only_broken)
+    if not found:
+        st.info("No file of the course has problems." if only_broken and not find.split() else
+                "No file matches: try fewer or shorter words.")
+        return None
+    shown = found[:SHOWN_FILES]
+    current = st.session_state.get("author_file")
+    if current not in shown:
+        if current in found:                    # still a match, past the cut: keep it listed
+            shown.insert(0, current)
+        else:
+            st.session_state["author_file"] = shown[0]
+    name = st.selectbox("File", shown, key="author_file",
+                        format_func=lambda n: WARNING + n if n in files.broken else n)
+    if len(found) > SHOWN_FILES:
+        st.caption(f"Showing the first {SHOWN_FILES} of {len(found):,} matching files: type more "
+                   "of the name to narrow the list.")
+    return name
+
+
 def author() -> None:
     """Author preview: pick, upload or paste a lesson or exercise; see every problem with its line
 and column, the item exactly as a learner sees it, and the engine's answers with explanations.
 
-The file list comes from the server's loaded course (no rescan per rerun); a course file is read
-again on every rerun, so an edit shows at once. Checking runs in a worker process within a time and
-memory budget and is cached by content hash (`course.content.preview`), so a rerun of the same
-text costs nothing. YAML is read only by `course.content` (safe loader, limits)."""
+The file picker lists the server's loaded course (no rescan per rerun), searched by words of the
+path and cut to SHOWN_FILES names (`pick_file`); a course file is read again on every rerun, so an
+edit shows at once. Checking runs in a worker process within a time and memory budget and is
+cached by content hash (`course.content.preview`), so a rerun of the same text costs nothing. YAML is read only by `course.content` (safe loader, limits)."""
     st.title("Author preview")
     st.markdown("Check a lesson or an exercise before it goes into the course. Problems are listed "
                 "with line and column; below them is the item as a learner will see it, then the "
@@ -419,17 +507,9 @@ text costs nothing. YAML is read only by `course.content` (safe loader, limits).
     source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
     text, name, is_lesson = None, None, False
     if source == SOURCES[0]:
-        live = state.live_course()
-        files = live.files()
-        wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
-        if wanted in files and st.session_state.get("author_from") != wanted:
-            st.session_state["author_from"] = wanted
-            st.session_state["author_file"] = wanted
-        if not files:
-            st.info("There are no YAML files under lessons/ or exercises/.")
-        else:
-            name = st.selectbox("File", files, key="author_file")
-            text, unreadable = live.read(name)
+        name = pick_file(state.per_course(state.course(), author_files))
+        if name is not None:
+            text, unreadable = state.live_course().read(name)
             if unreadable:
                 quiz.problems_panel(unreadable, "This file cannot be read")
             is_lesson = content.is_lesson_file(Path(name))
