@@ -5,6 +5,9 @@ For each size it prints:
 
 - `course check` in a fresh process: CPU time and peak memory, for this design and for the
   previous one (the code at PREVIOUS, exported with `git archive`), on the same files;
+- a real server's start: when it answers, when its course is ready (it loads as it starts), and
+  how long a first visitor waits for the course map, arriving at once or after the load, and a
+  rerun of every page over the websocket, as a browser tab sends it;
 - the app's cold load (`LiveCourse.course()`) and three visitors arriving together at a fresh
   server: how many loads they cause and how long they wait, beside three independent loads (what
   the previous design did: every first session loaded its own copy);
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import re
 import shutil
 import statistics
@@ -37,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PREVIOUS = "40f1ed1"   # the last commit before the loader work (issue 15's "today")
 SIZES = (43, 430, 4_300)
+PAGES = ("", "lesson", "practice", "review", "progress", "rulebook", "glossary", "author")
 FULL = 43_000
 
 sys.path.insert(0, str(ROOT))
@@ -46,7 +51,9 @@ from course.content.load import load_course  # noqa: E402
 from measure import run_cli  # noqa: E402
 import streamlit.logger  # noqa: E402
 
-streamlit.logger.set_log_level("error")  # AppTest and bare-mode warnings are not figures
+# AppTest's and bare mode's warnings are not figures: quiet now, and when AppTest reads the config.
+os.environ["STREAMLIT_LOGGER_LEVEL"] = "error"
+streamlit.logger.set_log_level("error")
 
 
 def generate(target: Path, exercises: int) -> Path:
@@ -140,6 +147,38 @@ def cold_loads(course: Path) -> dict:
             "three_separate": separate}
 
 
+def server_start(course: Path, folder: Path) -> dict:
+    """A real server (`python -m course.app`) pointed at `course`: how long after its start the
+    course is ready (it loads as the server starts), what a visitor who arrives as soon as the
+    server answers waits for the course map, and what one arriving after the load waits."""
+    from course.app.serve import AppServer
+    from course.app.state import CONTENT_ENV
+    from course.app.wsclient import Tab
+    from course.store import ENV_VAR
+
+    started = time.perf_counter()
+    env = {ENV_VAR: str(folder / "progress.db"), CONTENT_ENV: str(course)}
+    with AppServer(env, log=folder / "server.log") as server:
+        answering = time.perf_counter() - started
+        early = Tab(server.url, timeout=600)
+        early_map = early.run().seconds
+        server.wait_course_loaded()
+        ready = time.perf_counter() - started
+        later = Tab(server.url, timeout=600)
+        later_map = later.run().seconds
+        early.close()
+        later.close()
+        pages = {}
+        for page in PAGES:       # each page drawn twice by one tab: the second is a plain rerun
+            tab = Tab(server.url, timeout=600)
+            tab.run(page)
+            pages[page or "map"] = tab.run(page).seconds
+            tab.close()
+        loads = len(server.course_loads())
+    return {"server_answering": answering, "server_ready": ready, "early_map": early_map,
+            "later_map": later_map, "server_loads": loads, "pages": pages}
+
+
 def edit_revalidation(live: LiveCourse, course: Path, repeat: int) -> dict:
     target = course / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml"
     original = target.read_text(encoding="utf-8")
@@ -192,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             app = cold_loads(course)
             row.update({k: v for k, v in app.items() if k != "live"})
             row.update(edit_revalidation(app["live"], course, args.repeat))
+            row.update(server_start(course, Path(tmp)))
             row["practice"] = practice_check(course, args.repeat)
             rows[size] = row
             report(size, row)
@@ -216,6 +256,12 @@ def report(size: int, row: dict) -> None:
     print(f"  app cold load                  {row['cold_load'] * 1000:9.0f} ms  (CPU {row['cold_load_cpu'] * 1000:.0f} ms)")
     print(f"  three visitors at once         {row['three_visitors'] * 1000:9.0f} ms, {row['three_loads']} load(s)"
           f"   (three separate loads, the previous design: {row['three_separate'] * 1000:.0f} ms)")
+    print(f"  server start                   answering after {row['server_answering']:.1f} s, course ready "
+          f"after {row['server_ready']:.1f} s, {row['server_loads']} load(s)")
+    print(f"  course map for a first visitor {row['early_map'] * 1000:9.0f} ms arriving as the server answers, "
+          f"{row['later_map'] * 1000:.0f} ms arriving once the course is ready")
+    print("  a rerun of each page (ms)      " + "  ".join(f"{page} {seconds * 1000:.0f}"
+                                                            for page, seconds in row["pages"].items()))
     print(f"  practice check under AppTest   {row['practice'] * 1000:9.1f} ms (median)")
     print(f"  one-file edit revalidated      {row['edit_watcher'] * 1000:9.1f} ms (CPU "
           f"{row['edit_watcher_cpu'] * 1000:.1f} ms; watcher: that file)   "
