@@ -12,8 +12,28 @@ from course.app import labels, quiz, screens, state, study_feedback
 from course.store import StoreError
 
 
+def _exercise_titles(course) -> dict[str, str]:
+    return {eid: ex.title for eid, ex in lv.exercises(course).items()}
+
+
 def _titles() -> dict[str, str]:
-    return {eid: ex.title for eid, ex in lv.exercises(state.course()).items()}
+    course = state.course()
+    return state.per_course(course, _exercise_titles)
+
+
+def question_skills(course) -> dict[str, list[str]]:
+    """Exercise id -> the skill each of its questions trains (once per course, see
+    state.per_course: a course of 43,000 exercises has about 170,000 questions)."""
+    return {eid: [quiz.skill_of(ex, q) for q in ex.questions]
+            for eid, ex in lv.exercises(course).items()}
+
+
+def _skill_totals(course) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for skills in state.per_course(course, question_skills).values():
+        for skill in skills:
+            totals[skill] = totals.get(skill, 0) + 1
+    return totals
 
 
 def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
@@ -90,13 +110,17 @@ def _progress(store, who: state.Identity) -> None:
 
 def mastery_chart(course, name: str) -> None:
     """One bar per skill: the share of its questions answered right on the latest try."""
-    mastered = state.mastered(name)
-    totals: dict[str, list[int]] = {}
-    for ex in lv.exercises(course).values():
-        for n, q in enumerate(ex.questions):
-            count = totals.setdefault(labels.display_name(quiz.skill_of(ex, q)), [0, 0])
-            count[0] += (ex.id, n) in mastered
-            count[1] += 1
+    skills = state.per_course(course, question_skills)
+    right: dict[str, int] = {}
+    for eid, n in state.mastered(name):          # the learner's pairs, not the whole course
+        of_exercise = skills.get(eid, ())
+        if 0 <= n < len(of_exercise):
+            right[of_exercise[n]] = right.get(of_exercise[n], 0) + 1
+    totals: dict[str, list[int]] = {}             # skills with the same display name are one bar
+    for skill, count in state.per_course(course, _skill_totals).items():
+        shown = totals.setdefault(labels.display_name(skill), [0, 0])
+        shown[0] += right.get(skill, 0)
+        shown[1] += count
     table = pd.DataFrame({"skill": list(totals),
                           "mastered": [round(100 * d / t) for d, t in totals.values()]})
     st.bar_chart(table, x="skill", y="mastered", horizontal=True, sort="-mastered",
@@ -105,12 +129,7 @@ def mastery_chart(course, name: str) -> None:
 
 def skill_totals() -> dict[str, int]:
     """How many questions of the course train each skill (mastery is out of these)."""
-    totals: dict[str, int] = {}
-    for ex in lv.exercises(state.course()).values():
-        for question in ex.questions:
-            skill = quiz.skill_of(ex, question)
-            totals[skill] = totals.get(skill, 0) + 1
-    return totals
+    return dict(state.per_course(state.course(), _skill_totals))
 
 
 def class_page() -> None:
