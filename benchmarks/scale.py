@@ -7,7 +7,8 @@ For each size it prints:
   previous one (the code at PREVIOUS, exported with `git archive`), on the same files;
 - a real server's start: when it answers, when its course is ready (it loads as it starts), and
   how long a first visitor waits for the course map, arriving at once or after the load, and a
-  rerun of every page over the websocket, as a browser tab sends it;
+  rerun of every page over the websocket, as a browser tab sends it, for a learner who has
+  answered every question of this course's own exercises;
 - the app's cold load (`LiveCourse.course()`) and three visitors arriving together at a fresh
   server: how many loads they cause and how long they wait, beside three independent loads (what
   the previous design did: every first session loaded its own copy);
@@ -156,6 +157,9 @@ def server_start(course: Path, folder: Path) -> dict:
     from course.app.wsclient import Tab
     from course.store import ENV_VAR
 
+    folder = folder / f"server-{course.name}"
+    folder.mkdir()
+    seed_progress(folder / "progress.db")
     started = time.perf_counter()
     env = {ENV_VAR: str(folder / "progress.db"), CONTENT_ENV: str(course)}
     with AppServer(env, log=folder / "server.log") as server:
@@ -177,6 +181,22 @@ def server_start(course: Path, folder: Path) -> dict:
         loads = len(server.course_loads())
     return {"server_answering": answering, "server_ready": ready, "early_map": early_map,
             "later_map": later_map, "server_loads": loads, "pages": pages}
+
+
+def seed_progress(db: Path) -> None:
+    """A local learner who has answered every question of copy 0 (this course's own ids), right
+    and wrong in turn, so Progress, Review and "not yet mastered" have a history to work on."""
+    from course.app.quiz import skill_of
+    from course.app.state import LOCAL
+    from course.store import Attempt, ProgressStore
+
+    store = ProgressStore(db)
+    for n, ex in enumerate(load_course(ROOT).exercises.values()):
+        for q, question in enumerate(ex.questions):
+            store.record(Attempt(learner=LOCAL.key, exercise=ex.id, question=q, ask=question.ask,
+                                 skill=skill_of(ex, question), given="x", correct=(n + q) % 2 == 0,
+                                 game=ex.game, rules=ex.rules))
+    store.close()
 
 
 def edit_revalidation(live: LiveCourse, course: Path, repeat: int) -> dict:
