@@ -31,9 +31,15 @@ BLUE = {"light": (43, 89, 195), "dark": (111, 155, 255)}
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("ux-server")) as (url, _):
-        yield url
+def served(tmp_path_factory):
+    """(url, the server's progress file)."""
+    with serving(tmp_path_factory.mktemp("ux-server")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def app(served):
+    return served[0]
 
 
 @pytest.fixture(scope="module")
@@ -372,3 +378,34 @@ def test_a_bad_deal_link_says_so_and_the_first_deal_has_no_previous(app, driver,
     prev = WebDriverWait(driver, 60).until(ec.presence_of_element_located(
         ("xpath", "//div[contains(@class, 'st-key-practice_prev')]//button")))
     assert not prev.is_enabled()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_mastery_chart_fits_the_screen_and_runs_from_0_to_100(served, driver, size, tmp_path):
+    from course.app.quiz import skill_of
+    from course.app.state import LOCAL
+    from course.store import Attempt, ProgressStore
+
+    url, db = served
+    store = ProgressStore(db)
+    ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    for n, q in enumerate(ex.questions):
+        store.record(Attempt(learner=LOCAL.key, exercise=ex.id, question=n, ask=q.ask,
+                             skill=skill_of(ex, q), given="x", correct=True, game=ex.game,
+                             rules=ex.rules))
+    store.close()
+    show(driver, size)
+    open_page(driver, f"{url}/progress", "Progress")
+    wait_for(driver, "//div[contains(@class, 'vega-embed')]//*[name()='svg']")
+    time.sleep(1)   # vega lays the chart out to its container's width once drawn
+    chart = driver.execute_script("""
+        const svg = document.querySelector('.vega-embed svg');
+        const r = svg.getBoundingClientRect();
+        return {right: r.right, labels: [...svg.querySelectorAll('text')].map(t => t.textContent)};""")
+    width = driver.execute_script("return document.documentElement.clientWidth;")
+    assert chart["right"] <= width, (chart["right"], width)
+    assert "100" in chart["labels"] and labels.display_name(skill_of(ex, ex.questions[0])) in chart["labels"]
+    assert driver.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
+    snap(driver, f"progress-chart-{size[0]}", tmp_path,
+         at=driver.find_element("css selector", ".vega-embed"))

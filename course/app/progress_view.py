@@ -4,6 +4,7 @@ a message, never a traceback."""
 
 from __future__ import annotations
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -123,8 +124,14 @@ def mastery_chart(course, name: str) -> None:
         shown[1] += count
     table = pd.DataFrame({"skill": list(totals),
                           "mastered": [round(100 * d / t) for d, t in totals.values()]})
-    st.bar_chart(table, x="skill", y="mastered", horizontal=True, sort="-mastered",
-                 x_label="skill", y_label="% of its questions right on your latest try")
+    # Always 0-100 % (an axis that ends at the best skill would make 40 % look full), and skill
+    # names cut at a width that leaves the bars room on a phone.
+    chart = alt.Chart(table).mark_bar().encode(
+        y=alt.Y("skill:N", sort="-x", title=None, axis=alt.Axis(labelLimit=140)),
+        x=alt.X("mastered:Q", scale=alt.Scale(domain=[0, 100]), title="% right on your latest try"),
+        tooltip=[alt.Tooltip("skill:N"), alt.Tooltip("mastered:Q", title="% right")],
+    )
+    st.altair_chart(chart, width="stretch")
 
 
 def skill_totals() -> dict[str, int]:
