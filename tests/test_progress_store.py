@@ -118,21 +118,6 @@ def test_accuracy_over_time_per_skill(where):
     assert by_skill.loc["bring-in", "accuracy"] == pytest.approx(2 / 3)
 
 
-def test_running_accuracy_per_skill(where):
-    store = ProgressStore(where)
-    store.record(attempt(skill="bring-in", correct=False, at=T0))
-    store.record(attempt(skill="opener", ask="opener", correct=True, at=T0 + timedelta(minutes=1)))
-    store.record(attempt(skill="bring-in", correct=True, at=T0 + timedelta(minutes=2)))
-    store.record(attempt(skill="bring-in", correct=True, at=T0 + timedelta(minutes=3)))
-    table = store.running_accuracy("Ava")
-    assert list(table.columns) == ["bring-in", "opener"]
-    assert list(table.index) == [1, 2, 3, 4]
-    assert list(table["bring-in"]) == [0.0, 0.0, 0.5, pytest.approx(2 / 3)]
-    assert pd.isna(table["opener"].iloc[0])
-    assert list(table["opener"].iloc[1:]) == [1.0, 1.0, 1.0]
-    assert store.running_accuracy("Nobody").empty
-
-
 def test_most_missed_orders_by_misses(where):
     store = ProgressStore(where)
     for _ in range(3):

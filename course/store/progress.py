@@ -407,22 +407,6 @@ class ProgressStore:
         table.index.name = "period"
         return table.astype(float)
 
-    def running_accuracy(self, learner: str) -> pd.DataFrame:
-        """Accuracy so far per skill after each attempt: index = the attempt's number (1, 2, ...
-        in time order), one column per skill, values in 0..1; a skill's value holds until its
-        next attempt (NaN before its first)."""
-        frame = self.attempts(learner)
-        if frame.empty:
-            return pd.DataFrame()
-        grouped = frame.groupby("skill")["correct"]
-        frame["so_far"] = grouped.cumsum() / (grouped.cumcount() + 1)
-        frame["answer"] = range(1, len(frame) + 1)
-        table = frame.pivot_table(index="answer", columns="skill", values="so_far",
-                                  aggfunc="last")
-        table = table.sort_index().ffill()
-        table.columns.name = None
-        return table.astype(float)
-
     def accuracy_by_skill(self, learner: str) -> pd.DataFrame:
         """One row per skill: attempts, right, accuracy (0..1), sorted by skill."""
         frame = self.attempts(learner)
