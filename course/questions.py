@@ -200,7 +200,9 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
 # -- showdown asks: stud high uses the written hands; home games their final hands
 
 
-def _final(exercise: Exercise) -> dict[str, Any]:
+def final_hand_states(exercise: Exercise) -> dict[str, Any]:
+    """Each player's hand at the end of the deal, kept as dealt (`.down` and `.up`; a home game's
+    hands also say whether the player folded)."""
     module = find_game(exercise.game).module()
     if module is not None:
         return dict(module.final_hands(exercise))
@@ -209,7 +211,7 @@ def _final(exercise: Exercise) -> dict[str, Any]:
 
 def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
     """Each player's own cards at the end of the deal (home games: after every event)."""
-    return {p: [*hand.down, *hand.up] for p, hand in _final(exercise).items()}
+    return {p: [*hand.down, *hand.up] for p, hand in final_hand_states(exercise).items()}
 
 
 def shared_cards(exercise: Exercise) -> list[Card]:
@@ -222,7 +224,7 @@ def shared_cards(exercise: Exercise) -> list[Card]:
 
 def folded_players(exercise: Exercise) -> list[str]:
     """Players out of the hand at the end of the deal, in seat order."""
-    return [p for p, hand in _final(exercise).items() if getattr(hand, "folded", False)]
+    return [p for p, hand in final_hand_states(exercise).items() if getattr(hand, "folded", False)]
 
 
 def _own(exercise: Exercise, player: str) -> tuple[list[Card], list[Card]]:

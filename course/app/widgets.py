@@ -42,7 +42,7 @@ def own_cards(exercise: Exercise, question: Question) -> list[Card]:
     """The cards a player may pick from, in the order the deal picture shows them (first two
     down, the face-up row, later hole cards; then the shared cards)."""
     player = question.params.get("player")
-    hand = questions._final(exercise).get(player) if player else None
+    hand = questions.final_hand_states(exercise).get(player) if player else None
     row = [] if hand is None else [*hand.down[:2], *hand.up, *hand.down[2:]]
     return row + list(questions.shared_cards(exercise))
 
