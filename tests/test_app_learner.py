@@ -121,7 +121,7 @@ def test_takes_widget_offers_only_cards_shown_face_up(db):
         at = open_deal(ex)
         pick_question(at, ex.id, index)
         # a card face down at the end of the deal (dealt down, or taken unseen) never showed
-        hidden = {c for hand in questions._final(ex).values() for c in hand.down}
+        hidden = {c for hand in questions.final_hand_states(ex).values() for c in hand.down}
         hidden |= {c for hand in ex.hands.values() for c in hand.down}
         offered = {}
         for seat in ex.seats:
