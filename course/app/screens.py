@@ -205,18 +205,26 @@ def practise_lesson(lesson) -> None:
     st.switch_page("views/practice.py")
 
 
+def lesson_index(course):
+    """The lessons in course order, their ids, their picker labels and id -> position (once per
+    course: see state.per_course)."""
+    lessons = lv.lessons(course)
+    ids = [lv.field(l, "id") for l in lessons]
+    return lessons, ids, {lid: lesson_label(l) for lid, l in zip(ids, lessons)}, \
+        {lid: n for n, lid in enumerate(ids)}
+
+
 def lesson() -> None:
     """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now"), then
     the way on: practise it, or the previous or next lesson. The picker is on the page itself,
     so a phone reaches it without opening the sidebar."""
     course = state.course()
-    lessons = lv.lessons(course)
+    lessons, ids, titles, position = state.per_course(course, lesson_index)
     if not lessons:
         st.title("Lesson reader")
         st.info("No lesson could be loaded.")
         quiz.problems_panel(lv.problems(course))
         return
-    ids = [lv.field(l, "id") for l in lessons]
     wanted = st.query_params.get("id")
     if "lesson_pick" not in st.session_state or st.session_state.get("lesson_from") != wanted:
         # A link (/lesson?id=...) decides and an unknown id opens nothing in its place;
@@ -227,9 +235,8 @@ def lesson() -> None:
         else:
             st.session_state["lesson_pick"] = wanted if wanted in ids else None
         st.session_state["lesson_from"] = wanted
-    if st.session_state["lesson_pick"] not in ids + [None]:
+    if st.session_state["lesson_pick"] is not None and st.session_state["lesson_pick"] not in position:
         st.session_state["lesson_pick"] = ids[0]
-    titles = {lv.field(l, "id"): lesson_label(l) for l in lessons}
     picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick",
                           placeholder="Choose a lesson", width=520)
     if picked is None:
@@ -238,7 +245,7 @@ def lesson() -> None:
         return
     st.query_params["id"] = picked
     st.session_state["lesson_from"] = picked
-    here = ids.index(picked)
+    here = position[picked]
     lesson = lessons[here]
     path = lv.field(lesson, "path")
     quiz.problems_panel([p for p in lv.problems(course)
