@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from course import content, questions
-from course.content import Problem
+from course.content import Problem, glossary
 from course.content.pots import pot_warnings
 from course.content.load import keep_out_of_gc
 
@@ -46,6 +46,8 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
         course = content.load_course(root)
     keep_out_of_gc(collect=False)  # the engine then answers every question beside the loaded course
     problems = list(course.problems)
+    if not paths:
+        problems += glossary.course_problems(root, course.lessons)
     for exercise in course.exercises.values():
         try:
             problems.extend(questions.check_exercise(exercise))
@@ -70,10 +72,12 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
     warnings = pot_warnings(course.exercises.values())  # reported, never a failure
     bad_files = sorted({p.file for p in problems})
+    # the glossary is checked with the whole course, and counted among its files
+    files = len(course.files) + (not args.paths and (content.find_root(Path.cwd()) / glossary.FILE).is_file())
     if args.json:
         json.dump({
             "ok": not problems,
-            "files": len(course.files),
+            "files": files,
             "lessons": len(course.lessons),
             "exercises": len(course.exercises),
             "questions": sum(len(e.questions) for e in course.exercises.values()),
@@ -87,9 +91,9 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
         n_questions = sum(len(e.questions) for e in course.exercises.values())
         if problems:
             out.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {len(bad_files)} of "
-                      f"{len(course.files)} file{'s' if len(course.files) != 1 else ''}\n")
+                      f"{files} file{'s' if files != 1 else ''}\n")
         else:
-            out.write(f"{len(course.files)} file{'s' if len(course.files) != 1 else ''} checked "
+            out.write(f"{files} file{'s' if files != 1 else ''} checked "
                       f"({len(course.lessons)} lessons, {len(course.exercises)} exercises, {n_questions} "
                       "questions): all valid, every authored answer agrees with the engine\n")
     return 1 if problems or not course.files else 0

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 
+from course import content
 from course.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,3 +122,24 @@ def test_solve_refuses_a_lesson(capsys):
     code, out, err = run(capsys, "solve", str(FIXTURES / "lessons" / "sample.yaml"), "--json")
     assert code == 1 and json.loads(out)[0]["answers"] == []
     assert "this is a lesson" in err
+
+
+def test_check_of_the_whole_course_checks_the_glossary_and_its_lessons(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    for folder in ("lessons", "exercises"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    text = (ROOT / "glossary.yaml").read_text(encoding="utf-8")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if l.strip() == "- term: ante")
+    (tmp_path / "glossary.yaml").write_text(text.replace("lesson: deal-timeline", "lesson: deal-timelin", 1),
+                                            encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "check")
+    assert code == 1
+    assert (f"glossary.yaml:{line}:5: term 'ante': lesson 'deal-timelin' is not a lesson of this course "
+            "(did you mean 'deal-timeline'?)") in out.splitlines()
+    assert out.splitlines()[-1].startswith("1 problem in 1 of ")
+    (tmp_path / "glossary.yaml").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "check")
+    course_files = len(content.load_course(tmp_path).files)
+    assert code == 0 and out.splitlines()[-1].startswith(f"{course_files + 1} files checked")  # with the glossary

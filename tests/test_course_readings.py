@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from course import content, questions
-from course.app import glossary, quiz
+from course import content, hostile, questions
+from course.app import quiz
 from course.app.apptest import environment, open_app, texts
+from course.content import glossary
 from course.rules import citations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,6 +188,44 @@ def test_the_glossary_page_lists_every_term_and_links_its_lesson(db):
     assert "(lesson?id=hand-ranking)" in page
     at.text_input(key="glossary_filter").set_value("kicker").run()
     assert "**kicker**" in texts(at) and "**ante**" not in texts(at)
+
+
+BAD_GLOSSARY = """terms:
+  - term: ante
+    lesson: deal-timeline
+    text: A small forced payment.
+  - term: bring-in
+    lesson: yes
+    text: [not, text]
+  - term: kicker
+    text: The card that breaks a tie.
+"""
+
+
+def test_a_bad_glossary_gives_positioned_problems_and_keeps_the_good_terms(tmp_path):
+    (tmp_path / glossary.FILE).write_text(BAD_GLOSSARY, encoding="utf-8")
+    terms, problems = glossary.load(tmp_path)
+    assert [t.term for t in terms] == ["ante"]
+    assert [(p.file, p.line, p.column) for p in problems] == [
+        ("glossary.yaml", 6, 13), ("glossary.yaml", 7, 11), ("glossary.yaml", 8, 5)]
+    assert "boolean" in problems[0].message and "missing the required key 'lesson'" in problems[2].message
+    # an edit is read at once (the file's size and time changed), and a hostile file is refused
+    (tmp_path / glossary.FILE).write_text(hostile.billion_laughs(), encoding="utf-8")
+    terms, problems = glossary.load(tmp_path)
+    assert terms == [] and "anchors and aliases" in problems[0].message
+
+
+def test_the_glossary_page_shows_the_good_terms_and_where_the_file_is_wrong(tmp_path):
+    root = tmp_path / "course"
+    for folder in ("lessons", "exercises"):
+        (root / folder).mkdir(parents=True)
+    (root / glossary.FILE).write_text(BAD_GLOSSARY, encoding="utf-8")
+    with environment(tmp_path / "progress.db", content=root):
+        at = open_app("glossary")
+        assert not at.exception, [e.value for e in at.exception]
+        page = texts(at)
+        assert "**ante**" in page and "**kicker**" not in page
+        assert "glossary.yaml:6:13" in "\n".join(e.value for e in at.error)
 
 
 def test_the_facts_line_keeps_its_bold_marks_and_escapes_only_the_values():

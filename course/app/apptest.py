@@ -22,6 +22,7 @@ PAGES = {
     "review": "views/review.py",
     "progress": "views/progress_page.py",
     "rulebook": "views/rulebook.py",
+    "glossary": "views/glossary.py",
     "author": "views/author.py",
     "class": "views/class_page.py",
 }

@@ -1,72 +1,22 @@
-"""The glossary page: the course's words from `glossary.yaml` (beside lessons/ and exercises/),
-each with its definition and a link to the lesson that introduces it.
-
-`load` never raises for a bad file: it returns the terms it could read and a message for each
-problem, so the page can say what is wrong and still show the rest.
-"""
+"""The Glossary page: every term of `glossary.yaml` (read by `course.content.glossary`), with its
+definition and a link to the lesson that introduces it, filtered by a search box."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
+import streamlit as st
 
-
-import yaml
-
-FILE = "glossary.yaml"
-
-
-@dataclass(frozen=True)
-class Term:
-    term: str
-    text: str
-    lesson: str
-    forms: tuple[str, ...] = field(default=())
-
-    @property
-    def spellings(self) -> tuple[str, ...]:
-        return self.forms or (self.term,)
-
-
-def load(root: Path) -> tuple[list[Term], list[str]]:
-    """Terms in file order, and problems as `glossary.yaml: ...` messages."""
-    path = Path(root) / FILE
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return [], [f"{FILE}: no glossary file in {root}"]
-    except yaml.YAMLError as exc:
-        return [], [f"{FILE}: not valid YAML: {exc}"]
-    items = data.get("terms") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        return [], [f"{FILE}: expected a map with a 'terms' list"]
-    terms, problems = [], []
-    for n, item in enumerate(items, 1):
-        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) and item[k].strip()
-                                                 for k in ("term", "text", "lesson")):
-            problems.append(f"{FILE}: term {n}: expected 'term', 'text' and 'lesson', each a text")
-            continue
-        forms = item.get("forms") or []
-        if not isinstance(forms, list) or not all(isinstance(f, str) for f in forms):
-            problems.append(f"{FILE}: term {item['term']!r}: 'forms' should be a list of words")
-            forms = []
-        terms.append(Term(item["term"], item["text"], item["lesson"], tuple(forms)))
-    return terms, problems
+from course.app import lesson_view as lv
+from course.app import quiz, state
+from course.content import glossary
 
 
 def page() -> None:
     """Every term, alphabetically, filtered by the search box, each linked to its lesson."""
-    import streamlit as st
-
-    from course.app import lesson_view as lv, quiz, state
-
     st.title("Glossary")
     st.markdown("The words of the course, each with the lesson that first explains it.")
-    terms, problems = load(state.content_root())
-    for problem in problems:
-        st.error(quiz.md_escape(problem))
-    course = state.course()
-    lessons = {lv.field(l, "id"): l for l in lv.lessons(course)} if course is not None else {}
+    terms, problems = glossary.load(state.content_root())
+    quiz.problems_panel(problems, "The glossary has problems")
+    lessons = state.course().lessons
     query = st.text_input("Find a word", key="glossary_filter", placeholder="kicker, bring-in...")
     words = query.lower().split()
     shown = [t for t in sorted(terms, key=lambda t: t.term.lower())
