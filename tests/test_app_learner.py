@@ -250,6 +250,9 @@ def test_progress_shows_mastery_by_skill_name_and_practises_what_was_missed(db):
                  for ex in COURSE.exercises.values() for q in ex.questions)
     assert mastery[shown_skill] == round(100 / out_of)      # the one right answer, of them all
     assert all(v == 0 for k, v in mastery.items() if k != shown_skill)
+    table = next(d.value for d in at.dataframe if "title" in d.value.columns)   # most missed
+    assert list(table["title"]) == [missed[0].title, missed[1].title]
+    assert list(table["question"]) == [1, 1]
     at.button(key="progress_practise_missed").click().run()
     assert not at.exception, at.exception
     at.switch_page(PAGES["practice"]).run()   # AppTest stays on the page it was told to run

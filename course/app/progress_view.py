@@ -38,8 +38,9 @@ def _skill_totals(course) -> dict[str, int]:
 
 
 def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
+    titles = _titles()   # looked up row by row: Series.map(dict) would copy all 43,000 titles
     missed = missed.assign(question=missed["question"] + 1,
-                           title=missed["exercise"].map(_titles()).fillna(""))
+                           title=[titles.get(eid, "") for eid in missed["exercise"]])
     st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
                          "exercise", "ask"]], hide_index=True, key=key)
 
