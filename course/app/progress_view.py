@@ -129,7 +129,8 @@ def mastery_chart(course, name: str) -> None:
     # names cut at a width that leaves the bars room on a phone.
     chart = alt.Chart(table).mark_bar().encode(
         y=alt.Y("skill:N", sort="-x", title=None, axis=alt.Axis(labelLimit=140)),
-        x=alt.X("mastered:Q", scale=alt.Scale(domain=[0, 100]), title="% right on your latest try"),
+        x=alt.X("mastered:Q", scale=alt.Scale(domain=[0, 100]), axis=alt.Axis(values=[0, 25, 50, 75, 100]),
+                title="% right on your latest try"),
         tooltip=[alt.Tooltip("skill:N"), alt.Tooltip("mastered:Q", title="% right")],
     )
     st.altair_chart(chart, width="stretch")
