@@ -164,8 +164,9 @@ class StudTable(TableSeats):
             if verdict is not None and due is not None:
                 raise IllegalActionError("a shared card comes only when the deck runs short: " + verdict.steps[-1].text,
                                          cite=verdict.citations)
-            raise IllegalActionError(f"a shared card can only be the whole of {self.stages[-1].street} street, in place "
-                                     "of everyone's card when the deck runs short, once the betting before it is over",
+            raise IllegalActionError(f"a shared card can only be the whole of {self.stages[-1].street} street, in "
+                                     "place of everyone's card when the deck runs short, once the betting before it "
+                                     "is over",
                                      cite=(*rule.cite, DEAL_TIMELINE))
         self._unseen(move.card)
         self._open_stage()
