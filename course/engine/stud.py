@@ -1,7 +1,7 @@
 """A whole hand of a game whose exercises are stud actions (Stud High), from the antes to the
 end of the last betting round, played with the one move grammar as events:
 
-    P1 antes        P2 is dealt 8♦ down        P3 brings in        P1 raises to 8
+    P1 antes        P2 is dealt 8♦ down        P3 brings in        P1 raises to 8        shared 4♠
 
 The deal follows the game spec's stages (`GameSpec.stages`), each street's betting is the one
 stud betting round (`course.betting`), with its first actor found from the cards as the round
