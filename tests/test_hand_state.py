@@ -14,13 +14,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from course.cards import DECK
+from course.cards import DECK, Card
 from course.engine.state import HandState
+from course.engine.stud import SHARED
 from course.engine.stud import random_deal as stud_random_deal
 from course.errors import CourseError, IllegalActionError
-from course.games import GAMES
+from course.games import GAMES, MAX_SEATS
 from course.model import Hand
 from course.rules import default_profile
+from course.showdown import showdown, split_pot
+from course.table import needs_shared_card
 
 HOME = [name for name, spec in GAMES.items() if spec.moves == "events"]
 STUD = [name for name, spec in GAMES.items() if spec.moves == "actions"]
@@ -108,7 +111,7 @@ def play_whole(game: str, seed: int) -> int:
     """A whole hand from the antes to the showdown through `HandState.new_hand`."""
     rng = random.Random(seed)
     spec, profile = GAMES[game], default_profile(game)
-    players = rng.randint(2, 7)
+    players = rng.randint(2, MAX_SEATS if game in STUD else 7)    # eight at stud: the shared card
     played = (stud_random_deal(rng, players, profile, spec) if game in STUD
               else spec.module().random_deal(rng, players, profile))
     seats = [f"P{i + 1}" for i in range(players)]
@@ -164,3 +167,114 @@ def test_a_refused_home_move_names_its_index_and_rule():
     with pytest.raises(IllegalActionError) as err:
         state.verify("Ava antes")
     assert err.value.index == 1 and err.value.action == "Ava antes" and err.value.cite
+
+
+# --- the shared seventh card in whole Stud High hands --------------------------------------------
+
+EIGHT = [f"P{i + 1}" for i in range(8)]
+STUD_HIGH = default_profile("stud-high")
+SHARED_RULE = STUD_HIGH.option("shared_card")
+SEED = 6    # a shuffle whose shared card changes the winner, and where P8 never brings in
+
+
+def at_seventh(table) -> bool:
+    """Sixth street's betting is over and the last stage's cards are next."""
+    return table.stage == len(table.stages) - 1 and table.round_done
+
+
+def play_on(state: HandState, deck: list[Card], folds: dict[str, int] | None = None, until=None) -> None:
+    """Play a Stud High hand on: antes, the cards as the table asks for them from the end of
+    `deck`, and every player checks, calls or brings in, except that a player of `folds` folds at
+    their first turn in that stage (1: third street). Stops when `until(table)` holds, else when
+    the hand is over."""
+    while not state.table.over and not (until and until(state.table)):
+        table = state.table
+        nxt = table.next_deal()
+        if table.needs_ante():
+            move = f"{table.needs_ante()[0]} antes"
+        elif nxt == SHARED:
+            move = f"shared {deck.pop()}"
+        elif nxt is not None:
+            move = f"{nxt[0]} is dealt {deck.pop()} {'up' if nxt[1] else 'down'}"
+        else:
+            rnd = table.round or table.new_round()
+            legal = [str(a) for a in rnd.legal_moves()]
+            fold = f"{rnd.to_act} folds"
+            move = fold if (folds or {}).get(rnd.to_act) == table.stage and fold in legal else next(
+                m for m in legal if m.endswith((" checks", " calls")) or " brings in" in m)
+        state.apply(move)
+
+
+def eight_handed(seed: int, folds: dict[str, int] | None = None, until=None) -> tuple[HandState, list[Card]]:
+    """Eight players on a deck shuffled by `seed`, played on by `play_on`."""
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    state = HandState.new_hand("stud-high", EIGHT, STUD_HIGH)
+    play_on(state, deck, folds, until)
+    return state, deck
+
+
+def dealt_cards(state: HandState) -> dict[str, list[Card]]:
+    """Each player's cards, read from the deal moves of the ledger (not from the table)."""
+    own = {p: [] for p in state.table.seats}
+    for entry in state.ledger:
+        if " is dealt " in entry.move:
+            own[entry.player].append(Card.parse(entry.move.split()[3]))
+    return own
+
+
+def test_eight_players_at_seventh_street_share_one_face_up_card_and_all_use_it():
+    state, deck = eight_handed(SEED)
+    shared = [e for e in state.ledger if e.move.startswith("shared ")]
+    assert len(shared) == 1 and len(deck) == 52 - 8 * 6 - 1       # 48 cards out, then one more
+    card = Card.parse(shared[0].move.split()[1])
+    own = dealt_cards(state)
+    assert state.table.live == EIGHT and all(len(own[p]) == 6 for p in EIGHT)
+    assert state.table.shared == [card] and Counter(state.cards()) == Counter([*sum(own.values(), []), card])
+    assert set(SHARED_RULE.cite) <= set(shared[0].cite) and "4 cards are left" in shared[0].text
+    assert state.ledger[-1].n > shared[0].n                          # seventh street's betting followed
+    state.apply("showdown")
+    winners = showdown({p: own[p] + [card] for p in EIGHT}, profile=STUD_HIGH).value
+    assert state.award.value == split_pot(state.pot, winners, EIGHT, profile=STUD_HIGH).value
+    without = showdown({p: own[p] for p in EIGHT}, profile=STUD_HIGH).value
+    assert set(winners) != set(without)                              # the shared card decided this pot
+
+
+@pytest.mark.parametrize("fold_stage, cards_left, shared", [
+    (1, 52 - 7 * 6 - 3, False),    # P8 folds on third street with 3 cards: 7 left, one each for 7
+    (2, 52 - 7 * 6 - 4, True),     # P8 folds on fourth street with 4 cards: 6 left for 7
+])
+def test_with_one_of_eight_folded_the_table_follows_the_cards_left(fold_stage, cards_left, shared):
+    state, deck = eight_handed(SEED, {"P8": fold_stage}, until=at_seventh)
+    assert state.table.live == EIGHT[:7] and len(dealt_cards(state)["P8"]) == 2 + fold_stage
+    assert len(deck) == cards_left and needs_shared_card(7, STUD_HIGH, cards_left=cards_left).value is shared
+    seen = len(state.ledger)
+    play_on(state, deck)
+    seventh = [e.move for e in state.ledger[seen:] if e.player is None or " is dealt " in e.move]
+    assert len(seventh) == (1 if shared else 7)
+    assert all(m.startswith("shared ") for m in seventh) if shared else all(m.endswith(" down") for m in seventh)
+    assert len(state.cards()) == 52 - len(deck) == (47 if shared else 52)   # without it, the deck runs out
+    state.apply("showdown")
+    assert sum(state.award.value.values()) == state.pot
+
+
+def test_a_seventh_card_to_one_player_is_refused_when_the_shared_card_is_due():
+    state, deck = eight_handed(SEED, until=at_seventh)
+    with pytest.raises(IllegalActionError) as err:
+        state.verify(f"{state.table.live[0]} is dealt {deck[-1]} down")
+    assert "shared <card>" in err.value.reason and set(SHARED_RULE.cite) <= set(err.value.cite)
+    state.apply(f"shared {deck.pop()}")
+    with pytest.raises(IllegalActionError) as err:
+        state.verify(f"shared {deck[-1]}")                           # only one shared card
+    assert set(SHARED_RULE.cite) <= set(err.value.cite)
+
+
+def test_a_shared_card_is_refused_when_it_is_not_due():
+    state, deck = eight_handed(SEED, {"P8": 1}, until=at_seventh)     # 7 cards left for 7 players
+    with pytest.raises(IllegalActionError) as err:
+        state.verify(f"shared {deck[-1]}")
+    assert "only when the deck runs short" in err.value.reason and set(SHARED_RULE.cite) <= set(err.value.cite)
+    early, deck = eight_handed(SEED, until=lambda table: table.stage == 1 and table.round_done)
+    with pytest.raises(IllegalActionError) as err:
+        early.verify(f"shared {deck[-1]}")                           # fourth street is everyone's own
+    assert "seventh street" in err.value.reason and set(SHARED_RULE.cite) <= set(err.value.cite)

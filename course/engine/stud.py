@@ -1,12 +1,15 @@
 """A whole hand of a game whose exercises are stud actions (Stud High), from the antes to the
 end of the last betting round, played with the one move grammar as events:
 
-    P1 antes        P2 is dealt 8♦ down        P3 brings in        P1 raises to 8
+    P1 antes        P2 is dealt 8♦ down        P3 brings in        P1 raises to 8        shared 4♠
 
 The deal follows the game spec's stages (`GameSpec.stages`), each street's betting is the one
 stud betting round (`course.betting`), with its first actor found from the cards as the round
-does for an exercise. `course.engine.state.HandState.new_hand` plays it, with the showdown as
-the hand's last move.
+does for an exercise. When the deck cannot give every player still in a card of the spec's last
+stage (the street a shared card replaces, `GameSpec.shared_replaces`), that stage is one card
+turned face up in the middle for everyone, written 'shared <card>': the profile's `shared_card`
+rule, asked through `course.table.needs_shared_card` on the cards still in the deck.
+`course.engine.state.HandState.new_hand` plays it, with the showdown as the hand's last move.
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course.betting import Action, BettingRound, Verb, new_round
-from course.cards import Card
+from course.cards import DECK, Card
 from course.engine.actions import BETTING_KINDS, Move, parse_move
 from course.errors import IllegalActionError
-from course.explain import Step
-from course.games import DEAL_TIMELINE, GameSpec
+from course.explain import Answer, Step
+from course.games import DEAL_TIMELINE, MAX_SEATS, GameSpec
+from course.table import needs_shared_card
 from course.variants.common import Played, Seat, TableSeats, names, random_hand
 
-KINDS = ("deal", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
+KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
+SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
 
 
 @dataclass
@@ -42,6 +47,7 @@ class StudTable(TableSeats):
     round: BettingRound | None = None
     round_done: bool = False
     where: dict[Card, str] = field(default_factory=dict)
+    shared: list[Card] = field(default_factory=list)         # the shared card, once the deck ran short
     log: list[Step] = field(default_factory=list)
 
     @classmethod
@@ -63,7 +69,7 @@ class StudTable(TableSeats):
     @property
     def stage_dealt(self) -> bool:
         need = len(self.stages[self.stage - 1].players) if self.stage else 0
-        return all(self.received.get(p, 0) >= need for p in self.live)
+        return bool(self.shared) or all(self.received.get(p, 0) >= need for p in self.live)
 
     @property
     def over(self) -> bool:
@@ -72,8 +78,9 @@ class StudTable(TableSeats):
     def needs_ante(self) -> list[str]:
         return [p for p in self.seats if p not in self.anted] if self.stage == 0 and self.stakes.ante else []
 
-    def next_deal(self) -> tuple[str, bool] | None:
-        """(player, face up) for the next card, or None when no card is due."""
+    def next_deal(self) -> tuple[str, bool] | str | None:
+        """(player, face up) for the next card, `SHARED` when the next card is the one shared
+        card, or None when no card is due."""
         if self.over or self.needs_ante():
             return None
         if self.stage and not self.stage_dealt:
@@ -82,12 +89,24 @@ class StudTable(TableSeats):
             return player, self.stages[self.stage - 1].players[need] == "up"
         if self.stage and not self.round_done:
             return None
+        verdict = self.shared_verdict()
+        if verdict is not None and verdict.value:
+            return SHARED
         return self.live[0], self.stages[self.stage].players[0] == "up"
+
+    def shared_verdict(self) -> Answer | None:
+        """Whether the stage about to be dealt is one shared card, asked as the spec's last
+        stage starts when it is the street a shared card replaces (`GameSpec.shared_replaces`):
+        the profile's `shared_card` rule on the cards still in the deck. None at any other time."""
+        stages = self.stages
+        if self.stage != len(stages) - 1 or stages[-1].street != self.spec.shared_replaces:
+            return None
+        return needs_shared_card(self.live, self.profile, cards_left=len(DECK) - len(self.where))
 
     # --- moves --------------------------------------------------------------------------------
 
     def apply(self, move: Move) -> None:
-        if move.player not in self.hands:
+        if move.player not in self.hands and move.kind != "shared":      # the shared card is nobody's
             raise IllegalActionError(f"{move.player!r} is not at the table: expected one of {', '.join(self.seats)}")
         if self.over and self.stage:
             raise IllegalActionError(f"the hand is over: {names(self.live)} "
@@ -97,6 +116,8 @@ class StudTable(TableSeats):
             self._on_ante(move)
         elif move.kind == "deal":
             self._on_deal(move)
+        elif move.kind == "shared":
+            self._on_shared(move)
         elif move.kind in BETTING_KINDS or move.kind == "fold":
             self._on_betting(move)
 
@@ -120,21 +141,50 @@ class StudTable(TableSeats):
                    else f"the {self.round.street if self.round else self.stages[self.stage - 1].street}-street "
                         "betting comes first")
             raise IllegalActionError(why, cite=(DEAL_TIMELINE,))
+        if expected == SHARED:
+            verdict = self.shared_verdict()
+            raise IllegalActionError(f"{verdict.steps[-1].text} Write it as 'shared <card>'.", cite=verdict.citations)
         player, up = expected
         if (move.player, move.up) != (player, up):
             raise IllegalActionError(f"the next card goes to {player} face {'up' if up else 'down'}, not to "
                                      f"{move.player} face {'up' if move.up else 'down'}", cite=(DEAL_TIMELINE,))
-        if move.card in self.where:
-            raise IllegalActionError(f"{str(move.card)!r} is already in play: {self.where[move.card]}")
+        self._unseen(move.card)
         if self.stage_dealt:
-            self.stage += 1
-            self.received = {p: 0 for p in self.seats}
-            self.round, self.round_done = None, False
+            self._open_stage()
         seat = self.hands[player]
         (seat.up if up else seat.down).append(move.card)
         self.where[move.card] = f"{player} {'up' if up else 'down'}"
         self.received[player] += 1
         self.log.append(Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", (DEAL_TIMELINE,)))
+
+    def _on_shared(self, move: Move) -> None:
+        verdict, due = self.shared_verdict(), self.next_deal()
+        if due != SHARED:
+            rule = self.profile.option("shared_card")
+            if verdict is not None and due is not None:
+                raise IllegalActionError("a shared card comes only when the deck runs short: " + verdict.steps[-1].text,
+                                         cite=verdict.citations)
+            raise IllegalActionError(f"a shared card can only be the whole of {self.stages[-1].street} street, in "
+                                     "place of everyone's card when the deck runs short, once the betting before it "
+                                     "is over",
+                                     cite=(*rule.cite, DEAL_TIMELINE))
+        self._unseen(move.card)
+        self._open_stage()
+        self.shared.append(move.card)
+        self.where[move.card] = "the shared card"
+        plays = self.profile.option("shared_cards_play")
+        self.log.append(verdict.steps[-1])
+        self.log.append(Step(f"The shared {move.card} is face up in the middle: it counts in every hand still in.",
+                             plays.cite, course_default=plays.course_default))
+
+    def _unseen(self, card: Card) -> None:
+        if card in self.where:
+            raise IllegalActionError(f"{str(card)!r} is already in play: {self.where[card]}")
+
+    def _open_stage(self) -> None:
+        self.stage += 1
+        self.received = {p: 0 for p in self.seats}
+        self.round, self.round_done = None, False
 
     def _on_betting(self, move: Move) -> None:
         if self.hands[move.player].folded:
@@ -160,9 +210,10 @@ class StudTable(TableSeats):
 def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,
                 fold_chance: float = 0.06) -> Played:
     """One hand from the antes to the end of the betting with random legal choices, through the
-    event parser. Seven players at most: eight would need the shared card before seventh street."""
-    if not 2 <= players <= 7:
-        raise ValueError(f"whole stud hands use 2 to 7 players, not {players!r}")
+    event parser, for 2 to 8 players: when the deck runs short at the last stage, the table asks
+    for one shared card and gets it."""
+    if not 2 <= players <= MAX_SEATS:
+        raise ValueError(f"whole stud hands use 2 to {MAX_SEATS} players, not {players!r}")
     played, do = random_hand(rng, players, profile, StudTable.start,
                              lambda text: parse_move(text, KINDS, spec.title), spec=spec, stakes=profile.stakes)
     table, deck = played.table, played.deck
@@ -171,6 +222,9 @@ def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,
             do(f"{table.needs_ante()[0]} antes")
             continue
         nxt = table.next_deal()
+        if nxt == SHARED:
+            do(f"shared {deck.pop()}")
+            continue
         if nxt is not None:
             player, up = nxt
             do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
