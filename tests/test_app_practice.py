@@ -15,7 +15,7 @@ from course.app.labels import display_name
 from course.app.quiz import named_profile
 from course.app.apptest import environment, fill_widget, open_app, pick_question, texts
 from course.store import ProgressStore
-from course.cards import Card, parse_cards
+from course.cards import parse_cards
 from course.hands import Category
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -194,8 +194,6 @@ def test_lesson_picker_and_the_way_on_are_on_the_page(app, driver, size, tmp_pat
 def test_a_citation_link_opens_in_the_same_tab_and_keeps_the_session(app, driver, size):
     """Show an answer, follow its first citation to the Rulebook, come back: one tab, and the
     answer is still shown (a new session would have forgotten it)."""
-    from selenium.webdriver.common.by import By
-
     show(driver, size)
     deal = COURSE.exercises["hpd-1-bring-in-suit-tie"]
     driver.get(f"{app}/practice?deal={deal.id}")

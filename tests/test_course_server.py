@@ -88,5 +88,5 @@ def test_a_replaced_course_is_freed_though_the_loaded_one_is_frozen(tmp_path):
     run = subprocess.run([sys.executable, "-c", LEAK_PROBE, str(content)], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    count, ours = run.stdout.split(" ", 1)
+    _, ours = run.stdout.split(" ", 1)
     assert ours.strip() == "[]", f"cyclic course objects kept alive by the freeze: {ours}"
