@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,9 +28,11 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from course import content, questions
-from course.app.apptest import environment, open_app
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))   # the test harnesses: tests/support
+from tests.support.apptest import environment, open_app  # noqa: E402
+
 DEAL = "hpd-1-bring-in-suit-tie"
 TRIVIAL = """
 import streamlit as st

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,10 +28,12 @@ from pathlib import Path
 from app import check_times, practice_app  # benchmarks/app.py: the same Check interaction
 
 from course import content
-from course.app.apptest import environment
 from course.study import engine, templates
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))   # the test harnesses: tests/support
+from tests.support.apptest import environment  # noqa: E402
+
 HAND_WRITTEN = "hpd-1-bring-in-suit-tie"
 GENERATED = "gen/door-tie-suit/5"
 STUD_TARGET = 200.0

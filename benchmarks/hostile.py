@@ -1,4 +1,4 @@
-"""Hostile content, in one run: for every input of `course.hostile` and, first, for a normal
+"""Hostile content, in one run: for every input of `tests.support.hostile` and, first, for a normal
 course exercise, the time and peak memory (RSS) of
 
 - `course check --json <file>` in a fresh process (wall time; peak RSS of that process), and
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from course import hostile  # noqa: E402
+from tests.support import hostile  # noqa: E402
 from course.content import preview  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))

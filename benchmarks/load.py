@@ -39,10 +39,10 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)   # Authlib, in t
 
 from oidc_provider_mock import run_server_in_thread  # noqa: E402
 
-from course.app.serve import AppServer, auth_secrets, free_port  # noqa: E402
-from course.app.wsclient import Learner, log_in  # noqa: E402
+from tests.support.serve import AppServer, auth_secrets, free_port  # noqa: E402
+from tests.support.wsclient import Learner, log_in  # noqa: E402
 from course.store import ENV_VAR, ProgressStore, StoreError  # noqa: E402
-from course.store import pg_local  # noqa: E402
+from tests.support import pg_local  # noqa: E402
 from course.store.progress import Attempt  # noqa: E402
 
 DEAL = "hpd-1-bring-in-suit-tie"

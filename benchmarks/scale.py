@@ -152,9 +152,9 @@ def server_start(course: Path, folder: Path) -> dict:
     """A real server (`python -m course.app`) pointed at `course`: how long after its start the
     course is ready (it loads as the server starts), what a visitor who arrives as soon as the
     server answers waits for the course map, and what one arriving after the load waits."""
-    from course.app.serve import AppServer
+    from tests.support.serve import AppServer
     from course.app.state import CONTENT_ENV
-    from course.app.wsclient import Tab
+    from tests.support.wsclient import Tab
     from course.store import ENV_VAR
 
     folder = folder / f"server-{course.name}"
@@ -225,7 +225,7 @@ def practice_check(course: Path, repeat: int) -> float:
     app_benchmark = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(app_benchmark)
     from course.app import state
-    from course.app.apptest import environment
+    from tests.support.apptest import environment
 
     with tempfile.TemporaryDirectory() as tmp, environment(Path(tmp) / "bench.db", content=course):
         state.live_course().course()  # loaded before AppTest's 30 s script timeout starts (timed above)

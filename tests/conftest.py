@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from course.store import pg_local
+from tests.support import pg_local
 
 _numbers = itertools.count()
 

@@ -10,7 +10,7 @@ import pytest
 
 from course import content, questions, rules
 from course.app import labels, quiz
-from course.app.apptest import environment, open_app, pick_question, texts
+from tests.support.apptest import environment, open_app, pick_question, texts
 from course.app.widgets import NOBODY, face_up_so_far
 from course.cards import Card
 
@@ -220,7 +220,7 @@ def test_number_keys_toggle_cards_in_the_pictures_order(db):
 # -- Progress: mastery per skill, and practise what I missed -------------------------------
 
 def test_progress_shows_mastery_by_skill_name_and_practises_what_was_missed(db):
-    from course.app.apptest import PAGES
+    from tests.support.apptest import PAGES
     from course.app import state
     from course.store import Attempt, ProgressStore
 

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from course import content, questions
 from course.app import quiz, state
-from course.app.apptest import (AUTH, ENTRY, PAGES, environment, learner_key, open_app,
+from tests.support.apptest import (AUTH, ENTRY, PAGES, environment, learner_key, open_app,
                                 pick_question, texts, user)
 from course.store import Attempt, ProgressStore
 

@@ -12,7 +12,7 @@ import pytest
 
 from course import content, questions, rules
 from course.app import labels, quiz, state
-from course.app.apptest import PAGES, environment, open_app, pick_question, texts
+from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
 from course.store import ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from course import content, questions, rules
 from course.app import quiz, state
 from course.app.labels import display_name
 from course.app.quiz import named_profile
-from course.app.apptest import environment, fill_widget, open_app, pick_question, texts
+from tests.support.apptest import environment, fill_widget, open_app, pick_question, texts
 from course.store import ProgressStore
 from course.cards import parse_cards
 from course.hands import Category

@@ -13,7 +13,7 @@ import yaml
 from course import content, rules
 from course.app import labels, state
 from course.app import lesson_view as lv
-from course.app.apptest import environment, open_app, pick_question, texts
+from tests.support.apptest import environment, open_app, pick_question, texts
 from course.store import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from course.app.apptest import environment, open_app, texts
+from tests.support.apptest import environment, open_app, texts
 from course.app.screens import SHOWN_FILES, WARNING
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from course import content, questions, rules
-from course.app.serve import AppServer
+from tests.support.serve import AppServer
 
 pytestmark = pytest.mark.browser
 

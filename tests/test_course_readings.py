@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from course import content, hostile, questions
+from course import content, questions
+from tests.support import hostile
 from course.app import quiz
-from course.app.apptest import environment, open_app, texts
+from tests.support.apptest import environment, open_app, texts
 from course.content import glossary
 from course.rules import citations
 

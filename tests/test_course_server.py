@@ -10,9 +10,9 @@ import textwrap
 from pathlib import Path
 
 from course import content
-from course.app.serve import AppServer
+from tests.support.serve import AppServer
 from course.app.state import CONTENT_ENV
-from course.app.wsclient import Tab
+from tests.support.wsclient import Tab
 from course.store import ENV_VAR
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course.app import labels, quiz
-from course.app.apptest import environment, open_app
+from tests.support.apptest import environment, open_app
 
 ROOT = Path(__file__).resolve().parents[1]
 MARKUP = "\\`*_[]<>!|#~$:@"
@@ -68,9 +68,10 @@ import threading  # noqa: E402
 
 import pytest  # noqa: E402
 
-from course import content, hostile  # noqa: E402
+from course import content  # noqa: E402
+from tests.support import hostile  # noqa: E402
 from course.app import state  # noqa: E402
-from course.app.apptest import PAGES, texts  # noqa: E402
+from tests.support.apptest import PAGES, texts  # noqa: E402
 from course.cli import main as cli_main  # noqa: E402
 from course.content import load, nodes  # noqa: E402
 from course.content import preview  # noqa: E402

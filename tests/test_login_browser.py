@@ -10,7 +10,7 @@ import time
 import pytest
 
 from course import content, questions
-from course.app.serve import ROOT, AppServer, auth_secrets, free_port
+from tests.support.serve import ROOT, AppServer, auth_secrets, free_port
 from course.store import ENV_VAR, ProgressStore
 from test_browser import chromium_paths
 

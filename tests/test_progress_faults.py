@@ -17,7 +17,7 @@ import pytest
 
 from course import content, questions
 from course.app import state
-from course.app.apptest import PAGES, environment, open_app, texts
+from tests.support.apptest import PAGES, environment, open_app, texts
 from course.store import ProgressStore, StoreCorrupt, StoreError
 from course.store.progress import Attempt
 
@@ -311,7 +311,7 @@ def test_the_app_tells_a_blocked_learner_and_saves_once_the_lock_is_gone(held_lo
 # -- a PostgreSQL server that goes away and comes back ------------------------------------------
 
 def test_a_postgresql_outage_is_reported_and_the_answer_saved_when_it_is_back(tmp_path):
-    from course.store import pg_local
+    from tests.support import pg_local
     try:
         server = pg_local.LocalPostgres().start()
     except pg_local.Unavailable as exc:

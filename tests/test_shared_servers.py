@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from course.app.serve import AppServer, auth_secrets, free_port
-from course.app.wsclient import log_in, practise
+from tests.support.serve import AppServer, auth_secrets, free_port
+from tests.support.wsclient import log_in, practise
 from course.store import ENV_VAR, ProgressStore
 
 DEAL = "hpd-1-bring-in-suit-tie"

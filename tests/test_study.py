@@ -9,7 +9,7 @@ import pytest
 
 from course import content, questions
 from course.app import quiz, state
-from course.app.apptest import PAGES, environment, fill_widget, open_app, texts
+from tests.support.apptest import PAGES, environment, fill_widget, open_app, texts
 from course.store import ProgressStore
 from course.study import engine, misconceptions, schedule, templates
 

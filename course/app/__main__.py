@@ -16,7 +16,7 @@ import logging
 import sys
 import threading
 
-from course.app import serve, state
+from course.app import ENTRY, state
 
 
 def preload() -> None:
@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
 
     from streamlit.web.cli import main as streamlit_cli
 
-    return streamlit_cli(["run", str(serve.ENTRY), *argv], prog_name="streamlit")
+    return streamlit_cli(["run", str(ENTRY), *argv], prog_name="streamlit")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ENTRY = ROOT / "course" / "app" / "streamlit_app.py"
 # The line LiveCourse logs for each full load of the course (course/content/live.py).
 LOADED = re.compile(r"course loaded from (?P<root>\S+): (?P<lessons>\d+) lessons, (?P<exercises>\d+) "
                     r"exercises, (?P<problems>\d+) problem\(s\) in (?P<seconds>[\d.]+) s \(load (?P<load>\d+)\)")

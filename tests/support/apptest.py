@@ -10,11 +10,10 @@ from typing import Iterator
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from course.app import state
+from course.app import ENTRY, state
 from course.content import preview
 from course.store import ENV_VAR
 
-ENTRY = Path(__file__).with_name("streamlit_app.py")
 PAGES = {
     "map": "views/course_map.py",
     "lesson": "views/lesson.py",
