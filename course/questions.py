@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from course.asks import KINDS, Ask, card_list, find_ask, register, to_json
+from course.asks import KINDS, Ask, asks_for, card_list, find_ask, register, to_json  # noqa: F401
 from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game

@@ -12,6 +12,8 @@ in place and the session stays. Links to other sites, downloads and clicks with 
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import streamlit as st
 
 # The block holds only the script; the style keeps its empty box from adding a gap on top.
@@ -38,3 +40,9 @@ SCRIPT = """<span id="ssr-same-tab-links"></span>
 def same_tab_links() -> None:
     """Install the script once per page load (it is fixed text: nothing from outside goes in)."""
     st.html(SCRIPT, unsafe_allow_javascript=True, width="content")
+
+
+def article_url(cite: str) -> str:
+    """The Rulebook page opened at one article (a link a learner can follow or share). The
+    link is relative, so it still works when the app is served under a base path."""
+    return "rulebook?" + urlencode({"article": cite})

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from typing import Any, Callable, Sequence
-from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
 
 from course import content, questions, rules
 from course.app import cards_view, labels, state, study_feedback
+from course.app.links import article_url
 from course.app.widgets import WIDGETS, md_escape
 from course.cards import Card
 from course.explain import Answer
@@ -170,12 +170,6 @@ def _on_retry(key: str, kind: str, exercise: Any) -> None:
     st.session_state["graded"].pop(key, None)
     st.session_state["shown"].pop(key, None)
     WIDGETS[kind].clear(key, exercise)
-
-
-def article_url(cite: str) -> str:
-    """The Rulebook page opened at one article (a link a learner can follow or share). The
-    link is relative, so it still works when the app is served under a base path."""
-    return "rulebook?" + urlencode({"article": cite})
 
 
 def article_md(cite: str, number: int | None = None, *, link: bool = True) -> str:

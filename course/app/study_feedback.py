@@ -12,15 +12,14 @@ from __future__ import annotations
 from typing import Any
 import streamlit as st
 
-from course.app import lesson_view as lv
-from course.app import state
+from course.app import labels, state
+from course.app.links import article_url
+from course.app.widgets import md_escape
 from course.store import StoreError
 from course.study import misconceptions, schedule, templates
 
 
 def mistake(exercise: Any, question: Any, given: Any) -> None:
-    from course.app.quiz import article_url, md_escape  # quiz draws this below its verdict
-
     fields = misconceptions.wrong_fields(exercise, question, given)
     if fields:
         st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
@@ -59,11 +58,11 @@ def card_title(card: str) -> str:
     ...", or a hand-written exercise's own title."""
     kind, *rest = card.split("/")
     if kind == "skill":
-        return f"{lv.game_title(rest[0])}: {rest[1].replace('_', ' ')}"
+        return f"{labels.display_name(rest[0])}: {rest[1].replace('_', ' ')}"
     if kind == "trap" and rest[0] in templates.templates():
         return f"Trap: {templates.templates()[rest[0]].title}"
     if kind == "exercise":
-        exercise = lv.exercises(state.course()).get(rest[0])
+        exercise = state.course().exercises.get(rest[0])
         if exercise is not None:
             return f"Deal: {exercise.title}"
     return f"{kind}: {rest[0]}"

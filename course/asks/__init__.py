@@ -7,7 +7,8 @@ skill it trains (`topic`; None for a home game's own ask, which trains that game
 `solve` function that computes the engine's `Answer`. An ask whose answers are compared in a
 way of its own (a best five is right when it is as good as the best) gives `check`.
 
-The stud asks are registered by `course.questions`; a game with asks of its own registers them
+The stud asks are registered by `course.questions` (the registry never imports it: no cycle;
+import `course.questions` or `course.content` before a lookup); a game with asks of its own registers them
 in its engine module (`course.games` names the module); a game lists the stud asks it answers on
 its final hands in its spec (`GameSpec.stud_asks`). Adding an ask is one `register` call, plus
 an answer kind in `KINDS` (and a widget class in the app) only when its kind of answer is new.
@@ -15,7 +16,6 @@ an answer kind in `KINDS` (and a widget class in the app) only when its kind of 
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -50,10 +50,16 @@ def register(game: str, *asks: Ask) -> None:
 
 
 def _loaded(game: str) -> None:
-    importlib.import_module("course.questions")     # registers the stud asks
+    """Load the game's own module (its spec names it), which registers the game's own asks.
+    The stud asks are registered by `course.questions`, which imports this registry: the
+    registry never imports it back (no import cycle), so a lookup before it is loaded is an
+    error that says so, never a silently shorter list."""
     spec = find_game(game)
     if spec is not None:
         spec.module()
+        if spec.stud_asks and "stud" not in _ASKS:
+            raise LookupError("the stud asks are registered by course.questions: import it (or "
+                              "course.content) before looking asks up")
 
 
 def asks_for(game: str) -> dict[str, Ask]:

@@ -19,7 +19,7 @@ node tree, which keeps the raw text and position of every scalar, so it can catc
 
 from __future__ import annotations
 
-from course.asks import Ask, asks_for
+from course.asks import Ask
 from course.content.checker import suggest
 from course.content.exercises import (
     EXERCISE_KEYS, QUESTION_KEYS, STAKE_KEYS, load_exercise, parse_exercise, require_exercise, with_profile,
@@ -30,6 +30,7 @@ from course.content.nodes import Node, parse_yaml
 from course.games import BETTING_STREETS, GAMES, MAX_SEATS, STREET_CARDS, STREETS, STUD_ASKS, TOPICS, variant_module
 from course.errors import ContentError
 from course.model import Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
+from course.questions import asks_for   # the registry, with the stud asks registered
 
 __all__ = [
     "Ask", "BETTING_STREETS", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",

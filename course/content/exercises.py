@@ -7,7 +7,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from course.asks import asks_for
+from course.questions import asks_for   # the stud asks are registered there
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card
 from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node, _describe

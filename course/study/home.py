@@ -18,7 +18,7 @@ from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate
 from course.study import engine
 from course.study.stud import NAMES, text
-from course.study.templates import Reject, Template, register
+from course.study.registry import Reject, Template, dump, register
 
 HORN, HEART = "horn-a-vika", "have-a-heart"
 _SEAT = re.compile(r"\bP([1-8])\b")
@@ -59,8 +59,6 @@ def item(game: str, players: int, events: list[str], question: dict[str, Any], *
 def answered(data: dict[str, Any]) -> Any:
     """The engine's answer to the item's question (JSON shape); `Reject` when the engine refuses
     to answer at this cut (no betting round there, say)."""
-    from course.study.templates import dump
-
     exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
     if exercise is None or problems:
         raise Reject

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate
 from course.study import engine
-from course.study.templates import Reject, Template, register
+from course.study.registry import Reject, Template, register
 
 GAME = "stud-high"
 NAMES = ("Ava", "Ben", "Cara", "Drew", "Eve", "Finn", "Gus", "Hana")

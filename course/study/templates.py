@@ -16,63 +16,21 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
-
-import yaml
+from typing import Any
 
 from course.study import engine
+# The registry the template modules (stud, home) fill; re-exported, so templates.Template and
+# templates.register keep their names.
+from course.study.registry import TEMPLATES, Reject, Template, dump, register, skill_key  # noqa: F401
 
 PREFIX = "gen"
 MAX_DRAWS = 400
 _ID = re.compile(r"^gen/(?P<template>[a-z0-9]+(?:-[a-z0-9]+)*)/(?P<seed>\d{1,12})$")
 
 
-class Reject(Exception):
-    """This draw does not plant the template's situation: draw again."""
-
-
 class GenerationError(ValueError):
     """An id that names no template, or a template that produced an invalid exercise."""
-
-
-@dataclass(frozen=True)
-class Template:
-    """One kind of drill.
-
-    `name` is kebab-case and part of the id; `game` and `ask` say what it trains; `trap` is True for
-    a template that plants one known pitfall (it gets its own memory card). `draw(rng)` returns the
-    exercise as YAML-shaped data without `id`, and with exactly one question.
-    """
-
-    name: str
-    game: str
-    ask: str
-    title: str
-    draw: Callable[[random.Random], dict[str, Any]]
-    trap: bool = False
-    shows: tuple[str, ...] = ()  # misconceptions a draw must tell apart from the right answer
-
-
-    @property
-    def skill(self) -> str:
-        """The memory card this template feeds: the game's ask, or the trap itself."""
-        return f"trap/{self.name}" if self.trap else skill_key(self.game, self.ask)
-
-
-def skill_key(game: str, ask: str) -> str:
-    return f"skill/{game}/{ask}"
-
-
-TEMPLATES: dict[str, Template] = {}
-
-
-def register(template: Template) -> Template:
-    if template.name in TEMPLATES:
-        raise ValueError(f"template {template.name!r} is registered twice")
-    TEMPLATES[template.name] = template
-    return template
 
 
 def _load_all() -> None:
@@ -163,11 +121,6 @@ def _planted(template: Template, exercise) -> bool:
     right = engine.answer(exercise, question)
     return all(misconceptions.wrong_answer(misconceptions.by_id(name), exercise, question, right) is not None
                for name in template.shows)
-
-
-def dump(item: dict[str, Any]) -> str:
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when installed: same text, faster
-    return yaml.dump(item, Dumper=dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
 
 
 def to_yaml(text: str) -> str:

@@ -1,0 +1,59 @@
+"""The drill template registry: `Template`, `register`, `Reject` and `dump` (an item as YAML).
+
+It sits below both the template modules that fill it (`stud`, `home`) and `templates`, which
+loads them and makes items, so those modules never import `templates` back (no import cycle)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import yaml
+
+
+class Reject(Exception):
+    """This draw does not plant the template's situation: draw again."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """One kind of drill.
+
+    `name` is kebab-case and part of the id; `game` and `ask` say what it trains; `trap` is True for
+    a template that plants one known pitfall (it gets its own memory card). `draw(rng)` returns the
+    exercise as YAML-shaped data without `id`, and with exactly one question.
+    """
+
+    name: str
+    game: str
+    ask: str
+    title: str
+    draw: Callable[[random.Random], dict[str, Any]]
+    trap: bool = False
+    shows: tuple[str, ...] = ()  # misconceptions a draw must tell apart from the right answer
+
+
+    @property
+    def skill(self) -> str:
+        """The memory card this template feeds: the game's ask, or the trap itself."""
+        return f"trap/{self.name}" if self.trap else skill_key(self.game, self.ask)
+
+
+def skill_key(game: str, ask: str) -> str:
+    return f"skill/{game}/{ask}"
+
+
+TEMPLATES: dict[str, Template] = {}
+
+
+def register(template: Template) -> Template:
+    if template.name in TEMPLATES:
+        raise ValueError(f"template {template.name!r} is registered twice")
+    TEMPLATES[template.name] = template
+    return template
+
+
+def dump(item: dict[str, Any]) -> str:
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when installed: same text, faster
+    return yaml.dump(item, Dumper=dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
