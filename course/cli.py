@@ -130,7 +130,8 @@ def solve(paths: list[str]) -> tuple[list[dict], list[Problem], list[tuple[conte
                                         f"the engine cannot answer {question.ask!r}: {reason}"))
                 result = None
             results.append(result)
-            values.append(questions.to_json(result.value) if result is not None else None)
+            values.append(questions.kind_of(exercise, question).to_json(result.value)
+                          if result is not None else None)
         entries.append({"file": file, "id": exercise.id, "answers": values})
         solved.append((exercise, results))
     return entries, problems, solved
@@ -153,7 +154,7 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if result is None:
                     out.write("     (no answer: see the problem above)\n")
                     continue
-                out.write(f"     answer: {questions.format_value(result.value)}\n")
+                out.write(f"     answer: {questions.kind_of(exercise, question).written(result.value)}\n")
                 for line in result.explain().splitlines():
                     out.write(f"     {line}\n")
             out.write("\n")

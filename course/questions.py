@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from course.asks import KINDS, Ask, asks_for, card_list, find_ask, register, to_json  # noqa: F401
+from course.asks import KINDS, Ask, Kind, asks_for, card_list, find_ask, register, to_json  # noqa: F401
 from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
@@ -58,6 +58,12 @@ def topic_for(game: str, ask: str) -> str:
 def answer_kind(exercise: Exercise, question: Question) -> str:
     """player, order, players, yesno, map, units, cards, category, or a home game's own kind."""
     return find_ask(exercise.game, question.ask).kind
+
+
+def kind_of(exercise: Exercise, question: Question) -> Kind:
+    """The question's answer kind (`course.asks.kinds`): how its answers are read, compared,
+    written and worded."""
+    return KINDS[answer_kind(exercise, question)]
 
 
 def prompt_for(exercise: Exercise, question: Question) -> str:
@@ -349,20 +355,6 @@ def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any) ->
 # Checking a whole exercise against the engine
 
 
-def format_value(value: Any) -> str:
-    """An answer as a person reads it: yes/no, [a, b], {Ava: 8}, card symbols."""
-    value = to_json(value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, list):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {format_value(v)}" for k, v in value.items()) + "}"
-    return str(value)
-
-
 def check_exercise(exercise: Exercise) -> list[Problem]:
     """Answer every question; report engine failures and authored answers that disagree."""
     problems: list[Problem] = []
@@ -390,8 +382,9 @@ def check_exercise(exercise: Exercise) -> list[Problem]:
             explanation = "\n".join(f"    {line_}" for line_ in result.explain().splitlines())
             problems.append(Problem(
                 exercise.path, line, column,
-                f"answer to {question.ask!r} disagrees with the engine: authored {format_value(question.answer)}, "
-                f"engine {format_value(result.value)}. The engine's explanation:\n{explanation}"))
+                f"answer to {question.ask!r} disagrees with the engine: authored "
+                f"{kind_of(exercise, question).written(question.answer)}, engine "
+                f"{kind_of(exercise, question).written(result.value)}. The engine's explanation:\n{explanation}"))
     return problems
 
 

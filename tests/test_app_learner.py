@@ -161,7 +161,7 @@ def test_the_learners_answer_and_the_engines_read_the_same_way(db):
     at.button(key=f"practice|{ex.id}|{index}:check").click().run()
     verdict = [s.value for s in at.success][0]
     chose, answer = verdict.split("You chose **", 1)[1].split("**; the right answer is **")
-    assert chose == answer.split("**")[0] == quiz.shown(right)
+    assert chose == answer.split("**")[0] == quiz.shown(ex, ex.questions[index], right)
 
 
 def test_previous_deal_on_the_first_deal_does_not_wrap(db):

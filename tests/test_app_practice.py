@@ -270,7 +270,7 @@ def disagreeing_question():
         if ex.game != "stud-high" or named_profile(ex):
             continue
         for n, q in enumerate(ex.questions):
-            seen = {name: quiz.shown(questions.answer(content.with_profile(ex, name), q).value)
+            seen = {name: quiz.shown(ex, q, questions.answer(content.with_profile(ex, name), q).value)
                     for name in names}
             if len(set(seen.values())) > 1:
                 return ex, n, q, seen

@@ -35,34 +35,6 @@ def author_md(text: Any) -> str:
     return re.sub(r"(?<!\\)\$", r"\\$", str(text))
 
 
-def fmt(value: Any) -> str:
-    """An answer in the engine's JSON shape (`shown` makes it) as a learner reads it: the
-    learner's answer and the engine's go through the same words."""
-    if value is None:
-        return "(no answer)"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict) and "taker" in value and "from" in value:
-        if value["taker"] is None:
-            return "nobody takes a card"
-        offers = [f"from {p}: " + " or ".join(
-            ([f"face up {fmt(o.get('up'))}"] if o.get("up") else [])
-            + ([f"one of {o.get('down')} hole cards"] if o.get("down") else []))
-            for p, o in (value.get("from") or {}).items()]
-        return f"{value['taker']} takes; " + ("; ".join(offers) if offers else "nothing on offer")
-    if isinstance(value, dict) and set(value) <= {"up", "down"} and value:
-        return "; ".join(f"{k} {fmt(v) if v else 'nothing'}" for k, v in value.items())
-    if isinstance(value, dict):
-        items = [f"{k} {fmt(v)}" for k, v in value.items() if v not in (0, None)]
-        return ", ".join(items) if items else "nobody"
-    if isinstance(value, (list, tuple, set, frozenset)):
-        seq = list(value)
-        return ", ".join(fmt(v) for v in seq) if seq else "nobody"
-    if hasattr(value, "label") and not isinstance(value, str):
-        return str(value.label)
-    return str(value)
-
-
 def prompt_of(exercise: Any, question: Any) -> str:
     """The authored prompt, or the ask's default prompt from `course.questions`."""
     return str(questions.prompt_for(exercise, question))
@@ -73,9 +45,10 @@ def skill_of(exercise: Any, question: Any) -> str:
     return str(questions.topic_for(exercise.game, question.ask))
 
 
-def shown(value: Any) -> str:
-    """An engine value as a learner reads it (via the engine's own JSON shape)."""
-    return fmt(questions.to_json(value))
+def shown(exercise: Any, question: Any, value: Any) -> str:
+    """An answer (the engine's value or the learner's) as a learner reads it: the words of the
+    question's answer kind, the same for both."""
+    return questions.kind_of(exercise, question).words(value)
 
 
 # -- rule profiles -------------------------------------------------------------------------
@@ -107,8 +80,8 @@ def answers_by_profile(exercise: Exercise, names: Sequence[str]) -> dict[str, li
         table = {}
         for name in names:
             variant = with_profile(exercise, name)
-            table[name] = [shown(answer.value) if answer else "(engine error)"
-                           for answer, _ in (engine_answer(variant, q) for q in variant.questions)]
+            table[name] = [shown(variant, q, answer.value) if answer else "(engine error)"
+                           for q, (answer, _) in ((q, engine_answer(variant, q)) for q in variant.questions)]
         return table
     return exercise.replayed(("answers by profile", tuple(names)), build)
 
@@ -138,8 +111,8 @@ def grade(exercise: Exercise, question: Question, given: Any) -> tuple[bool | No
 
 # -- one question --------------------------------------------------------------------------
 
-def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> None:
-    given = WIDGETS[kind].read(key, exercise)
+def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: str) -> None:
+    given = WIDGETS[widget_name].read(key, exercise)
     graded = st.session_state["graded"]
     if given is None:
         graded[key] = {"status": "empty"}
@@ -166,10 +139,10 @@ def _on_show(key: str) -> None:
     st.session_state["shown"][key] = True
 
 
-def _on_retry(key: str, kind: str, exercise: Any) -> None:
+def _on_retry(key: str, widget_name: str, exercise: Any) -> None:
     st.session_state["graded"].pop(key, None)
     st.session_state["shown"].pop(key, None)
-    WIDGETS[kind].clear(key, exercise)
+    WIDGETS[widget_name].clear(key, exercise)
 
 
 def article_md(cite: str, number: int | None = None, *, link: bool = True) -> str:
@@ -245,10 +218,10 @@ def hand_record(exercise: Any, key: str) -> None:
 KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
 
 
-def number_keys(exercise: Any, question: Any, key: str, kind: str) -> None:
+def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
     """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
     hidden buttons carrying Streamlit's own keyboard shortcuts."""
-    widget = WIDGETS[kind]
+    widget = WIDGETS[widget_name]
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
@@ -259,7 +232,7 @@ def number_keys(exercise: Any, question: Any, key: str, kind: str) -> None:
                       args=(key, choice))
 
 
-def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, checked: bool,
+def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: str, *, checked: bool,
              revealed: bool, next_step: tuple[str, Callable[[], None]] | None,
              keyboard: bool) -> None:
     """Only the buttons that do something now: Check and Show answer before an answer is
@@ -267,12 +240,12 @@ def _buttons(exercise: Any, question: Any, index: int, key: str, kind: str, *, c
     its label and callback). With `keyboard`, Enter checks and N goes on."""
     if not checked:
         st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
-                  args=(exercise, question, index, key, kind),
+                  args=(exercise, question, index, key, widget_name),
                   shortcut="Enter" if keyboard else None)
         if not revealed:
             st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
     if checked or revealed:
-        st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, kind, exercise))
+        st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, widget_name, exercise))
     if checked and next_step is not None:
         label, go = next_step
         st.button(label, key=f"{key}:next", type="primary", on_click=go,
@@ -283,20 +256,20 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
                    next_step: tuple[str, Callable[[], None]] | None = None,
                    keyboard: bool = False) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
-    kind = questions.answer_kind(exercise, question)
+    widget_name = questions.kind_of(exercise, question).widget
     # Plain text: a widget's label is also what a screen reader hears (no `**` marks).
     label = f"Q{index + 1}. {md_escape(prompt_of(exercise, question))}"
     result = st.session_state["graded"].get(key)
     revealed = bool(st.session_state["shown"].get(key))
     checked = bool(result and result["status"] == "graded")
-    WIDGETS[kind].draw(key, exercise, question, label, checked)
+    WIDGETS[widget_name].draw(key, exercise, question, label, checked)
     if keyboard and not checked:
-        number_keys(exercise, question, key, kind)
+        number_keys(exercise, question, key, widget_name)
     with st.container(horizontal=True, gap="small"):
-        _buttons(exercise, question, index, key, kind, checked=checked, revealed=revealed,
+        _buttons(exercise, question, index, key, widget_name, checked=checked, revealed=revealed,
                  next_step=next_step, keyboard=keyboard)
 
-    if result and result["status"] == "empty" and WIDGETS[kind].read(key, exercise) is None:
+    if result and result["status"] == "empty" and WIDGETS[widget_name].read(key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
     elif result and result["status"] == "error":
         st.error(f"The engine could not grade this question: {result['error']}")
@@ -309,8 +282,8 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
     if checked:
         correct, _ = grade(exercise, question, result["given"])
         verdict = "Right." if correct else "Not right."
-        text = f"{verdict} You chose **{md_escape(shown(result['given']))}**; the right answer " \
-               f"is **{md_escape(shown(answer.value))}**."
+        text = f"{verdict} You chose **{md_escape(shown(exercise, question, result['given']))}**; the right answer " \
+               f"is **{md_escape(shown(exercise, question, answer.value))}**."
         if result["rules"] != exercise.rules:
             text += (f" (You checked this under {labels.display_name(result['rules'])}; the "
                      f"verdict shown is for {labels.display_name(exercise.rules)}.)")
@@ -320,7 +293,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
         if not correct:
             study_feedback.mistake(exercise, question, result["given"])
     else:
-        st.info(f"The answer is **{md_escape(shown(answer.value))}**.")
+        st.info(f"The answer is **{md_escape(shown(exercise, question, answer.value))}**.")
     st.markdown(explanation_md(answer))
     cited_articles(answer, key)
     if question.ask in questions.RECORD_ASKS:

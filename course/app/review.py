@@ -106,9 +106,9 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
                 + cards_view.exercise_html(exercise, show_down=quiz.shows_hole_cards(exercise)),
                 unsafe_allow_html=True)
     quiz.timeline(exercise)
-    kind = questions.answer_kind(exercise, question)
+    widget_name = questions.kind_of(exercise, question).widget
     finished = st.session_state.get(K + "final") == key
-    WIDGETS[kind].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
+    WIDGETS[widget_name].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
                        finished)
     answer, error = quiz.engine_answer(exercise, question)
     if error:
@@ -117,7 +117,7 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
     with st.container(horizontal=True, gap="small"):
         if not finished:
             st.button("Check", key=f"{key}:check", type="primary", on_click=_check,
-                      args=(plan, card, item, exercise, question, index, key, kind, second))
+                      args=(plan, card, item, exercise, question, index, key, widget_name, second))
             st.button("Hint", key=f"{key}:hint", on_click=lambda: st.session_state.update({K + "hint": True}))
         else:
             st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
@@ -128,8 +128,8 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
         _feedback(feedback, exercise, question, answer, finished)
 
 
-def _check(plan, card, item, exercise, question, index, key, kind, second) -> None:
-    given = WIDGETS[kind].read(key, exercise)
+def _check(plan, card, item, exercise, question, index, key, widget_name, second) -> None:
+    given = WIDGETS[widget_name].read(key, exercise)
     if given is None:
         st.session_state[K + "feedback"] = {"key": key, "empty": True}
         return
@@ -161,14 +161,14 @@ def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> Non
     if feedback.get("error"):
         st.error(f"The engine could not grade this question: {feedback['error']}")
         return
-    given = quiz.fmt(feedback["given"])
+    given = quiz.shown(exercise, question, feedback["given"])
     if feedback["right"]:
         st.success(f"Right. You chose **{quiz.md_escape(given)}**.")
     elif not finished:
         st.warning(f"Not right yet: **{quiz.md_escape(given)}**. Have another go before the answer is shown.")
     else:
         st.error(f"Not right. You chose **{quiz.md_escape(given)}**; the right answer is "
-                 f"**{quiz.md_escape(quiz.shown(answer.value))}**.")
+                 f"**{quiz.md_escape(quiz.shown(exercise, question, answer.value))}**.")
     if not feedback["right"]:
         study_feedback.mistake(exercise, question, feedback["given"])
     if finished:

@@ -562,11 +562,11 @@ cached by content hash (`course.content.preview`), so a rerun of the same text c
                         if error:
                             st.error(f"The engine cannot answer: {error}")
                             continue
-                        line = f"Engine: **{quiz.md_escape(quiz.shown(answer.value))}**"
+                        line = f"Engine: **{quiz.md_escape(quiz.shown(item, question, answer.value))}**"
                         if question.answer is not None:
                             agrees, why = quiz.grade(item, question, question.answer)
                             verdict = "agrees" if agrees else "DISAGREES"
-                            line += (f" · authored: **{quiz.md_escape(quiz.shown(question.answer))}**"
+                            line += (f" · authored: **{quiz.md_escape(quiz.shown(item, question, question.answer))}**"
                                      f" ({verdict})")
                         st.markdown(line)
                         st.markdown(quiz.explanation_md(answer))

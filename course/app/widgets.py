@@ -1,8 +1,11 @@
-"""One widget class per answer kind (`course.asks.KINDS`): draw it, read the learner's answer
-in the shape the kind compares, and clear it for another try.
+"""The widgets that draw answers: each answer kind (`course/asks/kinds.py`) names its widget
+(`Kind.widget`, a key of `WIDGETS`). A widget draws itself, reads the learner's answer in the
+shape the kind compares, clears it for another try, and says which inputs give an answer
+(`fill`, what a learner would click: the tests drive the app through it).
 
 A new ask whose kind of answer already exists needs nothing here; a new kind of answer needs
-one class registered in `WIDGETS`.
+one class registered in `WIDGETS`. This module and the kinds module are the only ones that know
+the kinds of answer.
 """
 
 from __future__ import annotations
@@ -85,6 +88,12 @@ class Widget:
     def clear(self, key: str, exercise: Exercise) -> None:
         st.session_state[key] = None
 
+    def fill(self, key: str, exercise: Exercise, value: Any) -> list[list[tuple[str, str, Any]]]:
+        """The inputs that give the answer `value` (its JSON shape), as (Streamlit element,
+        widget key, value) in rounds: the inputs of a round appear once the round before it
+        is in (the amounts of pot matches appear once the players are chosen)."""
+        raise NotImplementedError
+
     # Number keys choose: a widget with one list of choices gives them here (`multi` when
     # a key toggles a choice in and out rather than picking it).
     multi = False
@@ -110,6 +119,9 @@ class PlayerWidget(Widget):
     def choices(self, exercise, question):
         return list(exercise.seats)
 
+    def fill(self, key, exercise, value):
+        return [[("radio", key, value)]]
+
 
 class ListWidget(Widget):
     """A widget whose value is a list (emptied, not set to None, on Try again)."""
@@ -132,6 +144,9 @@ class PlayersWidget(ListWidget):
     def choices(self, exercise, question):
         return list(exercise.seats)
 
+    def fill(self, key, exercise, value):
+        return [[("pills", key, list(value))]]
+
 
 class OrderWidget(ListWidget):
     multi = True
@@ -142,6 +157,9 @@ class OrderWidget(ListWidget):
 
     def choices(self, exercise, question):
         return list(exercise.seats)
+
+    def fill(self, key, exercise, value):
+        return [[("multiselect", key, list(value))]]
 
 
 class CardsWidget(ListWidget):
@@ -155,6 +173,9 @@ class CardsWidget(ListWidget):
     def choices(self, exercise, question):
         return own_cards(exercise, question)
 
+    def fill(self, key, exercise, value):
+        return [[("pills", key, _cards(value))]]
+
 
 class CategoryWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
@@ -163,6 +184,9 @@ class CategoryWidget(Widget):
 
     def choices(self, exercise, question):
         return CATEGORIES
+
+    def fill(self, key, exercise, value):
+        return [[("selectbox", key, value)]]
 
 
 class UnitsWidget(Widget):
@@ -173,6 +197,9 @@ class UnitsWidget(Widget):
     def read(self, key, exercise):
         value = super().read(key, exercise)
         return None if value is None else int(value)
+
+    def fill(self, key, exercise, value):
+        return [[("number_input", key, value)]]
 
 
 class YesNoWidget(Widget):
@@ -185,6 +212,9 @@ class YesNoWidget(Widget):
     def read(self, key, exercise):
         value = super().read(key, exercise)
         return None if value is None else value == "yes"
+
+    def fill(self, key, exercise, value):
+        return [[("segmented_control", key, "yes" if value else "no")]]
 
 
 class MapWidget(Widget):
@@ -204,6 +234,9 @@ class MapWidget(Widget):
     def clear(self, key, exercise):
         for seat in exercise.seats:
             st.session_state[f"{key}:{seat}"] = 0
+
+    def fill(self, key, exercise, value):
+        return [[("number_input", f"{key}:{seat}", int(value.get(seat, 0))) for seat in exercise.seats]]
 
 
 class HoldingWidget(Widget):
@@ -226,6 +259,9 @@ class HoldingWidget(Widget):
     def clear(self, key, exercise):
         st.session_state[f"{key}:up"] = []
         st.session_state[f"{key}:down"] = []
+
+    def fill(self, key, exercise, value):
+        return [[("pills", f"{key}:{side}", _cards(value[side])) for side in ("up", "down")]]
 
 
 def face_up_so_far(exercise: Exercise, question: Question) -> dict[str, list[Card]]:
@@ -286,6 +322,14 @@ class TakesWidget(Widget):
             st.session_state[f"{key}:up:{seat}"] = []
             st.session_state[f"{key}:down:{seat}"] = 0
 
+    def fill(self, key, exercise, value):
+        inputs = [("radio", f"{key}:taker", value["taker"] or NOBODY)]
+        for seat in exercise.seats:
+            offer = value["from"].get(seat, {})
+            inputs += [("pills", f"{key}:up:{seat}", _cards(offer.get("up", []))),
+                       ("number_input", f"{key}:down:{seat}", offer.get("down", 0))]
+        return [inputs]
+
 
 class MatchesWidget(Widget):
     """Who had to match the pot, in order, and how much each paid (Horn-A-Vika)."""
@@ -315,14 +359,26 @@ class MatchesWidget(Widget):
             st.session_state.pop(f"{key}:amt:{seat}", None)
         st.session_state[key] = []
 
+    def fill(self, key, exercise, value):
+        chosen = [("checkbox", f"{key}:nobody", not value),
+                  ("multiselect", key, [next(iter(item)) for item in value])]
+        amounts = [("number_input", f"{key}:amt:{seat}", units) for item in value for seat, units in item.items()]
+        return [chosen, amounts] if amounts else [chosen]
 
-# Answer kind (declared by each ask in course.asks) -> its widget.
+
+def _cards(values: Any) -> list[Card]:
+    return [Card.parse(str(c)) for c in values]
+
+
+# Widget name (each answer kind names its own: `Kind.widget`) -> the widget.
 WIDGETS: dict[str, Widget] = {
-    "player": PlayerWidget(), "players": PlayersWidget(), "order": OrderWidget(), "cards": CardsWidget(),
-    "category": CategoryWidget(), "units": UnitsWidget(), "yesno": YesNoWidget(), "map": MapWidget(),
-    "holding": HoldingWidget(), "takes": TakesWidget(), "matches": MatchesWidget(),
+    "seat": PlayerWidget(), "seats": PlayersWidget(), "seat-order": OrderWidget(), "cards": CardsWidget(),
+    "category": CategoryWidget(), "units": UnitsWidget(), "yes-no": YesNoWidget(),
+    "units-per-seat": MapWidget(), "holding": HoldingWidget(), "takes": TakesWidget(),
+    "matches": MatchesWidget(),
 }
 
 
 def widget_for(exercise: Exercise, question: Question) -> Widget:
-    return WIDGETS[questions.answer_kind(exercise, question)]
+    """The widget of the question's answer kind."""
+    return WIDGETS[questions.kind_of(exercise, question).widget]

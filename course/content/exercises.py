@@ -7,10 +7,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from course.asks.kinds import KINDS
 from course.questions import asks_for   # the stud asks are registered there
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card
-from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node, _describe
+from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node
 from course.games import GAMES, STREETS, find_game
 from course.betting import Action, replay_street
 from course.errors import ActionFormatError, ContentError, CourseError
@@ -209,7 +210,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         if answer_node is not None and not (answer_node.kind == "scalar" and answer_node.tag == _NULL):
             answer = answer_node.plain_value()
             if spec is not None:
-                _check_answer(ck, answer_node, spec.kind, seats, f"answer to {ask!r}")
+                KINDS[spec.kind].check_written(ck, answer_node, seats, f"answer to {ask!r}")
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
         questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks))
     return questions
@@ -258,44 +259,6 @@ def _action_text(ck: _Checker, node: Node, seats: list[str]) -> str | None:
                f"{', '.join(seats)}")
         return None
     return text
-
-
-def _check_answer(ck: _Checker, node: Node, kind: str, seats: list[str], what: str) -> None:
-    if kind == "player":
-        ck.player(node, what, seats)
-    elif kind in ("order", "players"):
-        items = ck.sequence(node, what)
-        names: list[str] = []
-        for item in items or ():
-            name = ck.player(item, what, seats)
-            if name in names:
-                ck.add(item, f"{what}: {name!r} is listed twice")
-            elif name is not None:
-                names.append(name)
-    elif kind == "yesno":
-        ck.boolean(node, what)
-    elif kind == "map":
-        if node.kind != "map":
-            ck.add(node, f"{what} should be a mapping of player -> units, got {_describe(node)}")
-            return
-        for key, value in node.value.items():
-            ck.player(node.keys[key], what, seats)
-            ck.integer(value, f"{what} for {node.keys[key].text!r}")
-    elif kind == "units":
-        ck.integer(node, what)
-    elif kind == "cards":
-        cards = ck.cards(node, what)
-        if cards is not None and len(set(cards)) != len(cards):
-            ck.add(node, f"{what}: a card is listed twice")
-    elif kind == "category":
-        label = ck.text(node, what)
-        if label is not None:
-            from course.hands import Category
-
-            try:
-                Category.from_label(label)
-            except ValueError as exc:
-                ck.add(node, f"{what}: {exc}")
 
 
 def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_node: Node | None,

@@ -25,9 +25,7 @@ def answer_json(exercise, question, value: Any = None) -> Any:
     """The engine's answer (or `value`) in the YAML/JSON shape an author writes."""
     if value is None:
         value = answer(exercise, question).value
-    from course.asks import to_json
-
-    return to_json(value)
+    return questions.kind_of(exercise, question).to_json(value)
 
 
 def is_correct(exercise, question, given: Any, engine: Answer | None = None) -> bool:
@@ -41,6 +39,11 @@ def check(exercise) -> list:
 
 def answer_kind(exercise, question) -> str:
     return questions.answer_kind(exercise, question)
+
+
+def kind_of(exercise, question):
+    """The question's answer kind (`course.asks.kinds.Kind`)."""
+    return questions.kind_of(exercise, question)
 
 
 def asks(game: str) -> tuple[str, ...]:

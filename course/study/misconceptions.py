@@ -101,13 +101,9 @@ def replay(entry: Misconception, exercise, question) -> Any:
 
 
 def same(exercise, question, given: Any, value: Any) -> bool:
-    """Whether `given` (learner shape) is the answer `value` (engine shape)."""
-    kind = engine.answer_kind(exercise, question)
-    if question.ask in ("best_five", "legal_hand") and kind == "cards":
-        return _cards(given) is not None and Counter(_cards(given)) == Counter(value)
-    if kind in ("takes", "holding", "matches"):
-        return _normal(engine.answer_json(exercise, question, value)) == _normal(given)
-    return engine.is_correct(exercise, question, given, Answer(value, []))
+    """Whether `given` (learner shape) is the answer `value` (engine shape), by the answer's
+    kind: exactly this answer (a best five other than `value` but as good is not the same)."""
+    return engine.kind_of(exercise, question).same(given, value)
 
 
 def wrong_answer(entry: Misconception, exercise, question, right: Answer | None = None) -> Any:
@@ -134,56 +130,11 @@ def diagnose(exercise, question, given: Any, right: Answer | None = None) -> lis
 
 
 def wrong_fields(exercise, question, given: Any, right: Answer | None = None) -> list[str]:
-    """The parts of a several-field answer that are wrong, by name: players (contributions,
-    award), `n. player` (pot matches, in order), `taker`/players (takes), `up`/`down` (holding).
-    Empty for a one-field answer."""
-    value = engine.answer_json(exercise, question, (right or engine.answer(exercise, question)).value)
-    given = _normal(given)
-    value = _normal(value)
-    if isinstance(value, dict) and question.ask not in ("takes", "holding"):
-        keys = dict.fromkeys([*value, *(given if isinstance(given, dict) else {})])
-        got = given if isinstance(given, dict) else {}
-        return [k for k in keys if (got.get(k) or 0) != (value.get(k) or 0)]
-    if question.ask == "pot_matches":  # in order: the n-th decision, named by its player
-        got = given if isinstance(given, list) else []
-        wrong = []
-        for i in range(max(len(got), len(value))):
-            want, have = (value[i] if i < len(value) else None), (got[i] if i < len(got) else None)
-            if want != have:
-                wrong.append(f"{i + 1}. {next(iter(want or have or {'?': 0}))}")
-        return wrong
-    if question.ask == "takes":
-        got = given if isinstance(given, dict) else {}
-        wrong = ["taker"] if got.get("taker") != value.get("taker") else []
-        mine, theirs = got.get("from") or {}, value.get("from") or {}
-        return wrong + [p for p in dict.fromkeys([*theirs, *mine]) if mine.get(p) != theirs.get(p)]
-    if question.ask == "holding":
-        got = given if isinstance(given, dict) else {}
-        return [k for k in ("up", "down") if got.get(k) != value.get(k)]
-    return []
-
-
-# --------------------------------------------------------------------------------------------
-# Normal forms for comparing answers with several fields
-
-
-def _cards(value: Any) -> list[Card] | None:
-    try:
-        return parse_cards(value)
-    except ValueError:
-        return None
-
-
-def _normal(value: Any) -> Any:
-    """Card lists as sorted card strings, and map entries of 0 or nothing dropped (a taker of
-    nobody, and the `up`/`down` of a hand, are kept: they are answers in their own right)."""
-    if isinstance(value, dict):
-        out = {str(k): _normal(v) for k, v in value.items()}
-        return {k: v for k, v in out.items() if k in ("taker", "up", "down") or v not in (0, None, [], {})}
-    if isinstance(value, (list, tuple)):
-        cards = _cards(list(value)) if value and all(isinstance(v, (str, Card)) for v in value) else None
-        return sorted(str(c) for c in cards) if cards is not None else [_normal(v) for v in value]
-    return str(value) if isinstance(value, Card) else value
+    """The parts of a several-field answer that are wrong, by name, as the answer's kind names
+    its fields (`Kind.diff`): players (contributions, award), `n. player` (pot matches, in
+    order), `taker`/players (takes), `up`/`down` (holding). Empty for a one-field answer."""
+    value = (right or engine.answer(exercise, question)).value
+    return engine.kind_of(exercise, question).diff(given, value)
 
 
 # --------------------------------------------------------------------------------------------

@@ -109,43 +109,18 @@ def pick_question(at: AppTest, exercise_id: str, index: int, prefix: str = "prac
     return at
 
 
+# Streamlit elements as AppTest finds them (pills and segmented controls are button groups).
+ELEMENTS = {"pills": "button_group", "segmented_control": "button_group"}
+
+
 def fill_widget(at: AppTest, key: str, exercise, kind: str, value) -> None:
-    """Set the widget of answer `kind` under `key` to `value` (the answer's JSON shape)."""
-    from course.app.widgets import NOBODY
-    from course.cards import Card
+    """Set the widget of answer `kind` under `key` to `value` (the answer's JSON shape), input
+    by input as the widget says a learner would (`Widget.fill`)."""
+    from course.app.widgets import WIDGETS
+    from course.asks import KINDS
 
-    def cards(values) -> list:
-        return [Card.parse(str(c)) for c in values]
-
-    if kind == "player":
-        at.radio(key=key).set_value(value)
-    elif kind in ("players", "cards"):
-        at.button_group(key=key).set_value(cards(value) if kind == "cards" else list(value))
-    elif kind == "order":
-        at.multiselect(key=key).set_value(list(value))
-    elif kind == "yesno":
-        at.button_group(key=key).set_value("yes" if value else "no")
-    elif kind == "units":
-        at.number_input(key=key).set_value(value)
-    elif kind == "map":
-        for seat in exercise.seats:
-            at.number_input(key=f"{key}:{seat}").set_value(int(value.get(seat, 0)))
-    elif kind == "category":
-        at.selectbox(key=key).set_value(value)
-    elif kind == "holding":
-        at.button_group(key=f"{key}:up").set_value(cards(value["up"]))
-        at.button_group(key=f"{key}:down").set_value(cards(value["down"]))
-    elif kind == "takes":
-        at.radio(key=f"{key}:taker").set_value(value["taker"] or NOBODY)
-        for seat in exercise.seats:
-            offer = value["from"].get(seat, {})
-            at.button_group(key=f"{key}:up:{seat}").set_value(cards(offer.get("up", [])))
-            at.number_input(key=f"{key}:down:{seat}").set_value(offer.get("down", 0))
-    elif kind == "matches":
-        at.checkbox(key=f"{key}:nobody").set_value(not value)
-        at.multiselect(key=key).set_value([next(iter(item)) for item in value]).run()
-        for item in value:
-            for seat, units in item.items():
-                at.number_input(key=f"{key}:amt:{seat}").set_value(units)
-    else:
-        raise ValueError(f"no widget for answer kind {kind!r}")
+    for n, inputs in enumerate(WIDGETS[KINDS[kind].widget].fill(key, exercise, value)):
+        if n:
+            at.run()            # the next inputs appear once these are in
+        for element, name, item in inputs:
+            getattr(at, ELEMENTS.get(element, element))(key=name).set_value(item)
