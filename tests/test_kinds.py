@@ -3,6 +3,7 @@ and diffs its answers, and names its widget; an ask is one registration with a k
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 from contextlib import redirect_stdout
@@ -190,3 +191,37 @@ def test_wrong_fields_work_for_a_new_several_field_kind_without_naming_its_ask()
     finally:
         del _ASKS["stud-high"]["test_split"]
         del KINDS[SplitKind.name]
+
+
+def _branches_on_a_kind(node: ast.AST) -> bool:
+    """A comparison of an answer kind (`kind`, `ask.kind`, `answer_kind(...)`) with a kind's name."""
+    if not isinstance(node, ast.Compare):
+        return False
+    operands = [node.left, *node.comparators]
+    names = {c.value for o in operands for c in ast.walk(o) if isinstance(c, ast.Constant)}
+
+    def is_kind(o: ast.AST) -> bool:
+        return (isinstance(o, ast.Name) and "kind" in o.id) \
+            or (isinstance(o, ast.Attribute) and o.attr == "kind" and isinstance(o.value, ast.Name)
+                and o.value.id in ("ask", "spec", "found")) \
+            or (isinstance(o, ast.Call) and getattr(o.func, "attr", getattr(o.func, "id", "")) == "answer_kind")
+
+    return bool(names & set(KINDS)) and any(is_kind(o) for o in operands)
+
+
+def test_only_the_kinds_and_the_widgets_modules_know_the_kinds():
+    """Everywhere else asks the question's kind; nothing compares a kind with a kind's name."""
+    offenders = []
+    for path in sorted((ROOT / "course").rglob("*.py")):
+        if path.relative_to(ROOT).as_posix() in ("course/asks/kinds.py", "course/app/widgets.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # A question's parameters have value kinds of their own (player, street, cards ...),
+        # read by content/exercises.py's `_param`: not answer kinds.
+        skip = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "_param"
+                for n in ast.walk(f)}
+        offenders += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(tree)
+                      if _branches_on_a_kind(n) and id(n) not in skip]
+    assert not offenders
+    # the check sees such a branch (the one misconceptions.same had)
+    assert _branches_on_a_kind(ast.parse('kind in ("takes", "holding", "matches")').body[0].value)
