@@ -13,6 +13,8 @@ plugin the registry finds at run time, not an import, and is not an edge.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,3 +137,16 @@ def test_the_finder_sees_a_cycle_closed_inside_a_function(tmp_path):
     edges = graph(package)
     assert edges["pkg.a"] == {"pkg.sub.b": 1} and edges["pkg.sub.b"] == {"pkg.c": 2}
     assert cycles(edges) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_the_ask_registry_says_so_when_the_stud_asks_are_not_loaded():
+    """The registry no longer imports course.questions (the cycle): a lookup before the stud
+    asks are registered is an error naming the module, never a silently shorter list."""
+    early = _run("import course.asks as a; a.asks_for('stud-high')")
+    assert early.returncode == 1 and "LookupError: the stud asks are registered by course.questions" in early.stderr
+    done = _run("import course.content, course.asks as a; print(sorted(a.asks_for('stud-high')))")
+    assert done.returncode == 0 and "'bring_in'" in done.stdout, done.stderr

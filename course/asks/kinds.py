@@ -121,6 +121,11 @@ def _list_words(items: list[Any], empty: str) -> str:
     return ", ".join(str(v) for v in items) if items else empty
 
 
+def _cards_words(value: Any, empty: str) -> str:
+    """Cards as card symbols, in the order given ("K♣, Q♦"), however they were written."""
+    return _list_words([str(c) for c in card_list(value) or []], empty)
+
+
 # -- the kinds -----------------------------------------------------------------------------
 
 
@@ -175,7 +180,7 @@ class PlayerKind(Kind):
 
 class _SeatsKind(Kind):
     def _words(self, shape):
-        return _list_words(shape, "nobody")
+        return _list_words(names(shape) or [], "nobody")
 
     def check_written(self, ck, node, seats, what):
         listed: list[str] = []
@@ -289,7 +294,7 @@ class CardsKind(Kind):
         return None if cards is None else Counter(cards)
 
     def _words(self, shape):
-        return _list_words(shape, "no cards")
+        return _cards_words(shape, "no cards")
 
     def check_written(self, ck, node, seats, what):
         cards = ck.cards(node, what)
@@ -312,7 +317,7 @@ class HoldingKind(Kind):
         return None if None in sides.values() else sides
 
     def _words(self, shape):
-        return "; ".join(f"{side} {_list_words(shape.get(side) or [], 'nothing')}" for side in SIDES)
+        return "; ".join(f"{side} {_cards_words(shape.get(side), 'nothing')}" for side in SIDES)
 
     def diff(self, given, expected):
         got, want = self.parse(given) or {}, self.parse(expected) or {}
@@ -344,7 +349,7 @@ class TakesKind(Kind):
         if shape.get("taker") is None:
             return "nobody takes a card"
         offers = [f"from {p}: " + " or ".join(
-            ([f"face up {_list_words(o.get('up'), '')}"] if o.get("up") else [])
+            ([f"face up {_cards_words(o.get('up'), '')}"] if o.get("up") else [])
             + ([f"one of {o.get('down')} hole cards"] if o.get("down") else []))
             for p, o in (shape.get("from") or {}).items()]
         return f"{shape['taker']} takes; " + ("; ".join(offers) if offers else "nothing on offer")
@@ -371,7 +376,7 @@ class MatchesKind(Kind):
             return None
 
     def _words(self, shape):
-        return _list_words([f"{k} {v}" for item in shape for k, v in item.items()], "nobody")
+        return _list_words([f"{k} {v}" for k, v in self.parse(shape)], "nobody")
 
     def diff(self, given, expected):
         got, want = self.parse(given) or [], self.parse(expected) or []
