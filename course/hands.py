@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import accumulate
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from course.cards import SUIT_SHIFT, Card, Rank, Suit, parse_cards
 
@@ -699,3 +699,68 @@ def describe_low(hand: LowHand) -> str:
     if hand.size < 5:
         text += f" (a short hand of {_count_word(hand.size)})"
     return text
+
+
+# --- One registry of hand orders, for one award function that takes its orders from a game spec --
+
+
+@dataclass(frozen=True, slots=True)
+class HandOrder:
+    """One way to rank hands: a value path on card codes (higher is better; 0 means the hand does
+    not qualify), a full path with the chosen cards and words, and the articles it rests on."""
+
+    name: str
+    fast: Any
+    full: Any
+    cite: tuple[str, ...]
+
+    def value(self, cards: Iterable[Card | str]) -> int:
+        return self.fast([c.code for c in parse_cards(cards)])
+
+
+def _evaluate_razz(cards):
+    return evaluate_low(cards, ACE_TO_FIVE)
+
+
+def _evaluate_eight(cards):
+    return evaluate_low(cards, EIGHT_OR_BETTER)
+
+
+HAND_ORDERS = {
+    "high": HandOrder("high", fast_value, evaluate, ('HPD "Best five of your seven, with no borrowed cards"',)),
+    ACE_TO_FIVE: HandOrder(ACE_TO_FIVE, low_fast_value, _evaluate_razz, ("RRP-H 9.2", PAIRED_LOWS)),
+    EIGHT_OR_BETTER: HandOrder(EIGHT_OR_BETTER, eight_fast_value, _evaluate_eight, ("RRP-H 10.2", "RRP-H 10.6")),
+}
+
+
+def hand_order(name: str) -> HandOrder:
+    """The hand order named `name` (high, ace-to-five or eight-or-better); `ValueError` names them."""
+    try:
+        return HAND_ORDERS[name]
+    except KeyError:
+        raise ValueError(f"{name!r} is not a hand order: expected one of {', '.join(HAND_ORDERS)}") from None
+
+
+# --- Single cards by rank and suit: the bring-in of razz and Hi-Lo, and stud's odd chips --------
+#
+# Suits rank spades, hearts, diamonds, clubs from the top (RRP-H 3 "Ties" 1: they break a tie
+# between cards of one rank, never between hands). Razz counts the ace low for its bring-in (the
+# highest card brings in, RRP-H 9.3); Hi-Lo counts it high (the lowest card brings in, RRP-H 10.4).
+# An odd chip goes to the highest card by suit in a high game and the lowest in a low game, all
+# the player's cards counted (RRP-H 3 "Ties" 5(b), 10.10).
+
+
+def card_key(card: Card | str, ace_low: bool = False) -> tuple[int, int]:
+    """(rank, suit) for comparing single cards; the ace ranks 1 when `ace_low`."""
+    card = Card.parse(card)
+    return (1 if ace_low and card.rank is Rank.ACE else int(card.rank), int(card.suit))
+
+
+def highest_card(cards: Iterable[Card | str], ace_low: bool = False) -> Card:
+    """The highest card by rank, then suit (the king of spades tops a razz table's door cards)."""
+    return max(parse_cards(cards), key=lambda c: card_key(c, ace_low))
+
+
+def lowest_card(cards: Iterable[Card | str], ace_low: bool = False) -> Card:
+    """The lowest card by rank, then suit (the deuce of clubs is the lowest of a Hi-Lo table)."""
+    return min(parse_cards(cards), key=lambda c: card_key(c, ace_low))

@@ -301,3 +301,28 @@ def test_a_broken_low_table_file_is_named_and_rebuilt_in_memory(tmp_path):
     with pytest.warns(UserWarning, match="building the low value table in memory"):
         table = hands._load_low_table(bad)
     assert table == hands._LOW
+
+
+# --- the order registry and single cards -----------------------------------------------------
+
+
+def test_each_hand_order_gives_its_value_and_its_words():
+    cards = "A♠ 2♠ 3♠ 4♠ 6♠ 7♦ 9♣"
+    assert hands.hand_order("high").value(cards) == hands.hand_value(cards)
+    assert hands.hand_order(ACE_TO_FIVE).value(cards) == low_value(cards)
+    assert hands.hand_order(EIGHT_OR_BETTER).full(cards).label == "six-four low"
+    assert hands.hand_order("high").full(cards).category is Category.FLUSH
+    assert hands.hand_order(EIGHT_OR_BETTER).value("9♠ 10♦ J♣ Q♥ K♠") == NO_LOW
+    for order in hands.HAND_ORDERS.values():
+        assert all(key in citations() for key in order.cite)
+    with pytest.raises(ValueError, match="'razz' is not a hand order: expected one of high, ace-to-five"):
+        hands.hand_order("razz")
+
+
+def test_the_razz_bring_in_card_counts_the_ace_low_and_breaks_ties_by_suit():
+    doors = ["K♥", "A♠", "K♠", "7♦"]
+    assert str(hands.highest_card(doors, ace_low=True)) == "K♠"   # RRP-H 9.3 and Ties 1
+    assert str(hands.highest_card(doors)) == "A♠"
+    assert str(hands.lowest_card(["A♣", "2♦", "2♣", "9♠"])) == "2♣"  # Hi-Lo: the ace counts high
+    assert str(hands.lowest_card(["A♣", "2♦", "2♣"], ace_low=True)) == "A♣"
+    assert hands.card_key("A♥", ace_low=True) < hands.card_key("2♣", ace_low=True)
