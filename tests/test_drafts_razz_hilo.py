@@ -71,3 +71,61 @@ def test_the_draft_game_specs_name_the_phh_variants():
     draft = yaml.safe_load(DRAFT.read_text(encoding="utf-8"))
     assert {spec["phh_variant"]: game for game, spec in draft["game_specs"].items()} == {
         v: g for v, g in STUD_VARIANTS.items() if g != "stud-high"}
+
+
+# --- the two draft lessons: their citations are registered and their captions are computed ---
+
+import re
+
+from course.cards import parse_cards
+from course.hands import ACE_TO_FIVE, EIGHT_OR_BETTER, evaluate_low, highest_card, lowest_card
+
+LESSONS = {"razz": ACE_TO_FIVE, "stud-hi-lo": EIGHT_OR_BETTER}
+
+
+def _lesson(name):
+    return yaml.safe_load((ROOT / "docs" / "drafts" / "lessons" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_draft_lesson_citation_is_registered(name):
+    lesson = _lesson(name)
+    registry = rules.citations()
+    keys = list(lesson["sources"]) + [k for s in lesson["sections"] for k in s.get("cite", [])]
+    assert keys and all(k in registry for k in keys), [k for k in keys if k not in registry]
+    assert lesson["game"] == name
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_low_named_in_a_caption_is_the_one_the_evaluator_computes(name):
+    """A caption that names a player and an 'X-Y low' (or 'no qualifying low') says what the
+    evaluator says of that player's cards, and no card is dealt twice in one diagram."""
+    order, named = LESSONS[name], 0
+    for section in _lesson(name)["sections"]:
+        deal = section.get("deal")
+        if not deal:
+            continue
+        cards = {p: parse_cards(f"{h['down']} {h['up']}") for p, h in deal["hands"].items()}
+        every = [c for cs in cards.values() for c in cs]
+        assert len(every) == len(set(every)), section["heading"]
+        names = "|".join(map(re.escape, cards))
+        player = None
+        for match in re.finditer(rf"\b({names})\b|(no qualifying low|one pair of \w+|\w+-\w+ low)", deal["caption"]):
+            if match.group(1):
+                player = match.group(1)
+                continue
+            label = evaluate_low(cards[player], order).label
+            assert match.group(2) == label, (section["heading"], player, match.group(2), label)
+            named += 1
+    assert named >= 2
+
+
+def test_the_draft_bring_in_captions_are_computed():
+    razz = _lesson("razz")["sections"][2]["deal"]["hands"]
+    doors = {p: h["up"] for p, h in razz.items()}
+    assert highest_card(doors.values(), ace_low=True) == parse_cards(doors["Ben"])[0]
+    rows = {p: parse_cards(h["up"]) for p, h in _lesson("razz")["sections"][3]["deal"]["hands"].items()}
+    assert max(rows, key=lambda p: evaluate_low(rows[p]).value) == "Ava"  # the lowest row opens
+    hilo = _lesson("stud-hi-lo")["sections"][3]["deal"]["hands"]
+    doors = {p: h["up"] for p, h in hilo.items()}
+    assert lowest_card(doors.values()) == parse_cards(doors["Cara"])[0]
