@@ -466,6 +466,32 @@ class StudCard:
     street: str
 
 
+@dataclass(frozen=True, slots=True)
+class StudMove:
+    """One move of a stud hand: `kind` is deal, shared, bring_in, complete, bet, raise, call,
+    check or fold; `amount` is the player's new total for the round (complete, bet, raise)."""
+
+    street: str
+    kind: str
+    player: str | None = None
+    card: Card | None = None
+    up: bool | None = None
+    amount: int | None = None
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The move in the course's own words ('Ann is dealt 7♦ up', 'Bob completes to 4')."""
+        if self.kind == "deal":
+            return f"{self.player} is dealt {self.card} {'up' if self.up else 'down'}"
+        if self.kind == "shared":
+            return f"shared {self.card}"
+        words = {"bring_in": "brings in", "call": "calls", "check": "checks", "fold": "folds",
+                 "complete": f"completes to {self.amount}", "bet": f"bets {self.amount}",
+                 "raise": f"raises to {self.amount}"}[self.kind]
+        return f"{self.player} {words}"
+
+
 @dataclass(slots=True)
 class StudHand:
     """A stud-family hand as the course writes a deal: named seats from the dealer's left, each
@@ -476,7 +502,7 @@ class StudHand:
     seats: list[str]
     stakes: dict[str, int]             # ante, bring_in, small_bet, big_bet
     cards: dict[str, list[StudCard]]
-    moves: list[tuple[str, str, int | None]]   # (street, move text, line)
+    moves: list[StudMove]
     shared: Card | None = None
     shown: dict[str, bool] = field(default_factory=dict)   # True shown at the showdown, False mucked
     folded: list[str] = field(default_factory=list)
@@ -523,7 +549,7 @@ def stud_hand(hand: PhhHand) -> StudHand:
     stakes = {"ante": int(hand.antes[0]), **{k: int(v) for k, v in amounts.items()}}
     stacks = hand.starting_stacks
     cards: dict[str, list[StudCard]] = {p: [] for p in seats}
-    moves: list[tuple[str, str, int | None]] = []
+    moves: list[StudMove] = []
     seen: dict[Card, int | None] = {}
     spent = {p: stakes["ante"] for p in seats}
     folded: list[str] = []
@@ -556,7 +582,7 @@ def stud_hand(hand: PhhHand) -> StudHand:
             shared = action.cards[0]
             street_index = 4
             round_bets, high = dict.fromkeys(seats, 0), 0
-            moves.append(("seventh", f"shared {shared}", line))
+            moves.append(StudMove("seventh", "shared", card=shared, up=True, line=line))
             continue
         player = seats[action.player - 1]
         if action.verb == "dh":
@@ -575,7 +601,7 @@ def stud_hand(hand: PhhHand) -> StudHand:
             for card in action.cards:
                 up = STUD_FACES[len(held)]
                 held.append(StudCard(card, up, street))
-                moves.append((street, f"{player} is dealt {card} {'up' if up else 'down'}", line))
+                moves.append(StudMove(street, "deal", player, card, up, line=line))
             continue
         street = STUD_STREETS[max(street_index, 0)]
         waiting = [p for p in seats if not cards[p]]
@@ -593,14 +619,15 @@ def stud_hand(hand: PhhHand) -> StudHand:
         to_call = high - round_bets[player]
         if action.verb == "f":
             folded.append(player)
-            moves.append((street, f"{player} folds", line))
+            moves.append(StudMove(street, "fold", player, line=line))
             continue
+        total = None
         if action.verb == "pb":
             paid = stakes["bring_in"]
-            text = f"{player} brings in"
+            kind = "bring_in"
         elif action.verb == "cc":
             paid = to_call
-            text = f"{player} {'calls' if to_call else 'checks'}"
+            kind = "call" if to_call else "check"
         else:  # cbr: to an amount, the player's total for this round
             if not float(action.amount).is_integer():
                 raise refuse(f"{action.text()!r}: {_number(action.amount)} is not a whole number of units", line)
@@ -610,11 +637,11 @@ def stud_hand(hand: PhhHand) -> StudHand:
                            "this round", line)
             paid = total - round_bets[player]
             if street_index == 0 and high < stakes["small_bet"]:
-                text = f"{player} completes to {total}"
+                kind = "complete"
             elif high == 0:
-                text = f"{player} bets {total}"
+                kind = "bet"
             else:
-                text = f"{player} raises to {total}"
+                kind = "raise"
         stack = stacks[seats.index(player)]
         finite = stack is not None and not math.isinf(stack)
         if action.verb == "cc" and finite:
@@ -628,5 +655,55 @@ def stud_hand(hand: PhhHand) -> StudHand:
         if finite and spent[player] >= stack:
             raise refuse(f"{action.text()!r}: {player} is all in ({spent[player]} of a {_number(stack)} stack): "
                          "the course cannot express an all-in yet (it has no stacks or side pots)", line)
-        moves.append((street, text, line))
+        moves.append(StudMove(street, kind, player, amount=total, line=line))
     return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent)
+
+
+# --- and back: a stud hand as the course holds it, written as PHH ------------------------------
+
+_VARIANT_OF = {game: variant for variant, game in STUD_VARIANTS.items()}
+_PHH_VERB = {"bring_in": "pb", "complete": "cbr", "bet": "cbr", "raise": "cbr", "call": "cc", "check": "cc",
+             "fold": "f"}
+
+
+def stud_to_phh(deal: StudHand, stacks: Iterable[int | float] | None = None, **optional: Any) -> PhhHand:
+    """The PHH hand of a stud hand as the course holds it (an exercise's deal and moves): third
+    street's three cards a player in one deal action, one card a street after that, the shared
+    card to the board, the showdown as each player shown or mucked. Stacks the course does not
+    know are written `inf` (the specification's word for an unknown stack)."""
+    seats = deal.seats
+    index = {p: f"p{i}" for i, p in enumerate(seats, 1)}
+    actions: list[PhhAction] = []
+    pending: dict[str, list[Card]] = {}
+
+    def flush(player: str) -> None:
+        if pending.get(player):
+            actions.append(PhhAction("d", "dh", seats.index(player) + 1, tuple(pending.pop(player))))
+
+    for move in deal.moves:
+        if move.kind == "deal":
+            pending.setdefault(move.player, []).append(move.card)
+            if move.street != STUD_STREETS[0] or len(pending[move.player]) == 3:
+                flush(move.player)
+            continue
+        for player in list(pending):
+            flush(player)
+        if move.kind == "shared":
+            actions.append(PhhAction("d", "db", None, (move.card,)))
+            continue
+        verb = _PHH_VERB[move.kind]
+        actions.append(PhhAction(index[move.player], verb, seats.index(move.player) + 1,
+                                 amount=move.amount if verb == "cbr" else None))
+    for player in list(pending):
+        flush(player)
+    for player, shown in deal.shown.items():
+        actions.append(PhhAction(index[player], "sm", seats.index(player) + 1, shown="-" if shown else None))
+    stacks = [math.inf] * len(seats) if stacks is None else list(stacks)
+    extra = dict(optional)
+    if seats != [f"p{i}" for i in range(1, len(seats) + 1)]:
+        extra.setdefault("players", list(seats))
+    return PhhHand(
+        variant=_VARIANT_OF[deal.game], antes=[deal.stakes["ante"]] * len(seats), starting_stacks=stacks,
+        actions=actions, bring_in=deal.stakes["bring_in"], small_bet=deal.stakes["small_bet"],
+        big_bet=deal.stakes["big_bet"], optional=extra,
+    )

@@ -15,8 +15,8 @@ from pokerkit import HandHistory
 
 from course.cards import Card
 from course.phh import (
-    PhhError, PhhHand, PhhRefusal, cards_text, parse_phh, parse_phh_cards, read_phh, stud_hand, write_phh,
-    write_phh_file,
+    PhhError, PhhHand, PhhRefusal, cards_text, parse_phh, parse_phh_cards, read_phh, stud_hand, stud_to_phh,
+    write_phh, write_phh_file,
 )
 
 FIXTURES = Path(__file__).parent / "fixtures" / "phh"
@@ -120,9 +120,10 @@ def test_a_stud_hand_reads_as_the_course_writes_a_deal():
     assert deal.stakes == {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}
     assert [str(c) for c in deal.down("Ann")] == ["K♥", "9♠", "K♠"]
     assert [str(c) for c in deal.up("Bob")] == ["7♥", "2♠", "7♣", "10♦"]
-    texts = [text for _street, text, _line in deal.moves if "dealt" not in text]
+    texts = [m.text for m in deal.moves if m.kind != "deal"]
     assert texts[:4] == ["Ann brings in", "Bob completes to 4", "Cy calls", "Ann calls"]
-    assert ("sixth", "Ann raises to 16", 35) in deal.moves
+    raise_ = next(m for m in deal.moves if m.kind == "raise")
+    assert (raise_.street, raise_.text, raise_.line, raise_.amount) == ("sixth", "Ann raises to 16", 35, 16)
     assert deal.folded == ["Cy"] and deal.shown == {"Ann": True, "Bob": True}
     assert stud_hand(read_phh(FIXTURES / "razz-pair-counts-against.phh")).game == "razz"
     assert stud_hand(read_phh(FIXTURES / "hi-lo-split.phh")).game == "stud-hi-lo"
@@ -141,7 +142,33 @@ def test_a_shared_seventh_card_is_read_as_the_course_deals_it():
     text = (f"variant = \"F7S\"\nantes = {[0] * players}\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
             f"starting_stacks = {[100] * players}\nactions = {actions!r}\n").replace("'", '"')
     hand = stud_hand(parse_phh(text))
-    assert hand.shared == Card.parse(deal[used].replace("T", "10")) and hand.moves[-1][1].startswith("shared ")
+    assert hand.shared == Card.parse(deal[used].replace("T", "10")) and hand.moves[-1].text.startswith("shared ")
+
+
+@pytest.mark.parametrize("path", STUD, ids=lambda p: p.stem)
+def test_phh_to_the_course_and_back_to_phh_is_the_same_hand(path):
+    """PHH -> the course's deal and moves -> PHH: the same deal, the same moves, and a file that
+    pokerkit plays to the same end (the same final stacks) as the original."""
+    hand = read_phh(path)
+    deal = stud_hand(hand)
+    back = stud_to_phh(deal, hand.starting_stacks)
+    assert stud_hand(back) == deal
+    same = [f"{a.actor} sm -" if a.shown == "cards" else a.text().split(" #")[0] for a in hand.actions if a.verb]
+    assert [a.text() for a in back.actions] == same  # a shown hand is written '-': the cards dealt
+    ours, theirs = HandHistory.loads(write_phh(back)), HandHistory.loads(path.read_text(encoding="utf-8"))
+    *_, (mine, _a) = ours.state_actions
+    mine_stacks = list(mine.stacks)
+    *_, (original, _b) = theirs.state_actions
+    assert mine_stacks == list(original.stacks)
+
+
+def test_a_course_hand_without_stacks_is_written_with_unknown_stacks():
+    deal = stud_hand(read_phh(FIXTURES / "razz-pair-counts-against.phh"))
+    text = write_phh(stud_to_phh(deal, event="A razz hand"))
+    assert "starting_stacks = [inf, inf, inf]" in text and 'event = "A razz hand"' in text
+    assert stud_hand(parse_phh(text)) == deal
+    *_, (state, _action) = HandHistory.loads(text).state_actions
+    assert list(state.payoffs) == [-3, 44, -41]  # pokerkit plays it: Bob's six-four low takes Cy's 41 and Ann's 3
 
 
 # --- refusals: what the course cannot express yet, with the line and the reason ---------------
