@@ -172,26 +172,36 @@ def table_body() -> array:
 def table_bytes() -> bytes:
     """The file `make hand-table` writes: a header with the key count, then the body, compressed."""
     body = table_body()
+    return _file_bytes(_MAGIC, (len(body) - _MASKS) // 2, body)
+
+
+def _file_bytes(magic: bytes, count: int, body: array) -> bytes:
     if sys.byteorder == "big":  # pragma: no cover
         body.byteswap()
-    return _MAGIC + struct.pack("<I", (len(body) - _MASKS) // 2) + zlib.compress(body.tobytes(), 9)
+    return magic + struct.pack("<I", count) + zlib.compress(body.tobytes(), 9)
+
+
+def _file_body(data: bytes, magic: bytes, header: str) -> tuple[int, array]:
+    """(count in the header, body) of a table file; ValueError, struct.error or zlib.error if not one."""
+    start = len(magic) + 4
+    if not data.startswith(magic):
+        raise ValueError(f"it does not start with the {header} header")
+    (count,) = struct.unpack("<I", data[len(magic):start])
+    body = array("I")
+    body.frombytes(zlib.decompress(data[start:]))
+    if sys.byteorder == "big":  # pragma: no cover
+        body.byteswap()
+    return count, body
 
 
 def decode_table(data: bytes, source: object = TABLE_FILE) -> array:
     """The body of a table file, checked; a clear error naming the file when it is not one."""
-    start = len(_MAGIC) + 4
     try:
-        if not data.startswith(_MAGIC):
-            raise ValueError("it does not start with the table header")
-        (count,) = struct.unpack("<I", data[len(_MAGIC):start])
-        body = array("I")
-        body.frombytes(zlib.decompress(data[start:]))
+        count, body = _file_body(data, _MAGIC, "table")
         if len(body) != 2 * count + _MASKS:
             raise ValueError(f"it holds {len(body)} numbers, expected {2 * count + _MASKS}")
     except (ValueError, struct.error, zlib.error) as err:
         raise ValueError(f"{source}: not a hand value table ({err}); rebuild it with `make hand-table`") from None
-    if sys.byteorder == "big":  # pragma: no cover
-        body.byteswap()
     return body
 
 
@@ -491,26 +501,17 @@ def low_table_body() -> array:
 def low_table_bytes() -> bytes:
     """The file `make low-table` writes: a header with the key count, then the values, compressed."""
     body = low_table_body()
-    if sys.byteorder == "big":  # pragma: no cover
-        body.byteswap()
-    return _LOW_MAGIC + struct.pack("<I", len(body)) + zlib.compress(body.tobytes(), 9)
+    return _file_bytes(_LOW_MAGIC, len(body), body)
 
 
 def decode_low_table(data: bytes, source: object = LOW_TABLE_FILE) -> array:
     """The values of a low table file, checked; a clear error naming the file when it is not one."""
-    start = len(_LOW_MAGIC) + 4
     try:
-        if not data.startswith(_LOW_MAGIC):
-            raise ValueError("it does not start with the low table header")
-        (count,) = struct.unpack("<I", data[len(_LOW_MAGIC):start])
-        body = array("I")
-        body.frombytes(zlib.decompress(data[start:]))
+        count, body = _file_body(data, _LOW_MAGIC, "low table")
         if len(body) != count or count != len(_TABLE):
             raise ValueError(f"it holds {len(body)} values for {count} keys, expected {len(_TABLE)}")
     except (ValueError, struct.error, zlib.error) as err:
         raise ValueError(f"{source}: not a low value table ({err}); rebuild it with `make low-table`") from None
-    if sys.byteorder == "big":  # pragma: no cover
-        body.byteswap()
     return body
 
 
@@ -526,10 +527,6 @@ def _load_low_table(path: Path = LOW_TABLE_FILE) -> dict[int, int]:
 
 
 _LOW = _load_low_table()
-
-
-def _low_beyond_table(key: int) -> int:
-    return LOW_TOP - _low_badness(key)
 
 
 def low_fast_value(codes: Sequence[int], _sum=sum, _table=_LOW) -> int:
