@@ -23,6 +23,10 @@ first, 0 where a short hand has no card. Two paths compute it:
   one lookup, and one of eight the best of eight lookups; larger hands compute their rank value
   from the rules below.
 - `evaluate(cards)`: the same value plus the chosen cards and words a learner understands.
+
+The low orders of Razz (ace-to-five) and Stud Hi-Lo (eight-or-better) follow the high order at the
+end of the module, with the same two paths (`low_fast_value` / `eight_fast_value` and
+`evaluate_low`) and a table of their own (course/low_values.bin); `HAND_ORDERS` names all three.
 """
 
 from __future__ import annotations
