@@ -51,3 +51,9 @@ hand-table: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+
+# The low orders' shipped table (course/low_values.bin: every rank multiset's ace-to-five low),
+# rebuilt from course/hands.py; tests/test_hands_low.py fails while the shipped file is stale.
+.PHONY: low-table
+low-table: setup
+	$(BIN)/python -c "from course.hands import LOW_TABLE_FILE, low_table_bytes; LOW_TABLE_FILE.write_bytes(low_table_bytes())"

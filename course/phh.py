@@ -1,0 +1,711 @@
+"""Real hand histories: read and write the PHH format, and say what the course can take from one.
+
+PHH (the poker hand history format of the University of Toronto Computer Poker Student Research
+Group, which pokerkit reads and writes) is TOML: required fields (`variant`, `antes`,
+`bring_in`, `small_bet`, `big_bet`, `starting_stacks`, `actions`, and `blinds_or_straddles` or
+`min_bet` for other games) and optional ones (`author`, `event`, `players`, `winnings`, ...).
+Each action is one string:
+
+    d dh p1 7c2d4h     the dealer deals player 1 cards (a stud deal: the third is face up)
+    d db 9s            the dealer deals a card to the board (in stud: a shared card)
+    p1 pb              player 1 posts the bring-in
+    p2 cbr 4           player 2 completes, bets or raises to 4 (the player's total this round)
+    p3 cc              player 3 checks or calls
+    p1 f               player 1 folds
+    p2 sm 7c2d         player 2 shows (cards) or mucks (no cards); '-' shows the cards dealt
+    p2 sd 7c           player 2 discards (draw games only)
+    # a comment        a no-op; any action may end with '# commentary'
+
+`read_phh(path)` / `parse_phh(text, source)` give a `PhhHand`, a plain model that keeps every
+field, the action strings' commentary and the line each action sits on. `write_phh(hand)` gives
+the text back (required fields first, one action a line, then the optional fields in the file's
+order); reading what it writes gives the same hand. Bad input raises `PhhError` naming the file,
+the line and what was expected.
+
+`stud_hand(hand)` reads a stud-family hand (`F7S` stud high, `FR` razz, `F7S/8` stud
+high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
+street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
+refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
+yet: unknown cards (`??`), a player all in, amounts that are not whole units, antes that differ
+between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
+as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
+hand.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from course.cards import Card, CardError, Rank, Suit
+from course.errors import CourseError
+
+STUD_VARIANTS = {"F7S": "stud-high", "FR": "razz", "F7S/8": "stud-hi-lo"}
+VARIANTS = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+# The required fields in the specification's order; which of them a variant needs.
+REQUIRED = ("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+            "starting_stacks", "actions")
+_NEEDS = {
+    **dict.fromkeys(("FT", "FO/8", "F2L3D", "FB"), ("antes", "blinds_or_straddles", "small_bet", "big_bet")),
+    **dict.fromkeys(("NT", "NS", "PO", "N2L1D"), ("antes", "blinds_or_straddles", "min_bet")),
+    **dict.fromkeys(("F7S", "F7S/8", "FR"), ("antes", "bring_in", "small_bet", "big_bet")),
+}
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+# A stud player's cards in the order dealt: two hole cards and a door card, three face up, one down.
+STUD_FACES = (False, False, True, True, True, True, False)
+MAX_STUD_PLAYERS = 8
+_RANKS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "T": Rank.TEN,
+          **{str(n): Rank(n) for n in range(2, 10)}}
+_SUITS = {s.letter: s for s in Suit}
+_ACTOR = re.compile(r"^(d|p[1-9][0-9]*)$")
+
+
+class PhhError(CourseError):
+    """A PHH file that breaks the format: the file, the line and what was expected."""
+
+    def __init__(self, reason: str, source: object = "<text>", line: int | None = None):
+        self.source, self.line = str(source), line
+        super().__init__(reason)
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.line}" if self.line else self.source
+
+    @property
+    def message(self) -> str:
+        return f"{self.where}: {self.reason}"
+
+
+class PhhRefusal(PhhError):
+    """A well-formed hand the course cannot express yet; the reason says why."""
+
+
+# --- the model -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PhhAction:
+    """One action string, read. `cards` holds None for an unknown card (`??`); `shown` is '-'
+    for a showdown that shows the cards already dealt."""
+
+    actor: str                          # "d" or "p1", "p2", ...
+    verb: str | None                    # dh db pb cbr cc f sm sd, or None for a no-op
+    player: int | None = None           # 1-based: the player dealt to, or the player acting
+    cards: tuple[Card | None, ...] = ()
+    amount: int | float | None = None
+    shown: str | None = None            # sm: "-" (the cards dealt), "cards", or None (a muck)
+    comment: str | None = None
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def known(self) -> bool:
+        return None not in self.cards
+
+    def text(self) -> str:
+        """The action in PHH notation, as `write_phh` writes it."""
+        if self.verb is None:
+            return f"# {self.comment}" if self.comment is not None else ""
+        words = [self.actor, self.verb]
+        if self.verb == "dh":
+            words.append(f"p{self.player}")
+        if self.verb in ("dh", "db", "sd") or (self.verb == "sm" and self.shown == "cards"):
+            if self.cards:
+                words.append(cards_text(self.cards))
+        if self.verb == "sm" and self.shown == "-":
+            words.append("-")
+        if self.verb == "cbr":
+            words.append(_number(self.amount))
+        text = " ".join(words)
+        return f"{text} # {self.comment}" if self.comment is not None else text
+
+
+@dataclass(slots=True)
+class PhhHand:
+    """One hand history: the required fields, the actions, and every other field kept as read."""
+
+    variant: str
+    antes: list[int | float]
+    starting_stacks: list[int | float | None]
+    actions: list[PhhAction]
+    bring_in: int | float | None = None
+    small_bet: int | float | None = None
+    big_bet: int | float | None = None
+    blinds_or_straddles: list[int | float] | None = None
+    min_bet: int | float | None = None
+    optional: dict[str, Any] = field(default_factory=dict)   # author, event, players, winnings, ...
+    source: str = field(default="<text>", compare=False)
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # field -> line in the file
+
+    @property
+    def players(self) -> int:
+        return len(self.starting_stacks)
+
+    def names(self) -> list[str]:
+        """The players' names: the `players` field, or p1, p2, ... when it is absent."""
+        names = self.optional.get("players")
+        if isinstance(names, list) and len(names) == self.players and all(isinstance(n, str) for n in names):
+            return list(names)
+        return [f"p{i}" for i in range(1, self.players + 1)]
+
+
+# --- cards and numbers -----------------------------------------------------------------------
+
+
+def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
+    """PHH card notation: two characters a card, no separators ('7c2d', '????'); None is unknown."""
+    if len(text) % 2:
+        raise ValueError(f"{text!r} is not PHH cards: two characters a card (rank A K Q J T 9-2, suit c d h s, "
+                         "or ?? for an unknown card), with nothing between cards")
+    out: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        pair = text[i:i + 2]
+        if pair == "??":
+            out.append(None)
+            continue
+        rank, suit = _RANKS.get(pair[0].upper()), _SUITS.get(pair[1].lower())
+        if rank is None or suit is None:
+            raise ValueError(f"{pair!r} in {text!r} is not a PHH card: rank A K Q J T 9-2 then suit c d h s, "
+                             "or ?? for an unknown card")
+        out.append(Card(rank, suit))
+    return tuple(out)
+
+
+def cards_text(cards: Iterable[Card | None]) -> str:
+    """Cards in PHH notation: 'Ts9c', '??' for an unknown card."""
+    return "".join("??" if c is None else ("T" if c.rank == 10 else c.rank.symbol) + c.suit.letter for c in cards)
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if value.is_integer():
+            return f"{value:.1f}"
+        return repr(value)
+    return str(value)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def read_phh(path: str | Path) -> PhhHand:
+    """Read one `.phh` file; `PhhError` names the file (and the line) when it cannot be used."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise PhhError(f"not UTF-8 text ({err.reason} at byte {err.start}): a PHH file is TOML, which is UTF-8",
+                       path) from None
+    except OSError as err:
+        raise PhhError(f"cannot be read ({err.strerror or err})", path) from None
+    return parse_phh(text, path)
+
+
+MAX_BYTES = 1 << 20  # one hand is a few kilobytes; a file a thousand times that is not one hand
+
+
+def parse_phh(text: str, source: object = "<text>") -> PhhHand:
+    """Parse PHH text into a `PhhHand`; `PhhError` names `source`, the line and what was expected."""
+    if len(text) > MAX_BYTES:
+        raise PhhError(f"is {len(text):,} characters long: one hand history is at most {MAX_BYTES:,}", source)
+    try:
+        raw = tomllib.loads(text)
+    except RecursionError:
+        raise PhhError("nests arrays too deeply to be a hand history", source) from None
+    except tomllib.TOMLDecodeError as err:
+        line = _toml_line(str(err)) or (len(text.splitlines()) if "end of document" in str(err) else None)
+        reason = re.sub(r" \(at (line \d+, column \d+|end of document)\)", "", str(err))
+        raise PhhError(f"not valid TOML ({reason})", source, line) from None
+    lines = _field_lines(text)
+
+    def fail(reason: str, key: str | None = None) -> PhhError:
+        return PhhError(reason, source, lines.get(key) if key else None)
+
+    if any(isinstance(v, dict) for v in raw.values()):
+        table = next(k for k, v in raw.items() if isinstance(v, dict))
+        raise fail(f"holds a table [{table}]: a .phh file is one hand of top-level fields "
+                   "(several hands in one file, a .phhs file, are not read here)", table)
+    variant = raw.get("variant")
+    if not isinstance(variant, str):
+        raise fail("has no variant field: expected variant = \"F7S\" (or one of " + ", ".join(VARIANTS) + ")",
+                   "variant" if "variant" in raw else None)
+    if variant not in _NEEDS:
+        raise fail(f"variant {variant!r} is not a PHH variant code: expected one of {', '.join(VARIANTS)}", "variant")
+    for key in ("actions", "starting_stacks", *_NEEDS[variant]):
+        if key not in raw:
+            raise fail(f"has no {key} field, which variant {variant} requires")
+    for key in REQUIRED:
+        if key in raw and key not in _NEEDS[variant] and key not in ("variant", "actions", "starting_stacks"):
+            raise fail(f"{key} is set, but variant {variant} has none (its required fields are "
+                       f"{', '.join(_NEEDS[variant])}, starting_stacks and actions)", key)
+    stacks = raw["starting_stacks"]
+    if not isinstance(stacks, list) or not stacks:
+        raise fail("starting_stacks should be an array with one stack for each player", "starting_stacks")
+    count = len(stacks)
+    for key in ("antes", "blinds_or_straddles", "starting_stacks"):
+        if key in raw:
+            _check_numbers(raw[key], key, count, fail, allow_inf=key == "starting_stacks")
+    for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        if key in raw and (isinstance(raw[key], bool) or not isinstance(raw[key], (int, float)) or raw[key] <= 0
+                           or math.isinf(raw[key])):
+            raise fail(f"{key} = {raw[key]!r} should be a positive number", key)
+    if not isinstance(raw["actions"], list) or not all(isinstance(a, str) for a in raw["actions"]):
+        raise fail("actions should be an array of strings, one action each", "actions")
+    action_lines = _action_lines(text, lines.get("actions"), len(raw["actions"]))
+    actions = [_parse_action(a, n, count, variant, source) for a, n in zip(raw["actions"], action_lines)]
+    optional = {k: v for k, v in raw.items() if k not in REQUIRED}
+    return PhhHand(
+        variant=variant, antes=list(raw["antes"]), starting_stacks=list(stacks), actions=actions,
+        bring_in=raw.get("bring_in"), small_bet=raw.get("small_bet"), big_bet=raw.get("big_bet"),
+        blinds_or_straddles=list(raw["blinds_or_straddles"]) if "blinds_or_straddles" in raw else None,
+        min_bet=raw.get("min_bet"), optional=optional, source=str(source), lines=lines,
+    )
+
+
+def _check_numbers(values: Any, key: str, count: int, fail, allow_inf: bool) -> None:
+    if not isinstance(values, list):
+        raise fail(f"{key} should be an array of numbers, one for each player", key)
+    if len(values) != count:
+        raise fail(f"{key} has {len(values)} values but starting_stacks has {count}: expected one for each player",
+                   key)
+    for value in values:
+        bad = isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0
+        if not bad and isinstance(value, float) and math.isinf(value) and not allow_inf:
+            bad = True
+        if bad or (key == "starting_stacks" and value == 0):
+            what = "a positive number (inf when unknown)" if allow_inf else "a number of 0 or more"
+            raise fail(f"{key} holds {value!r}: expected {what} for each player", key)
+
+
+def _parse_action(text: str, line: int | None, players: int, variant: str, source: object) -> PhhAction:
+    body, _, comment = text.partition("#")
+    comment_text = comment.strip() if _ else None
+    words = body.split()
+
+    def fail(reason: str) -> PhhError:
+        return PhhError(f"action {text!r}: {reason}", source, line)
+
+    if not words:
+        return PhhAction("", None, comment=comment_text, line=line)
+    actor, *rest = words
+    if not _ACTOR.match(actor):
+        raise fail("an action starts with its actor, d (the dealer) or pN (player N)")
+    if not rest:
+        raise fail("the actor is not followed by an action (dh, db, pb, cbr, cc, f, sm or sd)")
+    verb, args = rest[0], rest[1:]
+    player = None if actor == "d" else int(actor[1:])
+    if player is not None and not 1 <= player <= players:
+        raise fail(f"there are {players} players (p1 to p{players})")
+
+    def cards(arg: str) -> tuple[Card | None, ...]:
+        try:
+            return parse_phh_cards(arg)
+        except ValueError as err:
+            raise fail(str(err)) from None
+
+    def expect(n: int, shape: str) -> None:
+        if len(args) != n:
+            raise fail(f"expected '{shape}'")
+
+    if actor == "d":
+        if verb == "dh":
+            expect(2, "d dh pN cards")
+            if not re.fullmatch(r"p[1-9][0-9]*", args[0]) or not 1 <= int(args[0][1:]) <= players:
+                raise fail(f"cards are dealt to a player, p1 to p{players}")
+            dealt = cards(args[1])
+            if not dealt:
+                raise fail("expected at least one card")
+            return PhhAction("d", "dh", int(args[0][1:]), dealt, comment=comment_text, line=line)
+        if verb == "db":
+            expect(1, "d db cards")
+            return PhhAction("d", "db", None, cards(args[0]), comment=comment_text, line=line)
+        raise fail("the dealer's actions are dh (deal hole cards) and db (deal board cards)")
+    if verb in ("pb", "cc", "f"):
+        expect(0, f"pN {verb}")
+        if verb == "pb" and variant not in STUD_VARIANTS:
+            raise fail(f"a bring-in belongs to stud games, not {variant}")
+        return PhhAction(actor, verb, player, comment=comment_text, line=line)
+    if verb == "cbr":
+        expect(1, "pN cbr amount")
+        try:
+            amount = tomllib.loads(f"x = {args[0]}")["x"]
+        except tomllib.TOMLDecodeError:
+            amount = None
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
+            raise fail(f"{args[0]!r} is not an amount: expected a positive number")
+        return PhhAction(actor, "cbr", player, amount=amount, comment=comment_text, line=line)
+    if verb == "sm":
+        if len(args) > 1:
+            raise fail("expected 'pN sm' (muck), 'pN sm cards' (show) or 'pN sm -' (show the cards dealt)")
+        if not args:
+            return PhhAction(actor, "sm", player, shown=None, comment=comment_text, line=line)
+        if args[0] == "-":
+            return PhhAction(actor, "sm", player, shown="-", comment=comment_text, line=line)
+        return PhhAction(actor, "sm", player, cards(args[0]), shown="cards", comment=comment_text, line=line)
+    if verb == "sd":
+        if variant in STUD_VARIANTS:
+            raise fail(f"{variant} is a stud game: nobody discards (sd is for draw games)")
+        if len(args) > 1:
+            raise fail("expected 'pN sd' (stand pat) or 'pN sd cards' (discard)")
+        return PhhAction(actor, "sd", player, cards(args[0]) if args else (), comment=comment_text, line=line)
+    raise fail("a player's actions are pb, cbr, cc, f, sm and sd")
+
+
+_KEY_LINE = re.compile(r"^\s*(?:([A-Za-z0-9_-]+)\s*=|\[+\s*([^\]]+?)\s*\]+)")
+
+
+def _field_lines(text: str) -> dict[str, int]:
+    """The line of each top-level `key =` (1-based)."""
+    lines: dict[str, int] = {}
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        match = _KEY_LINE.match(line) if depth == 0 else None
+        if match:
+            lines.setdefault(match.group(1) or match.group(2).strip("\"'"), number)
+        depth = max(0, depth + _bracket_change(line))
+    return lines
+
+
+def _bracket_change(line: str) -> int:
+    """Net [ minus ] on a line, outside strings and comments (enough to follow a multi-line array)."""
+    change, quote, i = 0, None, 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\" and quote == '"':
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            break
+        elif ch == "[":
+            change += 1
+        elif ch == "]":
+            change -= 1
+        i += 1
+    return change
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|#[^\n]*')
+
+
+def _action_lines(text: str, start: int | None, count: int) -> list[int | None]:
+    """The line each action string sits on, found by walking the strings after `actions =`."""
+    if start is None:
+        return [None] * count
+    rest = "\n".join(text.splitlines()[start - 1:])
+    rest = rest[rest.index("=") + 1:]
+    found: list[int | None] = []
+    for match in _STRING.finditer(rest):
+        if match.group().startswith("#"):
+            continue
+        found.append(start + rest.count("\n", 0, match.start()))
+        if len(found) == count:
+            break
+    return found + [None] * (count - len(found))
+
+
+def _toml_line(message: str) -> int | None:
+    match = re.search(r"at line (\d+)", message)
+    return int(match.group(1)) if match else None
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def write_phh(hand: PhhHand) -> str:
+    """The hand as PHH text: required fields in the specification's order, one action a line,
+    then the optional fields as read. `parse_phh(write_phh(h)) == h`."""
+    out = [f"variant = {_toml(hand.variant)}"]
+    for key in REQUIRED[1:-1]:
+        value = getattr(hand, key)
+        if value is not None:
+            out.append(f"{key} = {_toml(value)}")
+    out.append("actions = [")
+    out += [f"  {_toml(a.text())}," for a in hand.actions]
+    out.append("]")
+    out += [f"{key} = {_toml(value)}" for key, value in hand.optional.items()]
+    return "\n".join(out) + "\n"
+
+
+def write_phh_file(hand: PhhHand, path: str | Path) -> Path:
+    path = Path(path)
+    path.write_text(write_phh(hand), encoding="utf-8")
+    return path
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return _number(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        escaped = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\u{ord(m.group()):04x}", escaped)
+        return f'"{escaped}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        return value.isoformat()
+    raise TypeError(f"cannot write {value!r} as a PHH value (expected a string, number, true/false, date, "
+                    "time or array)")
+
+
+# --- what the course takes from a stud hand ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StudCard:
+    card: Card
+    up: bool
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
+class StudMove:
+    """One move of a stud hand: `kind` is deal, shared, bring_in, complete, bet, raise, call,
+    check or fold; `amount` is the player's new total for the round (complete, bet, raise)."""
+
+    street: str
+    kind: str
+    player: str | None = None
+    card: Card | None = None
+    up: bool | None = None
+    amount: int | None = None
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The move in the course's own words ('Ann is dealt 7♦ up', 'Bob completes to 4')."""
+        if self.kind == "deal":
+            return f"{self.player} is dealt {self.card} {'up' if self.up else 'down'}"
+        if self.kind == "shared":
+            return f"shared {self.card}"
+        words = {"bring_in": "brings in", "call": "calls", "check": "checks", "fold": "folds",
+                 "complete": f"completes to {self.amount}", "bet": f"bets {self.amount}",
+                 "raise": f"raises to {self.amount}"}[self.kind]
+        return f"{self.player} {words}"
+
+
+@dataclass(slots=True)
+class StudHand:
+    """A stud-family hand as the course writes a deal: named seats from the dealer's left, each
+    player's cards in the order dealt (face up or down, with the street), the board's shared card
+    if any, the stakes, and the moves in the course's own words, each with its line in the file."""
+
+    game: str                          # the course's game name: stud-high, razz or stud-hi-lo
+    seats: list[str]
+    stakes: dict[str, int]             # ante, bring_in, small_bet, big_bet
+    cards: dict[str, list[StudCard]]
+    moves: list[StudMove]
+    shared: Card | None = None
+    shown: dict[str, bool] = field(default_factory=dict)   # True shown at the showdown, False mucked
+    folded: list[str] = field(default_factory=list)
+    contributed: dict[str, int] = field(default_factory=dict)   # antes and bets, per player
+
+    def down(self, player: str) -> list[Card]:
+        return [c.card for c in self.cards[player] if not c.up]
+
+    def up(self, player: str) -> list[Card]:
+        return [c.card for c in self.cards[player] if c.up]
+
+
+def stud_hand(hand: PhhHand) -> StudHand:
+    """The course's reading of a stud-family hand; `PhhRefusal` (file:line and why) for what the
+    course cannot express yet, `PhhError` for actions that break the deal's own logic."""
+    source = hand.source
+
+    def refuse(reason: str, line: int | None = None) -> PhhRefusal:
+        return PhhRefusal(reason, source, line)
+
+    def fail(reason: str, line: int | None) -> PhhError:
+        return PhhError(reason, source, line)
+
+    game = STUD_VARIANTS.get(hand.variant)
+    if game is None:
+        raise refuse(f"variant {hand.variant} is not a stud game: the course teaches F7S (stud high), FR (razz) "
+                     "and F7S/8 (stud high-low)", hand.lines.get("variant"))
+    if hand.players > MAX_STUD_PLAYERS:
+        raise refuse(f"{hand.players} players: a stud table seats at most {MAX_STUD_PLAYERS}",
+                     hand.lines.get("starting_stacks"))
+    if hand.players < 2:
+        raise refuse("one player: a hand needs two players or more", hand.lines.get("starting_stacks"))
+    amounts = {"bring_in": hand.bring_in, "small_bet": hand.small_bet, "big_bet": hand.big_bet}
+    for key, value in [*amounts.items(), *(("antes", a) for a in hand.antes)]:
+        if not float(value).is_integer():
+            raise refuse(f"{key} holds {_number(value)}: the course counts whole units only",
+                         hand.lines.get(key))
+    if len(set(hand.antes)) > 1:
+        raise refuse(f"antes [{', '.join(_number(a) for a in hand.antes)}] differ between players: the course's ante is one "
+                     "amount that every player posts", hand.lines.get("antes"))
+    seats = hand.names()
+    if len(set(seats)) != len(seats):
+        raise refuse(f"players {seats} name someone twice: each seat needs its own name", hand.lines.get("players"))
+    stakes = {"ante": int(hand.antes[0]), **{k: int(v) for k, v in amounts.items()}}
+    stacks = hand.starting_stacks
+    cards: dict[str, list[StudCard]] = {p: [] for p in seats}
+    moves: list[StudMove] = []
+    seen: dict[Card, int | None] = {}
+    spent = {p: stakes["ante"] for p in seats}
+    folded: list[str] = []
+    shown: dict[str, bool] = {}
+    shared: Card | None = None
+    street_index = -1
+    round_bets = {p: 0 for p in seats}
+    high = 0
+    for player, ante_stack in zip(seats, stacks):
+        if ante_stack is not None and spent[player] >= ante_stack:
+            raise refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
+                         "(it has no stacks or side pots)", hand.lines.get("starting_stacks"))
+    for action in hand.actions:
+        line = action.line
+        if action.verb is None:
+            continue
+        if None in action.cards:
+            who = seats[action.player - 1] if action.player else "the board"
+            raise refuse(f"{action.text()!r}: {who}'s card is unknown (??): the course needs every card it "
+                         "deals to be written", line)
+        if action.verb in ("dh", "db"):
+            for card in action.cards:
+                if card in seen:
+                    raise fail(f"{action.text()!r}: {card} is dealt twice (first on line {seen[card]})", line)
+                seen[card] = line
+        if action.verb == "db":
+            if shared is not None or len(action.cards) != 1 or street_index != 3:
+                raise fail(f"{action.text()!r}: a stud board gets one shared card, in place of seventh street's "
+                           "hole cards", line)
+            shared = action.cards[0]
+            street_index = 4
+            round_bets, high = dict.fromkeys(seats, 0), 0
+            moves.append(StudMove("seventh", "shared", card=shared, up=True, line=line))
+            continue
+        player = seats[action.player - 1]
+        if action.verb == "dh":
+            held = cards[player]
+            if player in folded:
+                raise fail(f"{action.text()!r}: {player} has folded and is dealt nothing more", line)
+            if len(held) + len(action.cards) > len(STUD_FACES) or (not held and len(action.cards) != 3) \
+                    or (held and len(action.cards) != 1):
+                raise fail(f"{action.text()!r}: a stud player is dealt three cards on third street, then one card "
+                           "a street up to seven", line)
+            new_street = len(held) + len(action.cards) - 3
+            if new_street > street_index:
+                street_index = new_street
+                round_bets, high = dict.fromkeys(seats, 0), 0
+            street = STUD_STREETS[new_street]
+            for card in action.cards:
+                up = STUD_FACES[len(held)]
+                held.append(StudCard(card, up, street))
+                moves.append(StudMove(street, "deal", player, card, up, line=line))
+            continue
+        street = STUD_STREETS[max(street_index, 0)]
+        waiting = [p for p in seats if not cards[p]]
+        if waiting:
+            raise fail(f"{action.text()!r}: {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} no cards "
+                       "yet: third street deals every player three cards before anyone acts", line)
+        if action.verb == "sm":
+            if action.shown == "cards" and set(action.cards) != {c.card for c in cards[player]}:
+                raise fail(f"{action.text()!r}: a stud showdown in PHH lists every card {player} was dealt "
+                           f"({cards_text(c.card for c in cards[player])}), or '-' for the same", line)
+            shown[player] = action.shown is not None
+            continue
+        if player in folded:
+            raise fail(f"{action.text()!r}: {player} has folded", line)
+        to_call = high - round_bets[player]
+        if action.verb == "f":
+            folded.append(player)
+            moves.append(StudMove(street, "fold", player, line=line))
+            continue
+        total = None
+        if action.verb == "pb":
+            paid = stakes["bring_in"]
+            kind = "bring_in"
+        elif action.verb == "cc":
+            paid = to_call
+            kind = "call" if to_call else "check"
+        else:  # cbr: to an amount, the player's total for this round
+            if not float(action.amount).is_integer():
+                raise refuse(f"{action.text()!r}: {_number(action.amount)} is not a whole number of units", line)
+            total = int(action.amount)
+            if total <= high:
+                raise fail(f"{action.text()!r}: a bet or raise goes to more than the {high} already bet "
+                           "this round", line)
+            paid = total - round_bets[player]
+            if street_index == 0 and high < stakes["small_bet"]:
+                kind = "complete"
+            elif high == 0:
+                kind = "bet"
+            else:
+                kind = "raise"
+        stack = stacks[seats.index(player)]
+        finite = stack is not None and not math.isinf(stack)
+        if action.verb == "cc" and finite:
+            paid = min(paid, int(stack) - spent[player])  # a call for less than owed is all in
+        if finite and spent[player] + paid > stack:
+            raise fail(f"{action.text()!r}: {player} would put in {spent[player] + paid}, more than the starting "
+                       f"stack of {_number(stack)}", line)
+        round_bets[player] += paid
+        high = max(high, round_bets[player])
+        spent[player] += paid
+        if finite and spent[player] >= stack:
+            raise refuse(f"{action.text()!r}: {player} is all in ({spent[player]} of a {_number(stack)} stack): "
+                         "the course cannot express an all-in yet (it has no stacks or side pots)", line)
+        moves.append(StudMove(street, kind, player, amount=total, line=line))
+    return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent)
+
+
+# --- and back: a stud hand as the course holds it, written as PHH ------------------------------
+
+_VARIANT_OF = {game: variant for variant, game in STUD_VARIANTS.items()}
+_PHH_VERB = {"bring_in": "pb", "complete": "cbr", "bet": "cbr", "raise": "cbr", "call": "cc", "check": "cc",
+             "fold": "f"}
+
+
+def stud_to_phh(deal: StudHand, stacks: Iterable[int | float] | None = None, **optional: Any) -> PhhHand:
+    """The PHH hand of a stud hand as the course holds it (an exercise's deal and moves): third
+    street's three cards a player in one deal action, one card a street after that, the shared
+    card to the board, the showdown as each player shown or mucked. Stacks the course does not
+    know are written `inf` (the specification's word for an unknown stack)."""
+    seats = deal.seats
+    index = {p: f"p{i}" for i, p in enumerate(seats, 1)}
+    actions: list[PhhAction] = []
+    pending: dict[str, list[Card]] = {}
+
+    def flush(player: str) -> None:
+        if pending.get(player):
+            actions.append(PhhAction("d", "dh", seats.index(player) + 1, tuple(pending.pop(player))))
+
+    for move in deal.moves:
+        if move.kind == "deal":
+            pending.setdefault(move.player, []).append(move.card)
+            if move.street != STUD_STREETS[0] or len(pending[move.player]) == 3:
+                flush(move.player)
+            continue
+        for player in list(pending):
+            flush(player)
+        if move.kind == "shared":
+            actions.append(PhhAction("d", "db", None, (move.card,)))
+            continue
+        verb = _PHH_VERB[move.kind]
+        actions.append(PhhAction(index[move.player], verb, seats.index(move.player) + 1,
+                                 amount=move.amount if verb == "cbr" else None))
+    for player in list(pending):
+        flush(player)
+    for player, shown in deal.shown.items():
+        actions.append(PhhAction(index[player], "sm", seats.index(player) + 1, shown="-" if shown else None))
+    stacks = [math.inf] * len(seats) if stacks is None else list(stacks)
+    extra = dict(optional)
+    if seats != [f"p{i}" for i in range(1, len(seats) + 1)]:
+        extra.setdefault("players", list(seats))
+    return PhhHand(
+        variant=_VARIANT_OF[deal.game], antes=[deal.stakes["ante"]] * len(seats), starting_stacks=stacks,
+        actions=actions, bring_in=deal.stakes["bring_in"], small_bet=deal.stakes["small_bet"],
+        big_bet=deal.stakes["big_bet"], optional=extra,
+    )
