@@ -68,6 +68,43 @@ def shared_mode() -> bool:
     return mode
 
 
+MIN_SECRET_BYTES = 32
+MAKE_SECRET = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
+# Secrets written in documentation, never to be used: anyone who reads them can sign a login
+# cookie (README's example, Streamlit's docs).
+PLACEHOLDER_SECRETS = frozenset({"a long random string", "xxx", "...", "changeme", "secret",
+                                 "paste the output of the command above here"})
+
+
+def cookie_secret_problem(auth: Any) -> str | None:
+    """Why `[auth]`'s `cookie_secret` cannot protect the login, or None when it can. Streamlit
+    signs the login cookie with it, so an empty, placeholder or short secret lets anyone forge
+    a login as any user, a teacher included: shared mode refuses to start with one."""
+    secret = auth.get("cookie_secret") if hasattr(auth, "get") else None
+    fix = f"Make one with: {MAKE_SECRET}"
+    if secret is None:
+        return f"[auth] in secrets.toml has no cookie_secret. {fix}"
+    if not isinstance(secret, str) or not secret.strip():
+        return f"[auth] cookie_secret in secrets.toml is empty. {fix}"
+    if secret.strip().lower() in PLACEHOLDER_SECRETS:
+        return (f"[auth] cookie_secret in secrets.toml is the example from the documentation, "
+                f"which anyone can read. {fix}")
+    if len(secret.encode("utf-8")) < MIN_SECRET_BYTES:
+        return (f"[auth] cookie_secret in secrets.toml is {len(secret.encode('utf-8'))} bytes; "
+                f"it must be at least {MIN_SECRET_BYTES} random bytes. {fix}")
+    if len(set(secret)) < 8:
+        return f"[auth] cookie_secret in secrets.toml is not random (too few different " \
+               f"characters). {fix}"
+    return None
+
+
+def auth_problem() -> str | None:
+    """In shared mode, why the login cannot be trusted (see `cookie_secret_problem`)."""
+    if not shared_mode():
+        return None
+    return cookie_secret_problem(st.secrets.get("auth", {}))
+
+
 def roles_of(sub: str, email: str) -> frozenset[str]:
     """Roles from `[roles]` in secrets.toml: `authors` and `teachers` list subjects (matched
     exactly) or e-mail addresses (any case); everyone logged in is a learner."""

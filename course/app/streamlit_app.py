@@ -26,6 +26,11 @@ def login_screen() -> None:
     st.button("Log in", key="login", type="primary", icon=":material/login:", on_click=st.login)
 
 
+refused = state.auth_problem()
+if refused:                  # a weak cookie secret lets anyone forge a login: no page at all
+    st.error(f"Shared mode cannot start: {refused}")
+    st.stop()
+
 who = state.identity()
 if who is None:
     st.navigation([st.Page(login_screen, title="Log in", icon=":material/login:")],

@@ -1,0 +1,119 @@
+"""Security (issue 24): no forged login, no role from an unverified e-mail. Real servers, a real
+OpenID Connect provider (oidc-provider-mock), driven over the websocket as a browser tab is."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+
+from course.app import state
+from course.app.apptest import AUTH, open_app, texts
+from course.app.serve import ROOT, AppServer, free_port
+from course.app.wsclient import Tab, log_in
+from course.store import ENV_VAR
+
+# The example secret the README shows (whoever reads the README could sign with it).
+README_PLACEHOLDER = re.search(r'^cookie_secret = "(.*)"', (ROOT / "README.md").read_text(
+    encoding="utf-8"), re.M).group(1)
+GOOD_SECRET = "Jx3v9q-Lk2mWd8Rt0pZy4Nb6Hc1Fg7Ue5Ao_Is2Qw8Er4Ty6Ui0Op"
+
+
+def write_secrets(path, port, provider, secret, extra=""):
+    line = "" if secret is None else f"cookie_secret = {json.dumps(secret)}\n"
+    path.write_text(f"""[auth]
+redirect_uri = "http://localhost:{port}/oauth2callback"
+{line}client_id = "stud-study-room"
+client_secret = "test-secret"
+server_metadata_url = "{provider}/.well-known/openid-configuration"
+{extra}""", encoding="utf-8")
+    return path
+
+
+def forged_login(base_url: str, secret: str, claims: dict) -> tuple[str, str]:
+    """What an attacker who knows (or guesses) the cookie secret sends: a `_streamlit_user`
+    cookie signed with it, claiming to be anyone; no provider involved."""
+    from streamlit.web.server.starlette.starlette_app_utils import create_signed_value
+
+    jar = urllib.request.HTTPCookieProcessor()
+    urllib.request.build_opener(jar).open(f"{base_url}/_stcore/health").read()
+    xsrf = next(c.value for c in jar.cookiejar if c.name == "_streamlit_xsrf")
+    payload = json.dumps({"origin": base_url, "is_logged_in": True, **claims})
+    user = create_signed_value(secret, "_streamlit_user", payload).decode()
+    return f"_streamlit_xsrf={xsrf}; _streamlit_user={user}", xsrf
+
+
+def headings(page) -> list[str]:
+    return [p.body for n, p in page.elements if n == "heading"]
+
+
+# -- 1. a weak cookie secret: shared mode refuses to start -----------------------------------
+
+@pytest.mark.parametrize("secret, why", [
+    (None, "no cookie_secret"), ("", "empty"), ("   ", "empty"),
+    (README_PLACEHOLDER, "example from the documentation"), ("xxx", "example"),
+    ("a long random string", "example"),
+    ("short-but-not-empty", "19 bytes"), ("a" * 40, "not random")])
+def test_a_weak_cookie_secret_is_named_with_how_to_make_one(secret, why):
+    auth = {} if secret is None else {"cookie_secret": secret}
+    problem = state.cookie_secret_problem(auth)
+    assert problem and why in problem and "secrets.token_urlsafe(48)" in problem
+
+
+def test_a_long_random_cookie_secret_is_accepted():
+    assert state.cookie_secret_problem({"cookie_secret": GOOD_SECRET}) is None
+    assert state.cookie_secret_problem(AUTH["auth"]) is None      # the tests' own secret
+
+
+@pytest.mark.parametrize("secret", ["", README_PLACEHOLDER, "only-twenty-bytes-xx"])
+def test_the_server_refuses_to_start_shared_mode_with_a_weak_secret(tmp_path, provider, secret):
+    port = free_port()
+    secrets = write_secrets(tmp_path / "secrets.toml", port, provider, secret)
+    server = AppServer({ENV_VAR: str(tmp_path / "p.db")}, log=tmp_path / "app.log",
+                       secrets=secrets, host="localhost", port=port)
+    try:
+        with pytest.raises(RuntimeError, match="Shared mode cannot start: .*cookie_secret"):
+            server.wait(timeout=60)
+    finally:
+        server.stop()
+    assert server.proc.returncode == 2
+
+
+@pytest.mark.parametrize("secret", ["", README_PLACEHOLDER])
+def test_a_cookie_signed_with_a_weak_secret_does_not_open_the_class_page(tmp_path, provider,
+                                                                         secret):
+    """Started with plain `streamlit run` (no start-up check): the page itself refuses."""
+    port = free_port()
+    secrets = write_secrets(tmp_path / "secrets.toml", port, provider, secret,
+                            '[roles]\nteachers = ["tia@school.example"]\n')
+    with AppServer({ENV_VAR: str(tmp_path / "p.db")}, log=tmp_path / "app.log",
+                   secrets=secrets, host="localhost", port=port, plain=True) as app:
+        login = forged_login(app.url, secret, {"iss": provider, "sub": "tia",
+                                               "email": "tia@school.example",
+                                               "email_verified": True, "name": "Tia"})
+        tab = Tab(app.url, login=login)
+        try:
+            page = tab.run(page="class")
+        finally:
+            tab.close()
+    assert "Class" not in headings(page) and "Course map" not in headings(page)
+    assert any("Shared mode cannot start" in t and "cookie_secret" in t for t in page.texts())
+
+
+def test_apptest_shared_mode_refuses_an_empty_secret(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from course.app import apptest
+
+    with apptest.environment(tmp_path / "p.db"):
+        at = AppTest.from_file(str(apptest.ENTRY), default_timeout=30)
+        at.secrets.update({"auth": {**AUTH["auth"], "cookie_secret": ""}},
+                          roles={"teachers": ["Tia"]})
+        at.user = apptest.user("Tia")            # what a forged cookie gives
+        at.run()
+        assert "Shared mode cannot start" in texts(at) and not at.title
+        at.switch_page(apptest.PAGES["class"]).run()
+        assert "Shared mode cannot start" in texts(at) and not at.title
