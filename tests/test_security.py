@@ -117,3 +117,58 @@ def test_apptest_shared_mode_refuses_an_empty_secret(tmp_path):
         assert "Shared mode cannot start" in texts(at) and not at.title
         at.switch_page(apptest.PAGES["class"]).run()
         assert "Shared mode cannot start" in texts(at) and not at.title
+
+
+# -- 2. roles by e-mail only from a verified address -----------------------------------------
+
+def set_claims(provider: str, sub: str, claims: dict) -> None:
+    request = urllib.request.Request(f"{provider}/users/{sub}", method="PUT",
+                                     data=json.dumps(claims).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        assert reply.status == 204
+
+
+@pytest.fixture
+def shared_teacher_app(provider, tmp_path):
+    port = free_port()
+    secrets = write_secrets(tmp_path / "secrets.toml", port, provider, GOOD_SECRET,
+                            '[roles]\nteachers = ["tia@school.example"]\n')
+    with AppServer({ENV_VAR: str(tmp_path / "p.db")}, log=tmp_path / "app.log",
+                   secrets=secrets, host="localhost", port=port) as app:
+        yield app.url, provider
+
+
+@pytest.mark.parametrize("verified, teacher", [(None, False), (False, False), ("yes", False),
+                                               (True, True)])
+def test_a_teacher_role_by_email_needs_email_verified_true(shared_teacher_app, verified,
+                                                           teacher):
+    url, provider = shared_teacher_app
+    sub = f"visitor-{time.monotonic_ns()}"
+    claims = {"email": "TIA@school.example", "name": "Someone"}
+    if verified is not None:
+        claims["email_verified"] = verified
+    set_claims(provider, sub, claims)
+    tab = Tab(url, login=log_in(url, sub))
+    try:
+        page = tab.run(page="class")
+    finally:
+        tab.close()
+    assert ("Class" in headings(page)) is teacher, (headings(page), page.texts())
+    if not teacher:
+        assert "Course map" in headings(page)     # a learner, sent to the default page
+
+
+def test_apptest_a_missing_email_verified_claim_grants_no_role(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from course.app import apptest
+
+    with apptest.environment(tmp_path / "p.db"):
+        at = AppTest.from_file(str(apptest.ENTRY), default_timeout=30)
+        at.secrets.update(AUTH, roles={"teachers": ["ann@example.test"]})
+        at.user = apptest.user("Ann", email_verified=None)
+        at.run()
+        assert "email_verified" not in at.user and not at.exception
+        with pytest.raises(ValueError, match="Known pages"):
+            at.switch_page(apptest.PAGES["class"])

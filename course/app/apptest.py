@@ -33,9 +33,12 @@ AUTH = {"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
 
 
 def user(sub: str, **claims) -> dict:
-    """A logged-in user as `st.user` gives it (for `AppTest.user`)."""
-    return {"is_logged_in": True, "iss": ISSUER, "sub": sub,
-            "email": f"{sub.lower()}@example.test", "name": sub, **claims}
+    """A logged-in user as `st.user` gives it (for `AppTest.user`), their address verified
+    unless `claims` say otherwise (`email_verified=None` leaves the claim out)."""
+    person = {"is_logged_in": True, "iss": ISSUER, "sub": sub,
+              "email": f"{sub.lower()}@example.test", "name": sub, "email_verified": True,
+              **claims}
+    return {k: v for k, v in person.items() if v is not None}
 
 
 def learner_key(sub: str) -> str:

@@ -132,8 +132,10 @@ def identity() -> Identity | None:
     if not sub:
         return None
     name = str(user.get("name") or email or sub)
-    # an address the provider says it has not verified grants no role
-    trusted = email if user.get("email_verified") is not False else ""
+    # only an address the provider says it has verified grants a role: a missing claim is
+    # unverified (some providers send the claim as the text "true")
+    verified = user.get("email_verified")
+    trusted = email if verified is True or str(verified).lower() == "true" else ""
     return Identity(key=f"{user.get('iss') or ''}#{sub}", name=name, email=email,
                     roles=roles_of(sub, trusted))
 
