@@ -4,6 +4,7 @@ OpenID Connect provider (oidc-provider-mock), driven over the websocket as a bro
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 import time
 import urllib.request
@@ -172,3 +173,73 @@ def test_apptest_a_missing_email_verified_claim_grants_no_role(tmp_path):
         assert "email_verified" not in at.user and not at.exception
         with pytest.raises(ValueError, match="Known pages"):
             at.switch_page(apptest.PAGES["class"])
+
+
+# -- 3. lone surrogates and other text a page cannot show -------------------------------------
+
+def surrogate_course(tmp_path):
+    """A copy of the course where one lesson's title and one exercise's title and intro hold a
+    lone surrogate written as a YAML escape (as the issue found them)."""
+    import shutil
+
+    root = tmp_path / "course"
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "exercises", root / "exercises")
+    lesson = root / "lessons" / "01-deal-timeline.yaml"
+    lesson.write_text(lesson.read_text(encoding="utf-8").replace(
+        "title: The deal, street by street", 'title: "Lesson \\ud800 title"'), encoding="utf-8")
+    exercise = root / "exercises" / "stud-high" / f"{DEAL}.yaml"
+    text = exercise.read_text(encoding="utf-8")
+    text = re.sub(r"^title: .*$", lambda _: 'title: "Deal \\udfff title"\nintro: "An \\ud83d '
+                  'intro"', text, count=1, flags=re.M)
+    exercise.write_text(text, encoding="utf-8")
+    return root
+
+
+DEAL = "hpd-1-bring-in-suit-tie"
+
+
+def test_course_check_names_each_lone_surrogate_by_file_line_and_column(tmp_path, capsys):
+    from course.cli import main as cli_main
+
+    root = surrogate_course(tmp_path)
+    code = cli_main(["check", "--json", str(root / "lessons"), str(root / "exercises")])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    found = {(Path(p["file"]).name, p["line"], p["column"]) for p in report["problems"]
+             if "surrogate" in p["message"]}
+    exercise = (root / "exercises" / "stud-high" / f"{DEAL}.yaml").read_text().splitlines()
+    title_line = next(n for n, t in enumerate(exercise, 1) if t.startswith("title:"))
+    intro_line = next(n for n, t in enumerate(exercise, 1) if t.startswith("intro:"))
+    assert found == {("01-deal-timeline.yaml", 2, 8), (f"{DEAL}.yaml", title_line, 8),
+                     (f"{DEAL}.yaml", intro_line, 8)}
+
+
+@pytest.mark.parametrize("page", ["map", "lesson", "practice", "progress", "review"])
+def test_every_page_draws_when_a_course_text_holds_a_lone_surrogate(tmp_path, page):
+    from course.app.apptest import environment
+
+    root = surrogate_course(tmp_path)
+    with environment(tmp_path / "p.db", content=root):
+        at = open_app(page, query={"deal": DEAL} if page == "practice" else None)
+        assert not at.exception, [e.value for e in at.exception]
+        assert at.title
+        if page == "map":
+            assert "01-deal-timeline.yaml" in texts(at)        # the skipped file is named
+
+
+@pytest.mark.parametrize("page", ["map", "lesson"])
+def test_a_page_survives_a_bad_item_that_got_past_the_checks(tmp_path, page):
+    """Whatever slips past `course check`, the visitor gets a notice, never a traceback."""
+    import dataclasses
+
+    from course.app.apptest import environment
+
+    with environment(tmp_path / "p.db"):
+        course = state.course()
+        first = next(iter(course.lessons))
+        course.lessons[first] = dataclasses.replace(course.lessons[first],
+                                                    title="Lesson \ud800 title")
+        at = open_app(page)
+        assert not at.exception, [e.value for e in at.exception]
+        assert any("could not be drawn" in e.value for e in at.error)
