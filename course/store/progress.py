@@ -374,7 +374,7 @@ class ProgressStore:
 
     def csv(self, learner: str) -> str:
         """The learner's attempt history as CSV text (for the download button)."""
-        return self.attempts(learner).to_csv(index=False)
+        return csv_text(self.attempts(learner))
 
     def last_results(self, learner: str) -> pd.DataFrame:
         """Latest attempt per (exercise, question): columns exercise, question, correct,
@@ -457,6 +457,30 @@ class ProgressStore:
         table["learners"] = [int(missers[(e, q)]) for e, q in
                              zip(table["exercise"], table["question"])]
         return table.head(limit).reset_index(drop=True)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
+    carriage return: OWASP's CSV injection) gets a leading apostrophe, so it shows as text;
+    anything else is left alone (numbers stay numbers)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """`frame` as CSV text safe to open in a spreadsheet: every text cell and column name that
+    starts like a formula is neutralised (`spreadsheet_safe`); the rest is written as is."""
+    safe = frame.copy()
+    for column in safe.columns:
+        if pd.api.types.is_object_dtype(safe[column]) or pd.api.types.is_string_dtype(safe[column]):
+            safe[column] = safe[column].map(spreadsheet_safe)
+    safe.columns = [spreadsheet_safe(str(c)) for c in safe.columns]
+    # CRLF rows (RFC 4180): a cell holding a carriage return is quoted, so it stays one cell
+    return safe.to_csv(index=False, lineterminator="\r\n")
 
 
 def last_results(frame: pd.DataFrame) -> pd.DataFrame:
