@@ -56,6 +56,7 @@ def progress() -> None:
     try:
         _progress(store, who)
     except StoreError as exc:
+        state.store_failed(exc)                  # a damaged file: the panel offers the move-aside
         st.error(f"Your progress cannot be shown just now: {exc}")
 
 
@@ -155,6 +156,7 @@ def class_page() -> None:
     try:
         _class(store)
     except StoreError as exc:
+        state.store_failed(exc)                  # a damaged file: the panel offers the move-aside
         st.error(f"The class's progress cannot be shown just now: {exc}")
 
 
