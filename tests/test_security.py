@@ -304,3 +304,32 @@ def test_the_class_csvs_hold_no_formula_from_a_display_name(provider, tmp_path):
         assert not formulas, formulas
     assert all("'" + evil in cells(body) for body in bodies)
     assert '"@SUM(1+1)"' in cells(bodies[1])        # the answer, as JSON text: no formula
+
+
+# -- 7. the work of a file inside every limit is bounded --------------------------------------
+
+def test_a_raise_cap_past_the_limit_and_too_many_moves_are_refused_where_written():
+    from course import hostile
+    from course.content import load, nodes
+
+    text = hostile.many_raises()
+    assert len(text.encode("utf-8")) <= nodes.MAX_FILE_BYTES         # inside the file limit
+    loaded = load.load_text(text.encode("utf-8"), [], "exercises/x.yaml", lesson=False)
+    lines = text.splitlines()
+    found = {(p.line, p.column): p.message for p in loaded.problems}
+    cap_line = next(n for n, t in enumerate(lines, 1) if "raise_cap" in t)
+    assert "raise_cap 100,000 is past the limit of 20" in found[(cap_line, 22)]
+    first_action = next(n for n, t in enumerate(lines, 1) if t == "actions:") + 1
+    assert "action 201: an exercise lists at most 200" in found[(first_action + 200, 5)]
+    assert len(loaded.problems) <= 3                  # bounded: not one problem per raise
+
+
+def test_twenty_raises_a_round_inside_the_limits_are_still_legal(tmp_path):
+    from course import hostile
+    from course.content import load
+
+    text = hostile.many_raises(raises=19, questions=2).replace("raise_cap: 100000",
+                                                                "raise_cap: 20")
+    loaded = load.load_text(text.encode("utf-8"), [], "exercises/x.yaml", lesson=False)
+    assert not loaded.problems, [str(p) for p in loaded.problems]
+    assert len(loaded.model.actions) == 21
