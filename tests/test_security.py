@@ -333,3 +333,64 @@ def test_twenty_raises_a_round_inside_the_limits_are_still_legal(tmp_path):
     loaded = load.load_text(text.encode("utf-8"), [], "exercises/x.yaml", lesson=False)
     assert not loaded.problems, [str(p) for p in loaded.problems]
     assert len(loaded.model.actions) == 21
+
+
+# -- 9. links and images in lessons, look-alike seat names, a link to "." ---------------------
+
+LESSON = ROOT / "lessons" / "01-deal-timeline.yaml"
+
+
+def lesson_with(text_line: str) -> list:
+    from course.content import load
+
+    text = LESSON.read_text(encoding="utf-8").replace(
+        "      is what makes Stud a game of reading what is showing.",
+        "      is what makes Stud a game of reading what is showing. " + text_line, 1)
+    assert text_line in text
+    return load.load_text(text.encode("utf-8"), [], "lessons/x.yaml", lesson=True).problems
+
+
+@pytest.mark.parametrize("line, words", [
+    ("[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)", "data: link"),
+    ("[run](javascript:alert(1))", "javascript: link"),
+    ("<data:text/html,x>", "data: link"),
+    ("![tracker](https://evil.example/pixel.png)", "not a file of the app"),
+    ("![tracker](//evil.example/pixel.png)", "not a file of the app"),
+])
+def test_a_lesson_link_or_image_that_leaves_the_app_unsafely_is_a_problem(line, words):
+    problems = lesson_with(line)
+    assert any(words in p.message for p in problems), [p.message for p in problems]
+
+
+@pytest.mark.parametrize("line", ["[HPD](https://example.org/hpd)", "[mail](mailto:a@b.example)",
+                                  "[practice](/practice?deal=x)", "![a card](app/static/k.png)"])
+def test_http_links_the_apps_pages_and_local_images_are_fine(line):
+    assert not [p for p in lesson_with(line) if "link" in p.message or "image" in p.message]
+
+
+@pytest.mark.parametrize("name", ["Ava\u200b", "A\u200dva", "\u202eavA", "Ava\u2066", "Av\u00ada"])
+def test_a_seat_name_with_invisible_characters_is_a_problem(name):
+    from course.content import load
+
+    text = (ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml").read_text(encoding="utf-8")
+    text = text.replace("seats: [Ava, Ben, Cara, Drew]", f'seats: ["{name}", Ava, Ben, Cara, Drew]')
+    problems = load.load_text(text.encode("utf-8"), [], "exercises/x.yaml", lesson=False).problems
+    assert any("invisible characters" in p.message and p.line == 6 for p in problems), \
+        [str(p) for p in problems]
+
+
+def test_a_directory_link_to_dot_inside_the_content_adds_no_second_copy(tmp_path):
+    import shutil
+
+    from course import content
+
+    root = tmp_path / "course"
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "exercises", root / "exercises")
+    plain = content.load_course(root)
+    (root / "exercises" / "stud-high" / "again").symlink_to(".")
+    (root / "lessons" / "again").symlink_to(".")
+    (root / "exercises" / "twin.yaml").symlink_to(root / "exercises" / "stud-high" / f"{DEAL}.yaml")
+    linked = content.load_course(root)
+    assert not linked.problems, [str(p) for p in linked.problems[:3]]
+    assert set(linked.exercises) == set(plain.exercises) and len(linked.files) == len(plain.files)
