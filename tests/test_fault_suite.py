@@ -178,3 +178,39 @@ def test_a_full_disk_spools_the_answer_and_saves_it_when_there_is_room(own_disk)
         at.switch_page(PAGES["progress"]).run()
         no_error_shown(at)
     assert len(ProgressStore(path).attempts("local")) == 1 and spooled(path) == 0
+
+
+# -- the same, against the real server over its websocket --------------------------------------
+
+def test_a_real_server_survives_its_file_emptied_and_moves_it_aside_without_restart(tmp_path):
+    """The issue's run: the SQLite file truncated to 0 bytes under a running server. Three
+    Checks are not called saved, Course map and Progress draw for another visitor, the move-
+    aside is offered at once, and after it the three answers are in the fresh file."""
+    from course.app.serve import AppServer
+    from course.app.wsclient import Learner, Tab
+    from course.store import ENV_VAR
+
+    path = filled_store(tmp_path / "p.db")
+    with AppServer({ENV_VAR: str(path)}, log=tmp_path / "app.log") as app:
+        learner = Learner(app.url, DEAL)
+        try:
+            assert learner.round()[2]                              # saved while whole
+            os.truncate(path, 0)
+            rounds = [learner.round() for _ in range(3)]
+            assert not any(saved for _, _, saved in rounds)        # none called saved
+            assert max(seconds for seconds, _, _ in rounds) < CHECK_BUDGET_S
+        finally:
+            learner.close()
+        other = Tab(app.url)
+        try:
+            for page in ("", "progress"):
+                drawn = other.run(page=page)
+                assert not [n for n, _ in drawn.elements if n == "exception"], page
+                assert any("is damaged" in t for t in drawn.texts()), drawn.texts()
+            move = drawn.widget("button", "store_move_aside")      # offered, no restart
+            moved = other.run(widgets={move.id: {"trigger_value": True}})
+            assert any("moved to" in t for t in moved.texts()), moved.texts()
+            other.run(page="progress")                             # the fresh file: replayed
+        finally:
+            other.close()
+        assert len(ProgressStore(path).attempts("local")) == 3
