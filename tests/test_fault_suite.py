@@ -16,7 +16,8 @@ from course.app import state
 from course.app.apptest import PAGES, environment, open_app, texts
 from course.store import ProgressStore
 from course.store.spool import Spool
-from test_progress_faults import DEAL, attempt, check_right_answer, filled_store, held_lock  # noqa: F401
+from test_progress_faults import (DEAL, check_right_answer, filled_store, held_lock,  # noqa: F401
+                                 small_disk)
 
 CHECK_BUDGET_S = 2.0
 
@@ -105,28 +106,12 @@ def test_an_answer_waiting_survives_a_tab_close_and_a_restart(held_lock):
 
 # -- the database's folder read-only, then writable again --------------------------------------
 
-@pytest.fixture
-def own_disk(tmp_path):
-    """A small tmpfs of our own, which the test can remount read-only and back."""
-    if os.geteuid() != 0:
-        pytest.skip("remounting a folder read-only needs root")
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(mount)],
-                          capture_output=True, text=True)
-    if done.returncode:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
-
-    def remount(mode: str) -> None:
-        subprocess.run(["mount", "-o", f"remount,{mode}", str(mount)], check=True)
-    try:
-        yield mount, remount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
+def remount(mount: Path, mode: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(mount)], check=True)
 
 
-def test_after_a_read_only_spell_the_running_app_writes_again(own_disk):
-    disk, remount = own_disk
+def test_after_a_read_only_spell_the_running_app_writes_again(small_disk):
+    disk = small_disk
     path = disk / "p.db"
     with environment(path):
         at = open_app("practice", query={"deal": DEAL})
@@ -136,7 +121,7 @@ def test_after_a_read_only_spell_the_running_app_writes_again(own_disk):
         # close the pool's idle connections first (as a pool recycle does). The app's next
         # connection then opens the file read-only, as it would on a read-only mount.
         state._STORES[str(path)].engine.dispose()
-        remount("ro")
+        remount(disk, "ro")
         try:
             retry(at)
             started = time.perf_counter()
@@ -147,7 +132,7 @@ def test_after_a_read_only_spell_the_running_app_writes_again(own_disk):
             reader = open_app("progress")
             no_error_shown(reader)
         finally:
-            remount("rw")
+            remount(disk, "rw")
         tab = open_app("practice", query={"deal": DEAL})   # a new tab of the same process
         check_right_answer(tab)
         assert "Not saved" not in verdict(tab), verdict(tab)
@@ -159,8 +144,8 @@ def test_after_a_read_only_spell_the_running_app_writes_again(own_disk):
 
 # -- the disk full, then room again ------------------------------------------------------------
 
-def test_a_full_disk_spools_the_answer_and_saves_it_when_there_is_room(own_disk):
-    disk, _ = own_disk
+def test_a_full_disk_spools_the_answer_and_saves_it_when_there_is_room(small_disk):
+    disk = small_disk
     path = disk / "p.db"
     with environment(path):
         at = open_app("practice", query={"deal": DEAL})
