@@ -199,3 +199,26 @@ def test_a_real_server_survives_its_file_emptied_and_moves_it_aside_without_rest
         finally:
             other.close()
         assert len(ProgressStore(path).attempts("local")) == 3
+
+
+# -- a Review answer under a held lock ---------------------------------------------------------
+
+def test_a_review_answer_under_a_held_lock_is_spooled_not_lost(held_lock):
+    from test_study import _session_answer
+
+    path, release = held_lock
+    with environment(path):
+        at = open_app("map")
+        at.session_state["review:seed"] = 2026
+        at.switch_page(PAGES["review"]).run()
+        no_error_shown(at)
+        started = time.perf_counter()
+        _session_answer(at, 0)                 # asserts no exception
+        assert time.perf_counter() - started < CHECK_BUDGET_S
+        assert "Right." in texts(at)
+        release()
+    rows = ProgressStore(path).attempts("local")
+    assert len(rows) + spooled(path) == 1
+    with environment(path):                    # the next open replays it
+        open_app("map")
+    assert len(ProgressStore(path).attempts("local")) == 1
