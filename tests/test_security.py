@@ -394,3 +394,26 @@ def test_a_directory_link_to_dot_inside_the_content_adds_no_second_copy(tmp_path
     linked = content.load_course(root)
     assert not linked.problems, [str(p) for p in linked.problems[:3]]
     assert set(linked.exercises) == set(plain.exercises) and len(linked.files) == len(plain.files)
+
+
+# -- 9. the Author preview queues its checks: one per CPU at a time ---------------------------
+
+def test_the_preview_queues_checks_and_refuses_when_every_slot_stays_busy(monkeypatch):
+    import threading
+
+    from course.content import preview
+
+    preview.clear_cache()
+    text = (ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml").read_text(encoding="utf-8")
+    monkeypatch.setattr(preview, "CHECK_SLOTS", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(preview, "QUEUE_WAIT", 0.2)
+    preview.CHECK_SLOTS.acquire()                 # another visitor's check holds the only slot
+    try:
+        busy = preview.check(text, "exercise.yaml", False)
+    finally:
+        preview.CHECK_SLOTS.release()
+    assert busy.item is None and "busy" in busy.problems[0].message
+    done = preview.check(text, "exercise.yaml", False)      # the slot is free: checked
+    assert done.item is not None and not done.problems
+    assert preview.CHECK_SLOTS.acquire(blocking=False)       # and given back
+    preview.CHECK_SLOTS.release()
