@@ -298,7 +298,7 @@ def test_the_app_tells_a_blocked_learner_and_saves_once_the_lock_is_gone(held_lo
         at = open_app("practice", query={"deal": DEAL})
         check_right_answer(at)
         note = next(s.value for s in at.success if "Not saved yet" in s.value)
-        assert "another program" in note and "kept in this session" in note
+        assert "another program" in note and "in a spool file" in note
         reader = open_app("progress")              # another learner's page still draws
         assert not reader.exception and not reader.error, texts(reader)
         release()
@@ -322,7 +322,7 @@ def test_a_postgresql_outage_is_reported_and_the_answer_saved_when_it_is_back(tm
             server.pause()
             check_right_answer(at)
             note = next(s.value for s in at.success if "Not saved yet" in s.value)
-            assert "cannot be reached" in note and "kept in this session" in note
+            assert "cannot be reached" in note and "in a spool file" in note
             server.resume()
             at.session_state["store_retry_at"] = 0
             at.switch_page(PAGES["progress"]).run()

@@ -28,6 +28,20 @@ def preload() -> None:
         logging.getLogger("course").exception("the course could not be loaded at start")
 
 
+def refuse_weak_secret() -> None:
+    """Stop before the server starts when shared mode's cookie secret would let anyone forge a
+    login (`state.cookie_secret_problem`). Called once Streamlit has read its options, so the
+    secrets read are the ones the server would use (`--secrets.files` included)."""
+    from streamlit.runtime.secrets import secrets_singleton
+
+    if not secrets_singleton.load_if_toml_exists() or "auth" not in secrets_singleton:
+        return                                   # local mode
+    problem = state.cookie_secret_problem(secrets_singleton["auth"])
+    if problem:
+        print(f"Shared mode cannot start: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str]) -> int:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s: %(message)s"))
@@ -36,7 +50,16 @@ def main(argv: list[str]) -> int:
     logger.setLevel(logging.INFO)
     threading.Thread(target=preload, name="course-preload", daemon=True).start()
 
+    from streamlit.web import bootstrap
     from streamlit.web.cli import main as streamlit_cli
+
+    start = bootstrap.run
+
+    def checked_start(*args, **kwargs):
+        refuse_weak_secret()
+        return start(*args, **kwargs)
+
+    bootstrap.run = checked_start
 
     return streamlit_cli(["run", str(ENTRY), *argv], prog_name="streamlit")
 

@@ -11,6 +11,7 @@ import streamlit as st
 from course.app import lesson_view as lv
 from course.app import labels, quiz, screens, state, study_feedback
 from course.store import StoreError
+from course.store.progress import csv_text
 
 
 def _exercise_titles(course) -> dict[str, str]:
@@ -55,6 +56,7 @@ def progress() -> None:
     try:
         _progress(store, who)
     except StoreError as exc:
+        state.store_failed(exc)                  # a damaged file: the panel offers the move-aside
         st.error(f"Your progress cannot be shown just now: {exc}")
 
 
@@ -154,6 +156,7 @@ def class_page() -> None:
     try:
         _class(store)
     except StoreError as exc:
+        state.store_failed(exc)                  # a damaged file: the panel offers the move-aside
         st.error(f"The class's progress cannot be shown just now: {exc}")
 
 
@@ -194,11 +197,11 @@ def _class(store) -> None:
 
     left, right = st.columns(2)
     left.download_button("Download mastery per skill (CSV)",
-                         mastery.drop(columns="learner").to_csv(index=False),
+                         csv_text(mastery.drop(columns="learner")),
                          file_name="stud-study-class-mastery.csv", mime="text/csv",
                          key="class_csv")
     right.download_button("Download every attempt (CSV)",
-                          everything.assign(name=everything["learner"].map(
-                              store.names())).to_csv(index=False),
+                          csv_text(everything.assign(name=everything["learner"].map(
+                              store.names()))),
                           file_name="stud-study-class-attempts.csv", mime="text/csv",
                           key="class_attempts_csv")

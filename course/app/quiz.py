@@ -130,8 +130,8 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
             game=exercise.game, rules=exercise.rules, revealed=revealed))
-        if not revealed:
-            study_feedback.remember(exercise, bool(correct))
+        if not revealed and result["saved"]:    # a store that failed is not asked twice:
+            study_feedback.remember(exercise, bool(correct))   # told within 2 s, not 3
     graded[key] = result
 
 

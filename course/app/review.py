@@ -18,7 +18,7 @@ import streamlit as st
 
 from course import questions
 from course.app import cards_view, quiz, state, study_feedback
-from course.store import Attempt
+from course.store import Attempt, StoreError
 from course.app.widgets import WIDGETS
 from course.study import schedule, templates
 
@@ -144,12 +144,19 @@ def _check(plan, card, item, exercise, question, index, key, widget_name, second
     if not final:
         return
     st.session_state[K + "final"] = key
-    plan.review(card, bool(right), second_try=tries > 1)
-    progress = state.store() if state.learner() else None
-    if progress is not None:
-        progress.record(Attempt(learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
-                                skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
-                                game=exercise.game, rules=exercise.rules))
+    # The attempt first, through state.record (never raises: a store fault spools it); a store
+    # that failed is not asked again for the schedule, so the learner is told within 2 s.
+    saved = not state.learner() or state.record(Attempt(
+        learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
+        skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
+        game=exercise.game, rules=exercise.rules))
+    if not saved:
+        st.toast("Your review schedule was not updated: the progress store is unavailable.")
+    else:
+        try:
+            plan.review(card, bool(right), second_try=tries > 1)
+        except StoreError as exc:
+            st.toast(f"Your review schedule was not updated: {exc}")
     st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),
                                             "second_try": tries > 1})
 

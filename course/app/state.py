@@ -19,8 +19,9 @@ import streamlit as st
 
 from course.content.live import LiveCourse
 from course.model import Course
-from course.store import (ENV_VAR, Attempt, ProgressStore, StoreCorrupt, StoreError,
-                          configured_location)
+from course.store import (ENV_VAR, Attempt, ProgressStore, StoreChanged, StoreCorrupt,
+                          StoreError, configured_location)
+from course.store.spool import Spool
 
 CONTENT_ENV = "STUD_STUDY_CONTENT"     # a folder holding lessons/ and exercises/ (tests use it)
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +69,43 @@ def shared_mode() -> bool:
     return mode
 
 
+MIN_SECRET_BYTES = 32
+MAKE_SECRET = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
+# Secrets written in documentation, never to be used: anyone who reads them can sign a login
+# cookie (README's example, Streamlit's docs).
+PLACEHOLDER_SECRETS = frozenset({"a long random string", "xxx", "...", "changeme", "secret",
+                                 "paste the output of the command above here"})
+
+
+def cookie_secret_problem(auth: Any) -> str | None:
+    """Why `[auth]`'s `cookie_secret` cannot protect the login, or None when it can. Streamlit
+    signs the login cookie with it, so an empty, placeholder or short secret lets anyone forge
+    a login as any user, a teacher included: shared mode refuses to start with one."""
+    secret = auth.get("cookie_secret") if hasattr(auth, "get") else None
+    fix = f"Make one with: {MAKE_SECRET}"
+    if secret is None:
+        return f"[auth] in secrets.toml has no cookie_secret. {fix}"
+    if not isinstance(secret, str) or not secret.strip():
+        return f"[auth] cookie_secret in secrets.toml is empty. {fix}"
+    if secret.strip().lower() in PLACEHOLDER_SECRETS:
+        return (f"[auth] cookie_secret in secrets.toml is the example from the documentation, "
+                f"which anyone can read. {fix}")
+    if len(secret.encode("utf-8")) < MIN_SECRET_BYTES:
+        return (f"[auth] cookie_secret in secrets.toml is {len(secret.encode('utf-8'))} bytes; "
+                f"it must be at least {MIN_SECRET_BYTES} random bytes. {fix}")
+    if len(set(secret)) < 8:
+        return f"[auth] cookie_secret in secrets.toml is not random (too few different " \
+               f"characters). {fix}"
+    return None
+
+
+def auth_problem() -> str | None:
+    """In shared mode, why the login cannot be trusted (see `cookie_secret_problem`)."""
+    if not shared_mode():
+        return None
+    return cookie_secret_problem(st.secrets.get("auth", {}))
+
+
 def roles_of(sub: str, email: str) -> frozenset[str]:
     """Roles from `[roles]` in secrets.toml: `authors` and `teachers` list subjects (matched
     exactly) or e-mail addresses (any case); everyone logged in is a learner."""
@@ -95,8 +133,10 @@ def identity() -> Identity | None:
     if not sub:
         return None
     name = str(user.get("name") or email or sub)
-    # an address the provider says it has not verified grants no role
-    trusted = email if user.get("email_verified") is not False else ""
+    # only an address the provider says it has verified grants a role: a missing claim is
+    # unverified (some providers send the claim as the text "true")
+    verified = user.get("email_verified")
+    trusted = email if verified is True or str(verified).lower() == "true" else ""
     return Identity(key=f"{user.get('iss') or ''}#{sub}", name=name, email=email,
                     roles=roles_of(sub, trusted))
 
@@ -139,19 +179,54 @@ def _open_store() -> ProgressStore:
         return _STORES[location]
 
 
+def _evict(location: str) -> None:
+    """Forget the open store of `location` (damaged, replaced or moved aside): the next look
+    opens the file again, checking it."""
+    with _STORES_LOCK:
+        gone = _STORES.pop(location, None)
+    if gone is not None:
+        gone.close()
+
+
+def note_damage(exc: StoreCorrupt) -> None:
+    """The file turned out damaged (at open, or while the app ran): say so, offer the
+    move-aside, and stop using the old connections."""
+    _evict(configured_location())
+    st.session_state["store_problem"] = str(exc)
+    st.session_state["store_damaged"] = str(exc.path)
+
+
+def store_failed(exc: StoreError) -> None:
+    """A statement failed: remember why; a damaged file is offered for the move-aside, and a
+    file replaced or cut short is opened again on the next look."""
+    if isinstance(exc, StoreCorrupt):
+        note_damage(exc)
+        return
+    if isinstance(exc, StoreChanged):
+        _evict(configured_location())
+    st.session_state["store_problem"] = str(exc)
+
+
 def store() -> ProgressStore | None:
-    """The store for the current `STUD_STUDY_DB`, with this session's waiting answers saved;
-    None when it cannot be opened (`store_panel` says why; the app keeps working)."""
-    try:
-        opened = _open_store()
-    except StoreCorrupt as exc:
-        st.session_state["store_problem"] = str(exc)
-        st.session_state["store_damaged"] = str(exc.path)
-        return None
-    except (StoreError, OSError) as exc:
-        st.session_state["store_problem"] = f"{exc}. Set {ENV_VAR} to a writable file or a " \
-                                            "reachable database"
-        return None
+    """The store for the current `STUD_STUDY_DB`, its waiting answers saved (the spool);
+    None when it cannot be opened or is damaged (`store_panel` says why; the app keeps
+    working). The file is checked on every look, so one emptied or replaced under the running
+    app is noticed at once (`ProgressStore.check_file`)."""
+    location = configured_location()
+    for last in (False, True):
+        try:
+            opened = _open_store()
+            opened.check_file()
+            break
+        except StoreCorrupt as exc:
+            note_damage(exc)
+            return None
+        except (StoreError, OSError) as exc:
+            _evict(location)                     # replaced or removed: open it again, once
+            if last:
+                st.session_state["store_problem"] = f"{exc}. Set {ENV_VAR} to a writable " \
+                                                    "file or a reachable database"
+                return None
     st.session_state.pop("store_damaged", None)
     flush_unsaved(opened)
     return opened
@@ -165,19 +240,20 @@ def store_panel() -> None:
     if moved:
         st.success(f"The damaged file was moved to {moved}; a fresh one was started.")
     opened = store()
-    waiting = len(st.session_state.get("unsaved") or [])
+    waiting = waiting_count()
     problem = st.session_state.get("store_problem")
     if opened is None:
         st.error(f"Progress cannot be saved: {problem}. " + (
-            f"{waiting} answer(s) wait in this session and are saved once it works again."
-            if waiting else "Answers you check wait in this session until it works again."))
+            f"{waiting} answer(s) wait and are saved once it works again."
+            if waiting else "Answers you check wait until it works again."))
     elif waiting:
-        st.warning(f"{waiting} answer(s) not saved yet: {problem}. They wait in this session "
-                   "and are saved as soon as the store is back.")
+        st.warning(f"{waiting} answer(s) not saved yet: {problem}. They wait (in a spool "
+                   "file beside the store) and are saved as soon as the store is back.")
     damaged = st.session_state.get("store_damaged")
     if damaged and (not shared_mode() or has_role("teacher")):
         if st.button("Move the damaged file aside and start a fresh one",
                      key="store_move_aside", icon=":material/drive_file_move:"):
+            _evict(configured_location())
             st.session_state["store_moved"] = str(ProgressStore.move_aside(Path(damaged)))
             with _STORES_LOCK:
                 _FAILED.clear()                  # open the fresh file at once
@@ -196,35 +272,66 @@ def remember(who: Identity) -> None:
     if opened is not None:
         try:
             opened.save_learner(who.key, who.name, who.email)
+        except StoreCorrupt as exc:
+            note_damage(exc)
+            return
         except StoreError:
             return                              # tried again on the next rerun
         st.session_state["remembered"] = who.key
 
 
+def _spool() -> Spool:
+    return Spool(configured_location())
+
+
 def record(attempt: Attempt) -> bool:
-    """Save one attempt; True when it is stored. When the store is busy, full, damaged or
-    away, the attempt waits in the session (`unsaved`) with the reason, and is saved on a
-    later rerun once the store is back. Nothing is raised."""
-    st.session_state.setdefault("unsaved", []).append(attempt)
+    """Save one attempt; True when it is stored. When the store is busy, full, read-only,
+    damaged or away, the attempt goes to the spool (a file beside the store, so it outlives
+    the tab and the server: `course.store.spool`) with the reason, and is saved, oldest first,
+    once the store is back; only if no spool file can be written either does it wait in the
+    session. Nothing is raised."""
     st.session_state.pop("store_retry_at", None)   # a new answer tries the store at once
-    store()                                 # opens the store and saves what is waiting
-    return not st.session_state["unsaved"]
+    opened = store()                        # opens the store and saves what is waiting
+    if opened is not None and not waiting_count():
+        try:
+            opened.record(attempt)
+            return True
+        except StoreError as exc:
+            store_failed(exc)
+        st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
+    try:
+        st.session_state.setdefault("spooled", []).append(_spool().add(attempt))
+    except OSError:
+        st.session_state.setdefault("unsaved", []).append(attempt)
+    return False
+
+
+def waiting_count() -> int:
+    """How many of this session's answers are not stored yet (spooled or in the session)."""
+    mine = st.session_state.get("spooled") or []
+    if mine:
+        pending = set(_spool().pending())
+        mine[:] = [ident for ident in mine if ident in pending]
+    return len(mine) + len(st.session_state.get("unsaved") or [])
 
 
 def flush_unsaved(opened: ProgressStore) -> None:
-    """Save the attempts waiting in this session, oldest first; stop at the first failure.
-    After a failure the next try waits RETRY_S, so one rerun never waits twice on a lock."""
-    waiting = st.session_state.get("unsaved") or []
-    if not waiting or time.monotonic() < st.session_state.get("store_retry_at", 0):
+    """Save what waits, oldest first: the spool (every session's, and what a closed tab or an
+    earlier run of the server left), then this session's answers no spool could take; stop at
+    the first failure. After a failure the next try waits RETRY_S, so one rerun never waits
+    twice on a lock."""
+    if time.monotonic() < st.session_state.get("store_retry_at", 0):
         return
-    while waiting:
-        try:
+    try:
+        _spool().replay(opened)
+        waiting = st.session_state.get("unsaved") or []
+        while waiting:
             opened.record(waiting[0])
-        except StoreError as exc:
-            st.session_state["store_problem"] = str(exc)
-            st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
-            return
-        waiting.pop(0)
+            waiting.pop(0)
+    except StoreError as exc:
+        store_failed(exc)
+        st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
+        return
     st.session_state.pop("store_problem", None)
 
 
@@ -232,12 +339,13 @@ def unsaved_note() -> str:
     """What a verdict says when its attempt is not stored yet."""
     if not learner():
         return "*Log in to keep your progress.*"
-    waiting = len(st.session_state.get("unsaved") or [])
+    waiting = waiting_count()
     if not waiting:
         return "*Saved: the progress store is back.*"
     problem = st.session_state.get("store_problem") or "the progress store is unavailable"
-    return (f"*Not saved yet: {problem}. {waiting} answer(s) are kept in this session and "
-            "saved as soon as the store is back.*")
+    return (f"*Not saved yet: {problem}. {waiting} answer(s) are kept (in a spool file beside "
+            "the store, so closing the tab loses nothing) and saved as soon as the store is "
+            "back.*")
 
 
 def mastered(name: str) -> set[tuple[str, int]]:
@@ -248,6 +356,7 @@ def mastered(name: str) -> set[tuple[str, int]]:
     try:
         return progress.mastered(name)
     except StoreError as exc:
+        store_failed(exc)
         st.warning(f"Your progress cannot be shown just now: {exc}")
         return set()
 

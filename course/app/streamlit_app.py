@@ -9,6 +9,8 @@ to log in (Streamlit's OpenID Connect login) and shows each role its pages: lear
 learning pages, authors also the Author preview, teachers also the class page.
 """
 
+import logging
+
 import streamlit as st
 
 from course.app import cards_view, links, state
@@ -25,6 +27,11 @@ def login_screen() -> None:
                 "(and your teachers) can see it.")
     st.button("Log in", key="login", type="primary", icon=":material/login:", on_click=st.login)
 
+
+refused = state.auth_problem()
+if refused:                  # a weak cookie secret lets anyone forge a login: no page at all
+    st.error(f"Shared mode cannot start: {refused}")
+    st.stop()
 
 who = state.identity()
 if who is None:
@@ -60,4 +67,10 @@ if "author" in who.roles:
 if "teacher" in who.roles:
     pages["Teaching"] = [st.Page("views/class_page.py", title="Class", icon=":material/groups:",
                                  url_path="class")]
-st.navigation(pages).run()
+page = st.navigation(pages)
+try:
+    page.run()
+except Exception:  # noqa: BLE001 - one bad item must not show a traceback to every visitor
+    logging.getLogger("course").exception("the page %r could not be drawn", page.title)
+    st.error("Part of this page could not be drawn: something in the course cannot be shown "
+             "(the server's log says what). The other pages and the rest of the course work.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -16,6 +17,38 @@ from course.model import Problem
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NAME_PATTERN = re.compile(r"^[^\s,:{}\[\]#]+$")
 HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+# Markdown links and images: [text](target), ![alt](target), <scheme:...> and [ref]: target
+MD_LINK = re.compile(r"(!?)\[[^\]\n]*\]\(\s*<?([^)\s>]*)")
+MD_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^>\s]*)>")
+MD_REFERENCE = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
+SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+
+
+def invisible_characters(text: str) -> list[str]:
+    """The format characters in `text` (zero-width spaces and joiners, bidi controls, soft
+    hyphens...: Unicode category Cf), as U+XXXX: they make two different names look alike."""
+    return [f"U+{ord(c):04X}" for c in text if unicodedata.category(c) == "Cf"]
+
+
+def link_problems(text: str) -> list[str]:
+    """What is wrong with the links and images of a markdown text: a link may go to http(s),
+    mailto or a page of the app (no scheme); an image only to a file of the app (no scheme, no
+    host). `data:`, `javascript:` and the like stay live in Streamlit's markdown, and a remote
+    image tells another site who reads the lesson."""
+    found = []
+    targets = [(bool(m.group(1)), m.group(2)) for m in MD_LINK.finditer(text)]
+    targets += [(False, m.group(1)) for m in MD_AUTOLINK.finditer(text)]
+    targets += [(False, m.group(1)) for m in MD_REFERENCE.finditer(text)]
+    for image, target in targets:
+        scheme = SCHEME.match(target)
+        name = scheme.group(1).lower() if scheme else ""
+        if image and (scheme or target.startswith("//")):
+            found.append(f"the image {target[:60]!r} is not a file of the app: a lesson shows "
+                         "only its own images (a remote one would tell another site who reads it)")
+        elif not image and name not in ("", "http", "https", "mailto"):
+            found.append(f"the link {target[:60]!r} is a {name}: link; a lesson links only to "
+                         "http(s) addresses, mailto: and the app's own pages")
+    return found
 
 
 def suggest(word: Any, choices: Iterable[str]) -> str:

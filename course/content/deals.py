@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from course.cards import Card
-from course.content.checker import NAME_PATTERN, _Checker
+from course.content.checker import NAME_PATTERN, _Checker, invisible_characters
 from course.content.nodes import Node, _describe
 from course.games import MAX_SEATS, GameSpec, find_game
 from course.model import Hand
@@ -26,6 +26,12 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
                 rejected.add(name)
                 ck.add(item, f"seat {name!r}: a player name is one word without spaces or punctuation "
                        "such as ',' ':' '#' (actions are written '<player> <verb>')")
+                continue
+            hidden = invisible_characters(name)
+            if hidden:
+                rejected.add(name)
+                ck.add(item, f"seat {name!r} holds invisible characters ({', '.join(hidden)}): two "
+                       "names would look the same; write the name with visible letters only")
                 continue
             if name in seats:
                 ck.add(item, f"seat {name!r} is listed twice")

@@ -11,7 +11,8 @@ from course.asks.kinds import KINDS
 from course.questions import asks_for   # the stud asks are registered there
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card
-from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node
+from course.content.nodes import (_BOOL, _NULL, LIMITS_DOC, MAX_MOVES, MAX_QUESTIONS, MAX_RAISE_CAP, Node,
+                                  _describe)
 from course.games import GAMES, STREETS, find_game
 from course.betting import Action, replay_street
 from course.errors import ActionFormatError, ContentError, CourseError
@@ -108,6 +109,10 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
 def _moves(ck: _Checker, node: Node | None, what: str) -> tuple[list[str], list[Node]]:
     """The texts of an `actions` or `events` list, and its item nodes (to blame a bad move)."""
     nodes = ck.sequence(node, f"{what}s") or []
+    if len(nodes) > MAX_MOVES:      # each question replays them: bound the work of one file
+        ck.add(nodes[MAX_MOVES], f"{what} {MAX_MOVES + 1}: an exercise lists at most {MAX_MOVES} "
+               f"{what}s ({LIMITS_DOC}); the rest are not read")
+        nodes = nodes[:MAX_MOVES]
     texts = [text for item in nodes if (text := ck.text(item, what)) is not None]
     return texts, nodes
 
@@ -140,6 +145,10 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
         fields = ck.mapping(options_node, "options", allowed)
         for key, value in (fields or {}).items():
             raw = value.plain_value()
+            if key == "raise_cap" and isinstance(raw, int) and raw > MAX_RAISE_CAP:
+                ck.add(value, f"options: raise_cap {raw:,} is past the limit of {MAX_RAISE_CAP} "
+                       f"raises in one round ({LIMITS_DOC})")
+                continue
             try:
                 rules.load_profile(base.name, {key: raw}) if base is not None else None
             except ValueError as exc:

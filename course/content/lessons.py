@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from course.content.checker import HTML_TAG, _Checker, _load_with, _parse_with, suggest
+from course.content.checker import (HTML_TAG, _Checker, _load_with, _parse_with, link_problems,
+                                    suggest)
 from course.content.deals import _check_deal
 from course.content.nodes import Node
 from course.games import GAMES, STREET_CARDS, STREETS, TOPICS
@@ -53,6 +54,8 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         if text is not None:
             for match in HTML_TAG.finditer(text):
                 ck.add(fields["text"], f"text: raw HTML {match.group(0)!r} is not allowed; write markdown")
+            for problem in link_problems(text):
+                ck.add(fields["text"], f"text: {problem}")
                 break
         deal = None
         deal_fields = ck.mapping(fields.get("deal"), "the deal", DEAL_KEYS, ("seats", "hands"))

@@ -46,7 +46,8 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
     """YAML files under `folder` in a stable order, and the links under it that resolve outside
     `boundary` (default: the folder itself), which are not followed."""
     limit = os.path.realpath(boundary if boundary is not None else folder)
-    if not _within(os.path.realpath(folder), limit):
+    home = os.path.realpath(folder)
+    if not _within(home, limit):
         return [], [Path(folder)]
     found: list[Path] = []
     outside: list[Path] = []
@@ -70,6 +71,10 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
                 real = os.path.realpath(entry.path)
                 if not _within(real, limit):
                     outside.append(Path(entry.path))
+                    continue
+                # a link into the folder's own tree (`again -> .`) reaches nothing new: every
+                # file there is found without it, and would come twice, ids and all
+                if _within(real, home):
                     continue
                 if is_dir and real in seen:
                     continue

@@ -36,6 +36,8 @@ MAX_DEPTH = 16                  # lists and mappings inside each other; the cour
 MAX_SCALAR_CHARS = 10_000       # one text; the longest lesson section is about 1,200
 MAX_NUMBER_CHARS = 100          # a number written with more characters is not read as a number
 MAX_QUESTIONS = 40              # questions in one exercise; the course asks at most 8
+MAX_MOVES = 200                 # actions or events in one exercise; the course has at most 20
+MAX_RAISE_CAP = 20              # the raise_cap option of an exercise; every profile uses 3
 MAX_PROBLEMS = 200              # problems listed for one file; the rest are counted
 LIMITS_DOC = "lessons/README.md, 'Limits'"
 _QUOTED_CHARS = 60              # a problem quotes at most this much of a long value
@@ -47,6 +49,9 @@ _FLOAT = "tag:yaml.org,2002:float"
 _NULL = "tag:yaml.org,2002:null"
 _MERGE = "tag:yaml.org,2002:merge"
 _OCTAL_OR_HEX = re.compile(r"^[-+]?0(?:[0-7_]+|x[0-9a-fA-F_]+|b[01_]+)$")
+# Half of a UTF-16 pair on its own ("\ud800" written as a YAML escape): Python keeps it in a str,
+# but it cannot be encoded, so a page that shows it fails for every visitor.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # The parsers by name; "c" only where PyYAML was built with libyaml.
 PARSERS: dict[str, type] = {"python": yaml.SafeLoader}
@@ -308,6 +313,13 @@ class _Composer:
         if len(text) > MAX_SCALAR_CHARS:
             self._limit(event, f"a text of {len(text):,} characters; one value may have at most "
                         f"{MAX_SCALAR_CHARS:,}")
+        if not text.isascii() and not _quiet(parent):
+            lone = _SURROGATE.search(text)
+            if lone is not None:
+                self.report.add((line, column), f"character {lone.start() + 1} of this text is "
+                                f"U+{ord(lone.group()):04X}, half of a UTF-16 surrogate pair on its "
+                                "own (an escape such as \\ud800): it cannot be shown or saved; "
+                                "write the character itself, or its \\U0001XXXX escape")
         tag = event.tag
         if tag is None or tag == "!":
             tag = _resolve(self.loader, text, event.implicit)

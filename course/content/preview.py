@@ -32,6 +32,10 @@ from course.model import Problem
 TIME_BUDGET = 5.0                   # seconds for one check in the worker
 MEMORY_BUDGET = 256 * 1024 * 1024   # bytes of address space the worker may add to its start
 CACHE_SIZE = 64                     # checked texts kept (the latest ones)
+# At most one check per CPU at a time (worker and in-app parse), so previews queue rather than
+# slow every other visitor; a check that waits longer than QUEUE_WAIT is refused as busy.
+CHECK_SLOTS = threading.BoundedSemaphore(max(1, os.cpu_count() or 1))
+QUEUE_WAIT = TIME_BUDGET
 
 
 @dataclass(frozen=True)
@@ -78,11 +82,18 @@ def check(text: str, name: str, is_lesson: bool) -> Checked:
             _CACHE.move_to_end(key)
             return Checked(hit.item, hit.problems, 0.0, hit.worker_rss)
     started = time.perf_counter()
-    verdict = run_in_worker(text, name, is_lesson)
-    if verdict.outcome == "ok":
-        item, problems = _parse(text, name, is_lesson)
-    else:
-        item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
+    if not CHECK_SLOTS.acquire(timeout=QUEUE_WAIT):     # not cached: the next one tries again
+        return Checked(None, [Problem(name, 1, 1, "the Author preview is busy checking other "
+                                      "files just now: press the button again in a moment")],
+                       time.perf_counter() - started)
+    try:
+        verdict = run_in_worker(text, name, is_lesson)
+        if verdict.outcome == "ok":
+            item, problems = _parse(text, name, is_lesson)
+        else:
+            item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
+    finally:
+        CHECK_SLOTS.release()
     result = Checked(item, problems, time.perf_counter() - started, verdict.rss)
     with _CACHE_LOCK:
         _CACHE[key] = result

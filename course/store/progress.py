@@ -68,6 +68,11 @@ class StoreCorrupt(StoreError):
         self.path = path
 
 
+class StoreChanged(StoreError):
+    """The SQLite file was removed, replaced or cut shorter under the running app: open it
+    again (opening checks its integrity)."""
+
+
 def user_data_dir() -> Path:
     """The per-user data directory of this platform (XDG on Linux)."""
     if sys.platform == "win32":
@@ -154,6 +159,12 @@ def _is_damage(exc: BaseException) -> bool:
     return any(w in text for w in ("malformed", "not a database", "corrupt"))
 
 
+def _is_transient(exc: BaseException) -> bool:
+    """A lock or a busy server: the connections are fine, only the moment is wrong."""
+    text = str(exc).lower()
+    return any(w in text for w in ("locked", "busy", "lock timeout"))
+
+
 def _empty(cols: list[str]) -> pd.DataFrame:
     return pd.DataFrame({c: pd.Series(dtype="object") for c in cols})
 
@@ -175,6 +186,7 @@ class ProgressStore:
                 self._check_integrity()
             with self.engine.connect() as conn:
                 self._migrate(conn)
+            self._identity = self._file_identity()
         except BaseException as exc:
             self.engine.dispose()                # no connection left open on a bad store
             if isinstance(exc, (SQLAlchemyError, OSError)):
@@ -250,6 +262,53 @@ class ProgressStore:
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
 
+    def _file_identity(self) -> tuple[int, int] | None:
+        if self.path is None:
+            return None
+        info = os.stat(self.path)
+        self._largest = info.st_size
+        return info.st_dev, info.st_ino
+
+    def check_file(self) -> None:
+        """Is the SQLite file still the one opened, whole? A file emptied, cut short or
+        replaced while the app runs would otherwise answer from the connections' caches and
+        take writes into its WAL that a restart throws away ("saved", then gone). Raises
+        StoreCorrupt for an emptied file (it can be moved aside), StoreChanged for one removed,
+        replaced or cut short (open the store again). One stat."""
+        if self.path is None:
+            return
+        # Only a stat: opening and closing the file here would drop SQLite's POSIX locks on
+        # it (closing any descriptor of a file releases all of the process's locks on it).
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            raise StoreChanged(f"{self.path} was removed while the app was running") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path} cannot be read: {exc.strerror or exc}") from exc
+        if (info.st_dev, info.st_ino) != self._identity:
+            raise StoreChanged(f"{self.path} was replaced while the app was running")
+        if info.st_size == 0:
+            raise StoreCorrupt(f"{self.path} is damaged: it was emptied (0 bytes) while the app "
+                               "was running.", self.path)
+        # A SQLite file never shrinks here (no VACUUM, no auto-vacuum): one that did was cut
+        # short by something else. Whether that damaged it, opening it again finds out.
+        if info.st_size < self._largest:
+            raise StoreChanged(f"{self.path} was cut short while the app was running "
+                               f"({info.st_size:,} bytes, was {self._largest:,})")
+        self._largest = info.st_size
+
+    def _failed(self, exc: BaseException) -> StoreError:
+        """The StoreError for a failed statement. Damage is StoreCorrupt (move the file aside);
+        any fault but a lock drops the pooled connections, so the next statement connects
+        afresh: a connection SQLite opened read-only, say, stays read-only for ever."""
+        cause = exc.__cause__ if isinstance(exc, pd.errors.DatabaseError) and exc.__cause__ \
+            else exc
+        if self.path is not None and _is_damage(cause):
+            return StoreCorrupt(f"{self.path} is damaged ({_plain_reason(cause)}).", self.path)
+        if not _is_transient(cause):
+            self.engine.dispose()
+        return StoreError(_plain_reason(cause))
+
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
@@ -277,22 +336,28 @@ class ProgressStore:
     # -- running statements -------------------------------------------------------------------
 
     def _write(self, statement: sa.Executable) -> list[Any]:
-        """Run one write in its own transaction; the rows it returns (RETURNING), if any."""
+        """Run one write in its own transaction; the rows it returns (RETURNING), if any. The
+        file is checked before and after (`check_file`): a write into a file emptied under the
+        app is never reported as saved."""
+        self.check_file()
         try:
             with self.engine.connect() as conn:
                 conn = conn.execution_options(write=True)
                 with conn.begin():
                     result = conn.execute(statement)
-                    return list(result) if result.returns_rows else []
+                    rows = list(result) if result.returns_rows else []
         except SQLAlchemyError as exc:
-            raise StoreError(_plain_reason(exc)) from exc
+            raise self._failed(exc) from exc
+        self.check_file()
+        return rows
 
     def _read(self, statement: sa.Executable) -> pd.DataFrame:
+        self.check_file()
         try:
             with self.engine.connect() as conn:
                 return pd.read_sql_query(statement, conn)
-        except SQLAlchemyError as exc:
-            raise StoreError(_plain_reason(exc)) from exc
+        except (SQLAlchemyError, pd.errors.DatabaseError) as exc:
+            raise self._failed(exc) from exc
 
     def _upsert(self, table: sa.Table, keys: list[str], row: dict[str, Any]) -> None:
         insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
@@ -365,16 +430,17 @@ class ProgressStore:
         return self._typed(self._read(sa.select(ATTEMPTS).order_by(ATTEMPTS.c.id)))
 
     def count(self) -> int:
+        self.check_file()
         try:
             with self.engine.connect() as conn:
                 return int(conn.execute(sa.select(sa.func.count()).select_from(ATTEMPTS))
                            .scalar_one())
         except SQLAlchemyError as exc:
-            raise StoreError(_plain_reason(exc)) from exc
+            raise self._failed(exc) from exc
 
     def csv(self, learner: str) -> str:
         """The learner's attempt history as CSV text (for the download button)."""
-        return self.attempts(learner).to_csv(index=False)
+        return csv_text(self.attempts(learner))
 
     def last_results(self, learner: str) -> pd.DataFrame:
         """Latest attempt per (exercise, question): columns exercise, question, correct,
@@ -457,6 +523,30 @@ class ProgressStore:
         table["learners"] = [int(missers[(e, q)]) for e, q in
                              zip(table["exercise"], table["question"])]
         return table.head(limit).reset_index(drop=True)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
+    carriage return: OWASP's CSV injection) gets a leading apostrophe, so it shows as text;
+    anything else is left alone (numbers stay numbers)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """`frame` as CSV text safe to open in a spreadsheet: every text cell and column name that
+    starts like a formula is neutralised (`spreadsheet_safe`); the rest is written as is."""
+    safe = frame.copy()
+    for column in safe.columns:
+        if pd.api.types.is_object_dtype(safe[column]) or pd.api.types.is_string_dtype(safe[column]):
+            safe[column] = safe[column].map(spreadsheet_safe)
+    safe.columns = [spreadsheet_safe(str(c)) for c in safe.columns]
+    # CRLF rows (RFC 4180): a cell holding a carriage return is quoted, so it stays one cell
+    return safe.to_csv(index=False, lineterminator="\r\n")
 
 
 def last_results(frame: pd.DataFrame) -> pd.DataFrame:

@@ -27,14 +27,17 @@ PAGES = {
 }
 ISSUER = "https://login.example.test"      # the issuer of the users a test logs in
 AUTH = {"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
-                 "cookie_secret": "test-only", "client_id": "app", "client_secret": "secret",
+                 "cookie_secret": "test-only-cookie-secret-0123456789-abcdefghij", "client_id": "app", "client_secret": "secret",
                  "server_metadata_url": f"{ISSUER}/.well-known/openid-configuration"}}
 
 
 def user(sub: str, **claims) -> dict:
-    """A logged-in user as `st.user` gives it (for `AppTest.user`)."""
-    return {"is_logged_in": True, "iss": ISSUER, "sub": sub,
-            "email": f"{sub.lower()}@example.test", "name": sub, **claims}
+    """A logged-in user as `st.user` gives it (for `AppTest.user`), their address verified
+    unless `claims` say otherwise (`email_verified=None` leaves the claim out)."""
+    person = {"is_logged_in": True, "iss": ISSUER, "sub": sub,
+              "email": f"{sub.lower()}@example.test", "name": sub, "email_verified": True,
+              **claims}
+    return {k: v for k, v in person.items() if v is not None}
 
 
 def learner_key(sub: str) -> str:

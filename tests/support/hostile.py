@@ -85,6 +85,28 @@ def control_characters() -> str:
     return EXERCISE_HEAD + "intro: a\x00b\x07c\n"
 
 
+def many_raises(raises: int = 4_662, questions: int = MAX_QUESTIONS) -> str:
+    """The issue's valid-looking 256 KiB file: `raise_cap: 100000`, thousands of legal raises on
+    fourth street and 40 questions, each of which replays every raise (it took 18 s to check)."""
+    head = ("id: hostile-raises\ntitle: Raises without end\ngame: stud-high\nrules: 1917poker\n"
+            "options: {raise_cap: 100000}\nstreet: fourth\nseats: [Ava, Ben]\nhands:\n"
+            "  Ava:  {up: 9♠ 3♦}\n  Ben:  {up: A♥ 2♣}\nactions:\n  - Ben bets 4\n")
+    moves = "".join(f"  - {'Ava' if n % 2 == 0 else 'Ben'} raises to {4 * (n + 2)}\n"
+                    for n in range(raises))
+    moves += f"  - {'Ben' if raises % 2 else 'Ava'} calls\n"
+    asks = "".join(f"  - ask: street_total\n    answer: {8 * (raises + 1)}\n"
+                   for _ in range(questions))
+    text = head + moves + "questions:\n" + asks
+    return text + "#" * max(0, MAX_FILE_BYTES - 64 - len(text.encode("utf-8"))) + "\n"
+
+
+def lone_surrogate(key: str = "title") -> str:
+    """A lone UTF-16 surrogate written as a YAML escape: Python keeps it in a str, no page can
+    encode it (it took the Course map down for everyone)."""
+    return EXERCISE_HEAD.replace("title: A hostile file", 'title: "A \\ud800 hostile file"') \
+        if key == "title" else EXERCISE_HEAD + f'{key}: "An \\udfff {key}"\n'
+
+
 # name -> a function giving the file's text (str) or bytes
 INPUTS: dict[str, Callable[[], str | bytes]] = {
     "billion laughs (anchors and aliases)": billion_laughs,
@@ -100,4 +122,7 @@ INPUTS: dict[str, Callable[[], str | bytes]] = {
     "2,000 unknown keys": many_problems,
     "64 kB of raw bytes": raw_bytes,
     "NUL and control characters": control_characters,
+    "256 KiB of raises, raise_cap 100,000": many_raises,
+    "lone surrogate in a title": lone_surrogate,
+    "lone surrogate in an intro": lambda: lone_surrogate("intro"),
 }

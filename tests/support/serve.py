@@ -31,7 +31,7 @@ def auth_secrets(path: Path, port: int, provider: str, extra: str = "") -> Path:
     path.write_text(f"""
 [auth]
 redirect_uri = "http://localhost:{port}/oauth2callback"
-cookie_secret = "a-test-only-cookie-secret"
+cookie_secret = "test-only-cookie-secret-0123456789-abcdefghijklmnop"
 client_id = "stud-study-room"
 client_secret = "test-secret"
 server_metadata_url = "{provider}/.well-known/openid-configuration"
@@ -46,10 +46,12 @@ class AppServer:
     the host of its redirect_uri)."""
 
     def __init__(self, env: dict[str, str], *, log: Path, secrets: Path | None = None,
-                 host: str = "127.0.0.1", port: int | None = None):
+                 host: str = "127.0.0.1", port: int | None = None, plain: bool = False):
         self.port = port or free_port()
         self.url = f"http://{host}:{self.port}"
-        args = [sys.executable, "-m", "course.app",
+        # plain: `streamlit run` of the entry script itself, without `python -m course.app`
+        start = ["streamlit", "run", str(ENTRY)] if plain else ["course.app"]
+        args = [sys.executable, "-m", *start,
                 "--server.port", str(self.port), "--server.address", "127.0.0.1",
                 "--server.headless", "true", "--browser.gatherUsageStats", "false",
                 "--server.fileWatcherType", "none"]
