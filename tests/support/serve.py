@@ -12,6 +12,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from course.app import ENTRY
+
 ROOT = Path(__file__).resolve().parents[2]
 # The line LiveCourse logs for each full load of the course (course/content/live.py).
 LOADED = re.compile(r"course loaded from (?P<root>\S+): (?P<lessons>\d+) lessons, (?P<exercises>\d+) "
