@@ -75,7 +75,7 @@ def split_hand(hand: Any) -> tuple[list[Card], list[Card]]:
 def _option_step(text: str, option: Option, extra: Sequence[str] = ()) -> Step:
     """A step applying a profile option; says so when the value is the course's own default."""
     if option.course_default:
-        text += " (the course's own default: the sources are silent here)"
+        text += " (the course's own default: this profile's source does not state it)"
     elif option.overridden:
         text += " (this exercise sets that option)"
     return Step(text, tuple(dict.fromkeys((*option.cite, *extra))), option.course_default)
