@@ -910,7 +910,8 @@ def legal_action(
     if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
     betting = replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot)
-    steps = [e.step for e in betting.ledger]
+    # The antes are kept apart from the round, so they never bear on whether an action is legal.
+    steps = [e.step for e in betting.ledger if e.kind != "ante"]
     if not steps and betting.first_answer is not None:
         steps = [betting.first_answer.steps[-1]]
     parsed = Action.parse(action)

@@ -359,7 +359,10 @@ def starting_order(
     text = f"From {first.value} the order goes clockwise: {' → '.join(order)}"
     if out:
         text += f", leaving out {_names(out)}, who folded"
-    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", "clockwise_from_first", profile))
+    # The order from a bring-in rests on the bring-in article, from an opener on the later-streets one.
+    brings_in = find_game(profile.game).opens(street, profile).value == "bring-in" and profile.stakes.bring_in > 0
+    rule_name = "clockwise_from_bring_in" if brings_in else "clockwise_from_first"
+    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", rule_name, profile))
     return Answer(order, steps)
 
 
