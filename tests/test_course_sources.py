@@ -79,6 +79,7 @@ SPEAKS = {
     'COURSE "Shared card"': None,              # differs: RRP re-deals the burn cards
     'COURSE "Odd unit"': None,                 # differs: RRP gives the chip by suit
     'COURSE "Third-street opener"': None,      # differs: RRP breaks Razz's high-card tie by suit
+    'COURSE "Shared-card opener"': None,       # differs: RRP counts the common card for the opener
 }
 
 
