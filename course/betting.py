@@ -66,6 +66,8 @@ _DEFAULT_WORDS = {
     "fourth_street_pair": "the fourth-street pair rule",
     "fourth_street_pair_scope": "who may use the big bet",
     "fourth_street_big_bet_stands": "the big bet standing for the round",
+    "completion": "the completion counting as the bet",
+    "min_raise": "the smallest raise",
 }
 
 
@@ -198,6 +200,7 @@ class BettingRound:
     folded: set[str] = field(init=False)
     to_match: int = field(init=False, default=0)
     level: int = field(init=False, default=0)  # the bet (or completion) is 1, each raise adds 1
+    last_step: int = field(init=False, default=0)  # the size of the round's latest bet or raise
     bring_in_posted: bool = field(init=False, default=False)
     big_used: bool = field(init=False, default=False)
     acted: set[str] = field(init=False)
@@ -266,7 +269,8 @@ class BettingRound:
     def steps_allowed(self, player: str) -> list[int]:
         """The bet/raise increments open to `player` now, ordinary first."""
         if self.limit is not None:
-            return self.limit.steps(player)
+            least = self._least_raise()
+            return [k for k in self.limit.steps(player) if k >= least]
         size = self._size()
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
@@ -299,7 +303,7 @@ class BettingRound:
         self._saying.extend(words)
         listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
         plural = "s" if len(words) > 1 else ""
-        return f"{listed}: the course's own default{plural}, since the sources are silent"
+        return f"{listed}: the course's own default{plural}, not a rule this profile's source states"
 
     def _note(self, *names: str) -> str:
         return _bracket(self._note_words(*names))
@@ -429,6 +433,7 @@ class BettingRound:
                     self.level = 1
                 self.acted = {player}
             elif act.verb in (Verb.COMPLETE, Verb.BET, Verb.RAISE):
+                self.last_step = self.put[player] - self.to_match
                 self.to_match = self.put[player]
                 self.level = plan.new_level
                 self.acted = {player}
@@ -616,6 +621,10 @@ class BettingRound:
             )
         added = target - self.put[p]
         text = f"{p} completes to {target}, the full small bet{self._note('small_bet')}; the completion counts as the round's bet"
+        if self.profile.has("completion"):                # a reading: Robert's Rules 8.3, the course's own
+            reading = self.profile.option("completion")
+            text += self._note("completion")
+            cite, default = _cites(cite, reading.cite), default or reading.course_default
         text += f" ({p} adds {added})." if added != target else "."
         return _Plan(replace(action, amount=target), added, text, cite, default, new_level=1)
 
@@ -674,6 +683,13 @@ class BettingRound:
             inc == self.stakes.big_bet != self.stakes.small_bet
         return inc, used_big, note
 
+    def _least_raise(self) -> int:
+        """Under a `PlayerLimit`, the smallest raise the profile's `min_raise` allows now: the round's
+        previous bet or raise (`previous-step`, Robert's Rules betting rule 6), else 0."""
+        if self.profile.has("min_raise") and self.profile.value("min_raise") == "previous-step":
+            return self.last_step
+        return 0
+
     def _player_sized(self, action: Action, base: int, illegal, verb_words: str) -> int:
         """The increment under a `PlayerLimit`: the amount must be said, and fall in the player's range."""
         p, limit = action.player, self.limit
@@ -681,9 +697,17 @@ class BettingRound:
         if action.amount is None:
             raise illegal(f"{p} {verb_words}s without an amount: say how much (at most {largest} more)", limit.cite)
         inc = action.amount - base
+        least = self._least_raise()
+        if inc < least:
+            rule = self.profile.option("min_raise")
+            cant = (f"; {p}'s largest raise is {largest}, so {p} may call or fold but not raise"
+                    if largest < least else "")
+            raise illegal(f"{p} raises to {action.amount}: that is a raise of {inc}, but a raise must be at least "
+                          f"the round's previous bet or raise, {least}{cant}{self._note('min_raise')}",
+                          _cites(rule.cite, limit.cite), rule.course_default)
         if not limit.smallest <= inc <= largest:
             raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: that is a {verb_words} of {inc}, "
-                          f"but {p} may bet or raise from {limit.smallest} to {largest} in round {limit.number}",
+                          f"but {p} may bet or raise from {max(limit.smallest, least)} to {largest} in round {limit.number}",
                           _cites(self.profile.option("raise_cap").cite, limit.cite))
         return inc
 
@@ -886,7 +910,8 @@ def legal_action(
     if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
     betting = replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot)
-    steps = [e.step for e in betting.ledger]
+    # The antes are kept apart from the round, so they never bear on whether an action is legal.
+    steps = [e.step for e in betting.ledger if e.kind != "ante"]
     if not steps and betting.first_answer is not None:
         steps = [betting.first_answer.steps[-1]]
     parsed = Action.parse(action)

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from course import content, questions
 from course.content import Problem, glossary
-from course.content.pots import pot_warnings
+from course.content.pots import pot_problems, pot_warnings
 from course.content.load import keep_out_of_gc
 
 
@@ -54,9 +54,22 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
         except Exception as exc:  # noqa: BLE001 - one exercise never stops the check (or its JSON)
             problems.append(Problem(exercise.path, exercise.line, 1, f"the engine could not check this "
                                     f"exercise: {type(exc).__name__}: {exc}"))
+    # A pot the deal cannot make fails the check for the course's own exercises; elsewhere (the
+    # format page's example, a maintainer's draft) `course check` reports it as a warning.
+    problems += pot_problems(e for e in course.exercises.values() if _in_course(e.path, root))
     order = {file: n for n, file in enumerate(course.files)}
     problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line, p.column))
     return course, problems
+
+
+def _in_course(path: str | Path, root: Path) -> bool:
+    """Is this file one of the course's own exercises (under `exercises/` at the root)?"""
+    folder = (root / "exercises").resolve()
+    file = Path(path) if Path(path).is_absolute() else root / path
+    try:
+        return file.resolve().is_relative_to(folder)
+    except OSError:
+        return False
 
 
 def _known_exercise_ids(root: Path) -> set[str]:
@@ -70,7 +83,8 @@ def _known_exercise_ids(root: Path) -> set[str]:
 
 def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
-    warnings = pot_warnings(course.exercises.values())  # reported, never a failure
+    root = content.find_root(Path.cwd())
+    warnings = pot_warnings(e for e in course.exercises.values() if not _in_course(e.path, root))
     bad_files = sorted({p.file for p in problems})
     # the glossary is checked with the whole course, and counted among its files
     files = len(course.files) + (not args.paths and (content.find_root(Path.cwd()) / glossary.FILE).is_file())

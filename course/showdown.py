@@ -176,7 +176,8 @@ def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: 
         steps.append(Step(
             f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(order[:odd])}: the first winner"
             f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
-            + (" (the course's own default, since the sources leave odd units to house procedure)."
+            + (" (the course's own default: HPD leaves odd units to house procedure, and Robert's Rules "
+               "gives a stud odd chip to the highest card by suit instead)."
                if default else "."), cite, course_default=default))
     return Answer(award, steps)
 

@@ -75,7 +75,7 @@ def split_hand(hand: Any) -> tuple[list[Card], list[Card]]:
 def _option_step(text: str, option: Option, extra: Sequence[str] = ()) -> Step:
     """A step applying a profile option; says so when the value is the course's own default."""
     if option.course_default:
-        text += " (the course's own default: the sources are silent here)"
+        text += " (the course's own default: this profile's source does not state it)"
     elif option.overridden:
         text += " (this exercise sets that option)"
     return Step(text, tuple(dict.fromkeys((*option.cite, *extra))), option.course_default)
@@ -359,7 +359,10 @@ def starting_order(
     text = f"From {first.value} the order goes clockwise: {' → '.join(order)}"
     if out:
         text += f", leaving out {_names(out)}, who folded"
-    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", "clockwise_from_first", profile))
+    # The order from a bring-in rests on the bring-in article, from an opener on the later-streets one.
+    brings_in = find_game(profile.game).opens(street, profile).value == "bring-in" and profile.stakes.bring_in > 0
+    rule_name = "clockwise_from_bring_in" if brings_in else "clockwise_from_first"
+    steps.append(_rule_step(text + "; a bet or raise can bring the action round again.", rule_name, profile))
     return Answer(order, steps)
 
 

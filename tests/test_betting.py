@@ -107,12 +107,16 @@ def test_hpd_exercise_2_street_total_24_after_two_calls():
     assert betting.total == 24 and betting.total_answer().value == 24
 
 
-def test_hpd_exercise_2_under_wsop_without_the_pair_option_ben_may_bet_only_4():
+def test_hpd_exercise_2_under_wsop_the_pair_option_is_the_courses_reading_of_rrp_8_4():
+    # HPD reports no WSOP pair rule; the course follows RRP-H 8.4 and marks it as its own default.
     answer = legal_action("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks"], "Ben bets 8", WSOP, after=1)
-    assert answer.value is False
+    assert answer.value is True
     last = answer.steps[-1]
-    assert "the new total would be 4, not 8" in last.text and "no big-bet option" in last.text
-    assert last.course_default and 'COURSE "Fourth-street pair"' in last.cite
+    assert last.course_default and 'COURSE "Fourth-street pair"' in last.cite and "RRP-H 8.4" in last.cite
+    off = load_profile("wsop-2026", {"fourth_street_pair": "off"})
+    answer = legal_action("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks"], "Ben bets 8", off, after=1)
+    assert answer.value is False
+    assert "the new total would be 4, not 8" in answer.steps[-1].text and "no big-bet option" in answer.steps[-1].text
 
 
 def test_pokerstars_big_bet_stands_for_the_rest_of_fourth_street():
@@ -250,8 +254,9 @@ def test_a_raise_of_the_wrong_size_says_the_right_total_and_cites_the_rule():
 
 
 def test_small_bet_on_third_and_fourth_big_from_fifth():
-    assert not replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, [], WSOP).can("Ava bets 8")
-    assert replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, [], WSOP).verify("Ava bets").amount == 4
+    no_pair = {"Ava": ((), "K♥ 7♦"), "Ben": ((), "A♣ Q♠"), "Cara": ((), "8♥ 2♣")}
+    assert not replay_street("fourth", HPD_2_SEATS, no_pair, [], WSOP).can("Ben bets 8")
+    assert replay_street("fourth", HPD_2_SEATS, no_pair, [], WSOP).verify("Ben bets").amount == 4
     assert fifth([]).verify("Drew bets").amount == 8
     assert not fifth([]).can("Drew bets 4")
     for street in ("sixth", "seventh"):

@@ -88,7 +88,7 @@ def test_a_stage_five_card_that_pairs_and_has_the_spit_rank_costs_one_match():
     ("have-a-heart", 'COURSE "Take from"', "still in the hand"),
     ("have-a-heart", 'COURSE "No bring-in"', "no bring-in"),
     ("horn-a-vika", 'COURSE "Hand showing"', "leaves the spit card out"),
-    ("horn-a-vika", 'COURSE "One match per card"', "one match"),
+    ("horn-a-vika-matching", 'COURSE "One match per card"', "one match"),  # the matching part (issue 23 split)
     ("ties-and-splits", 'RRP-H 3 "Ties" 5(b)', "highest card by suit"),
 ])
 def test_the_lesson_says_the_reading_is_the_courses_and_cites_it(lesson_id, key, words):

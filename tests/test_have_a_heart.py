@@ -360,7 +360,9 @@ def test_random_play_moves_taken_cards_and_conserves_money(exchange):
         if len(table.live) > 1:
             assert sum(ask(replayed, "award").value.values()) == table.pot
     assert takes > 500 and hole_takes > 100
-    assert shared > 20, shared           # eight players staying to seventh street do happen
+    # Eight players staying to seventh street do happen (fewer since a pair showing on fourth street
+    # opens the big bet, RRP-H 8.4, and so more players fold in the seeded play).
+    assert shared > 15, shared
     assert (long == short == 0) if exchange else (long > 50 and short > 5), (long, short)
 
 
@@ -397,16 +399,14 @@ def test_showdown_a_player_with_more_than_seven_cards_still_plays_five():
 
 
 def test_deal_and_betting_as_in_stud_fourth_street_pair_allows_the_big_bet():
-    """OPR-678 "Deal and betting": betting follows stud, so the profile's fourth-street pair option
-    applies here exactly as in Stud High."""
+    """OPR-678 "Deal and betting": betting follows stud, so a pair showing on fourth street opens
+    the big bet as every stud source that speaks to it says (RRP-H 8.4), the course's reading."""
     hands = {"Ava": ("2♣ 3♦", "9♣ 9♦"), "Ben": ("5♣ 6♦", "4♠ J♣")}
-    on = deal(hands, ["Ava bets 8", "Ben calls"], street="fourth", pot=10,
-              options={"fourth_street_pair": "any-exposed-pair"})
+    on = deal(hands, ["Ava bets 8", "Ben calls"], street="fourth", pot=10)
     assert hh.check_events(on) == [] and ask(on, "pot").value == 26
-    off = deal(hands, ["Ava bets 8"], street="fourth", pot=10)
+    off = deal(hands, ["Ava bets 8"], street="fourth", pot=10, options={"fourth_street_pair": "off"})
     [(index, message)] = hh.check_events(off)
     assert index == 0 and "no big-bet option for a pair showing on fourth street" in message
-    assert 'COURSE "Fourth-street pair"' in message
 
 
 @pytest.mark.parametrize("events, rule", [

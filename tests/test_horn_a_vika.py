@@ -226,8 +226,8 @@ def test_3_3_half_the_last_match_when_larger_and_not_otherwise():
     odd = ask(at_round_4({"Ava": 25}), "bet_limit", player="Ava")
     assert odd.value == 12 and any(s.course_default for s in odd.steps)
     # The limit applies to the player's own bet or raise.
-    assert hv.check_events(at_round_4({"Ava": 30}, ["Ava bets 15", "Ben raises to 17", "Ava raises to 32"])) == []
-    [(index, message)] = hv.check_events(at_round_4({"Ava": 30}, ["Ava bets 15", "Ben raises to 18"]))
+    assert hv.check_events(at_round_4({"Ava": 30}, ["Ava bets 2", "Ben raises to 4", "Ava raises to 19"])) == []
+    [(index, message)] = hv.check_events(at_round_4({"Ava": 30}, ["Ava bets 1", "Ben raises to 4"]))
     assert index == 1 and "from 1 to 2 in round 4" in message and "OPR-535 3.3" in message
 
 
@@ -477,10 +477,40 @@ def test_stage_1_the_opener_stays_the_opener_after_folding():
 def test_3_per_player_limits_are_a_limit_rule_of_the_one_stud_betting_round():
     # OPR-535 3.3: the same stud round as every game, sized by each player's own largest bet.
     hands = {"Ava": ("2♣ 3♦", "9♣ 9♦ 5♠ 2♦"), "Ben": ("4♦ 6♣", "K♣ 2♥ 7♠ 8♠")}
-    table = hv.replay(deal(hands, ["Ava bets 15"], street="sixth", shared="J♠", pot=80, matched={"Ava": 30}))
+    table = hv.replay(deal(hands, ["Ava bets 1"], street="sixth", shared="J♠", pot=80, matched={"Ava": 30}))
     rnd = table.round
     assert isinstance(rnd, StudRound) and rnd.street == "sixth" and rnd.limit.number == 4
     assert (rnd.limit.largest("Ava"), rnd.limit.largest("Ben")) == (15, 2)
     legal = [str(a) for a in rnd.legal_moves()]
-    assert legal == ["Ben folds", "Ben calls", "Ben raises to 16", "Ben raises to 17"]
-    assert all(rnd.can(a) for a in legal) and not rnd.can("Ben raises to 18")
+    assert legal == ["Ben folds", "Ben calls", "Ben raises to 2", "Ben raises to 3"]
+    assert all(rnd.can(a) for a in legal) and not rnd.can("Ben raises to 4")
+
+
+# --- the smallest raise (issue 23): RRP-H 3 "Betting and Raising" 6 -----------------------------
+
+
+def test_rrp_betting_rule_6_a_raise_is_at_least_the_previous_bet_or_raise():
+    """OPR-535 gives only the largest bet or raise; the profile's `min_raise` follows Robert's Rules
+    betting rule 6, so 'Ben bets 10, Ava raises to 11' no longer passes, and a player whose own
+    limit is below the bet to be raised may only call or fold."""
+    hands = {"Ava": ("2♣ 3♦", "9♣ 9♦ 5♠ 2♦"), "Ben": ("4♦ 6♣", "K♣ 2♥ 7♠ 8♠")}
+
+    def round_4(events):
+        return deal(hands, events, street="sixth", shared="J♠", pot=80, matched={"Ava": 30, "Ben": 40})
+
+    assert hv.check_events(round_4(["Ava bets 10", "Ben raises to 20", "Ava raises to 30"])) == []
+    [(index, message)] = hv.check_events(round_4(["Ava bets 10", "Ben raises to 11"]))
+    assert index == 1 and "at least the round's previous bet or raise, 10" in message
+    assert 'RRP-H 3 "Betting and Raising" 6' in message and "course's own default" in message
+    [(index, message)] = hv.check_events(round_4(["Ava bets 10", "Ben raises to 30", "Ava raises to 37"]))
+    assert index == 2 and "previous bet or raise, 20" in message
+    # A player who never matched (limit 2) facing a bet of 10 may only call or fold.
+    small = deal({"Ava": ("2♣ 3♦", "9♣ 9♦ 5♠ 2♦"), "Ben": ("4♦ 6♣", "K♣ 2♥ 7♠ 8♠")}, ["Ava bets 10"],
+                 street="sixth", shared="J♠", pot=80, matched={"Ava": 30})
+    assert [str(a) for a in hv.replay(small).round.legal_moves()] == ["Ben folds", "Ben calls"]
+    # The rule is a profile option: turned off, any amount from one unit up passes again.
+    loose = deal(hands, ["Ava bets 10", "Ben raises to 11"], street="sixth", shared="J♠", pot=80,
+                 matched={"Ava": 30, "Ben": 40}, options={"min_raise": "min-bet"})
+    assert hv.check_events(loose) == []
+    assert load_profile("opr-535").option("min_raise").cite == ('COURSE "Smallest bet"',
+                                                                'RRP-H 3 "Betting and Raising" 6')

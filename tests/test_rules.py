@@ -166,10 +166,13 @@ def test_format_page_profile_table_pokerstars_suit_then_course_seat_then_pair_op
 
 def test_format_page_profile_table_wsop_2026_rule_219_and_course_defaults():
     p = load_profile("wsop-2026")
-    assert p.value("door_card_tie") == "seat" and p.option("door_card_tie").course_default
+    # Where HPD reports no WSOP rule, the course's default follows Robert's Rules (issue 23).
+    assert p.value("door_card_tie") == "suit" and p.option("door_card_tie").course_default
+    assert "RRP-H 8.1" in p.option("door_card_tie").cite
     assert p.value("later_street_tie") == "seat"
     assert "WSOP 2026 rule 219 (via HPD)" in p.option("later_street_tie").cite
-    assert p.value("fourth_street_pair") == "off" and p.option("fourth_street_pair").course_default
+    assert p.value("fourth_street_pair") == "any-exposed-pair" and p.option("fourth_street_pair").course_default
+    assert "RRP-H 8.4" in p.option("fourth_street_pair").cite
 
 
 def test_format_page_profile_table_1917_seat_ties_and_pair_option():

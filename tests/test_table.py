@@ -99,8 +99,9 @@ def test_hpd_exercise_4_the_opener_changes_if_ben_folds():
 
 @pytest.mark.parametrize(
     "profile, expected, course_default",
-    [(POKERSTARS, "Ben", False), (WSOP, "Ava", True), (P1917, "Ava", False)],
-    ids=["pokerstars-suit", "wsop-course-default-seat", "1917-seat"],
+    # WSOP: HPD reports no rule, so the course's default follows RRP-H 8.1 ("lowest upcard by suit").
+    [(POKERSTARS, "Ben", False), (WSOP, "Ben", True), (P1917, "Ava", False)],
+    ids=["pokerstars-suit", "wsop-course-default-suit", "1917-seat"],
 )
 def test_deuce_tie_for_the_bring_in_under_each_profile(profile, expected, course_default):
     answer = bring_in(["Ava", "Ben", "Cara"], {"Ava": "2♥", "Ben": "2♣", "Cara": "5♠"}, profile)

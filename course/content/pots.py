@@ -7,11 +7,15 @@ street's bet steps (the bring-in on third street). A player who folded earlier p
 whole bet steps. `pot_problem` names the nearest pots that can arise when the stated one cannot.
 
 Games whose bets may be any whole amount up to a per-player limit (profiles with
-`round_limits`, Horn-A-Vika) are not checked: nearly any pot can arise there.
+`round_limits`, Horn-A-Vika) are checked only where no pot match can have happened yet, at the
+start of the first street: the pot is then the antes (the dealer's too) plus a first round in
+which every player still in put in the same amount, from 0 to a bet and `raise_cap` raises of the
+round's limit, and a player who folded put in no more than that. Later on a match doubles the pot
+and nearly any pot can arise.
 
-`course check` prints these as warnings (`pot_warnings`): they do not change its exit status,
-since the pot is only ever shown to the learner, never used to decide a deal; a test keeps the
-course itself free of them.
+`course check` reports an impossible pot as a problem of the file (`pot_problems`), so it fails
+the check like any other mistake: a learner is shown the pot, and a pot the deal cannot make
+teaches a wrong count. `pot_warnings` gives the same findings marked as warnings.
 """
 
 from __future__ import annotations
@@ -64,11 +68,36 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
     return pots
 
 
+def _limit_pot_problem(exercise: Any) -> str | None:
+    """`pot_problem` for a per-player limit game (see the module text): only on the first street."""
+    pot, profile = exercise.pot, exercise.profile
+    if exercise.street != BETTING_STREETS[0]:
+        return None
+    dealer = int(profile.value("dealer_ante")) if profile.has("dealer_ante") else 0
+    antes = dealer + len(exercise.seats) * exercise.stakes.ante
+    first_limit = int(profile.value("round_limits")[0])
+    most = (int(profile.value("raise_cap")) + 1) * first_limit
+    live, folded = len(exercise.active), len(exercise.folded)
+    pots = {antes + live * x + r for x in range(most + 1) for r in range(folded * x + 1)}
+    if pot in pots:
+        return None
+    below = max((p for p in pots if p < pot), default=None)
+    above = min((p for p in pots if p > pot), default=None)
+    near = " or ".join(str(p) for p in (below, above) if p is not None)
+    who = f"{live} still in" + (f" and {folded} folded" if folded else "")
+    return (f"pot {pot} cannot arise before any pot match: the antes make {antes} and, of the "
+            f"{len(exercise.seats)} players ({who}), every player still in put in the same amount in the first "
+            f"round (at most {most}: a bet and {profile.value('raise_cap')} raises of up to {first_limit}) and a player "
+            f"who folded no more; the nearest pots that can arise are {near}")
+
+
 def pot_problem(exercise: Any) -> str | None:
     """Why the exercise's `pot` cannot arise from its antes and bets, or None when it can."""
     pot, profile = exercise.pot, exercise.profile
-    if pot is None or pot < 0 or profile.has("round_limits"):
+    if pot is None or pot < 0:
         return None
+    if profile.has("round_limits"):
+        return _limit_pot_problem(exercise)
     if not any(hand.cards for hand in exercise.hands.values()):
         return None if pot == 0 else f"pot {pot}: nothing has been dealt yet, so nothing is in the pot; expected 0"
     stakes = exercise.stakes
@@ -86,12 +115,17 @@ def pot_problem(exercise: Any) -> str | None:
             f"{amounts}; the nearest pots that can arise are {near}")
 
 
-def pot_warnings(exercises: Iterable[Any]) -> list[Problem]:
-    """One warning, at the `pot` line, for each exercise whose pot cannot arise."""
+def pot_problems(exercises: Iterable[Any], prefix: str = "") -> list[Problem]:
+    """One problem, at the `pot` line, for each exercise whose pot cannot arise."""
     found = []
     for exercise in exercises:
         why = pot_problem(exercise)
         if why:
             line, column = exercise.marks.get("pot", (exercise.line, 1))
-            found.append(Problem(exercise.path, line, column, f"warning: {why}"))
+            found.append(Problem(exercise.path, line, column, f"{prefix}{why}"))
     return found
+
+
+def pot_warnings(exercises: Iterable[Any]) -> list[Problem]:
+    """`pot_problems`, each marked as a warning."""
+    return pot_problems(exercises, "warning: ")

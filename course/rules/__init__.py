@@ -130,7 +130,7 @@ class Option:
         if self.overridden:
             return "as this exercise's options set it"
         if self.course_default:
-            return "the course's own default, since the sources are silent"
+            return "the course's own default, not a rule this profile's source states"
         return "as the rules state"
 
 

@@ -555,7 +555,8 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     own = timing.course_default or reach.course_default
     steps = [Step(f"{c.taker} is dealt {c.heart} face up, so {c.taker} takes one card from any other player: "
                   "at once, before the next card or bet, and from a player still in"
-                  + (" (the course's own reading: the source says neither)." if own else "."),
+                  + (" (the course's own reading: OPR-678 does not say when, and its 'any other player' does not "
+                     "say whether a folded player counts)." if own else "."),
                   (TAKING, *timing.cite, *reach.cite), course_default=own)]
     for p, ch in choices.items():
         parts = []

@@ -632,8 +632,10 @@ def ask_pot(exercise: Any, question: Any) -> Answer:
     steps += table.log
     paid = {p: s.paid for p, s in table.hands.items() if s.paid}
     if paid:
+        added = (f"the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}" if table.start_pot
+                 else f"{sum(paid.values())} in all, so the pot is {table.pot}")
         steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
-                          + f": the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}.",
+                          + f": {added}.",
                           ("OPR-535 2.2",) if any(table.last_match) else ()))
     else:
         steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
