@@ -11,7 +11,7 @@ learning pages, authors also the Author preview, teachers also the class page.
 
 import streamlit as st
 
-from course.app import cards_view, links, state
+from course.app import cards_view, extras, links, state
 
 st.set_page_config(page_title="Stud Study Room", page_icon="🃏", layout="wide")
 state.init()
@@ -25,6 +25,10 @@ def login_screen() -> None:
                 "(and your teachers) can see it.")
     st.button("Log in", key="login", type="primary", icon=":material/login:", on_click=st.login)
 
+
+if state.shared_mode() and (missing := extras.missing_for_login()):
+    st.error(missing)                    # shared mode set up without its extra: say so, no traceback
+    st.stop()
 
 who = state.identity()
 if who is None:
