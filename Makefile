@@ -6,25 +6,33 @@ PORT ?= 8501
 
 .PHONY: run run-shared test setup setup-shared setup-test bench bench-scale check hand-table clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-
-# Installs with uv (from PyPI) when it is on the PATH or can be put into .venv, falling back to
-# pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from about a
-# minute to a few seconds (README, "Set-up"). INSTALLER=pip forces pip.
+# Installs with uv (from PyPI) when it is on the PATH or can be fetched into .venv/.uv, falling
+# back to pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from
+# about a minute to seconds (README, "Set-up"). The virtual environment starts without pip
+# (ensurepip alone takes seconds); pip is added only if the fallback needs it. INSTALLER=pip
+# forces pip.
 INSTALLER ?= uv
+
+$(BIN)/python:
+	$(PYTHON) -m venv --without-pip $(VENV)
+
 define install
 	@set -e; uv=""; \
 	if [ "$(INSTALLER)" = uv ]; then \
-	  if [ -x $(BIN)/uv ]; then uv=$(BIN)/uv; \
+	  if [ -x $(VENV)/.uv/bin/uv ]; then uv=$(VENV)/.uv/bin/uv; \
 	  elif command -v uv >/dev/null 2>&1; then uv=$$(command -v uv); \
-	  elif $(BIN)/python -m pip install --quiet --disable-pip-version-check uv >/dev/null 2>&1 \
-	       && [ -x $(BIN)/uv ]; then uv=$(BIN)/uv; fi; \
+	  else \
+	    pip="$(PYTHON) -m pip"; $$pip --version >/dev/null 2>&1 || { pip="$(BIN)/python -m pip"; \
+	      $(BIN)/python -m ensurepip >/dev/null 2>&1 || true; }; \
+	    if $$pip install --quiet --disable-pip-version-check --target $(VENV)/.uv uv >/dev/null 2>&1 \
+	       && [ -x $(VENV)/.uv/bin/uv ]; then uv=$(VENV)/.uv/bin/uv; fi; \
+	  fi; \
 	fi; \
 	if [ -n "$$uv" ] && $$uv pip install --quiet --python $(BIN)/python $(1); then \
 	  echo "installed $(1) with uv"; \
 	else \
 	  [ -z "$$uv" ] || echo "uv could not install $(1): trying pip"; \
+	  $(BIN)/python -m pip --version >/dev/null 2>&1 || $(BIN)/python -m ensurepip --upgrade >/dev/null; \
 	  $(BIN)/python -m pip install --quiet --upgrade pip; \
 	  $(BIN)/python -m pip install --quiet $(1); \
 	  echo "installed $(1) with pip"; \

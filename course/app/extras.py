@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-INSTALL = "`make setup-shared` (or `.venv/bin/python -m pip install -e '.[shared]'`)"
+INSTALL = "`make setup-shared` (or `pip install -e '.[shared]'` in the app's environment)"
 
 
 def missing_for_login() -> str | None:
