@@ -10,7 +10,8 @@ PORT ?= 8501
 # back to pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from
 # about a minute to seconds (README, "Set-up"). The virtual environment starts without pip
 # (ensurepip alone takes seconds); pip is added only if the fallback needs it. INSTALLER=pip
-# forces pip.
+# forces pip. uv compiles the bytecode as it installs (pip does too), else the first start of
+# the app would compile every module of Streamlit and its dependencies.
 INSTALLER ?= uv
 
 $(BIN)/python:
@@ -28,7 +29,7 @@ define install
 	       && [ -x $(VENV)/.uv/bin/uv ]; then uv=$(VENV)/.uv/bin/uv; fi; \
 	  fi; \
 	fi; \
-	if [ -n "$$uv" ] && $$uv pip install --quiet --python $(BIN)/python $(1); then \
+	if [ -n "$$uv" ] && $$uv pip install --quiet --compile-bytecode --python $(BIN)/python $(1); then \
 	  echo "installed $(1) with uv"; \
 	else \
 	  [ -z "$$uv" ] || echo "uv could not install $(1): trying pip"; \

@@ -79,10 +79,9 @@ def review() -> None:
         _summary(plan)
         return
     card, item = items[at]
-    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)} · `{item}`")
-    if templates.is_item_id(item):
-        st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
-                           mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
+    # No item id and no author's tool here (a learner's screen): `python -m course.study <id>`
+    # prints an engine-made item as YAML.
+    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)}")
     try:
         exercise = _exercise(item)
     except templates.GenerationError as exc:   # a template bug must not stop the session
@@ -197,7 +196,7 @@ def _summary(plan: schedule.Schedule) -> None:
     if upcoming:
         st.markdown("**Due next:**\n" + "\n".join(
             f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
-    st.markdown("**Mastery** (FSRS's estimate of what you would recall tomorrow)")
+    st.markdown(f"**Recall tomorrow**, per skill or deal reviewed: {study_feedback.RECALL_HELP}")
     study_feedback.mastery(plan, K + "mastery")
     st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
 

@@ -292,7 +292,7 @@ def practice() -> None:
         except templates.GenerationError as exc:
             st.error(str(exc))
         else:
-            st.caption(f"An engine-made drill, rebuilt from its link: `{wanted}`")
+            st.caption("An engine-made drill: its link opens this same deal again.")
             quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
             return
     by_id = lv.exercises(course)

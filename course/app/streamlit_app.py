@@ -11,11 +11,11 @@ learning pages, authors also the Author preview, teachers also the class page.
 
 import streamlit as st
 
-from course.app import cards_view, extras, links, state
+from course.app import cards_view, extras, links, phone, state
 
 st.set_page_config(page_title="Stud Study Room", page_icon="🃏", layout="wide")
 state.init()
-st.html(cards_view.style_tag())
+st.html(cards_view.style_tag() + phone.style_tag())
 links.same_tab_links()
 
 
