@@ -55,6 +55,9 @@ def fmt(value: Any) -> str:
     if isinstance(value, dict):
         items = [f"{k} {fmt(v)}" for k, v in value.items() if v not in (0, None)]
         return ", ".join(items) if items else "nobody"
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, dict) and len(v) == 1 for v in value):
+        # pot matches, in order: every player who had to decide with what they paid, 0 included
+        return ", ".join(f"{p} pays {a}" for v in value for p, a in v.items())
     if isinstance(value, (list, tuple, set, frozenset)):
         seq = list(value)
         return ", ".join(fmt(v) for v in seq) if seq else "nobody"

@@ -292,7 +292,8 @@ class MatchesWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         nobody = st.checkbox(f"{NOBODY} had to match", key=f"{key}:nobody", disabled=disabled)
-        st.multiselect(label + " (pick the players in the order they had to decide)",
+        st.multiselect(label + " (pick the players in the order they had to decide; a box for what "
+                       "each paid appears under each one you pick)",
                        list(exercise.seats), key=key, placeholder="First to decide, then the next...",
                        disabled=disabled or nobody)
         chosen = [] if nobody else st.session_state.get(key) or []

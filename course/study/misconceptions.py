@@ -138,6 +138,8 @@ def wrong_fields(exercise, question, given: Any, right: Answer | None = None) ->
     award), `n. player` (pot matches, in order), `taker`/players (takes), `up`/`down` (holding).
     Empty for a one-field answer."""
     value = engine.answer_json(exercise, question, (right or engine.answer(exercise, question)).value)
+    named = [next(iter(d), "?") if isinstance(d, dict) else "?" for d in given] \
+        if isinstance(given, list) else []          # each decision's player, before 0s are dropped
     given = _normal(given)
     value = _normal(value)
     if isinstance(value, dict) and question.ask not in ("takes", "holding"):
@@ -150,7 +152,8 @@ def wrong_fields(exercise, question, given: Any, right: Answer | None = None) ->
         for i in range(max(len(got), len(value))):
             want, have = (value[i] if i < len(value) else None), (got[i] if i < len(got) else None)
             if want != have:
-                wrong.append(f"{i + 1}. {next(iter(want or have or {'?': 0}))}")
+                who = next(iter(want or have or {}), None) or (named[i] if i < len(named) else "?")
+                wrong.append(f"{i + 1}. {who}")
         return wrong
     if question.ask == "takes":
         got = given if isinstance(given, dict) else {}

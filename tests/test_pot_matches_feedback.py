@@ -1,0 +1,57 @@
+"""Pot matches (Horn-A-Vika) on Practice: players picked with their amounts still 0 read back as
+"Ava pays 0, ...", never "nobody, nobody", and each wrong decision is named by its player,
+never "?"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from course import content, questions
+from course.app import quiz
+from course.app.apptest import environment, texts
+from course.study import misconceptions
+from test_app_practice import open_deal
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
+
+
+def a_matches_question():
+    for ex in COURSE.exercises.values():
+        for n, q in enumerate(ex.questions):
+            if q.ask == "pot_matches" and questions.to_json(questions.answer(ex, q).value):
+                return ex, n, q
+    raise AssertionError("the course has no pot-matches question with a match")
+
+
+def test_zero_amounts_read_back_as_amounts_and_wrong_decisions_are_named():
+    ex, n, q = a_matches_question()
+    right = questions.to_json(questions.answer(ex, q).value)
+    players = [p for d in right for p in d]
+    extra = next(s for s in ex.seats if s not in players)
+    given = [{p: 0} for p in [*players, extra]]
+    assert quiz.fmt(given) == ", ".join(f"{p} pays 0" for p in [*players, extra])
+    wrong = misconceptions.wrong_fields(ex, q, given)
+    assert wrong and not [w for w in wrong if w.endswith("?")], wrong
+    assert f"{len(given)}. {extra}" in wrong
+
+
+def test_practice_feedback_with_amounts_still_0(tmp_path):
+    ex, n, q = a_matches_question()
+    right = questions.to_json(questions.answer(ex, q).value)
+    players = [p for d in right for p in d]
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        key = f"practice|{ex.id}|{n}"
+        tabs = next((w for w in at.button_group if w.key == f"practice|{ex.id}:question"), None)
+        if tabs is not None:
+            tabs.set_value(n).run()
+        at.multiselect(key=key).set_value(players).run()
+        assert [w.key for w in at.number_input if w.key.startswith(key)] == \
+            [f"{key}:amt:{p}" for p in players]                     # a box per player picked
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception
+        page = texts(at)
+    assert "nobody" not in page.lower().replace("nobody had to match", ""), page
+    assert ", ".join(f"{p} pays 0" for p in players) in page
+    assert "?**" not in page and ". ?" not in page
