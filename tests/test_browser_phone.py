@@ -82,8 +82,8 @@ def answer_anything(driver) -> None:
     if picks:
         picks[0].click()
         time.sleep(0.3)
-        driver.find_element(By.CSS_SELECTOR, "[role=option]").click()
-        driver.find_element(By.TAG_NAME, "h1").click()
+        driver.execute_script("arguments[0].click();", driver.find_element(By.CSS_SELECTOR, "[role=option]"))
+        picks[0].send_keys(Keys.ESCAPE)
 
 
 def click(driver, label: str) -> None:

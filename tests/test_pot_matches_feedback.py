@@ -55,3 +55,21 @@ def test_practice_feedback_with_amounts_still_0(tmp_path):
     assert "nobody" not in page.lower().replace("nobody had to match", ""), page
     assert ", ".join(f"{p} pays 0" for p in players) in page
     assert "?**" not in page and ". ?" not in page
+
+
+def test_the_daily_goal_says_what_counts(tmp_path):
+    """A Practice answer counts towards Review's daily goal: the page says so where it counts."""
+    from course.app.apptest import open_app
+    from test_app_practice import answer_with, right_and_wrong
+
+    ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        kind, right, _ = right_and_wrong(ex, ex.questions[0])
+        answer_with(at, ex, ex.questions[0], 0, kind, right)
+        review = open_app("review")
+    today = next(m for m in review.metric if m.label == "Today")
+    assert today.value.startswith("1 / ")                                 # the Practice answer
+    assert "Practice" in today.proto.help and "Review" in today.proto.help
+    (bar,) = review.get("progress")
+    assert "on Practice" in bar.proto.text

@@ -54,6 +54,10 @@ def _start(plan: schedule.Schedule, size: int) -> None:
     st.session_state[K + "hint"] = False
 
 
+GOAL_COUNTS = ("Every answer you check today counts towards the daily goal: in lesson exercises, on "
+               "Practice and here on Review.")
+
+
 def review() -> None:
     st.title("Review")
     plan = study_feedback.schedule_for_learner()
@@ -62,14 +66,16 @@ def review() -> None:
         if K + "goal" not in st.session_state:
             st.session_state[K + "goal"] = plan.goal
         goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200, key=K + "goal",
-                               on_change=lambda: plan.set_goal(st.session_state[K + "goal"]))
+                               on_change=lambda: plan.set_goal(st.session_state[K + "goal"]),
+                               help=GOAL_COUNTS)
     today = schedule.now_utc().date()
     done_today = plan.answered_on(today)
     c1, c2, c3 = st.columns(3)
-    c1.metric("Today", f"{done_today} / {goal}")
+    c1.metric("Today", f"{done_today} / {goal}", help=GOAL_COUNTS)
     c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
     c3.metric("Due now", len(plan.due()))
-    st.progress(min(done_today / goal, 1.0), text="Daily goal reached" if done_today >= goal else "Daily goal")
+    st.progress(min(done_today / goal, 1.0), text=("Daily goal reached" if done_today >= goal else "Daily goal")
+                + ": answers checked today in lessons, on Practice and here all count")
 
     if K + "items" not in st.session_state:
         _start(plan, SESSION)
