@@ -196,7 +196,9 @@ class MapWidget(Widget):
         cols = st.columns(min(len(seats), 4) or 1)
         for n, seat in enumerate(seats):
             with cols[n % len(cols)]:
-                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}", disabled=disabled)
+                # no `value=`: the default is min_value (0), and a box given a value while
+                # Try again also sets its state makes Streamlit log a warning with a stack trace
+                st.number_input(seat, min_value=0, step=1, key=f"{key}:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
         return {seat: int(st.session_state.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
@@ -264,7 +266,7 @@ class TakesWidget(Widget):
             cols[0].pills(f"{seat}: face-up cards", shown.get(seat, []),
                           selection_mode="multi", format_func=cards_view.card_text,
                           key=f"{key}:up:{seat}", disabled=disabled)
-            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
+            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1,
                                  key=f"{key}:down:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
@@ -300,7 +302,7 @@ class MatchesWidget(Widget):
         if chosen:
             cols = st.columns(min(len(chosen), 4))
             for n, seat in enumerate(chosen):
-                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1, value=0,
+                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1,
                                                  key=f"{key}:amt:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
