@@ -99,12 +99,15 @@ def finish_review(driver) -> None:
     for _ in range(40):
         if driver.find_elements(By.XPATH, "//h2[contains(., 'Session summary')]"):
             return
-        if driver.find_elements(By.XPATH, "//button[starts-with(normalize-space(.), 'Next')]"):
-            click(driver, "Next")
-        else:
-            answer_anything(driver)
-            time.sleep(0.6)            # the choice reaches the server before the click
-            click(driver, "Check")
+        try:
+            if driver.find_elements(By.XPATH, "//button[starts-with(normalize-space(.), 'Next')]"):
+                click(driver, "Next")
+            else:
+                answer_anything(driver)
+                time.sleep(0.6)            # the choice reaches the server before the click
+                click(driver, "Check")
+        except Exception:  # noqa: BLE001 - the page was redrawn under the click: look again
+            time.sleep(1)
         time.sleep(1.2)
     driver.save_screenshot("/tmp/scr/stuck.png")
     raise AssertionError("the Review session never reached its summary")

@@ -73,3 +73,31 @@ def test_the_daily_goal_says_what_counts(tmp_path):
     assert "Practice" in today.proto.help and "Review" in today.proto.help
     (bar,) = review.get("progress")
     assert "on Practice" in bar.proto.text
+
+
+def test_no_markdown_marks_in_question_labels_on_review_and_practice(tmp_path):
+    """Home-game prompts on Review showed "**Which cards does Cara hold now...?**" literally: the
+    label came with ** marks (which a screen reader also reads out) and the widgets that write
+    their label as a line of text escaped it a second time."""
+    from streamlit.testing.v1 import AppTest
+
+    def script():
+        import streamlit as st
+        from course import content
+        from course.app import quiz, widgets
+        course = content.load_course(".")
+        for kind in ("holding", "takes", "map"):
+            ex, q = next((e, q) for e in course.exercises.values() for q in e.questions
+                         if quiz.questions.answer_kind(e, q) == kind)
+            widgets.WIDGETS[kind].draw(kind, ex, q, quiz.md_escape("Q1. Cara's [hole] cards: now?"), False)
+            st.divider()
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.run()
+    assert not at.exception, at.exception
+    shown = [m.value for m in at.markdown if "Cara" in m.value]
+    assert len(shown) == 3 and all(m.startswith(r"Q1. Cara's \[hole\] cards\: now?") for m in shown), shown
+    # Review gives its widgets the same plain label as Practice (no ** marks)
+    import inspect
+    from course.app import review
+    assert '"**' not in inspect.getsource(review._item)

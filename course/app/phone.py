@@ -6,7 +6,15 @@ side by side, Review's figures in one row, tables that scroll sideways inside th
 no keyboard hint. The deal pictures' own phone rules are in `cards_view.CSS`."""
 
 CSS = """
+/* a page link's title too long for its line ends in an ellipsis (Streamlit clips it mid-letter:
+   its text sits in a block inside the span that carries the ellipsis) */
+[data-testid=stPageLink] [data-testid=stMarkdownContainer],
+[data-testid=stPageLink] [data-testid=stMarkdownContainer] p{overflow:hidden;text-overflow:ellipsis;
+  white-space:nowrap;min-width:0}
+.st-key-lesson_onward [data-testid=stPageLink] [data-testid=stMarkdownContainer],
+.st-key-lesson_onward [data-testid=stPageLink] [data-testid=stMarkdownContainer] p{white-space:normal}
 @media (max-width: 640px) {
+  [data-testid=stMetricLabel] p{white-space:normal !important}
   [data-testid=stMainBlockContainer]{padding-top:3.25rem !important;padding-left:.75rem !important;
     padding-right:.75rem !important}
   h1{font-size:1.75rem !important;padding:.25rem 0 .5rem 0 !important}

@@ -113,8 +113,8 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
     quiz.timeline(exercise)
     kind = questions.answer_kind(exercise, question)
     finished = st.session_state.get(K + "final") == key
-    WIDGETS[kind].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
-                       finished)
+    # the label as Practice gives it: no ** marks, which a screen reader would read out
+    WIDGETS[kind].draw(key, exercise, question, quiz.md_escape(quiz.prompt_of(exercise, question)), finished)
     answer, error = quiz.engine_answer(exercise, question)
     if error:
         st.error(f"The engine could not answer this question: {error}")

@@ -65,6 +65,8 @@ def card_title(card: str) -> str:
             skill = display_name(questions.topic_for(rest[0], rest[1]))
         except Exception:  # noqa: BLE001 - an ask the game no longer has still reads as words
             skill = rest[1].replace("_", " ")
+        if skill == lv.game_title(rest[0]):   # a home game's skills are named by the game
+            skill = rest[1].replace("_", " ")
         return f"{lv.game_title(rest[0])}: {skill}"
     if kind == "trap" and rest[0] in templates.templates():
         return f"Trap: {templates.templates()[rest[0]].title}"

@@ -192,7 +192,7 @@ class MapWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         seats = list(exercise.seats)
-        st.markdown(md_escape(label) + " (0 for nobody)")
+        st.markdown(label + " (0 for nobody)")   # the label comes escaped
         cols = st.columns(min(len(seats), 4) or 1)
         for n, seat in enumerate(seats):
             with cols[n % len(cols)]:
@@ -214,7 +214,7 @@ class HoldingWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
         player = question.params.get("player")
         pool = cards_of(exercise, player) if player else event_cards(exercise)
-        st.markdown(md_escape(label))
+        st.markdown(label)   # the label comes escaped (quiz.question_block, review)
         for side, title in (("up", "Face up"), ("down", "Face down")):
             st.pills(title, pool, selection_mode="multi", format_func=cards_view.card_text,
                      key=f"{key}:{side}", disabled=disabled)
@@ -255,7 +255,7 @@ class TakesWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         seats = list(exercise.seats)
-        st.markdown(md_escape(label))
+        st.markdown(label)   # the label comes escaped (quiz.question_block, review)
         st.radio("Who takes a card?", seats + [NOBODY], index=None, key=f"{key}:taker",
                  horizontal=True, disabled=disabled)
         st.caption("For each player a card may come from: the face-up cards on offer and how "
