@@ -19,8 +19,9 @@ SIZES = [pytest.param((1280, 900), id="1280x900"), pytest.param(PHONE, id="390x8
 
 # The first question's prompt, its choices and its Check button, as the screen lays them out.
 QUESTION = """
-const label = [...document.querySelectorAll('[data-testid=stWidgetLabel], [data-testid=stMarkdownContainer] strong')]
-  .find(e => /\\?$/.test(e.innerText.trim()));
+const deal = [...document.querySelectorAll('.ssr-table')].pop();
+const label = [...document.querySelectorAll('[data-testid=stMain] [data-testid=stWidgetLabel], [data-testid=stMain] [data-testid=stMarkdownContainer] p')]
+  .find(e => e.innerText.includes('?') && (!deal || (deal.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)));
 const check = [...document.querySelectorAll('button')].find(b => b.innerText.trim().startsWith('Check'));
 const r = e => e && e.getBoundingClientRect();
 return {label: label && label.innerText, top: r(label) && r(label).top,

@@ -541,7 +541,7 @@ def source_html(text: str, problems) -> str:
             ".src i{display:inline-block;width:3.5em;padding-right:.8em;text-align:right;"
             "color:#888;font-style:normal;user-select:none}"
             ".src .bad{background:rgba(255,75,75,.16);box-shadow:inset 3px 0 #ff4b4b}"
-            ".src .why{color:#c62828;background:rgba(255,75,75,.08);font-weight:600}</style>"
+            ".src .why{color:#c62828;background:rgba(255,75,75,.08);font-weight:600;white-space:pre-wrap}</style>"
             '<pre class="src" aria-label="Source with line numbers">' + "".join(rows) + "</pre>")
 
 
