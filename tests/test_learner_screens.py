@@ -1,6 +1,7 @@
-"""Pot matches (Horn-A-Vika) on Practice: players picked with their amounts still 0 read back as
-"Ava pays 0, ...", never "nobody, nobody", and each wrong decision is named by its player,
-never "?"."""
+"""What a learner reads: pot matches (Horn-A-Vika) with amounts still 0 read back as "Ava pays
+0, ...", never "nobody, nobody", each wrong decision named by its player, never "?"; the daily
+goal says what counts; no markdown marks in question labels; no raw ids (`gen/...`, exercise
+ids) on Review, a generated Practice item or Progress."""
 
 from __future__ import annotations
 
@@ -101,3 +102,23 @@ def test_no_markdown_marks_in_question_labels_on_review_and_practice(tmp_path):
     import inspect
     from course.app import review
     assert '"**' not in inspect.getsource(review._item)
+
+
+def test_no_raw_ids_on_review_a_generated_item_or_progress(tmp_path):
+    from course.app.apptest import open_app
+    from test_app_practice import answer_with, right_and_wrong
+
+    ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    with environment(tmp_path / "p.db"):
+        review = open_app("review")
+        assert "Item 1 of" in texts(review) and "gen/" not in texts(review)
+        assert not [b for b in review.get("download_button")]            # no "Save as YAML"
+        drill = open_app("practice", query={"deal": "gen/bring-in/5"})
+        assert "engine-made drill" in texts(drill) and "gen/" not in texts(drill)
+        at = open_deal(ex)
+        kind, _, wrong = right_and_wrong(ex, ex.questions[0])
+        answer_with(at, ex, ex.questions[0], 0, kind, wrong)
+        progress = open_app("progress")
+    tables = [t.value for t in progress.table]
+    assert tables and all(ex.id not in t.to_string() and "bring_in" not in t.to_string() for t in tables)
+    assert "the bring-in" in "\n".join(t.to_string() for t in tables)   # the skill by its name
