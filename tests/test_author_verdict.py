@@ -14,6 +14,7 @@ from course import cli, content, questions
 from course.app import screens
 from course.app.apptest import environment, open_app
 from course.model import Problem
+from test_app_pages import paste
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = content.load_course(ROOT)
@@ -57,15 +58,6 @@ def cli_check(text: str, tmp_path: Path, lesson: bool) -> tuple[int, str, list[P
     return status, out.getvalue().replace(file.as_posix(), "<pasted>"), named
 
 
-def paste(text: str, kind: str):
-    at = open_app("author")
-    at.button_group(key="author_source").set_value("Paste YAML").run()
-    at.button_group(key="author_kind").set_value(kind)
-    at.text_area(key="author_paste").set_value(text).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
 def leaves(node):
     """The page's elements in the order they are drawn."""
     children = getattr(node, "children", None)
@@ -93,7 +85,7 @@ def test_the_preview_gives_exactly_the_clis_problems_at_the_top(kind, tmp_path):
     else:
         assert "exercise 'no-such-exercise' does not exist" in printed
     with environment(tmp_path / "p.db"):
-        at = paste(text, kind)
+        at = paste(open_app("author"), text, kind)
     assert not at.success, [s.value for s in at.success]          # never green on a problem
     # the verdict is the first thing under the file's choice: before the item and its answers
     assert at.error and at.error[0].value == screens.verdict_md(problems, "<pasted>")
@@ -117,7 +109,7 @@ def test_a_clean_exercise_is_green_and_marks_no_line(tmp_path):
     status, _, problems = cli_check(text, tmp_path, lesson=False)
     assert status == 0 and problems == []
     with environment(tmp_path / "p.db"):
-        at = paste(text, "Exercise")
+        at = paste(open_app("author"), text, "Exercise")
     assert not at.error and any("no problems found" in s.value for s in at.success)
     assert 'class="bad"' not in source_view(at)
 
