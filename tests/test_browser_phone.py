@@ -110,7 +110,6 @@ def finish_review(driver) -> None:
         except Exception:  # noqa: BLE001 - the page was redrawn under the click: look again
             time.sleep(1)
         time.sleep(1.2)
-    driver.save_screenshot("/tmp/scr/stuck.png")
     raise AssertionError("the Review session never reached its summary")
 
 
