@@ -554,9 +554,10 @@ path and cut to SHOWN_FILES names (`pick_file`); a course file is read again on 
 edit shows at once. Checking runs in a worker process within a time and memory budget and is
 cached by content hash (`course.content.preview`), so a rerun of the same text costs nothing. YAML is read only by `course.content` (safe loader, limits)."""
     st.title("Author preview")
-    st.markdown("Check a lesson or an exercise before it goes into the course. Problems are listed "
-                "with line and column; below them is the item as a learner will see it, then the "
-                "engine's answer to every question.")
+    st.markdown("Check a lesson or an exercise before it goes into the course. Its problems come "
+                "first, with line and column, exactly as `python -m course check` gives them (their "
+                "lines are marked in the source); below them is the item as a learner will see it, "
+                "then the engine's answer to every question.")
 
     if "author_source" not in st.session_state:
         st.session_state["author_source"] = SOURCES[0]
