@@ -4,27 +4,69 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test setup setup-test bench bench-scale check hand-table clean
+.PHONY: run run-shared test setup setup-shared setup-test bench bench-scale check hand-table clean
+
+# Installs with uv (from PyPI) when it is on the PATH or can be fetched into .venv/.uv, falling
+# back to pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from
+# about a minute to seconds (README, "Set-up"). The virtual environment starts without pip
+# (ensurepip alone takes seconds); pip is added only if the fallback needs it. INSTALLER=pip
+# forces pip. uv compiles the bytecode as it installs (pip does too), else the first start of
+# the app would compile every module of Streamlit and its dependencies.
+INSTALLER ?= uv
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PYTHON) -m venv --without-pip $(VENV)
+
+define install
+	@set -e; uv=""; \
+	if [ "$(INSTALLER)" = uv ]; then \
+	  if [ -x $(VENV)/.uv/bin/uv ]; then uv=$(VENV)/.uv/bin/uv; \
+	  elif command -v uv >/dev/null 2>&1; then uv=$$(command -v uv); \
+	  else \
+	    pip="$(PYTHON) -m pip"; $$pip --version >/dev/null 2>&1 || { pip="$(BIN)/python -m pip"; \
+	      $(BIN)/python -m ensurepip >/dev/null 2>&1 || true; }; \
+	    if $$pip install --quiet --disable-pip-version-check --target $(VENV)/.uv uv >/dev/null 2>&1 \
+	       && [ -x $(VENV)/.uv/bin/uv ]; then uv=$(VENV)/.uv/bin/uv; fi; \
+	  fi; \
+	fi; \
+	if [ -n "$$uv" ] && $$uv pip install --quiet --compile-bytecode --python $(BIN)/python $(1); then \
+	  echo "installed $(1) with uv"; \
+	else \
+	  [ -z "$$uv" ] || echo "uv could not install $(1): trying pip"; \
+	  $(BIN)/python -m pip --version >/dev/null 2>&1 || $(BIN)/python -m ensurepip --upgrade >/dev/null; \
+	  $(BIN)/python -m pip install --quiet --upgrade pip; \
+	  $(BIN)/python -m pip install --quiet $(1); \
+	  echo "installed $(1) with pip"; \
+	fi
+endef
 
 # Stamp files so that a second `make` does not reinstall unless pyproject.toml changed.
+# The default install is local mode's; shared mode's PostgreSQL driver and OpenID Connect
+# client are the `shared` extra (the test extra includes it).
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(call install,-e .)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-shared: pyproject.toml | $(BIN)/python
+	$(call install,-e '.[shared]')
 	touch $@ $(VENV)/.installed
 
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(call install,-e '.[test]')
+	touch $@ $(VENV)/.installed-shared $(VENV)/.installed
+
 setup: $(VENV)/.installed
+setup-shared: $(VENV)/.installed-shared
 setup-test: $(VENV)/.installed-test
 
 # Bound to 127.0.0.1: only this computer reaches the app. Serving a class is a deliberate step
 # (README, "Shared mode"): put it behind a reverse proxy rather than opening this port.
 run: setup
+	$(BIN)/python -m course.app --server.address 127.0.0.1 \
+	  --server.port $(PORT) --server.headless true
+
+# Shared mode (an `[auth]` section in .streamlit/secrets.toml) with its extra installed.
+run-shared: setup-shared
 	$(BIN)/python -m course.app --server.address 127.0.0.1 \
 	  --server.port $(PORT) --server.headless true
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from course import content, questions
-from course.content import Problem, glossary
+from course.content import Problem, glossary, verdict
 from course.content.pots import pot_problems, pot_warnings
 from course.content.load import keep_out_of_gc
 
@@ -48,17 +48,11 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
     problems = list(course.problems)
     if not paths:
         problems += glossary.course_problems(root, course.lessons)
-    for exercise in course.exercises.values():
-        try:
-            problems.extend(questions.check_exercise(exercise))
-        except Exception as exc:  # noqa: BLE001 - one exercise never stops the check (or its JSON)
-            problems.append(Problem(exercise.path, exercise.line, 1, f"the engine could not check this "
-                                    f"exercise: {type(exc).__name__}: {exc}"))
+    problems += verdict.engine_problems(course.exercises.values())
     # A pot the deal cannot make fails the check for the course's own exercises; elsewhere (the
     # format page's example, a maintainer's draft) `course check` reports it as a warning.
     problems += pot_problems(e for e in course.exercises.values() if _in_course(e.path, root))
-    order = {file: n for n, file in enumerate(course.files)}
-    problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line, p.column))
+    problems = verdict.in_order(problems, course.files)
     return course, problems
 
 

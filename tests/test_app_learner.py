@@ -250,7 +250,7 @@ def test_progress_shows_mastery_by_skill_name_and_practises_what_was_missed(db):
                  for ex in COURSE.exercises.values() for q in ex.questions)
     assert mastery[shown_skill] == round(100 / out_of)      # the one right answer, of them all
     assert all(v == 0 for k, v in mastery.items() if k != shown_skill)
-    table = next(d.value for d in at.dataframe if "title" in d.value.columns)   # most missed
+    table = next(d.value for d in at.table if "title" in d.value.columns)   # most missed
     assert list(table["title"]) == [missed[0].title, missed[1].title]
     assert list(table["question"]) == [1, 1]
     at.button(key="progress_practise_missed").click().run()

@@ -105,9 +105,9 @@ def test_a_learner_sees_only_their_own_progress(db):
     ava = open_app("progress", login="Ava")
     assert {m.label: m.value for m in ava.metric}["Answers checked"] == "3"
     ben = open_app("progress", login="Ben")
-    # Mastery is FSRS's, from review cards (none were seeded here), not a bare accuracy.
+    # Recall tomorrow is FSRS's, from review cards (none were seeded here), not a bare accuracy.
     assert {m.label: m.value for m in ben.metric} == {"Answers checked": "1", "Right": "0",
-                                                      "Mastery": "new"}
+                                                      "Recall tomorrow": "new"}
     new = open_app("progress", login="Cid")
     assert any("No answers checked yet" in i.value for i in new.info), texts(new)
     assert ben.get("download_button")

@@ -263,9 +263,9 @@ def test_progress_survives_a_second_app_run_on_the_same_file(tmp_path):
         metrics = {m.label: m.value for m in second.metric}
         assert metrics["Answers checked"] == "2"
         assert metrics["Right"] == "1"
-        assert metrics["Mastery"].endswith("%")      # the deal's memory card, reviewed twice
-        missed = second.dataframe[-1].value
-        assert list(missed["exercise"]) == [ex.id]
+        assert metrics["Recall tomorrow"].endswith("%")      # the deal's memory card, reviewed twice
+        missed = second.table[-1].value
+        assert list(missed["title"]) == [ex.title] and "exercise" not in missed.columns  # no ids
         assert list(missed["missed"]) == [1]
         assert second.get("download_button")
         second.switch_page(PAGES["map"]).run()

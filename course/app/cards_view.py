@@ -19,6 +19,8 @@ from course.cards import Card, parse_cards
 from course.games import find_game
 from course.model import Exercise
 
+SHORT_ROW = 4   # cards in a row short enough for two seats side by side on a phone
+
 CSS = """
 .ssr-table{display:flex;flex-direction:column;gap:.35rem;margin:.25rem 0 .75rem 0;max-width:44rem;
   font-family:system-ui,-apple-system,'Segoe UI',sans-serif;container-type:inline-size}
@@ -50,11 +52,19 @@ CSS = """
 .ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
 button[data-variant=pills][aria-pressed=true]{outline:3px solid #f5c518;outline-offset:1px;font-weight:700}
 button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
+@media (max-width:640px){
+  /* a phone: hands of up to SHORT_ROW cards two seats a row; a longer row keeps the name
+     beside the cards while they fit (smaller cards), else the cards go under it */
+  .ssr-table.ssr-short{display:grid;grid-template-columns:1fr 1fr;gap:.3rem}
+  .ssr-table.ssr-short > .ssr-dealer,.ssr-table.ssr-short > .ssr-shared,
+  .ssr-table.ssr-short > .ssr-caption{grid-column:1 / -1}
+  .ssr-table.ssr-short .ssr-name{flex:1 0 100%}
+}
 @container (max-width:26rem){
   .ssr-seat,.ssr-shared{flex-wrap:wrap;row-gap:.2rem}
-  .ssr-name{min-width:0;flex:1 0 100%}
-  .ssr-cards{flex-wrap:nowrap;gap:.2rem}
-  .ssr-card{width:2.2rem;height:3.1rem}
+  .ssr-name{min-width:0;flex:1 0 auto;font-size:.9rem}
+  .ssr-cards{flex-wrap:nowrap;gap:.15rem}
+  .ssr-card{width:2rem;height:2.9rem}
   .ssr-card .ssr-rank{font-size:.95rem}
   .ssr-card .ssr-suit{font-size:1.1rem}
 }
@@ -126,7 +136,9 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
     `unknown_down` counts, per seat, the hole cards a deal leaves out (drawn as backs)."""
     shared_cards = _cards(shared)
     views = [seat_view(name, hands.get(name, {})) for name in seats]
-    parts = ['<div class="ssr-table" role="group" aria-label="'
+    widest = max((len(v.down) + len(v.up) + (unknown_down or {}).get(v.name, 0) for v in views), default=0)
+    short = " ssr-short" if widest <= SHORT_ROW and len(views) > 1 else ""
+    parts = [f'<div class="ssr-table{short}" role="group" aria-label="'
              + escape(f"Deal: {len(views)} seats clockwise from the dealer's left") + '">']
     if dealer is None and views:
         parts.append('<div class="ssr-dealer"><span class="ssr-button" aria-hidden="true">D</span>'

@@ -42,8 +42,15 @@ def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
     titles = _titles()   # looked up row by row: Series.map(dict) would copy all 43,000 titles
     missed = missed.assign(question=missed["question"] + 1,
                            title=[titles.get(eid, "") for eid in missed["exercise"]])
-    st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
-                         "exercise", "ask"]], hide_index=True, key=key)
+    if extra:   # the teachers' Class page: an interactive grid, ids included for the CSV
+        st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
+                             "exercise", "ask"]], hide_index=True, key=key)
+        return
+    # A learner's: their words only (no exercise ids or ask names), in a static table whose
+    # columns all fit a phone (an interactive grid there shows one column and scrolls).
+    missed = missed.assign(skill=missed["skill"].map(labels.display_name))
+    with st.container(key=key):
+        st.table(missed[["title", "question", "skill", "missed", "attempts"]], hide_index=True)
 
 
 def progress() -> None:
@@ -72,18 +79,18 @@ def _progress(store, who: state.Identity) -> None:
     c2.metric("Right", right)
     plan = study_feedback.schedule_for_learner()
     recall = [plan.mastery(k) for k in plan.cards]
-    c3.metric("Mastery", f"{sum(recall) / len(recall):.0%}" if recall else "new",
-              help="FSRS's estimate of how much you would recall tomorrow, over the skills you have "
-                   "reviewed (the table below gives each skill).")
+    c3.metric("Recall tomorrow", f"{sum(recall) / len(recall):.0%}" if recall else "new",
+              help=study_feedback.RECALL_HELP + " Averaged over what you have reviewed; the "
+                   "Spaced review table below gives each.")
 
     st.subheader("Mastery per skill")
     mastery_chart(state.course(), key)
-    st.caption("Each bar is one skill: the share of its questions in the course that you "
-               "answered right on your latest try.")
+    st.caption("Mastery of a skill is the share of its questions in the course that you "
+               "answered right on your latest try: each bar is one skill.")
     if plan.cards:
         st.subheader("Spaced review")
-        st.caption("FSRS's estimate of what you would recall tomorrow, per memory card, and when "
-                   "each is due on the Review page.")
+        st.caption("Recall tomorrow for each skill or deal you have reviewed, and when Review "
+                   "brings it back. " + study_feedback.RECALL_HELP)
         study_feedback.mastery(plan, "progress_mastery")
     daily = store.accuracy_over_time(key)
     if len(daily) > 1:
@@ -93,9 +100,9 @@ def _progress(store, who: state.Identity) -> None:
     st.subheader("Accuracy per skill")
     by_skill = store.accuracy_by_skill(key)
     by_skill = by_skill.assign(skill=by_skill["skill"].map(labels.display_name))
-    st.dataframe(by_skill, hide_index=True, key="progress_skills",
-                 column_config={"accuracy": st.column_config.ProgressColumn(
-                     "accuracy", min_value=0, max_value=1, format="percent")})
+    by_skill = by_skill.assign(accuracy=[f"{a:.0%}" for a in by_skill["accuracy"]])
+    with st.container(key="progress_skills"):     # static: every column fits a phone
+        st.table(by_skill, hide_index=True)
 
     st.subheader("Questions missed most")
     missed = store.most_missed(key)

@@ -465,7 +465,8 @@ def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
             question_block(active, active.questions[index], index, prefix, next_step=following,
                            keyboard=keyboard)
         if keyboard:
-            st.caption("Keys: 1-9 choose · Enter checks · N next")
+            with st.container(key="keys_hint"):      # hidden on a phone (app/phone.py)
+                st.caption("Keys: 1-9 choose · Enter checks · N next")
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):

@@ -54,6 +54,10 @@ def _start(plan: schedule.Schedule, size: int) -> None:
     st.session_state[K + "hint"] = False
 
 
+GOAL_COUNTS = ("Every answer you check today counts towards the daily goal: in lesson exercises, on "
+               "Practice and here on Review.")
+
+
 def review() -> None:
     st.title("Review")
     plan = study_feedback.schedule_for_learner()
@@ -62,14 +66,16 @@ def review() -> None:
         if K + "goal" not in st.session_state:
             st.session_state[K + "goal"] = plan.goal
         goal = st.number_input("Daily goal (answers)", min_value=1, max_value=200, key=K + "goal",
-                               on_change=lambda: plan.set_goal(st.session_state[K + "goal"]))
+                               on_change=lambda: plan.set_goal(st.session_state[K + "goal"]),
+                               help=GOAL_COUNTS)
     today = schedule.now_utc().date()
     done_today = plan.answered_on(today)
     c1, c2, c3 = st.columns(3)
-    c1.metric("Today", f"{done_today} / {goal}")
+    c1.metric("Today", f"{done_today} / {goal}", help=GOAL_COUNTS)
     c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
     c3.metric("Due now", len(plan.due()))
-    st.progress(min(done_today / goal, 1.0), text="Daily goal reached" if done_today >= goal else "Daily goal")
+    st.progress(min(done_today / goal, 1.0), text=("Daily goal reached" if done_today >= goal else "Daily goal")
+                + ": answers checked today in lessons, on Practice and here all count")
 
     if K + "items" not in st.session_state:
         _start(plan, SESSION)
@@ -79,10 +85,9 @@ def review() -> None:
         _summary(plan)
         return
     card, item = items[at]
-    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)} · `{item}`")
-    if templates.is_item_id(item):
-        st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
-                           mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
+    # No item id and no author's tool here (a learner's screen): `python -m course.study <id>`
+    # prints an engine-made item as YAML.
+    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)}")
     try:
         exercise = _exercise(item)
     except templates.GenerationError as exc:   # a template bug must not stop the session
@@ -108,8 +113,8 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
     quiz.timeline(exercise)
     widget_name = questions.kind_of(exercise, question).widget
     finished = st.session_state.get(K + "final") == key
-    WIDGETS[widget_name].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
-                       finished)
+    # the label as Practice gives it: no ** marks, which a screen reader would read out
+    WIDGETS[widget_name].draw(key, exercise, question, quiz.md_escape(quiz.prompt_of(exercise, question)), finished)
     answer, error = quiz.engine_answer(exercise, question)
     if error:
         st.error(f"The engine could not answer this question: {error}")
@@ -204,7 +209,7 @@ def _summary(plan: schedule.Schedule) -> None:
     if upcoming:
         st.markdown("**Due next:**\n" + "\n".join(
             f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
-    st.markdown("**Mastery** (FSRS's estimate of what you would recall tomorrow)")
+    st.markdown(f"**Recall tomorrow**, per skill or deal reviewed: {study_feedback.RECALL_HELP}")
     study_feedback.mastery(plan, K + "mastery")
     st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
 

@@ -4,6 +4,7 @@ Page scripts are compiled on every rerun (Streamlit rewrites them for "magic"), 
 two lines long and the screen code lives in this importable module. Screens only lay out
 widgets and call the engine, content and progress modules."""
 
+import html
 import re
 from dataclasses import dataclass
 from itertools import compress
@@ -291,7 +292,7 @@ def practice() -> None:
         except templates.GenerationError as exc:
             st.error(str(exc))
         else:
-            st.caption(f"An engine-made drill, rebuilt from its link: `{wanted}`")
+            st.caption("An engine-made drill: its link opens this same deal again.")
             quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
             return
     by_id = lv.exercises(course)
@@ -496,6 +497,54 @@ def pick_file(files: AuthorFiles) -> str | None:
     return name
 
 
+def verdict_md(problems, name: str, warning: bool = False) -> str:
+    """The Author preview's verdict: every problem as `file:line:column: message`, the very list
+    `python -m course check` prints for this text (`course.content.verdict`)."""
+    n = len(problems)
+    if warning:
+        head = (f"**{n} warning{'s' if n != 1 else ''}** (`python -m course check` prints "
+                f"{'them' if n != 1 else 'it'} too, and still passes):")
+    else:
+        head = (f"**{n} problem{'s' if n != 1 else ''} in {quiz.md_escape(name)}**: "
+                "`python -m course check` reports the same and fails. Fix "
+                f"{'them' if n != 1 else 'it'} before the file goes into the course.")
+    lines = [head, ""]
+    for p in problems:
+        first, *rest = str(p.message).removeprefix("warning: ").splitlines() or [""]
+        item = f"- `{state.relative(p.file)}:{p.line}:{p.column}`: {quiz.md_escape(first)}"
+        for more in rest:   # the engine's explanation under a disagreeing answer, one step a line
+            item += "  \n  " + quiz.md_escape(more.strip())
+        lines.append(item)
+    return "\n".join(lines)
+
+
+def source_html(text: str, problems) -> str:
+    """The source with line numbers; each line a problem points at is marked, its problems
+    written under it. Everything from the file is escaped: shown, never run."""
+    at: dict[int, list] = {}
+    for p in problems:
+        at.setdefault(p.line, []).append(p)
+    rows = []
+    for n, line in enumerate(text.splitlines() or [""], 1):
+        here = at.pop(n, [])
+        mark = ' class="bad"' if here else ""
+        rows.append(f'<span{mark}><i>{n}</i>{html.escape(line) or " "}</span>')
+        for p in here:
+            first = str(p.message).splitlines()[0] if str(p.message) else ""
+            rows.append(f'<span class="why"><i></i>{" " * max(p.column - 1, 0)}^ {p.column}: '
+                        f'{html.escape(first)}</span>')
+    for line, left in sorted(at.items()):   # past the end of the text (e.g. a missing `}`)
+        for p in left:
+            rows.append(f'<span class="why"><i>{line}</i>{p.column}: {html.escape(str(p.message))}</span>')
+    return ("<style>.src{font:13px/1.45 ui-monospace,monospace;overflow-x:auto;margin:0;"
+            "padding:.5rem 0}.src span{display:block;white-space:pre;padding-right:1rem}"
+            ".src i{display:inline-block;width:3.5em;padding-right:.8em;text-align:right;"
+            "color:#888;font-style:normal;user-select:none}"
+            ".src .bad{background:rgba(255,75,75,.16);box-shadow:inset 3px 0 #ff4b4b}"
+            ".src .why{color:#c62828;background:rgba(255,75,75,.08);font-weight:600;white-space:pre-wrap}</style>"
+            '<pre class="src" aria-label="Source with line numbers">' + "".join(rows) + "</pre>")
+
+
 def author() -> None:
     """Author preview: pick, upload or paste a lesson or exercise; see every problem with its line
 and column, the item exactly as a learner sees it, and the engine's answers with explanations.
@@ -505,9 +554,10 @@ path and cut to SHOWN_FILES names (`pick_file`); a course file is read again on 
 edit shows at once. Checking runs in a worker process within a time and memory budget and is
 cached by content hash (`course.content.preview`), so a rerun of the same text costs nothing. YAML is read only by `course.content` (safe loader, limits)."""
     st.title("Author preview")
-    st.markdown("Check a lesson or an exercise before it goes into the course. Problems are listed "
-                "with line and column; below them is the item as a learner will see it, then the "
-                "engine's answer to every question.")
+    st.markdown("Check a lesson or an exercise before it goes into the course. Its problems come "
+                "first, with line and column, exactly as `python -m course check` gives them (their "
+                "lines are marked in the source); below them is the item as a learner will see it, "
+                "then the engine's answer to every question.")
 
     if "author_source" not in st.session_state:
         st.session_state["author_source"] = SOURCES[0]
@@ -539,13 +589,20 @@ cached by content hash (`course.content.preview`), so a rerun of the same text c
 
     if text:
         checked = preview.check(text, name, is_lesson)
-        item, problems = checked.item, checked.problems
+        course = state.course()
+        known = set(course.exercises) | set(course.invalid) if is_lesson else ()
+        item, problems = checked.item, checked.all_problems(name, known)
         if problems:
-            quiz.problems_panel(problems, f"{len(problems)} problem(s) in {quiz.md_escape(name)}")
+            st.error(verdict_md(problems, name))
         else:
-            st.success(f"{quiz.md_escape(name)}: no problems found.")
-        with st.expander("Source with line numbers", expanded=bool(problems)):
-            st.code(text, language="yaml", line_numbers=True)
+            st.success(f"{quiz.md_escape(name)}: no problems found. `python -m course check` agrees: every "
+                       "key is valid" + ("" if is_lesson else " and every authored answer agrees with "
+                                         "the engine") + ".")
+        if checked.warnings:
+            st.warning(verdict_md(checked.warnings, name, warning=True))
+        with st.expander("Source with line numbers" + (", problem lines marked" if problems else ""),
+                         expanded=bool(problems)):
+            st.html(source_html(text, problems))
         if item is not None:
             st.divider()
             st.caption("As a learner sees it:")

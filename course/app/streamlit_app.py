@@ -13,11 +13,11 @@ import logging
 
 import streamlit as st
 
-from course.app import cards_view, links, state
+from course.app import cards_view, extras, links, phone, state
 
 st.set_page_config(page_title="Stud Study Room", page_icon="🃏", layout="wide")
 state.init()
-st.html(cards_view.style_tag())
+st.html(cards_view.style_tag() + phone.style_tag())
 links.same_tab_links()
 
 
@@ -31,6 +31,9 @@ def login_screen() -> None:
 refused = state.auth_problem()
 if refused:                  # a weak cookie secret lets anyone forge a login: no page at all
     st.error(f"Shared mode cannot start: {refused}")
+    st.stop()
+if state.shared_mode() and (missing := extras.missing_for_login()):
+    st.error(missing)                    # shared mode set up without its extra: say so, no traceback
     st.stop()
 
 who = state.identity()

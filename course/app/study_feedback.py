@@ -57,8 +57,15 @@ def card_title(card: str) -> str:
     """A memory card as a learner reads it: "Seven-Card Stud High: bring in", "Trap: Raise cap
     ...", or a hand-written exercise's own title."""
     kind, *rest = card.split("/")
-    if kind == "skill":
-        return f"{labels.display_name(rest[0])}: {rest[1].replace('_', ' ')}"
+    if kind == "skill":   # named as Progress names skills (labels.display_name of its topic)
+        from course import questions
+        try:
+            skill = labels.display_name(questions.topic_for(rest[0], rest[1]))
+        except Exception:  # noqa: BLE001 - an ask the game no longer has still reads as words
+            skill = rest[1].replace("_", " ")
+        if skill == labels.display_name(rest[0]):   # a home game's skills are named by the game
+            skill = rest[1].replace("_", " ")
+        return f"{labels.display_name(rest[0])}: {skill}"
     if kind == "trap" and rest[0] in templates.templates():
         return f"Trap: {templates.templates()[rest[0]].title}"
     if kind == "exercise":
@@ -68,10 +75,18 @@ def card_title(card: str) -> str:
     return f"{kind}: {rest[0]}"
 
 
+RECALL = "recall tomorrow"
+RECALL_HELP = ("Spaced review's estimate of the chance you would answer it right tomorrow: FSRS "
+               "(the Free Spaced Repetition Scheduler, as in Anki) works it out from your answers "
+               "and when you gave them, and brings each item back on Review before it drops too low.")
+
+
 def mastery(plan: schedule.Schedule, key: str) -> None:
-    """Mastery per skill: FSRS's estimate of recall tomorrow, for every card reviewed so far."""
-    rows = [{"card": card_title(k), "mastery": plan.mastery(k), "due": c.due.strftime("%Y-%m-%d %H:%M")}
+    """Recall tomorrow per memory card (FSRS's estimate), for every card reviewed so far: a
+    static table, so every column fits a phone's width (an interactive grid scrolls sideways)."""
+    rows = [{"skill or deal": card_title(k), RECALL: f"{plan.mastery(k):.0%}",
+             "due": c.due.strftime("%Y-%m-%d %H:%M")}
             for k, c in sorted(plan.cards.items())]
     if rows:
-        st.dataframe(rows, hide_index=True, key=key, column_config={
-            "mastery": st.column_config.ProgressColumn("mastery", min_value=0, max_value=1, format="percent")})
+        with st.container(key=key):
+            st.table(rows, hide_index=True)

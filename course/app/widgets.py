@@ -222,11 +222,13 @@ class MapWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         seats = list(exercise.seats)
-        st.markdown(md_escape(label) + " (0 for nobody)")
+        st.markdown(label + " (0 for nobody)")   # the label comes escaped
         cols = st.columns(min(len(seats), 4) or 1)
         for n, seat in enumerate(seats):
             with cols[n % len(cols)]:
-                st.number_input(seat, min_value=0, step=1, value=0, key=f"{key}:{seat}", disabled=disabled)
+                # no `value=`: the default is min_value (0), and a box given a value while
+                # Try again also sets its state makes Streamlit log a warning with a stack trace
+                st.number_input(seat, min_value=0, step=1, key=f"{key}:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
         return {seat: int(st.session_state.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
@@ -245,7 +247,7 @@ class HoldingWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
         player = question.params.get("player")
         pool = cards_of(exercise, player) if player else event_cards(exercise)
-        st.markdown(md_escape(label))
+        st.markdown(label)   # the label comes escaped (quiz.question_block, review)
         for side, title in (("up", "Face up"), ("down", "Face down")):
             st.pills(title, pool, selection_mode="multi", format_func=cards_view.card_text,
                      key=f"{key}:{side}", disabled=disabled)
@@ -289,7 +291,7 @@ class TakesWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         seats = list(exercise.seats)
-        st.markdown(md_escape(label))
+        st.markdown(label)   # the label comes escaped (quiz.question_block, review)
         st.radio("Who takes a card?", seats + [NOBODY], index=None, key=f"{key}:taker",
                  horizontal=True, disabled=disabled)
         st.caption("For each player a card may come from: the face-up cards on offer and how "
@@ -300,7 +302,7 @@ class TakesWidget(Widget):
             cols[0].pills(f"{seat}: face-up cards", shown.get(seat, []),
                           selection_mode="multi", format_func=cards_view.card_text,
                           key=f"{key}:up:{seat}", disabled=disabled)
-            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1, value=0,
+            cols[1].number_input(f"{seat}: hole cards", min_value=0, step=1,
                                  key=f"{key}:down:{seat}", disabled=disabled)
 
     def read(self, key, exercise):
@@ -336,14 +338,15 @@ class MatchesWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         nobody = st.checkbox(f"{NOBODY} had to match", key=f"{key}:nobody", disabled=disabled)
-        st.multiselect(label + " (pick the players in the order they had to decide)",
+        st.multiselect(label + " (pick the players in the order they had to decide; a box for what "
+                       "each paid appears under each one you pick)",
                        list(exercise.seats), key=key, placeholder="First to decide, then the next...",
                        disabled=disabled or nobody)
         chosen = [] if nobody else st.session_state.get(key) or []
         if chosen:
             cols = st.columns(min(len(chosen), 4))
             for n, seat in enumerate(chosen):
-                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1, value=0,
+                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1,
                                                  key=f"{key}:amt:{seat}", disabled=disabled)
 
     def read(self, key, exercise):

@@ -376,7 +376,7 @@ class MatchesKind(Kind):
             return None
 
     def _words(self, shape):
-        return _list_words([f"{k} {v}" for k, v in self.parse(shape)], "nobody")
+        return _list_words([f"{k} pays {v}" for k, v in self.parse(shape)], "nobody")
 
     def diff(self, given, expected):
         got, want = self.parse(given) or [], self.parse(expected) or []

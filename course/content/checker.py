@@ -76,6 +76,7 @@ class _Checker(_Report):
             return None
         allowed = list(allowed)
         result: dict[str, Node] = {}
+        meant: set[str] = set()          # keys an unknown key was taken for: not reported missing
         for key, value in node.value.items():
             key_node = node.keys[key]
             if not isinstance(key, str):
@@ -83,12 +84,14 @@ class _Checker(_Report):
                          f"expected one of {', '.join(allowed)}")
                 continue
             if key not in allowed:
-                self.add(key_node, f"unknown key {key!r} in {what}{suggest(key, allowed)}; "
+                hint = suggest(key, allowed)
+                meant.update(k for k in allowed if hint == f" (did you mean {k!r}?)")
+                self.add(key_node, f"unknown key {key!r} in {what}{hint}; "
                          f"expected one of {', '.join(allowed)}")
                 continue
             result[key] = value
         for key in required:
-            if key not in result and key not in node.value:
+            if key not in result and key not in node.value and key not in meant:
                 self.add(node, f"{what} is missing the required key {key!r}")
         return result
 

@@ -75,7 +75,9 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
                "not as 'actions'")
 
-    deal_ok = len(ck.problems) == deal_start  # the deal is sound: its actions and events can be replayed
+    # the deal is sound: its actions and events can be replayed (not when a key of the deal is
+    # missing: that is reported once, where the mapping is checked, not again by the replay)
+    deal_ok = len(ck.problems) == deal_start and "seats" in top and "hands" in top
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}

@@ -211,6 +211,15 @@ def _syntax_problem(exc: Exception, file: str) -> Problem:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = " ".join(part for part in (exc.context, exc.problem) if part)
+        opened = exc.context_mark
+        if opened is not None and exc.problem_mark is not None and opened.line != exc.problem_mark.line:
+            # e.g. a `{` never closed: the error shows where the parser gave up, so also name
+            # the line where the unfinished part began
+            where = f"line {opened.line + 1}, column {opened.column + 1}"
+            bracket = next((b for kind, b in (("flow mapping", "{"), ("flow sequence", "["))
+                            if kind in (exc.context or "")), None)
+            what += (f" (the '{bracket}' opened on {where} is still open)" if bracket else
+                     f" (the part it belongs to began on {where})")
         return Problem(file, line, column, f"not valid YAML: {what}")
     if isinstance(exc, yaml.YAMLError):
         return Problem(file, 1, 1, f"not valid YAML: {exc}")

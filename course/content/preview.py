@@ -22,8 +22,9 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
+from course.content import verdict
 from course.content.exercises import parse_exercise
 from course.content.lessons import parse_lesson
 from course.content.nodes import size_problem
@@ -40,12 +41,20 @@ QUEUE_WAIT = TIME_BUDGET
 
 @dataclass(frozen=True)
 class Checked:
-    """A checked text: the model to draw (None when unusable) and every problem."""
+    """A checked text: the model to draw (None when unusable), its parse problems (or why it was
+    not checked) and the engine's problems with its answers (found in the worker)."""
 
     item: Any
     problems: list[Problem]
     seconds: float                  # time the check took (worker included), 0 for a cache hit
     worker_rss: int = 0             # the worker's peak resident memory in bytes, when it ran
+    engine: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()    # `course check`'s warnings (a pot that cannot arise)
+
+    def all_problems(self, name: str, known_exercises: Iterable[str]) -> list[Problem]:
+        """Every problem, exactly as `python -m course check` reports this text saved as a file
+        of the course whose exercise ids are `known_exercises` (`course.content.verdict`)."""
+        return verdict.one_file(name, self.item, self.problems, known_exercises, list(self.engine))
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,8 @@ class Verdict:
     outcome: str
     rss: int = 0
     detail: str = ""
+    engine: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
 
 
 _CACHE: OrderedDict[str, Checked] = OrderedDict()
@@ -80,21 +91,22 @@ def check(text: str, name: str, is_lesson: bool) -> Checked:
         hit = _CACHE.get(key)
         if hit is not None:
             _CACHE.move_to_end(key)
-            return Checked(hit.item, hit.problems, 0.0, hit.worker_rss)
+            return Checked(hit.item, hit.problems, 0.0, hit.worker_rss, hit.engine, hit.warnings)
     started = time.perf_counter()
     if not CHECK_SLOTS.acquire(timeout=QUEUE_WAIT):     # not cached: the next one tries again
         return Checked(None, [Problem(name, 1, 1, "the Author preview is busy checking other "
                                       "files just now: press the button again in a moment")],
                        time.perf_counter() - started)
     try:
-        verdict = run_in_worker(text, name, is_lesson)
-        if verdict.outcome == "ok":
+        outcome = run_in_worker(text, name, is_lesson)
+        if outcome.outcome == "ok":
             item, problems = _parse(text, name, is_lesson)
         else:
-            item, problems = None, [Problem(name, 1, 1, _refusal(verdict))]
+            item, problems = None, [Problem(name, 1, 1, _refusal(outcome))]
     finally:
         CHECK_SLOTS.release()
-    result = Checked(item, problems, time.perf_counter() - started, verdict.rss)
+    result = Checked(item, problems, time.perf_counter() - started, outcome.rss, outcome.engine,
+                     outcome.warnings)
     with _CACHE_LOCK:
         _CACHE[key] = result
         while len(_CACHE) > CACHE_SIZE:
@@ -156,10 +168,15 @@ def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
         worker.communicate()
         return Verdict("time")
     try:
-        outcome, rss, detail = json.loads(out)
-    except ValueError:  # the worker died without a word (killed for memory, most likely)
+        outcome, rss, detail, engine, warnings = json.loads(out)
+        engine, warnings = _problems(engine), _problems(warnings)
+    except (ValueError, TypeError, KeyError):  # the worker died without a word (killed for memory, most likely)
         return Verdict("memory" if worker.returncode in (-9, 1) else "crash", 0, f"exit status {worker.returncode}")
-    return Verdict(outcome, rss, detail)
+    return Verdict(outcome, rss, detail, engine, warnings)
+
+
+def _problems(found: list[dict]) -> tuple[Problem, ...]:
+    return tuple(Problem(p["file"], p["line"], p["column"], p["message"]) for p in found)
 
 
 def _peak_rss() -> int:
@@ -176,8 +193,9 @@ def _address_space() -> int:
         return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def _work(budget: int) -> tuple[str, int, str]:
-    from course import questions  # loaded before the limit is set
+def _work(budget: int) -> tuple[str, int, str, list[dict], list[dict]]:
+    from course import questions  # noqa: F401 - the engine, loaded before the limit is set
+    from course.content.pots import pot_warnings
 
     kind, name = json.loads(sys.stdin.buffer.readline())  # waits here while it is the spare
     try:
@@ -185,17 +203,24 @@ def _work(budget: int) -> tuple[str, int, str]:
         resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
     except (OSError, ValueError):
         pass  # no /proc or no limit allowed: the time budget still holds
+    engine: list[dict] = []
+    warnings: list[dict] = []
     try:
         text = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
-        item, _ = _parse(text, name, kind == "lesson")
+        item, problems = _parse(text, name, kind == "lesson")
         if item is not None and kind != "lesson":
-            questions.check_exercise(item)  # the engine answers every question within the budget
+            # the engine answers every question within the budget (the page shows its answers);
+            # its problems count, as in `course check`, only for an exercise that parsed cleanly
+            found = verdict.engine_problems([item])
+            if not problems:
+                engine = [p.to_json() for p in found]
+                warnings = [p.to_json() for p in pot_warnings([item])]
         outcome, detail = "ok", ""
     except MemoryError:
-        outcome, detail = "memory", ""
+        outcome, detail, engine, warnings = "memory", "", [], []
     except Exception as exc:  # noqa: BLE001 - reported as a problem on the file
-        outcome, detail = "crash", f"{type(exc).__name__}: {exc}"
-    return outcome, _peak_rss(), detail
+        outcome, detail, engine, warnings = "crash", f"{type(exc).__name__}: {exc}", [], []
+    return outcome, _peak_rss(), detail, engine, warnings
 
 
 if __name__ == "__main__":

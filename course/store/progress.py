@@ -202,8 +202,13 @@ class ProgressStore:
             args = {"connect_timeout": 2,
                     "options": f"-c lock_timeout={BUSY_MS} -c statement_timeout=10000"} \
                 if url.get_backend_name() == "postgresql" else {}
-            return sa.create_engine(url, pool_size=5, max_overflow=30, pool_timeout=2,
-                                    pool_pre_ping=True, connect_args=args)
+            try:
+                return sa.create_engine(url, pool_size=5, max_overflow=30, pool_timeout=2,
+                                        pool_pre_ping=True, connect_args=args)
+            except ImportError as exc:  # the driver is the `shared` extra, not in the default install
+                raise OSError(f"its database driver ({exc.name or url.drivername}) is not installed; the "
+                              "default install is for local mode (SQLite): install the `shared` extra "
+                              "with `make setup-shared` (or pip install -e '.[shared]')") from exc
         self.path.parent.mkdir(parents=True, exist_ok=True)
         engine = sa.create_engine(
             f"sqlite+pysqlite:///{self.path}", pool_size=5, max_overflow=30, pool_timeout=2,

@@ -1,0 +1,50 @@
+"""The screens on a phone (390 x 844 and alike): the first question on the first screen.
+
+One style sheet, drawn once per run by the entry script, for widths up to 640 px (where
+Streamlit stacks columns): less room above the title and a smaller one, the Practice pickers
+side by side, Review's figures in one row, tables that scroll sideways inside themselves, and
+no keyboard hint. The deal pictures' own phone rules are in `cards_view.CSS`."""
+
+CSS = """
+/* a page link's title too long for its line ends in an ellipsis (Streamlit clips it mid-letter:
+   its text sits in a block inside the span that carries the ellipsis) */
+[data-testid=stPageLink] [data-testid=stMarkdownContainer],
+[data-testid=stPageLink] [data-testid=stMarkdownContainer] p{overflow:hidden;text-overflow:ellipsis;
+  white-space:nowrap;min-width:0}
+.st-key-lesson_onward [data-testid=stPageLink] [data-testid=stMarkdownContainer],
+.st-key-lesson_onward [data-testid=stPageLink] [data-testid=stMarkdownContainer] p{white-space:normal}
+@media (max-width: 640px) {
+  [data-testid=stMetricLabel] p{white-space:normal !important}
+  [data-testid=stMainBlockContainer]{padding-top:3.25rem !important;padding-left:.75rem !important;
+    padding-right:.75rem !important}
+  h1{font-size:1.75rem !important;padding:.25rem 0 .5rem 0 !important}
+  [data-testid=stVerticalBlock]{gap:.6rem !important}
+  [data-testid=stMarkdownContainer] p{margin-bottom:.5rem}
+  h3{font-size:1.2rem !important;padding:.25rem 0 !important}
+  /* Practice: "Practise by" and its choice share one row; the deal pager follows */
+  .st-key-practice_bar{flex-wrap:wrap !important;row-gap:.4rem !important}
+  .st-key-practice_bar > [data-testid=stElementContainer]:has([data-testid=stSelectbox]){
+    flex:1 1 40% !important;width:auto !important;min-width:0 !important;max-width:none !important}
+  .st-key-practice_bar > [data-testid=stElementContainer]:has([data-testid=stSelectbox]):nth-child(2){
+    flex-grow:2 !important}
+  /* Review's figures (today, streak, due) in one row of small numbers */
+  [data-testid=stHorizontalBlock]:has([data-testid=stMetric]){flex-wrap:nowrap !important;gap:.5rem !important}
+  [data-testid=stHorizontalBlock]:has([data-testid=stMetric]) > [data-testid=stColumn]{
+    min-width:0 !important;width:auto !important;flex:1 1 0 !important}
+  [data-testid=stMetricValue]{font-size:1.25rem !important}
+  [data-testid=stMetricValue] > div{overflow:visible !important}
+  /* stacked columns (the deal, then its question) closer together */
+  [data-testid=stHorizontalBlock]{row-gap:.6rem !important}
+  .ssr-table{margin-bottom:.25rem !important}
+  /* the numbered question tabs (Q1 Q2 ...) need no "Question" label above them */
+  [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "] [data-testid=stWidgetLabel]{
+    display:none !important}
+  [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "]{margin-top:.4rem}
+  /* the keyboard's hint means nothing on a touch screen */
+  .st-key-keys_hint{display:none !important}
+}
+"""
+
+
+def style_tag() -> str:
+    return f"<style>{CSS}</style>"
