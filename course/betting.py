@@ -49,9 +49,7 @@ __all__ = [
     "LedgerEntry",
     "PlayerLimit",
     "Verb",
-    "legal_action",
     "new_round",
-    "replay_street",
 ]
 
 
@@ -773,6 +771,20 @@ class BettingRound:
 
     # --- answers ----------------------------------------------------------------------------
 
+    def verdict(self, action: Action | str) -> Answer:
+        """Is `action` legal now? Value True/False; the steps are the round so far, then the reason
+        and the rule."""
+        steps = [e.step for e in self._ledger]
+        if not steps and self.first_answer is not None:
+            steps = [self.first_answer.steps[-1]]
+        parsed = Action.parse(action)
+        try:
+            self.verify(parsed)
+        except IllegalActionError as error:
+            return Answer(False, steps + [Step(f"Not allowed: {error.reason}.", error.cite, error.course_default)])
+        plan = self._judge(parsed)
+        return Answer(True, steps + [Step(f"Allowed: {plan.text}", plan.cite, plan.course_default)])
+
     def _history_steps(self) -> list[Step]:
         steps = [self.first_answer.steps[-1]] if self.first_answer and self.first_answer.steps else []
         return steps + [e.step for e in self._ledger]
@@ -836,63 +848,3 @@ def new_round(
         pot_before=pot,
         first_answer=first,
     )
-
-
-def replay_street(
-    street: str,
-    seats: Sequence[str],
-    hands: Mapping[str, Any],
-    actions: Sequence[Move | Action | str],
-    profile: Profile,
-    stakes: Stakes | None = None,
-    folded: Collection[str] = (),
-    pot: int = 0,
-) -> BettingRound:
-    """Replay a street's actions in order: parsed moves (`Exercise.moves`), or actions and texts
-    as a learner writes them. `hands` maps player -> (down, up) (or a Hand).
-
-    The first actor is found from the cards. An illegal or malformed action raises
-    `IllegalActionError` / `ActionFormatError` with `.index` (0-based) of the offending action.
-    """
-    betting = new_round(street, seats, hands, profile, stakes, folded, pot)
-    for index, raw in enumerate(actions):
-        try:
-            betting.apply(Action.of(raw) if isinstance(raw, Move) else raw)
-        except IllegalActionError as error:
-            error.action = raw.text or str(raw) if isinstance(raw, Move) else raw  # quote the move as written
-            raise error.at(index)
-        except ActionFormatError as error:
-            raise error.at(index)
-    return betting
-
-
-def legal_action(
-    street: str,
-    seats: Sequence[str],
-    hands: Mapping[str, Any],
-    actions: Sequence[str | Action],
-    action: str | Action,
-    profile: Profile,
-    after: int = 0,
-    stakes: Stakes | None = None,
-    folded: Collection[str] = (),
-    pot: int = 0,
-) -> Answer:
-    """The `legal_action` question: after the first `after` actions, is `action` legal?
-
-    Value True/False; the steps give the reason and the rule. Errors in the earlier actions
-    propagate (with `.index`), since the question itself would then be broken.
-    """
-    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
-        raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
-    betting = replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot)
-    steps = [e.step for e in betting.ledger]
-    if not steps and betting.first_answer is not None:
-        steps = [betting.first_answer.steps[-1]]
-    parsed = Action.parse(action)
-    try:
-        betting.verify(parsed)
-    except IllegalActionError as error:
-        return Answer(False, steps + [Step(f"Not allowed: {error.reason}.", error.cite, error.course_default)])
-    plan = betting._judge(parsed)
-    return Answer(True, steps + [Step(f"Allowed: {plan.text}", plan.cite, plan.course_default)])

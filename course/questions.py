@@ -23,6 +23,7 @@ from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import HandValue, evaluate
+from course.engine.state import HandState
 from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules
 
@@ -128,13 +129,10 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
                                 exercise.profile, folded=tuple(exercise.folded))
 
 
-def _replay(exercise: Exercise):
-    """The street's actions replayed once for every question and grade of the exercise."""
-    from course import betting
-
-    return exercise.replayed("actions", lambda: betting.replay_street(
-        exercise.street, exercise.seats, exercise.hands, exercise.moves, exercise.profile, exercise.stakes,
-        folded=tuple(exercise.folded), pot=exercise.pot or 0))
+def _replay(exercise: Exercise, upto: int | None = None):
+    """The street's betting round after its actions (the first `upto`), through the one hand
+    state, replayed once for every question and grade of the exercise."""
+    return HandState.replay(exercise, upto).table
 
 
 # Asks whose explanation is a betting round: the app shows the round's hand record beside them.
@@ -153,12 +151,10 @@ def hand_record(exercise: Exercise):
 
 
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
-    from course import betting
-
     after = int(question.params.get("after", 0) or 0)
-    return betting.legal_action(exercise.street, exercise.seats, exercise.hands, exercise.actions,
-                                question.params["action"], exercise.profile, after=after,
-                                stakes=exercise.stakes, folded=tuple(exercise.folded), pot=exercise.pot or 0)
+    if not 0 <= after <= len(exercise.actions):
+        raise ValueError(f"after {after!r}: expected a count from 0 to {len(exercise.actions)} (the actions so far)")
+    return _replay(exercise, after).verdict(question.params["action"])
 
 
 def _contributions(exercise: Exercise, question: Question) -> Answer:
@@ -201,12 +197,9 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
 
 
 def final_hand_states(exercise: Exercise) -> dict[str, Any]:
-    """Each player's hand at the end of the deal, kept as dealt (`.down` and `.up`; a home game's
-    hands also say whether the player folded)."""
-    module = find_game(exercise.game).module()
-    if module is not None:
-        return dict(module.final_hands(exercise))
-    return {p: exercise.hands[p] for p in exercise.seats if p in exercise.hands}
+    """Each player's hand at the end of the deal, kept as dealt (`.down` and `.up`, and whether
+    the player folded), as the one hand state holds it after the exercise's moves."""
+    return HandState.replay(exercise).final_hands()
 
 
 def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
@@ -216,10 +209,7 @@ def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
 
 def shared_cards(exercise: Exercise) -> list[Card]:
     """The shared card(s) every player still in may use (Horn-A-Vika: the spit card)."""
-    module = find_game(exercise.game).module()
-    if module is not None:
-        return list(module.shared_cards(exercise))
-    return list(exercise.shared)
+    return HandState.replay(exercise).shared_cards()
 
 
 def folded_players(exercise: Exercise) -> list[str]:
@@ -281,9 +271,8 @@ def _award(exercise: Exercise, question: Question) -> Answer:
 
     if exercise.pot is None:
         raise ValueError("an 'award' question needs the exercise's 'pot'")
-    won = _winners(exercise, question)
-    split = showdown.split_pot(exercise.pot, won.value, exercise.seats, profile=exercise.profile)
-    return Answer(dict(split.value), [*won.steps, *split.steps])
+    return showdown.award(final_hands(exercise), exercise.pot, exercise.seats, shared_cards(exercise),
+                          tuple(folded_players(exercise)), profile=exercise.profile)
 
 
 def _legal_hand(exercise: Exercise, question: Question) -> Answer:

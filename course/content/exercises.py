@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from course.asks import asks_for
@@ -12,7 +11,9 @@ from course.content.checker import _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card
 from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node, _describe
 from course.games import GAMES, STREETS, find_game
-from course.betting import Action, replay_street
+from course.betting import Action
+from course.engine.actions import parse_move
+from course.engine.state import HandState
 from course.errors import ActionFormatError, ContentError, CourseError
 from course.model import Exercise, Problem, Question
 
@@ -41,7 +42,6 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if game is not None and spec is None:
         ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
         game = None
-    variant = spec.module() if spec is not None else None
     allowed = list(EXERCISE_KEYS) + list(spec.exercise_keys if spec else ())
     top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
     if top is None:
@@ -95,12 +95,11 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
         stakes_given=stakes_given,
     )
-    if len(actions) == len(action_nodes) and deal_ok:
-        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=True)
+    if spec.moves == "actions":
+        moves, nodes, where = actions, action_nodes, top.get("actions")
     else:
-        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=False)
-    if variant is not None and len(events) == len(event_nodes) and deal_ok:
-        _check_events(ck, exercise, variant, event_nodes, top.get("events") or node, top)
+        moves, nodes, where = events, event_nodes, top.get("events") or node
+    _check_moves(ck, exercise, spec, nodes, where, top, replay=len(moves) == len(nodes) and deal_ok)
     return exercise if exercise_id is not None and title is not None else None
 
 
@@ -298,49 +297,38 @@ def _check_answer(ck: _Checker, node: Node, kind: str, seats: list[str], what: s
                 ck.add(node, f"{what}: {exc}")
 
 
-def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_node: Node | None,
-                   replay: bool = True) -> None:
-    """Parse every action, then replay them with the betting engine; illegal ones are reported."""
-    if not nodes:
-        return
+def _check_moves(ck: _Checker, exercise: Exercise, spec: Any, nodes: list[Node], where: Node | None,
+                 top: dict[str, Node], replay: bool = True) -> None:
+    """Read every move with the game's grammar, then play the exercise on the one hand state
+    (`HandState.problems`): each refused move is reported on its own line, a problem with the deal
+    itself on the exercise key it names."""
     parsed_ok = True
     for item in nodes:
-        if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
+        if spec.moves == "actions":
+            if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
+                parsed_ok = False
+            continue
+        try:
+            parse_move(item.value, spec.kinds, spec.title)
+        except ActionFormatError as exc:
             parsed_ok = False
+            ck.add(item, exc.message)
     if not parsed_ok or not replay:
         return
-    if exercise.street not in find_game(exercise.game).betting_streets:
-        ck.add(list_node, f"actions are the betting of one street; {exercise.street!r} has no betting")
+    if nodes and spec.moves == "actions" and exercise.street not in spec.betting_streets:
+        ck.add(where, f"actions are the betting of one street; {exercise.street!r} has no betting")
         return
-    try:
-        replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile,
-                      exercise.stakes, folded=tuple(exercise.folded))
-    except CourseError as exc:
-        ck.add(_node_at(nodes, exc.index, list_node), exc.message)
-    except ValueError as exc:  # the deal itself cannot start the round (named in the message)
-        ck.add(list_node, str(exc))
+    for exc in HandState.problems(exercise):
+        if not isinstance(exc, CourseError):       # the deal cannot open the street's round (named in the message)
+            ck.add(where, str(exc))
+        elif exc.index is None:
+            ck.add(top.get(exc.key, where) if exc.key else where, exc.message)
+        else:
+            ck.add(_node_at(nodes, exc.index, where), exc.message)
 
 
 def _node_at(nodes: list[Node], index: int | None, fallback: Node | None) -> Node | None:
     return nodes[index] if index is not None and 0 <= index < len(nodes) else fallback
-
-
-def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: list[Node], where: Node,
-                  top: dict[str, Node]) -> None:
-    """Read every event, then replay them on the game's table; each error lands on its event (or on
-    the exercise key it names when the deal itself is wrong)."""
-    bad = False
-    for text, item in zip(exercise.events, nodes):
-        try:
-            variant.parse_event(text)
-        except ActionFormatError as exc:
-            bad = True
-            ck.add(item, exc.message)
-    if bad:
-        return
-    for exc in variant.check_errors(exercise):
-        target = top.get(exc.key, where) if exc.index is None else _node_at(nodes, exc.index, where)
-        ck.add(target, exc.message)
 
 
 def with_profile(exercise: Exercise, name: str) -> Exercise:

@@ -61,8 +61,10 @@ def random_home_deal(game: str, rng, players: int, profile, **options: Any):
 
 
 def home_replay(exercise):
-    """The home game's table after the exercise's events."""
-    return content.variant_module(exercise.game).replay(exercise)
+    """The home game's table after the exercise's events, played on the one hand state."""
+    from course.engine.state import HandState
+
+    return HandState.replay(exercise).table
 
 
 def profile(name: str, overrides: dict[str, Any] | None = None):
@@ -85,9 +87,7 @@ def stud_round(street: str, seats, hands, profile, folded=(), pot: int = 0):
 
 
 def replay_street(exercise):
-    """The stud betting round after the exercise's actions."""
-    from course import betting
+    """The stud betting round after the exercise's actions, played on the one hand state."""
+    from course.engine.state import HandState
 
-    return betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
-                                 exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
-                                 pot=exercise.pot or 0)
+    return HandState.replay(exercise).table
