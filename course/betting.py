@@ -356,6 +356,11 @@ class BettingRound:
     def ledger(self) -> list[LedgerEntry]:
         return list(self._ledger)
 
+    @property
+    def last_entry(self) -> LedgerEntry | None:
+        """The latest action's entry (None before the first), without copying the ledger."""
+        return self._ledger[-1] if self._ledger else None
+
     def ledger_frame(self):
         """The ledger as a pandas DataFrame (one row per action) for the app."""
         import pandas as pd
@@ -393,16 +398,28 @@ class BettingRound:
         return True
 
     def legal_moves(self) -> list[Action]:
-        """Every action the player to act may take now (amounts filled in), each one `can` accepts."""
+        """Every action the player to act may take now (amounts filled in), each one `can` accepts.
+
+        Each verb is judged once: a bet or raise of the first step open to the player stands for
+        all of them, since the rules refuse a bet or raise whatever its size (turn, cap, bring-in)
+        or accept every size the street or the player's limit allows (`steps_allowed`)."""
         p = self.to_act
         if p is None:
             return []
+        moves = []
+        for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BRING_IN, Verb.COMPLETE):
+            try:
+                moves.append(self._judge(Action(p, verb)).action)
+            except IllegalActionError:
+                pass
         steps = self.steps_allowed(p)
-        candidates = [Action(p, Verb.FOLD), Action(p, Verb.CHECK), Action(p, Verb.CALL),
-                      Action(p, Verb.BRING_IN), Action(p, Verb.COMPLETE)]
-        candidates += [Action(p, Verb.BET, k) for k in steps]
-        candidates += [Action(p, Verb.RAISE, self.to_match + k) for k in steps]
-        return [self.verify(a) for a in candidates if self.can(a)]
+        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)):
+            try:
+                moves.append(self._judge(Action(p, verb, base + steps[0])).action)
+            except IllegalActionError:
+                continue
+            moves += [Action(p, verb, base + k) for k in steps[1:]]
+        return moves
 
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)

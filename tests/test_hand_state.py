@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card
 from course.engine.state import HandState
 from course.engine.stud import SHARED
@@ -278,3 +279,39 @@ def test_a_shared_card_is_refused_when_it_is_not_due():
     with pytest.raises(IllegalActionError) as err:
         early.verify(f"shared {deck[-1]}")                           # fourth street is everyone's own
     assert "seventh street" in err.value.reason and set(SHARED_RULE.cite) <= set(err.value.cite)
+
+
+def _accepted(rnd) -> set[str]:
+    """Every action the round accepts now, found the slow way: each verb at every amount."""
+    p = rnd.to_act
+    if p is None:
+        return set()
+    top = rnd.to_match + 4 * max(rnd.stakes.big_bet, *(rnd.steps_allowed(p)))
+    candidates = [Action(p, verb) for verb in Verb if verb is not Verb.ANTE]
+    candidates += [Action(p, verb, amount) for verb in (Verb.BET, Verb.RAISE) for amount in range(1, top + 1)]
+    return {str(rnd.verify(a)) for a in candidates if rnd.can(a)}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeypatch):
+    """Legal moves are generated verb by verb, not judged candidate by candidate: at every turn
+    of random whole hands they are exactly the actions `can` accepts, every verb at every amount."""
+    real = BettingRound.legal_moves
+    turns = []
+
+    def compared(rnd):
+        legal = real(rnd)
+        assert {str(a) for a in legal} == _accepted(rnd) and len(legal) == len({str(a) for a in legal})
+        turns.append(len(legal))
+        return legal
+
+    monkeypatch.setattr(BettingRound, "legal_moves", compared)
+    spec, profile = GAMES[game], default_profile(game)
+    for seed in range(6):
+        rng = random.Random(seed)
+        players = rng.randint(2, 7)
+        if game in STUD:
+            stud_random_deal(rng, players, profile, spec)
+        else:
+            spec.module().random_deal(rng, players, profile)
+    assert len(turns) > 50

@@ -301,8 +301,8 @@ class HandState:
         history = getattr(self.table, "history", {}).get(parsed.player or "", [])
         if history:
             return history[-1:]
-        ledger = getattr(getattr(self.table, "round", None), "ledger", None)
-        return [ledger[-1].step] if ledger else []
+        last = getattr(getattr(self.table, "round", None), "last_entry", None)
+        return [last.step] if last is not None else []
 
     # --- what the hand holds ----------------------------------------------------------------
 
