@@ -74,8 +74,9 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
         places.append(("the shared card", card, item))
     spec = find_game(game) if game is not None else None
     counts = spec.cards_on(street, bool(shared)) if spec is not None and street is not None else None
-    if counts is not None and spec.moves == "events" and not any(h.cards for h in hands.values()):
-        pass  # before the deal: the game's events deal every card
+    if counts is not None and (spec.moves == "events" or top.get("events") is not None) \
+            and not any(h.cards for h in hands.values()):
+        pass  # before the deal: the events deal every card (a home game's, or a whole stud hand's)
     elif counts is not None and not spec.cards_move:
         for value, player in counted:
             _check_counts(ck, value, player, hands[player], street, counts, spec.cite)

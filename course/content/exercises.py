@@ -66,9 +66,11 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
 
     actions, action_nodes = _moves(ck, top.get("actions"), "action")
     events, event_nodes = _moves(ck, top.get("events"), "event")
-    if top.get("events") is not None and spec is not None and spec.moves != "events":
-        homes = ", ".join(g.name for g in GAMES.values() if g.moves == "events")
-        ck.add(top["events"], f"'events' belong to home games ({homes}); {spec.title} uses 'actions'")
+    whole = top.get("events") is not None and spec is not None and spec.moves == "actions"
+    if whole and (any(h.cards for h in hands.values()) or top.get("actions") is not None or shared):
+        ck.add(top["events"], f"'events' on a {spec.title} exercise play the whole hand from the antes: leave "
+               "'hands' and 'shared' empty and write every card dealt, and the betting, as events "
+               "(or show one street with 'hands' and its 'actions')")
     if top.get("actions") is not None and spec is not None and spec.moves != "actions":
         ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
                "not as 'actions'")
@@ -78,8 +80,10 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     intro = ck.text(top.get("intro"), "intro")
     extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
 
-    questions = _questions(ck, top.get("questions"), game, seats, street, len(actions))
-    if pot is None and spec is not None and spec.award_needs_pot and any(q.ask == "award" for q in questions):
+    questions = _questions(ck, top.get("questions"), game, seats, street, len(events) if whole else len(actions),
+                           whole)
+    if pot is None and spec is not None and spec.award_needs_pot and not whole and \
+            any(q.ask == "award" for q in questions):
         ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
                         and i.get("ask").value == "award")
         ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
@@ -95,7 +99,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
         stakes_given=stakes_given,
     )
-    if spec.moves == "actions":
+    if spec.moves == "actions" and not whole:
         moves, nodes, where = actions, action_nodes, top.get("actions")
     else:
         moves, nodes, where = events, event_nodes, top.get("events") or node
@@ -160,8 +164,12 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
     return profile, name, options, stakes, changes
 
 
+# Keys any stud ask takes on a whole hand: the point of the hand it is asked at.
+WHOLE_HAND_PARAMS = {"street": "street", "after": "count"}
+
+
 def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[str], street: str | None,
-               n_actions: int) -> list[Question]:
+               n_actions: int, whole: bool = False) -> list[Question]:
     items = ck.sequence(node, "questions")
     if items is None:
         return []
@@ -182,7 +190,8 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
             supported = list(specs)
             ck.add(ask_node, f"ask {ask!r} is not supported for {game}{suggest(ask, supported)}; "
                    f"expected one of {', '.join(supported) or '(none: the game engine is missing)'}")
-        allowed = list(QUESTION_KEYS) + list(spec.params if spec else ())
+        keys = {**(spec.params if spec else {}), **(WHOLE_HAND_PARAMS if whole else {})}
+        allowed = list(QUESTION_KEYS) + list(keys)
         fields = ck.mapping(item, f"question {ask!r}" if ask else "a question", allowed,
                             ("ask",) + (spec.required if spec else ()))
         if fields is None or ask is None or (spec is None and game is not None):
@@ -191,11 +200,11 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         explain = ck.text(fields.get("explain"), "explain")
         cite = ck.cites(fields.get("cite"), "cite")
         params: dict[str, Any] = {}
-        for key, kind in (spec.params.items() if spec else ()):
+        for key, kind in keys.items():
             if key in fields:
                 value = _param(ck, fields[key], key, kind, seats, n_actions)
                 asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
-                    value is not None and street is not None else (None, None)
+                    value is not None and street is not None and not whole else (None, None)
                 if asked and reached and asked[1] > reached[1]:
                     # A later street is fine only while it adds no face-up card (sixth -> seventh).
                     ck.add(fields[key], f"{key}: on {value} street each player shows {asked[1]} "
@@ -304,18 +313,18 @@ def _check_moves(ck: _Checker, exercise: Exercise, spec: Any, nodes: list[Node],
     itself on the exercise key it names."""
     parsed_ok = True
     for item in nodes:
-        if spec.moves == "actions":
+        if spec.moves == "actions" and not exercise.whole_hand:
             if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
                 parsed_ok = False
             continue
         try:
-            parse_move(item.value, spec.kinds, spec.title)
+            parse_move(item.value, exercise.move_kinds, spec.title)
         except ActionFormatError as exc:
             parsed_ok = False
             ck.add(item, exc.message)
     if not parsed_ok or not replay:
         return
-    if nodes and spec.moves == "actions" and exercise.street not in spec.betting_streets:
+    if nodes and spec.moves == "actions" and not exercise.whole_hand and exercise.street not in spec.betting_streets:
         ck.add(where, f"actions are the betting of one street; {exercise.street!r} has no betting")
         return
     for exc in HandState.problems(exercise):

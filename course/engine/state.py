@@ -100,6 +100,11 @@ class HandState:
         as it is set up (`IllegalActionError` naming the key to blame); a stud street's betting
         round is opened when a move or a question first needs it."""
         spec = find_game(getattr(exercise, "game", None) or exercise.profile.game)
+        if spec.moves == "actions" and getattr(exercise, "whole_hand", False):
+            from course.engine.stud import StudTable
+
+            table = StudTable.start(exercise)
+            return cls(exercise, spec, table, table.parse, restart=lambda: StudTable.start(exercise))
         if spec.moves == "actions":
             return cls.street(exercise)
         module = spec.module()
@@ -127,6 +132,40 @@ class HandState:
 
         replayed = getattr(exercise, "replayed", None)
         return replayed(("hand", upto), build) if replayed is not None else build()
+
+    @classmethod
+    def at(cls, exercise: Any, street: str | None = None, after: int | None = None) -> "HandState":
+        """The hand as it stands when a question is asked: after the first `after` moves, or, on a
+        whole hand, once `street`'s betting is over (before the next street's first card); at the
+        end of the moves otherwise."""
+        if after is not None:
+            return cls.replay(exercise, after)
+        if street is not None and getattr(exercise, "whole_hand", False):
+            ends = cls.street_ends(exercise)
+            if street not in ends:
+                raise ValueError(f"the hand never reaches {street} street: its moves stop on "
+                                 f"{list(ends)[-1] if ends else 'the antes'}")
+            return cls.replay(exercise, ends[street])
+        return cls.replay(exercise)
+
+    @classmethod
+    def street_ends(cls, exercise: Any) -> dict[str, int]:
+        """Street -> the number of moves played when that street is over (the next street's first
+        card not yet dealt), for a whole hand, in deal order."""
+        def build() -> dict[str, int]:
+            state, ends = cls.start(exercise), {}
+            moves = _moves_of(exercise)
+            for index, move in enumerate(moves):
+                before = state.table.street
+                state.apply(move)
+                if before is not None and state.table.street != before:
+                    ends[before] = index
+            if state.table.street is not None:
+                ends[state.table.street] = len(moves)
+            return ends
+
+        replayed = getattr(exercise, "replayed", None)
+        return replayed(("street ends",), build) if replayed is not None else build()
 
     @classmethod
     def face_up_seen(cls, exercise: Any, upto: int | None = None) -> dict[str, list[Card]]:

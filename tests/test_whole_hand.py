@@ -1,0 +1,77 @@
+"""Whole Stud High hands in one exercise: the deal and every street's betting as events, and
+questions asked at any street (`street:`) or after any move (`after:`), on the one hand state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from course import content, questions
+from course.engine.state import HandState
+from course.model import Question
+
+ROOT = Path(__file__).resolve().parents[1]
+WHOLE = ROOT / "exercises" / "stud-high" / "whole-hand-third-to-showdown.yaml"
+
+
+def _text(changes=None) -> str:
+    data = yaml.safe_load(WHOLE.read_text(encoding="utf-8"))
+    data.update(changes or {})
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def _exercise(changes=None):
+    return content.parse_exercise(_text(changes), "whole.yaml")
+
+
+def _ask(exercise, ask, **params):
+    return questions.answer(exercise, Question(ask, None, None, None, [], params, 1, 1))
+
+
+def test_the_course_s_whole_hand_is_valid_and_replayed_by_the_hand_state():
+    exercise, problems = _exercise()
+    assert problems == [] and exercise.whole_hand
+    state = HandState.replay(exercise)
+    assert state.table.over and len(state.ledger) == len(exercise.events)
+    assert list(HandState.street_ends(exercise)) == ["third", "fourth", "fifth", "sixth", "seventh"]
+
+
+def test_each_street_is_answered_from_the_table_as_it_stands_then():
+    exercise, _ = _exercise()
+    assert [_ask(exercise, "street_total", street=s).value for s in ("third", "fourth", "fifth", "sixth", "seventh")] \
+        == [12, 12, 24, 16, 16]
+    assert _ask(exercise, "opener", street="sixth").value == "Cara"
+    assert len(questions.final_hands(exercise, next(q for q in exercise.questions if q.ask == "best_five"))["Ben"]) == 5
+    assert "Ava" not in questions.folded_players(exercise, next(q for q in exercise.questions if q.ask == "bring_in"))
+    assert questions.folded_players(exercise) == ["Ava"]
+    # the pot awarded is the one the moves built: antes 3 and 80 in bets
+    assert _ask(exercise, "award").value == {"Cara": 83}
+
+
+def test_legal_action_after_a_move_of_the_whole_hand():
+    exercise, _ = _exercise()
+    after_bring_in = exercise.events.index("Ben brings in 2") + 1
+    assert _ask(exercise, "legal_action", action="Cara completes to 4", after=after_bring_in).value is True
+    assert _ask(exercise, "legal_action", action="Cara raises to 8", after=after_bring_in).value is False
+
+
+def test_a_refused_move_of_a_whole_hand_is_reported_on_its_line():
+    events = yaml.safe_load(WHOLE.read_text(encoding="utf-8"))["events"]
+    wrong = [*events[:9], "Ben is dealt 9♣ up", *events[10:]]        # Ava's door card goes to Ben
+    exercise, problems = _exercise({"events": wrong})
+    assert problems and "the next card goes to Ava face up" in problems[0].message
+    lines = _text({"events": wrong}).splitlines()
+    assert problems[0].line == next(n for n, line in enumerate(lines, 1) if "Ben is dealt 9♣ up" in line)
+
+
+def test_a_whole_hand_deals_its_own_cards():
+    _exercise_, problems = _exercise({"hands": {"Ava": {"down": "K♠ 7♦", "up": "9♣"}, "Ben": {}, "Cara": {}}})
+    assert any("play the whole hand from the antes" in p.message for p in problems)
+
+
+def test_a_question_about_a_street_the_hand_never_reaches_is_refused():
+    exercise, _ = _exercise({"events": yaml.safe_load(WHOLE.read_text(encoding="utf-8"))["events"][:23],
+                             "questions": [{"ask": "opener", "street": "sixth"}]})
+    (problem,) = questions.check_exercise(exercise)
+    assert "never reaches sixth street" in problem.message
