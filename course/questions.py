@@ -245,8 +245,27 @@ def folded_players(exercise: Exercise, question: Question | None = None) -> list
     return [p for p, hand in final_hand_states(exercise, question).items() if getattr(hand, "folded", False)]
 
 
+def _showdown_hands(exercise: Exercise, question: Question | None, players: list[str] | None = None
+                    ) -> dict[str, list[Card]]:
+    """Each player's own cards for a showdown question; a player it needs who is still in and whose
+    hole cards the deal leaves out (a street written with face-up cards only) is refused: the
+    answer would otherwise come from the face-up cards alone."""
+    states = final_hand_states(exercise, question)
+    spec = find_game(exercise.game)
+    counts = None if spec.cards_move or exercise.whole_hand else spec.cards_on(exercise.street, bool(exercise.shared))
+    for player in players if players is not None else list(states):
+        hand = states.get(player)
+        if counts is not None and hand is not None and not getattr(hand, "folded", False) \
+                and len(hand.down) < counts[0]:
+            raise ValueError(f"{question.ask if question else 'the showdown'} needs {player}'s hole cards, but the "
+                             f"hand lists {len(hand.down)} of the {counts[0]} dealt face down by {exercise.street} "
+                             f"street: write {player}'s 'down' cards")
+    return {p: [*hand.down, *hand.up] for p, hand in states.items()}
+
+
 def _own(exercise: Exercise, player: str, question: Question | None = None) -> tuple[list[Card], list[Card]]:
-    hands = final_hands(exercise, question)
+    hands = _showdown_hands(exercise, question, [player]) if player in final_hand_states(exercise, question) \
+        else {}
     if player not in hands:
         raise ValueError(f"{player!r} has no hand in this deal")
     return hands[player], shared_cards(exercise, question)
@@ -290,7 +309,7 @@ def _a(label: str) -> str:
 def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    return showdown.showdown(final_hands(exercise, question), shared_cards(exercise, question),
+    return showdown.showdown(_showdown_hands(exercise, question), shared_cards(exercise, question),
                              tuple(folded_players(exercise, question)), profile=exercise.profile)
 
 
@@ -300,7 +319,7 @@ def _award(exercise: Exercise, question: Question) -> Answer:
     pot = _point(exercise, question).pot if exercise.whole_hand else exercise.pot
     if pot is None:
         raise ValueError("an 'award' question needs the exercise's 'pot'")
-    return showdown.award(final_hands(exercise, question), pot, exercise.seats, shared_cards(exercise, question),
+    return showdown.award(_showdown_hands(exercise, question), pot, exercise.seats, shared_cards(exercise, question),
                           tuple(folded_players(exercise, question)), profile=exercise.profile)
 
 

@@ -75,3 +75,29 @@ def test_a_question_about_a_street_the_hand_never_reaches_is_refused():
                              "questions": [{"ask": "opener", "street": "sixth"}]})
     (problem,) = questions.check_exercise(exercise)
     assert "never reaches sixth street" in problem.message
+
+
+SHOWDOWN_WITHOUT_HOLE_CARDS = """\
+id: no-hole-cards
+title: Hole cards left out
+game: stud-high
+street: showdown
+seats: [Ava, Ben]
+hands:
+  Ava: {down: A♠ A♥ 2♦, up: K♠ K♥ 7♣ 4♦}
+  Ben: {up: Q♠ Q♥ 9♣ 8♦}
+questions:
+  - ask: winners
+  - ask: best_five
+    player: Ava
+"""
+
+
+def test_a_stud_showdown_question_needing_hole_cards_on_a_hand_that_lists_none_is_refused_with_file_and_line():
+    """Not answered from Ben's face-up cards alone: the winners need Ben's hole cards; Ava's best
+    five needs only Ava's, which are written."""
+    exercise, problems = content.parse_exercise(SHOWDOWN_WITHOUT_HOLE_CARDS, "holes.yaml")
+    assert problems == []
+    (problem,) = questions.check_exercise(exercise)
+    assert problem.file == "holes.yaml" and problem.line == 10
+    assert "needs Ben's hole cards" in problem.message and "'down'" in problem.message
