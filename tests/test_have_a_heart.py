@@ -452,3 +452,20 @@ def test_opening_each_round_the_opener_stays_the_opener_after_folding():
     ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("5♣ 6♦", "Q♠"), "Cara": ("7♣ 8♦", "4♠")},
               ["Ava bets 4", "Ben raises to 8", "Cara calls", "Ava folds"])
     assert ask(ex, "opener").value == "Ava"
+
+
+def test_a_player_who_folded_before_the_exercise_may_leave_hole_cards_unwritten_mucked_not_missing():
+    """Have a Heart's card count: a player who folded before the exercise starts had their hole
+    cards mucked; leaving them out is not a missing card (the face-up totals still count)."""
+    from course import content
+
+    text = (ROOT / "exercises" / "have-a-heart" / "hah-hole-card-unseen.yaml").read_text(encoding="utf-8")
+    mucked = text.replace("Drew: {down: 2♥ 5♣, up: K♦ J♦ 9♣, folded: true}", "Drew: {up: K♦ J♦ 9♣, folded: true}")
+    assert mucked != text
+    exercise, problems = content.parse_exercise(mucked, "mucked.yaml")
+    assert problems == [] and exercise is not None
+    assert questions.check_exercise(exercise) == []
+    short = mucked.replace("Ava:  {down: K♣ 8♦, up: 2♣ 9♠ 10♦}", "Ava:  {down: K♣ 8♦, up: 2♣ 9♠}")
+    assert short != mucked
+    _, problems = content.parse_exercise(short, "short.yaml")
+    assert problems                      # a card of a player still in still cannot go missing

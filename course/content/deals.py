@@ -150,6 +150,9 @@ def _check_conservation(ck: _Checker, node: Node, spec: GameSpec, hands: dict[st
     for side, per_player, least in (("up", up, first.up), ("down", down, first.down)):
         if side == "down" and any(not h.down for h in live):
             continue  # hole cards left out: nothing to count
+        # A player who folded before the exercise starts may leave their hole cards out: they were
+        # mucked face down, so they are counted neither as held nor as missing.
+        folded = sum(1 for h in hands.values() if h.folded and (side == "up" or h.down))
         held = sum(len(getattr(h, side)) for h in hands.values())
         low, high = per_player * len(live) + least * folded, per_player * (len(live) + folded)
         if not low <= held <= high:
