@@ -80,10 +80,33 @@ def default_profile(game: str):
 
 
 def stud_round(street: str, seats, hands, profile, folded=(), pot: int = 0):
-    """An empty stud betting round for `street` (its first actor found from the cards)."""
-    from course import betting
+    """An empty stud betting round for `street` (its first actor found from the cards), whose
+    moves are played on the one hand state: `can` and `apply` go through `HandState`, and `apply`
+    returns the round's entry (the action with its amount filled in); the rest reads the round."""
+    from types import SimpleNamespace
 
-    return betting.new_round(street, seats, hands, profile, folded=folded, pot=pot)
+    from course.engine.state import HandState
+
+    exercise = SimpleNamespace(game=profile.game, street=street, seats=list(seats), hands=hands, profile=profile,
+                               stakes=profile.stakes, folded=tuple(folded), pot=pot, shared=[])
+    return _StreetPlay(HandState.street(exercise))
+
+
+class _StreetPlay:
+    """A stud street played on the one hand state, read like its betting round."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state.table, name)
+
+    def can(self, move) -> bool:
+        return self.state.can(move)
+
+    def apply(self, move):
+        self.state.apply(move)
+        return self.state.table.last_entry
 
 
 def replay_street(exercise):
