@@ -77,9 +77,10 @@ def drills(names, items):
         rates[name] = items / best
     return rates
 
-rounds, items = int(sys.argv[1]), int(sys.argv[2])
+rounds, items, base = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
 course = check()
-exercises = list(course.exercises.values())
+# the same exercises in both trees: those whose file the previous design's course has too
+exercises = [e for e in course.exercises.values() if (base / Path(e.path).resolve().relative_to(Path.cwd().resolve())).is_file()]
 replay_s = check_s = float("inf")
 for _ in range(3):    # the best of three inside the process: a shared machine only ever adds time
     start = time.perf_counter()
@@ -95,10 +96,10 @@ print(json.dumps({"replays": rounds * len(exercises), "replay_s": replay_s, "che
 """
 
 
-def measure(tree: Path, rounds: int, items: int) -> dict:
+def measure(tree: Path, rounds: int, items: int, base: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", MEASURE % (DRILLS,), str(rounds), str(items)], cwd=tree, env=env,
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", MEASURE % (DRILLS,), str(rounds), str(items), str(base)], cwd=tree,
+                         env=env, check=True, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             runs: dict[str, list[dict]] = {"new": [], "previous": []}
             for n in range(args.repeat + 1):      # the first round warms up and is dropped
                 for name, tree in (("new", ROOT), ("previous", base)):
-                    result = measure(tree, args.rounds, args.items)
+                    result = measure(tree, args.rounds, args.items, base)
                     if n:
                         runs[name].append(result)
         finally:
@@ -150,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in DRILLS:
         a, b = new["drill_items_per_s"][name], old["drill_items_per_s"][name]
         print(f"{'drill items/s, ' + name + ', median':40}{a:14.1f}{b:22.1f}{a / b:8.2f}")
-    print(f"({args.repeat} runs, each the best of three; {new['exercises']} and {old['exercises']} exercises; "
+    print(f"({args.repeat} runs, each the best of three; {new['exercises']} and {old['exercises']} exercises replayed, "
+          "those in both courses; the check covers each tree's whole course; "
           f"{args.rounds} replays of the course per measurement)")
     return 0
 

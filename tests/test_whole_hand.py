@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from course import content, questions
@@ -101,3 +102,37 @@ def test_a_stud_showdown_question_needing_hole_cards_on_a_hand_that_lists_none_i
     (problem,) = questions.check_exercise(exercise)
     assert problem.file == "holes.yaml" and problem.line == 10
     assert "needs Ben's hole cards" in problem.message and "'down'" in problem.message
+
+
+EIGHT_AT = """\
+id: eight-still-in
+title: Eight players still in
+game: stud-high
+street: {street}
+seats: [A1, A2, A3, A4, A5, A6, A7, A8]
+hands:
+  A1: {{up: 2♣ 3♣ 4♣ 5♣}}
+  A2: {{up: 6♣ 7♣ 8♣ 9♣}}
+  A3: {{up: 10♣ J♣ Q♣ K♣}}
+  A4: {{up: A♣ 2♦ 3♦ 4♦}}
+  A5: {{up: 5♦ 6♦ 7♦ 8♦}}
+  A6: {{up: 9♦ 10♦ J♦ Q♦}}
+  A7: {{up: K♦ A♦ 2♥ 3♥}}
+  A8: {{up: 4♥ 5♥ 6♥ 7♥}}
+questions:
+  - ask: opener
+    street: sixth
+"""
+
+
+@pytest.mark.parametrize("street", ["seventh", "showdown"])
+def test_a_short_deck_deals_seventh_street_as_the_shared_card_refused_without_it(street):
+    """Eight players still in after sixth street: 52 - 48 = 4 cards cannot give each a seventh
+    card, so a deal at seventh street (or the showdown) without the shared card is refused at its
+    `street` line, citing the profile's shared-card rule."""
+    _, problems = content.parse_exercise(EIGHT_AT.format(street=street), "eight.yaml")
+    (problem,) = [p for p in problems if "shared" in p.message]
+    assert problem.line == 4 and "only 4 cards are left" in problem.message
+    with_shared = EIGHT_AT.format(street=street).replace("questions:", "shared: 8♥\nquestions:")
+    _, problems = content.parse_exercise(with_shared, "eight.yaml")
+    assert not [p for p in problems if "shared" in p.message]

@@ -107,6 +107,22 @@ def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile
                f"left for the {len(live)} players still in: deal each a seventh card instead {cites}")
 
 
+def _check_shared_card_missing(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any, street: str) -> None:
+    """A deal past the street a shared card replaces, without one, while the deck is too short to
+    give every player still in a card of it (the profile's `shared_card` rule): refused."""
+    from course import table
+
+    live = [p for p, h in hands.items() if not h.folded]
+    if not live:
+        return
+    left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
+    verdict = table.needs_shared_card(live, profile, cards_left=left)
+    if verdict.value:
+        cites = " ".join(f"[{key}]" for key in verdict.citations)
+        ck.add(node, f"on {street} street {len(live)} players are still in but only {left} cards are left: the "
+               f"deck cannot give each a card, so the last card is one shared card; add it as 'shared' {cites}")
+
+
 def _card_nodes(node: Node | None) -> list[Node]:
     """The node to blame for each card of a card list (the list item, or the whole string)."""
     if node is None:

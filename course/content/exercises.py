@@ -8,7 +8,7 @@ from typing import Any
 
 from course.asks import asks_for
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
-from course.content.deals import _check_deal, _check_shared_card
+from course.content.deals import _check_deal, _check_shared_card, _check_shared_card_missing
 from course.content.nodes import _BOOL, _NULL, LIMITS_DOC, MAX_QUESTIONS, Node, _describe
 from course.games import GAMES, STREETS, find_game
 from course.betting import Action
@@ -62,6 +62,9 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if spec is not None and spec.moves == "actions" and shared and street is not None and profile is not None \
             and spec.cards_on(street, True) != spec.cards_on(street):
         _check_shared_card(ck, top["shared"], hands, profile)
+    if spec is not None and spec.moves == "actions" and not shared and street is not None and profile is not None \
+            and top.get("events") is None and spec.cards_on(street, True) != spec.cards_on(street):
+        _check_shared_card_missing(ck, top.get("street"), hands, profile, street)
     pot = ck.integer(top.get("pot"), "pot")
 
     actions, action_nodes = _moves(ck, top.get("actions"), "action")

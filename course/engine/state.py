@@ -275,16 +275,20 @@ class HandState:
     def apply(self, move: Any) -> LedgerEntry:
         """Play `move` (text or a parsed `Move`) and record it; a refused move raises its error,
         placed at its index, and leaves the hand as it was."""
-        before, index = self.pot, len(self._ledger)
+        index = len(self._ledger)
         written = _written(move)
-        if self._parse is None:
+        if self._parse is None:          # a stud street: its round's entry says what the move added
             try:
                 entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
             except CourseError as err:
                 raise _quoting(err.at(index), move) from None
-            text, cite, default = entry.text, entry.cite, entry.course_default
-            player, parsed = entry.player, move
-        elif self._is_showdown(move):
+            recorded = LedgerEntry(index + 1, written, entry.player, entry.added, entry.pot, entry.text, entry.cite,
+                                   entry.course_default)
+            self._ledger.append(recorded)
+            self._moves.append(move)
+            return recorded
+        before = self.pot
+        if self._is_showdown(move):
             parsed, self.award = self._showdown(written)
             steps = self.award.steps
             text = " ".join(s.text for s in steps)
