@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 from course.asks import asks_for, find_ask
 from course.betting import BettingRound as StudRound
 from course.cards import DECK, parse_cards
-from course.engine.state import HandState
 from course.rules import load_profile
+from hand_replay import check_events, final_hands, replay, shared_cards
 from course import questions
 from course.variants import horn_a_vika as hv
 from course.errors import IllegalActionError
@@ -23,23 +23,6 @@ from course.variants.common import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-
-def check_events(exercise):
-    """Every problem the one hand state finds in the events, as (index, message); -1: the deal."""
-    return [(-1 if e.index is None else e.index, e.message) for e in HandState.problems(exercise)]
-
-
-def replay(exercise, upto=None):
-    return HandState.replay(exercise, upto).table
-
-
-def final_hands(exercise):
-    return HandState.replay(exercise).final_hands()
-
-
-def shared_cards(exercise):
-    return HandState.replay(exercise).shared_cards()
 
 def deal(hands: dict[str, tuple[str, str]], events=(), street="third", pot=None, shared="", options=None,
          matched=None):
