@@ -98,9 +98,15 @@ def _street_of(exercise: Exercise, question: Question) -> str:
 
 def _point(exercise: Exercise, question: Question | None = None) -> HandState:
     """The one hand state as it stands when the question is asked: a whole hand at the question's
-    `street` or `after` its first moves; any other exercise after all its moves."""
-    params = question.params if question is not None and exercise.whole_hand else {}
-    return HandState.at(exercise, params.get("street"), params.get("after"))
+    `street` or `after` its first moves; a home game after all its moves; a stud street as dealt
+    (its cards are those written, whatever its betting: another profile may refuse an action
+    without changing who holds what)."""
+    if exercise.whole_hand:
+        params = question.params if question is not None else {}
+        return HandState.at(exercise, params.get("street"), params.get("after"))
+    if find_game(exercise.game).moves == "actions":    # a stud street: its actions deal no card
+        return HandState.start(exercise)
+    return HandState.replay(exercise)
 
 
 def _bring_in(exercise: Exercise, question: Question) -> Answer:
