@@ -315,3 +315,41 @@ def test_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeyp
         else:
             spec.module().random_deal(rng, players, profile)
     assert len(turns) > 50
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].moves == "events"])
+def test_a_refused_move_leaves_the_hand_as_it_was(game):
+    """`apply` plays on the table itself; when the rules refuse a move the table is set up again
+    from the moves before it, so the state after a refused move equals the state before it."""
+    rng = random.Random(7)
+    profile = default_profile(game)
+    played = GAMES[game].module().random_deal(rng, 4, profile)
+    seats = [f"P{i + 1}" for i in range(4)]
+    # the first card of a street: a table opens the new street before it judges who gets the card
+    cut = next(n for n in range(len(played.texts) // 2, len(played.texts))
+               if " is dealt " in played.texts[n] and " is dealt " not in played.texts[n - 1])
+    state = HandState.start(exercise(game, profile, seats=seats))
+    for move in played.texts[:cut]:
+        state.apply(move)
+    def now():
+        table = state.table
+        return (state.final_hands(), state.pot, state.shared_cards(), len(state.ledger),
+                getattr(table, "stage", None), getattr(table, "street", None),
+                list(getattr(table, "stage_dealt_in_events", [])), table.round is None)
+
+    before = now()
+    due = played.texts[cut].split()[0]
+    other = next(p for p in seats if p != due and p in state.table.live)
+    refused = 0
+    for wrong in (played.texts[cut].replace(due, other, 1), played.texts[cut - 1], f"{seats[0]} raises to 999"):
+        try:
+            state.apply(wrong)
+        except CourseError as err:
+            refused += 1
+            assert err.index == cut
+        assert now() == before
+    assert refused == 3
+    for move in played.texts[cut:]:        # and the hand plays on to its end as dealt
+        state.apply(move)
+    assert state.final_hands() == {p: h for p, h in
+                                   HandState.replay(exercise(game, profile, seats=seats, events=played.texts)).final_hands().items()}
