@@ -1,15 +1,18 @@
-"""The engine core's speed, this tree beside the design before the hand-state core, in one run:
+"""The engine core's speed, this tree beside the design before the one hand state, in one run:
 
-1. exercises replayed per second: every course exercise's moves played through the engine
-   (a stud street through `course.betting.replay_street`, a home game's events through its
-   engine module's `replay`), which both designs offer with the same call;
+1. exercises replayed per second: every course exercise's moves played through the engine,
+   from the table the exercise starts at (this tree: `HandState.replay`, the one replay; the
+   previous design: `course.betting.replay_street` for a stud street, a home game's events
+   through its engine module's `replay`), each exercise's replay cache emptied first;
 2. the whole-course check: load and validate every lesson and exercise, then answer and
-   grade every question, as `course check` does.
+   grade every question, as `course check` does;
+3. drill items per second for the home-game templates whose draws play whole hands (random
+   legal play, then the item loaded and answered): the cheap-trials target of 200 items/s.
 
-    python benchmarks/core.py [--base 40f1ed1] [--repeat 7] [--json]
+    python benchmarks/core.py [--base 553b8c8] [--repeat 7] [--json]
 
 The previous design is checked out with `git worktree add` into a temporary folder and measured
-there by the same code in a subprocess (each tree on its own course, 43 exercises both); the
+there by the same code in a subprocess (each tree on its own course); the
 two runs alternate, so both see the same machine. Each run keeps the best of three measurements
 (a shared machine only ever adds time); the script prints the median and the best over
 `--repeat` runs, after one warm-up run.
@@ -27,17 +30,24 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASE = "40f1ed1"   # the last commit before the core redesign
+DRILLS = ("hav-third-match", "hav-bet-limit", "hah-take", "hah-pot")   # home templates that play whole hands
+BASE = "553b8c8"   # the commit before the one hand state replayed every exercise
 
 # Run inside a tree (cwd and sys.path[0] = the tree): prints {"replays": n, "replay_s": t, "check_s": t}.
 MEASURE = r"""
+DRILLS = %r
 import importlib, json, sys, time
 sys.path.insert(0, ".")
 from pathlib import Path
 from course import betting, content, questions
+ONE = hasattr(betting, "replay_street") is False     # this design: the one hand state replays
 
 def replay(exercise):
-    if exercise.events:
+    exercise._replays.clear()                         # replay for real: no cached hand
+    if ONE:
+        from course.engine.state import HandState
+        HandState.replay(exercise)
+    elif exercise.events:
         importlib.import_module("course.variants." + exercise.game.replace("-", "_")).replay(exercise)
     elif exercise.actions:
         betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
@@ -51,9 +61,26 @@ def check():
         assert not questions.check_exercise(exercise)
     return course
 
-rounds = int(sys.argv[1])
+def drills(names, items):
+    from course.study import templates
+    rates = {}
+    for name in names:
+        best = float("inf")
+        for _ in range(3):
+            templates.generate.cache_clear()
+            start = time.perf_counter()
+            for seed in range(items):
+                exercise = templates.generate(templates.item_id(name, seed))
+                for question in exercise.questions:
+                    questions.answer(exercise, question)
+            best = min(best, time.perf_counter() - start)
+        rates[name] = items / best
+    return rates
+
+rounds, items, base = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
 course = check()
-exercises = list(course.exercises.values())
+# the same exercises in both trees: those whose file the previous design's course has too
+exercises = [e for e in course.exercises.values() if (base / Path(e.path).resolve().relative_to(Path.cwd().resolve())).is_file()]
 replay_s = check_s = float("inf")
 for _ in range(3):    # the best of three inside the process: a shared machine only ever adds time
     start = time.perf_counter()
@@ -65,14 +92,14 @@ for _ in range(3):    # the best of three inside the process: a shared machine o
     check()
     check_s = min(check_s, time.perf_counter() - start)
 print(json.dumps({"replays": rounds * len(exercises), "replay_s": replay_s, "check_s": check_s,
-                  "exercises": len(exercises)}))
+                  "exercises": len(exercises), "drills": drills(DRILLS, items)}))
 """
 
 
-def measure(tree: Path, rounds: int) -> dict:
+def measure(tree: Path, rounds: int, items: int, base: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(rounds)], cwd=tree, env=env, check=True,
-                         capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", MEASURE % (DRILLS,), str(rounds), str(items), str(base)], cwd=tree,
+                         env=env, check=True, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -81,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default=BASE, help="the commit of the previous design")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=20, help="replays of the whole course per run")
+    parser.add_argument("--items", type=int, default=20, help="drill items per template per measurement")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
@@ -92,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             runs: dict[str, list[dict]] = {"new": [], "previous": []}
             for n in range(args.repeat + 1):      # the first round warms up and is dropped
                 for name, tree in (("new", ROOT), ("previous", base)):
-                    result = measure(tree, args.rounds)
+                    result = measure(tree, args.rounds, args.items, base)
                     if n:
                         runs[name].append(result)
         finally:
@@ -107,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             "check_s": statistics.median(r["check_s"] for r in results),
             "best_replays_per_s": max(r["replays"] / r["replay_s"] for r in results),
             "best_check_s": min(r["check_s"] for r in results),
+            "drill_items_per_s": {name: statistics.median(r["drills"][name] for r in results) for name in DRILLS},
         }
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -119,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
             name = key if how == "median" else "best_" + key
             print(f"{label + ', ' + how:40}{format(new[name], form)}{format(old[name], form.replace('14', '22'))}"
                   f"{new[name] / old[name]:8.2f}")
-    print(f"({args.repeat} runs, each the best of three; {new['exercises']} and {old['exercises']} exercises; "
+    for name in DRILLS:
+        a, b = new["drill_items_per_s"][name], old["drill_items_per_s"][name]
+        print(f"{'drill items/s, ' + name + ', median':40}{a:14.1f}{b:22.1f}{a / b:8.2f}")
+    print(f"({args.repeat} runs, each the best of three; {new['exercises']} and {old['exercises']} exercises replayed, "
+          "those in both courses; the check covers each tree's whole course; "
           f"{args.rounds} replays of the course per measurement)")
     return 0
 

@@ -49,9 +49,7 @@ __all__ = [
     "LedgerEntry",
     "PlayerLimit",
     "Verb",
-    "legal_action",
     "new_round",
-    "replay_street",
 ]
 
 
@@ -362,6 +360,11 @@ class BettingRound:
     def ledger(self) -> list[LedgerEntry]:
         return list(self._ledger)
 
+    @property
+    def last_entry(self) -> LedgerEntry | None:
+        """The latest action's entry (None before the first), without copying the ledger."""
+        return self._ledger[-1] if self._ledger else None
+
     def ledger_frame(self):
         """The ledger as a pandas DataFrame (one row per action) for the app."""
         import pandas as pd
@@ -399,16 +402,28 @@ class BettingRound:
         return True
 
     def legal_moves(self) -> list[Action]:
-        """Every action the player to act may take now (amounts filled in), each one `can` accepts."""
+        """Every action the player to act may take now (amounts filled in), each one `can` accepts.
+
+        Each verb is judged once: a bet or raise of the first step open to the player stands for
+        all of them, since the rules refuse a bet or raise whatever its size (turn, cap, bring-in)
+        or accept every size the street or the player's limit allows (`steps_allowed`)."""
         p = self.to_act
         if p is None:
             return []
+        moves = []
+        for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BRING_IN, Verb.COMPLETE):
+            try:
+                moves.append(self._judge(Action(p, verb)).action)
+            except IllegalActionError:
+                pass
         steps = self.steps_allowed(p)
-        candidates = [Action(p, Verb.FOLD), Action(p, Verb.CHECK), Action(p, Verb.CALL),
-                      Action(p, Verb.BRING_IN), Action(p, Verb.COMPLETE)]
-        candidates += [Action(p, Verb.BET, k) for k in steps]
-        candidates += [Action(p, Verb.RAISE, self.to_match + k) for k in steps]
-        return [self.verify(a) for a in candidates if self.can(a)]
+        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)):
+            try:
+                moves.append(self._judge(Action(p, verb, base + steps[0])).action)
+            except IllegalActionError:
+                continue
+            moves += [Action(p, verb, base + k) for k in steps[1:]]
+        return moves
 
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
@@ -797,6 +812,21 @@ class BettingRound:
 
     # --- answers ----------------------------------------------------------------------------
 
+    def verdict(self, action: Action | str) -> Answer:
+        """Is `action` legal now? Value True/False; the steps are the round so far, then the reason
+        and the rule."""
+        # The antes are kept apart from the round, so they never bear on whether an action is legal.
+        steps = [e.step for e in self._ledger if e.kind != "ante"]
+        if not steps and self.first_answer is not None:
+            steps = [self.first_answer.steps[-1]]
+        parsed = Action.parse(action)
+        try:
+            self.verify(parsed)
+        except IllegalActionError as error:
+            return Answer(False, steps + [Step(f"Not allowed: {error.reason}.", error.cite, error.course_default)])
+        plan = self._judge(parsed)
+        return Answer(True, steps + [Step(f"Allowed: {plan.text}", plan.cite, plan.course_default)])
+
     def _history_steps(self) -> list[Step]:
         steps = [self.first_answer.steps[-1]] if self.first_answer and self.first_answer.steps else []
         return steps + [e.step for e in self._ledger]
@@ -860,64 +890,3 @@ def new_round(
         pot_before=pot,
         first_answer=first,
     )
-
-
-def replay_street(
-    street: str,
-    seats: Sequence[str],
-    hands: Mapping[str, Any],
-    actions: Sequence[Move | Action | str],
-    profile: Profile,
-    stakes: Stakes | None = None,
-    folded: Collection[str] = (),
-    pot: int = 0,
-) -> BettingRound:
-    """Replay a street's actions in order: parsed moves (`Exercise.moves`), or actions and texts
-    as a learner writes them. `hands` maps player -> (down, up) (or a Hand).
-
-    The first actor is found from the cards. An illegal or malformed action raises
-    `IllegalActionError` / `ActionFormatError` with `.index` (0-based) of the offending action.
-    """
-    betting = new_round(street, seats, hands, profile, stakes, folded, pot)
-    for index, raw in enumerate(actions):
-        try:
-            betting.apply(Action.of(raw) if isinstance(raw, Move) else raw)
-        except IllegalActionError as error:
-            error.action = raw.text or str(raw) if isinstance(raw, Move) else raw  # quote the move as written
-            raise error.at(index)
-        except ActionFormatError as error:
-            raise error.at(index)
-    return betting
-
-
-def legal_action(
-    street: str,
-    seats: Sequence[str],
-    hands: Mapping[str, Any],
-    actions: Sequence[str | Action],
-    action: str | Action,
-    profile: Profile,
-    after: int = 0,
-    stakes: Stakes | None = None,
-    folded: Collection[str] = (),
-    pot: int = 0,
-) -> Answer:
-    """The `legal_action` question: after the first `after` actions, is `action` legal?
-
-    Value True/False; the steps give the reason and the rule. Errors in the earlier actions
-    propagate (with `.index`), since the question itself would then be broken.
-    """
-    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
-        raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
-    betting = replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot)
-    # The antes are kept apart from the round, so they never bear on whether an action is legal.
-    steps = [e.step for e in betting.ledger if e.kind != "ante"]
-    if not steps and betting.first_answer is not None:
-        steps = [betting.first_answer.steps[-1]]
-    parsed = Action.parse(action)
-    try:
-        betting.verify(parsed)
-    except IllegalActionError as error:
-        return Answer(False, steps + [Step(f"Not allowed: {error.reason}.", error.cite, error.course_default)])
-    plan = betting._judge(parsed)
-    return Answer(True, steps + [Step(f"Allowed: {plan.text}", plan.cite, plan.course_default)])

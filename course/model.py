@@ -92,11 +92,26 @@ class Exercise:
     _replays: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
+    def whole_hand(self) -> bool:
+        """A game played on stud actions whose exercise deals the whole hand in its `events`
+        (deal, antes and every street's betting) rather than showing one street."""
+        return bool(self.events) and GAMES[self.game].moves == "actions"
+
+    @property
     def moves(self) -> tuple[Move, ...]:
-        """The exercise's actions or events, parsed by the one move grammar with its game's moves."""
+        """The exercise's moves, the one parsed list: a street's actions, a home game's events, or
+        a whole stud hand's deal and betting, read by the one move grammar with the game's moves."""
         spec = GAMES[self.game]
-        texts = self.actions if spec.moves == "actions" else self.events
-        return tuple(parse_move(text, spec.kinds, spec.title) for text in texts)
+        texts = self.actions if spec.moves == "actions" and not self.events else self.events
+        return tuple(parse_move(text, self.move_kinds, spec.title) for text in texts)
+
+    @property
+    def move_kinds(self) -> tuple[str, ...]:
+        if self.whole_hand:
+            from course.engine.stud import KINDS
+
+            return KINDS
+        return GAMES[self.game].kinds
 
     def replayed(self, key: Any, build: Callable[[], Any]) -> Any:
         """The replay called `key`, built once and shared by every question and every grade.

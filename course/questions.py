@@ -23,6 +23,7 @@ from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import HandValue, evaluate
+from course.engine.state import HandState
 from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules
 
@@ -101,18 +102,33 @@ def _street_of(exercise: Exercise, question: Question) -> str:
     return question.params.get("street") or exercise.street
 
 
+def _point(exercise: Exercise, question: Question | None = None) -> HandState:
+    """The one hand state as it stands when the question is asked: a whole hand at the question's
+    `street` or `after` its first moves; a home game after all its moves; a stud street as dealt
+    (its cards are those written, whatever its betting: another profile may refuse an action
+    without changing who holds what)."""
+    if exercise.whole_hand:
+        params = question.params if question is not None else {}
+        return HandState.at(exercise, params.get("street"), params.get("after"))
+    if find_game(exercise.game).moves == "actions":    # a stud street: its actions deal no card
+        return HandState.start(exercise)
+    return HandState.replay(exercise)
+
+
 def _bring_in(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
-    doors = {p: h.up[0] for p in exercise.seats if (h := exercise.hands.get(p)) is not None and h.up}
+    hands = final_hand_states(exercise, question)
+    doors = {p: h.up[0] for p in exercise.seats if (h := hands.get(p)) is not None and h.up}
     return table.bring_in(exercise.seats, doors, exercise.profile)
 
 
-def _hands_on(exercise: Exercise, street: str) -> dict[str, tuple[list[Card], list[Card]]]:
+def _hands_on(exercise: Exercise, street: str, question: Question | None = None) -> dict[str, tuple[list[Card], list[Card]]]:
     """(down, up) per player with the up cards dealt by `street` (the exposed row then)."""
     counts = find_game(exercise.game).cards_on(street)
     count = counts[1] if counts else 4
-    return {p: (h.down, h.up[:count]) for p in exercise.seats if (h := exercise.hands.get(p)) is not None}
+    hands = final_hand_states(exercise, question)
+    return {p: (h.down, h.up[:count]) for p in exercise.seats if (h := hands.get(p)) is not None}
 
 
 def _opener(exercise: Exercise, question: Question) -> Answer:
@@ -121,6 +137,11 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
     street = _street_of(exercise, question)
     if not find_game(exercise.game).is_betting(street):
         raise ValueError(f"nobody opens the {street}: ask about a betting street")
+    if exercise.whole_hand:                  # the players still in as the street's round began
+        opened = _point(exercise, question).table.rounds.get(street)
+        if opened is None:
+            raise ValueError(f"{street} street's betting never starts in these moves")
+        return opened.first_answer
     return table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                               folded=tuple(exercise.folded))
 
@@ -134,13 +155,17 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
                                 exercise.profile, folded=tuple(exercise.folded))
 
 
-def _replay(exercise: Exercise):
-    """The street's actions replayed once for every question and grade of the exercise."""
-    from course import betting
-
-    return exercise.replayed("actions", lambda: betting.replay_street(
-        exercise.street, exercise.seats, exercise.hands, exercise.moves, exercise.profile, exercise.stakes,
-        folded=tuple(exercise.folded), pot=exercise.pot or 0))
+def _replay(exercise: Exercise, upto: int | None = None, question: Question | None = None):
+    """The street's betting round after its actions (the first `upto`), through the one hand
+    state, replayed once for every question and grade of the exercise. On a whole hand: the
+    round of the question's street (or the latest round) as it stands at the question's point."""
+    if not exercise.whole_hand:
+        return HandState.replay(exercise, upto).table
+    table = _point(exercise, question).table
+    street = (question.params.get("street") if question is not None else None) or table.street
+    if street not in table.rounds:
+        raise ValueError(f"{street} street's betting has not started at this point of the hand")
+    return table.rounds[street]
 
 
 # Asks whose explanation is a betting round: the app shows the round's hand record beside them.
@@ -151,7 +176,7 @@ def hand_record(exercise: Exercise):
     """The street's actions as a chronological hand record (pandas DataFrame, one row per
     action: who, what, units added, the round total to match, the pot), or None when the
     exercise has no stud-high actions to replay."""
-    if not exercise.actions or find_game(exercise.game).moves != "actions":
+    if not exercise.actions or find_game(exercise.game).moves != "actions" or exercise.whole_hand:
         return None
     frame = _replay(exercise).ledger_frame()
     return frame[["n", "player", "action", "added", "round_total", "pot", "note"]].rename(columns={
@@ -159,21 +184,25 @@ def hand_record(exercise: Exercise):
 
 
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
-    from course import betting
-
     after = int(question.params.get("after", 0) or 0)
-    return betting.legal_action(exercise.street, exercise.seats, exercise.hands, exercise.actions,
-                                question.params["action"], exercise.profile, after=after,
-                                stakes=exercise.stakes, folded=tuple(exercise.folded), pot=exercise.pot or 0)
+    moves = exercise.events if exercise.whole_hand else exercise.actions
+    if not 0 <= after <= len(moves):
+        raise ValueError(f"after {after!r}: expected a count from 0 to {len(moves)} (the moves so far)")
+    if exercise.whole_hand:
+        table = HandState.replay(exercise, after).table
+        if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
+            raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
+        return (table.round or table.new_round()).verdict(question.params["action"])
+    return _replay(exercise, after).verdict(question.params["action"])
 
 
 def _contributions(exercise: Exercise, question: Question) -> Answer:
-    result = _replay(exercise).contributions_answer()
+    result = _replay(exercise, question=question).contributions_answer()
     return Answer({p: int(v) for p, v in dict(result.value).items() if v}, result.steps)
 
 
 def _street_total(exercise: Exercise, question: Question) -> Answer:
-    return _replay(exercise).total_answer()
+    return _replay(exercise, question=question).total_answer()
 
 
 def _shared_card(exercise: Exercise, question: Question) -> Answer:
@@ -206,46 +235,60 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
 # -- showdown asks: stud high uses the written hands; home games their final hands
 
 
-def final_hand_states(exercise: Exercise) -> dict[str, Any]:
-    """Each player's hand at the end of the deal, kept as dealt (`.down` and `.up`; a home game's
-    hands also say whether the player folded)."""
-    module = find_game(exercise.game).module()
-    if module is not None:
-        return dict(module.final_hands(exercise))
-    return {p: exercise.hands[p] for p in exercise.seats if p in exercise.hands}
+def final_hand_states(exercise: Exercise, question: Question | None = None) -> dict[str, Any]:
+    """Each player's hand when the question is asked (at the end of the moves unless a whole hand's
+    question names a point), kept as dealt (`.down` and `.up`, and whether the player folded), as
+    the one hand state holds it."""
+    return _point(exercise, question).final_hands()
 
 
-def final_hands(exercise: Exercise) -> dict[str, list[Card]]:
+def final_hands(exercise: Exercise, question: Question | None = None) -> dict[str, list[Card]]:
     """Each player's own cards at the end of the deal (home games: after every event)."""
-    return {p: [*hand.down, *hand.up] for p, hand in final_hand_states(exercise).items()}
+    return {p: [*hand.down, *hand.up] for p, hand in final_hand_states(exercise, question).items()}
 
 
-def shared_cards(exercise: Exercise) -> list[Card]:
+def shared_cards(exercise: Exercise, question: Question | None = None) -> list[Card]:
     """The shared card(s) every player still in may use (Horn-A-Vika: the spit card)."""
-    module = find_game(exercise.game).module()
-    if module is not None:
-        return list(module.shared_cards(exercise))
-    return list(exercise.shared)
+    return _point(exercise, question).shared_cards()
 
 
-def folded_players(exercise: Exercise) -> list[str]:
+def folded_players(exercise: Exercise, question: Question | None = None) -> list[str]:
     """Players out of the hand at the end of the deal, in seat order."""
-    return [p for p, hand in final_hand_states(exercise).items() if getattr(hand, "folded", False)]
+    return [p for p, hand in final_hand_states(exercise, question).items() if getattr(hand, "folded", False)]
 
 
-def _own(exercise: Exercise, player: str) -> tuple[list[Card], list[Card]]:
-    hands = final_hands(exercise)
+def _showdown_hands(exercise: Exercise, question: Question | None, players: list[str] | None = None
+                    ) -> dict[str, list[Card]]:
+    """Each player's own cards for a showdown question; a player it needs who is still in and whose
+    hole cards the deal leaves out (a street written with face-up cards only) is refused: the
+    answer would otherwise come from the face-up cards alone."""
+    states = final_hand_states(exercise, question)
+    spec = find_game(exercise.game)
+    counts = None if spec.cards_move or exercise.whole_hand else spec.cards_on(exercise.street, bool(exercise.shared))
+    for player in players if players is not None else list(states):
+        hand = states.get(player)
+        if counts is not None and hand is not None and not getattr(hand, "folded", False) \
+                and len(hand.down) < counts[0]:
+            raise ValueError(f"{question.ask if question else 'the showdown'} needs {player}'s hole cards, but the "
+                             f"hand lists {len(hand.down)} of the {counts[0]} dealt face down by {exercise.street} "
+                             f"street: write {player}'s 'down' cards")
+    return {p: [*hand.down, *hand.up] for p, hand in states.items()}
+
+
+def _own(exercise: Exercise, player: str, question: Question | None = None) -> tuple[list[Card], list[Card]]:
+    hands = _showdown_hands(exercise, question, [player]) if player in final_hand_states(exercise, question) \
+        else {}
     if player not in hands:
         raise ValueError(f"{player!r} has no hand in this deal")
-    return hands[player], shared_cards(exercise)
+    return hands[player], shared_cards(exercise, question)
 
 
-def _best(exercise: Exercise, player: str) -> tuple[HandValue, list[Step]]:
-    own, shared = _own(exercise, player)
+def _best(exercise: Exercise, player: str, question: Question | None = None) -> tuple[HandValue, list[Step]]:
+    own, shared = _own(exercise, player, question)
     value = evaluate([*own, *shared])
     rules = ShowdownRules.of(exercise.profile)
     steps = []
-    if player in folded_players(exercise):
+    if player in folded_players(exercise, question):
         steps.append(Step(f"{player} has folded; the question is about the cards alone.", rules.folded))
     pool = f"{cards_text(own)}" + (f" plus the shared {cards_text(shared)}" if shared else "")
     steps.append(Step(f"{player} may use only their own cards: {pool}. Nobody else's cards count, "
@@ -259,12 +302,12 @@ def _best(exercise: Exercise, player: str) -> tuple[HandValue, list[Step]]:
 
 
 def _best_five(exercise: Exercise, question: Question) -> Answer:
-    value, steps = _best(exercise, question.params["player"])
+    value, steps = _best(exercise, question.params["player"], question)
     return Answer(list(value.cards), steps)
 
 
 def _category(exercise: Exercise, question: Question) -> Answer:
-    value, steps = _best(exercise, question.params["player"])
+    value, steps = _best(exercise, question.params["player"], question)
     steps.append(Step(f"That hand is {_a(value.category.label)}.", ShowdownRules.of(exercise.profile).best))
     return Answer(value.category.label, steps)
 
@@ -278,33 +321,33 @@ def _a(label: str) -> str:
 def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    return showdown.showdown(final_hands(exercise), shared_cards(exercise), tuple(folded_players(exercise)),
-                             profile=exercise.profile)
+    return showdown.showdown(_showdown_hands(exercise, question), shared_cards(exercise, question),
+                             tuple(folded_players(exercise, question)), profile=exercise.profile)
 
 
 def _award(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    if exercise.pot is None:
+    pot = _point(exercise, question).pot if exercise.whole_hand else exercise.pot
+    if pot is None:
         raise ValueError("an 'award' question needs the exercise's 'pot'")
-    won = _winners(exercise, question)
-    split = showdown.split_pot(exercise.pot, won.value, exercise.seats, profile=exercise.profile)
-    return Answer(dict(split.value), [*won.steps, *split.steps])
+    return showdown.award(_showdown_hands(exercise, question), pot, exercise.seats, shared_cards(exercise, question),
+                          tuple(folded_players(exercise, question)), profile=exercise.profile)
 
 
 def _legal_hand(exercise: Exercise, question: Question) -> Answer:
     player = question.params["player"]
     shown = parse_cards(question.params["cards"])
-    own, shared = _own(exercise, player)
+    own, shared = _own(exercise, player, question)
     available = [*own, *shared]
     need = min(5, len(available))
     rules = ShowdownRules.of(exercise.profile)
     steps: list[Step] = []
-    owners = {c: p for p, cards in final_hands(exercise).items() for c in cards}
+    owners = {c: p for p, cards in final_hands(exercise, question).items() for c in cards}
     borrowed = [c for c in shown if c not in available]
     for card in borrowed:
         holder = owners.get(card)
-        if holder is not None and holder in folded_players(exercise):
+        if holder is not None and holder in folded_players(exercise, question):
             steps.append(Step(f"{card} belongs to {holder}, who folded: a folded player's cards are out of "
                               "the hand and nobody may use them.", rules.folded))
         elif holder is not None:
@@ -337,14 +380,14 @@ def is_correct(exercise: Exercise, question: Question, given: Any, engine: Answe
 
 
 def _best_five_check(exercise: Exercise, question: Question, given: Any, expected: Any) -> bool:
-    return _best_five_ok(exercise, question.params["player"], given, expected)
+    return _best_five_ok(exercise, question.params["player"], given, expected, question)
 
 
-def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any) -> bool:
+def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any, question: Question | None = None) -> bool:
     chosen = card_list(given)
     if chosen is None or len(set(chosen)) != len(chosen):
         return False
-    own, shared = _own(exercise, player)
+    own, shared = _own(exercise, player, question)
     if not set(chosen) <= set(own) | set(shared):
         return False
     best = evaluate([*own, *shared])

@@ -182,6 +182,26 @@ def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: 
     return Answer(award, steps)
 
 
+def award(hands: Mapping[str, Sequence[Card]], pot: int, seats: Sequence[str], shared: Sequence[Card] = (),
+          folded: Collection[str] = (), profile: Any = None, fold_cite: Sequence[str] | None = None,
+          before: Sequence[Step] = ()) -> Answer:
+    """The one award of a pot, for every game: {player: units}. When everyone else has folded the
+    last player in wins it without a showdown (`fold_cite`, by default the profile's rule that a
+    folded player takes no further part); otherwise the best hands at the showdown share it
+    (`showdown`), split by the profile's rules (`split_pot`). `before` are steps said first (why
+    a card is shared, say)."""
+    live = [p for p in seats if p in hands and p not in folded]
+    if len(live) == 1:
+        cite = tuple(fold_cite) if fold_cite is not None else \
+            (profile.rule_cite("folded_out") if profile is not None else ShowdownRules.of(profile).folded)
+        steps, winners = [Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", cite)], live
+    else:
+        shown = showdown(hands, shared, folded, profile=profile)
+        steps, winners = list(shown.steps), shown.value
+    split = split_pot(pot, winners, seats, profile=profile)
+    return Answer(dict(split.value), [*before, *steps, *split.steps])
+
+
 def _names(names: Sequence[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -12,10 +12,9 @@ from course.betting import (
     BettingRound,
     IllegalActionError,
     Verb,
-    legal_action,
     new_round,
-    replay_street,
 )
+from course.engine.state import legal_action, replay_street
 from course.rules import Stakes, load_profile
 
 POKERSTARS = load_profile("pokerstars")

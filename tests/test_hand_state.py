@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from course.betting import Action, BettingRound, Verb
 from course.cards import DECK, Card
 from course.engine.state import HandState
 from course.engine.stud import SHARED
@@ -278,3 +279,77 @@ def test_a_shared_card_is_refused_when_it_is_not_due():
     with pytest.raises(IllegalActionError) as err:
         early.verify(f"shared {deck[-1]}")                           # fourth street is everyone's own
     assert "seventh street" in err.value.reason and set(SHARED_RULE.cite) <= set(err.value.cite)
+
+
+def _accepted(rnd) -> set[str]:
+    """Every action the round accepts now, found the slow way: each verb at every amount."""
+    p = rnd.to_act
+    if p is None:
+        return set()
+    top = rnd.to_match + 4 * max(rnd.stakes.big_bet, *(rnd.steps_allowed(p)))
+    candidates = [Action(p, verb) for verb in Verb if verb is not Verb.ANTE]
+    candidates += [Action(p, verb, amount) for verb in (Verb.BET, Verb.RAISE) for amount in range(1, top + 1)]
+    return {str(rnd.verify(a)) for a in candidates if rnd.can(a)}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeypatch):
+    """Legal moves are generated verb by verb, not judged candidate by candidate: at every turn
+    of random whole hands they are exactly the actions `can` accepts, every verb at every amount."""
+    real = BettingRound.legal_moves
+    turns = []
+
+    def compared(rnd):
+        legal = real(rnd)
+        assert {str(a) for a in legal} == _accepted(rnd) and len(legal) == len({str(a) for a in legal})
+        turns.append(len(legal))
+        return legal
+
+    monkeypatch.setattr(BettingRound, "legal_moves", compared)
+    spec, profile = GAMES[game], default_profile(game)
+    for seed in range(6):
+        rng = random.Random(seed)
+        players = rng.randint(2, 7)
+        if game in STUD:
+            stud_random_deal(rng, players, profile, spec)
+        else:
+            spec.module().random_deal(rng, players, profile)
+    assert len(turns) > 50
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].moves == "events"])
+def test_a_refused_move_leaves_the_hand_as_it_was(game):
+    """`apply` plays on the table itself; when the rules refuse a move the table is set up again
+    from the moves before it, so the state after a refused move equals the state before it."""
+    rng = random.Random(7)
+    profile = default_profile(game)
+    played = GAMES[game].module().random_deal(rng, 4, profile)
+    seats = [f"P{i + 1}" for i in range(4)]
+    # the first card of a street: a table opens the new street before it judges who gets the card
+    cut = next(n for n in range(len(played.texts) // 2, len(played.texts))
+               if " is dealt " in played.texts[n] and " is dealt " not in played.texts[n - 1])
+    state = HandState.start(exercise(game, profile, seats=seats))
+    for move in played.texts[:cut]:
+        state.apply(move)
+    def now():
+        table = state.table
+        return (state.final_hands(), state.pot, state.shared_cards(), len(state.ledger),
+                getattr(table, "stage", None), getattr(table, "street", None),
+                list(getattr(table, "stage_dealt_in_events", [])), table.round is None)
+
+    before = now()
+    due = played.texts[cut].split()[0]
+    other = next(p for p in seats if p != due and p in state.table.live)
+    refused = 0
+    for wrong in (played.texts[cut].replace(due, other, 1), played.texts[cut - 1], f"{seats[0]} raises to 999"):
+        try:
+            state.apply(wrong)
+        except CourseError as err:
+            refused += 1
+            assert err.index == cut
+        assert now() == before
+    assert refused == 3
+    for move in played.texts[cut:]:        # and the hand plays on to its end as dealt
+        state.apply(move)
+    assert state.final_hands() == {p: h for p, h in
+                                   HandState.replay(exercise(game, profile, seats=seats, events=played.texts)).final_hands().items()}

@@ -15,6 +15,7 @@ from course.asks import asks_for, find_ask
 from course.cards import DECK, parse_cards
 from course.hands import evaluate
 from course.rules import load_profile
+from hand_replay import check_events, final_hands, replay, shared_cards
 from course import questions
 from course.variants import have_a_heart as hh
 from course.errors import IllegalActionError
@@ -75,7 +76,7 @@ def test_bad_event_text_is_quoted_with_the_shapes_expected():
 
 def test_worked_example_a_takes_the_nine_of_spades_from_b():
     ex = deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth", pot=30)
-    assert hh.check_events(ex) == []
+    assert check_events(ex) == []
     ava = ask(ex, "holding", player="Ava")
     assert ava.value == {"up": cards("9♣ 9♦ 4♥ 9♠"), "down": cards("5♣ 6♦")}
     ben = ask(ex, "holding", player="Ben")
@@ -83,14 +84,14 @@ def test_worked_example_a_takes_the_nine_of_spades_from_b():
     assert 'OPR-678 "No replacement"' in ben.citations
     takes = ask(ex, "takes")
     assert takes.value == {"taker": "Ava", "from": {"Ben": {"up": cards("9♠ J♣ K♦"), "down": 2}}}
-    final = hh.final_hands(ex)
+    final = final_hands(ex)
     assert evaluate(final["Ava"].up).words.startswith("three of a kind, nines")
 
 
 def test_worked_example_a_short_hand_still_wins():
     # Ava lost three cards and shows down four; Ben holds eight, best five a pair of jacks.
     short = deal({"Ava": ("Q♠ 6♣", "Q♦ 2♥"), "Ben": ("J♠ 4♦ 3♣ 2♠", "J♥ 9♦ 7♣ 5♠")}, [], street="showdown", pot=90)
-    final = hh.final_hands(short)
+    final = final_hands(short)
     assert len(final["Ava"].down + final["Ava"].up) == 4 and len(final["Ben"].down + final["Ben"].up) == 8
     assert evaluate(final["Ben"].down + final["Ben"].up).cards == tuple(cards("J♠ J♥ 9♦ 7♣ 5♠"))
     award = ask(short, "award")
@@ -113,53 +114,53 @@ def test_a_player_dealt_seven_can_lose_cards_to_takes_and_still_play():
 
 def test_taking_a_card_a_face_up_heart_must_take_before_anything_else():
     ex = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava checks"], street="fourth", pot=30)
-    [(index, message)] = hh.check_events(ex)
+    [(index, message)] = check_events(ex)
     assert index == 2 and "Ava was dealt 4♥ face up and takes a card first" in message
     assert 'COURSE "Take timing"' in message
 
 
 def test_3_2_a_a_face_up_card_stays_face_up_with_the_taker():
     ex = deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth")
-    final = hh.final_hands(ex)
+    final = final_hands(ex)
     assert cards("9♠")[0] in final["Ava"].up and cards("9♠")[0] not in final["Ben"].up + final["Ben"].down
 
 
 def test_3_2_b_a_hole_card_is_taken_unseen_and_becomes_an_extra_hole_card():
     ex = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes a hole card from Ben: 3♦"],
               street="fourth")
-    final = hh.final_hands(ex)
+    final = final_hands(ex)
     assert final["Ava"].down == cards("5♣ 6♦ 3♦") and final["Ben"].down == cards("2♣")
     holding = ask(ex, "holding", player="Ava")
     assert "OPR-678 3.2(b)" in holding.citations
     # The card must really be one of Ben's hole cards.
     bad = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes a hole card from Ben: 7♣"],
                street="fourth")
-    [(index, message)] = hh.check_events(bad)
+    [(index, message)] = check_events(bad)
     assert index == 2 and "Ben has no hole card 7♣: Ben's hole cards are 2♣ 3♦" in message
 
 
 def test_no_replacement_the_loser_gets_nothing_and_cannot_be_given_a_card_back():
     ex = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ava gives back 4♥"], street="fourth")
-    [(index, message)] = hh.check_events(ex)
+    [(index, message)] = check_events(ex)
     assert index == 3 and "without the exchange variation" in message
-    assert len(hh.final_hands(deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth"))["Ben"].up) == 2
+    assert len(final_hands(deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth"))["Ben"].up) == 2
 
 
 def test_a_taken_heart_gives_no_take():
     hands = {"Ben": ("2♣ 3♦", "9♠ J♥"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
     ex = deal(hands, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes J♥ from Ben", "Ava takes 9♠ from Ben"],
               street="fourth")
-    [(index, message)] = hh.check_events(ex)
+    [(index, message)] = check_events(ex)
     assert index == 3 and 'OPR-678 "A taken heart"' in message
 
 
 def test_hearts_dealt_face_down_do_nothing():
     hands = {"Ben": ("2♣ 3♦", "9♠ J♣ K♦ 4♠"), "Ava": ("5♣ 6♦", "9♣ 9♦ 2♠ 3♠")}
     ex = deal(hands, ["Ben is dealt 7♥ down", "Ava is dealt 8♥ down"], street="sixth")
-    assert hh.check_events(ex) == []
+    assert check_events(ex) == []
     assert ask(ex, "takes").value == {"taker": None, "from": {}}
     bad = deal(hands, ["Ben is dealt 7♥ down", "Ben takes 9♣ from Ava"], street="sixth")
-    [(index, message)] = hh.check_events(bad)
+    [(index, message)] = check_events(bad)
     assert index == 1 and 'OPR-678 "Hearts dealt face down"' in message
 
 
@@ -167,7 +168,7 @@ def test_a_folded_player_cannot_be_taken_from_and_is_not_a_choice():
     hands = {"Ben": ("2♣ 3♦", "9♠ J♣"), "Cara": ("7♣ 8♣", "A♠ A♦"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
     ex = deal(hands, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes A♠ from Cara"], street="fourth",
               folded=("Cara",))
-    [(index, message)] = hh.check_events(ex)
+    [(index, message)] = check_events(ex)
     assert index == 2 and "Cara has folded" in message
     takes = ask(deal(hands, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up"], street="fourth", folded=("Cara",)), "takes")
     assert set(takes.value["from"]) == {"Ben"}
@@ -176,18 +177,18 @@ def test_a_folded_player_cannot_be_taken_from_and_is_not_a_choice():
 def test_exchanging_instead_of_taking_same_kind_back_possibly_the_very_card():
     variation = {"exchange_variation": True}
     ex = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ava gives back 9♣"], street="fourth", options=variation)
-    assert hh.check_events(ex) == []
-    final = hh.final_hands(ex)
+    assert check_events(ex) == []
+    final = final_hands(ex)
     assert final["Ben"].up == cards("J♣ K♦ 9♣") and final["Ava"].up == cards("9♦ 4♥ 9♠")
     same = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 4♥ up", "Ava takes a hole card from Ben: 2♣",
                           "Ava gives back 2♣"], street="fourth", options=variation)
-    assert hh.check_events(same) == []
-    assert hh.final_hands(same)["Ben"].down == cards("3♦ 2♣")
+    assert check_events(same) == []
+    assert final_hands(same)["Ben"].down == cards("3♦ 2♣")
     wrong_kind = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ava gives back 5♣"], street="fourth", options=variation)
-    [(index, message)] = hh.check_events(wrong_kind)
+    [(index, message)] = check_events(wrong_kind)
     assert index == 3 and "gives back one of their face-up cards" in message
     missing = deal(EXAMPLE, EXAMPLE_EVENTS + ["Ben is dealt 2♦ up"], street="fourth", options=variation)
-    [(index, message)] = hh.check_events(missing)
+    [(index, message)] = check_events(missing)
     assert index == 3 and "gives back a face-up card to Ben first" in message
 
 
@@ -201,34 +202,34 @@ def test_opening_each_round_best_card_or_hand_showing_taken_cards_included():
 
 def test_deal_order_and_orientation_follow_seven_card_stud():
     hands = {"Ben": ("2♣ 3♦", "9♠ J♣"), "Ava": ("5♣ 6♦", "9♣ 9♦")}
-    [(index, message)] = hh.check_events(deal(hands, ["Ben is dealt K♦ down"], street="fourth"))
+    [(index, message)] = check_events(deal(hands, ["Ben is dealt K♦ down"], street="fourth"))
     assert "goes to Ben face up" in message
-    [(index, message)] = hh.check_events(deal(hands, ["Ava is dealt K♦ up"], street="fourth"))
+    [(index, message)] = check_events(deal(hands, ["Ava is dealt K♦ up"], street="fourth"))
     assert "goes to Ben face up" in message
     seventh = deal({"Ben": ("2♣ 3♦", "9♠ J♣ 4♠ 5♠"), "Ava": ("5♣ 6♦", "9♣ 9♦ 2♠ 3♠")},
                    ["Ben is dealt K♦ down", "Ava is dealt K♥ down", "Ben is dealt A♦ down"], street="sixth")
-    [(index, message)] = hh.check_events(seventh)
+    [(index, message)] = check_events(seventh)
     assert index == 2
 
 
 def test_validation_reports_every_problem_with_its_index():
     ex = deal(EXAMPLE, ["Ben is dealt K♦ up", "Ava is dealt 9♠ up", "Ava is dealt 4♥ up", "Ava takes 9♠ from Zed",
                         "Ava takes 9♠ from Ben"], street="fourth")
-    problems = hh.check_events(ex)
+    problems = check_events(ex)
     assert [i for i, _ in problems] == [1, 3]
     assert "'9♠' is already in play: Ben up" in problems[0][1]
     assert "'Zed' is not at the table" in problems[1][1]
     with pytest.raises(IllegalActionError) as err:
-        hh.replay(ex)
+        replay(ex)
     assert err.value.index == 1
 
 
 def test_fixed_limit_betting_as_in_stud():
     hands = {"Ben": ("2♣ 3♦", "9♠ J♣ K♦"), "Ava": ("5♣ 6♦", "9♣ 9♦ 4♠")}
     ok = deal(hands, ["Ava bets 8", "Ben raises to 16", "Ava calls"], street="fifth", pot=20)
-    assert hh.check_events(ok) == [] and ask(ok, "pot").value == 52
+    assert check_events(ok) == [] and ask(ok, "pot").value == 52
     bad = deal(hands, ["Ava bets 4"], street="fifth", pot=20)
-    [(index, message)] = hh.check_events(bad)
+    [(index, message)] = check_events(bad)
     assert "a bet or raise is the big bet, 8" in message and "not 4" in message
 
 
@@ -236,7 +237,7 @@ def test_bring_in_profile_option_on_third_street():
     hands = {"Ava": ("2♣ 3♦", "Q♣"), "Ben": ("4♦ 6♣", "3♠")}
     ex = deal(hands, ["Ben brings in 2", "Ava completes to 4", "Ben calls"],
               options={"third_street_first": "bring-in", "bring_in": 2}, pot=2)
-    assert hh.check_events(ex) == [] and hh.replay(ex).pot == 10
+    assert check_events(ex) == [] and replay(ex).pot == 10
 
 
 # --- a short deck: the shared seventh card (course default, the stud rule) -------------------------
@@ -252,10 +253,10 @@ CHECK_ROUND = [f"{p} checks" for p in ("Finn", "Gus", "Hana", "Ava", "Ben", "Car
 
 def test_eight_players_on_seventh_street_share_one_card_that_counts_for_everyone():
     ex = deal(EIGHT, CHECK_ROUND + ["shared 10♠"], street="sixth", pot=80)
-    table = hh.replay(ex)
+    table = replay(ex)
     assert table.seventh.value and table.shared == cards("10♠")
     assert "4 cards are left" in table.seventh.steps[-1].text
-    assert hh.shared_cards(ex) == cards("10♠")
+    assert shared_cards(ex) == cards("10♠")
     # the shared 10♠ gives Ava a royal flush (A♠ K♠ Q♠ J♠ 10♠); the showdown sees it
     award = ask(ex, "award")
     assert award.value == {"Ava": 80}
@@ -281,28 +282,28 @@ def test_shared_card_ask_counts_what_the_dealer_gave_out():
 
 def test_a_card_to_one_player_is_refused_when_the_deck_is_short():
     ex = deal(EIGHT, CHECK_ROUND + ["Finn is dealt 10♠ down"], street="sixth", pot=80)
-    (problem,) = hh.check_events(ex)
+    (problem,) = check_events(ex)
     assert problem[0] == 8 and "shared" in problem[1] and 'COURSE "Shared card"' in problem[1]
 
 
 def test_no_shared_card_while_the_deck_can_give_everyone_a_card():
     three = {p: EIGHT[p] for p in ("Ava", "Ben", "Cara")}
     ex = deal(three, ["Ben checks", "Cara checks", "Ava checks", "shared 10♠"], street="sixth")
-    (problem,) = hh.check_events(ex)
+    (problem,) = check_events(ex)
     assert "only when the deck runs short" in problem[1] and "34 cards are enough" in problem[1]
     ok = deal(three, ["Ben checks", "Cara checks", "Ava checks", "Ava is dealt 10♠ down"], street="sixth")
-    assert hh.check_events(ok) == []
+    assert check_events(ok) == []
 
 
 def test_a_shared_heart_gives_nobody_a_take():
     ex = deal(EIGHT, CHECK_ROUND + ["shared 10♥"], street="sixth", pot=80)
-    table = hh.replay(ex)
+    table = replay(ex)
     assert table.pending is None and not [c for c in table.chances if c.heart == cards("10♥")[0]]
     step = next(s for s in table.log if "nobody takes" in s.text)
     assert step.course_default and 'OPR-678 "Hearts dealt face down"' in step.cite
     # a take after it is refused: only a heart dealt face up to a player gives one
     bad = deal(EIGHT, CHECK_ROUND + ["shared 10♥", "Ava takes 7♠ from Hana"], street="sixth", pot=80)
-    (problem,) = hh.check_events(bad)
+    (problem,) = check_events(bad)
     assert problem[0] == 9
 
 
@@ -311,7 +312,7 @@ def test_players_who_folded_earlier_leave_cards_in_the_deck():
     hands = dict(EIGHT, Gus=("8♦ 9♦", "10♦ 2♣"))
     ex = deal(hands, [e for e in CHECK_ROUND if not e.startswith("Gus")] + ["shared 10♠"],
               street="sixth", pot=80, folded=("Gus",))
-    table = hh.replay(ex)
+    table = replay(ex)
     assert table.seventh.value and "6 cards are left" in table.seventh.steps[-1].text
 
 
@@ -355,7 +356,7 @@ def test_random_play_moves_taken_cards_and_conserves_money(exchange):
                 assert n == table.dealt[p]
         replayed = SimpleNamespace(seats=table.seats, hands={}, shared=[], pot=0, street="third",
                                    events=played.texts, profile=profile, stakes=profile.stakes, extra={})
-        assert hh.check_events(replayed) == []
+        assert check_events(replayed) == []
         assert all(str(hh.parse_event(t)) == t for t in played.texts)  # the canonical spelling
         if len(table.live) > 1:
             assert sum(ask(replayed, "award").value.values()) == table.pot
@@ -387,7 +388,7 @@ def test_course_exercises_load_and_every_authored_answer_agrees():
 def test_showdown_a_player_with_more_than_seven_cards_still_plays_five():
     hands = {"Ava": ("2♠ 7♣ Q♥", "A♠ K♠ 9♠ 4♦"), "Ben": ("3♣ 5♦", "J♦ 6♣ 8♦")}
     ex = deal(hands, ["Ava is dealt 5♠ down", "Ben is dealt 2♥ down"], street="sixth", pot=64)
-    final = hh.final_hands(ex)
+    final = final_hands(ex)
     ava = final["Ava"].down + final["Ava"].up
     assert len(ava) == 8
     assert set(evaluate(ava).cards) == set(cards("A♠ K♠ 9♠ 5♠ 2♠"))
@@ -403,9 +404,9 @@ def test_deal_and_betting_as_in_stud_fourth_street_pair_allows_the_big_bet():
     the big bet as every stud source that speaks to it says (RRP-H 8.4), the course's reading."""
     hands = {"Ava": ("2♣ 3♦", "9♣ 9♦"), "Ben": ("5♣ 6♦", "4♠ J♣")}
     on = deal(hands, ["Ava bets 8", "Ben calls"], street="fourth", pot=10)
-    assert hh.check_events(on) == [] and ask(on, "pot").value == 26
+    assert check_events(on) == [] and ask(on, "pot").value == 26
     off = deal(hands, ["Ava bets 8"], street="fourth", pot=10, options={"fourth_street_pair": "off"})
-    [(index, message)] = hh.check_events(off)
+    [(index, message)] = check_events(off)
     assert index == 0 and "no big-bet option for a pair showing on fourth street" in message
 
 
@@ -421,7 +422,7 @@ def test_deal_and_betting_each_illegal_bet_cites_the_rule_it_breaks(events, rule
     """An illegal bet cites the rule actually broken, not always the raise cap."""
     profile = load_profile("opr-678")
     ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("5♣ 6♦", "4♠")}, events)
-    [(index, message)] = hh.check_events(ex)
+    [(index, message)] = check_events(ex)
     cites = profile.option(rule).cite if profile.has(rule) else profile.rule_cite(rule)
     assert index == len(events) - 1 and all(f"[{c}]" in message for c in cites)
     if rule != "raise_cap":
@@ -434,3 +435,20 @@ def test_opening_each_round_the_opener_stays_the_opener_after_folding():
     ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("5♣ 6♦", "Q♠"), "Cara": ("7♣ 8♦", "4♠")},
               ["Ava bets 4", "Ben raises to 8", "Cara calls", "Ava folds"])
     assert ask(ex, "opener").value == "Ava"
+
+
+def test_a_player_who_folded_before_the_exercise_may_leave_hole_cards_unwritten_mucked_not_missing():
+    """Have a Heart's card count: a player who folded before the exercise starts had their hole
+    cards mucked; leaving them out is not a missing card (the face-up totals still count)."""
+    from course import content
+
+    text = (ROOT / "exercises" / "have-a-heart" / "hah-hole-card-unseen.yaml").read_text(encoding="utf-8")
+    mucked = text.replace("Drew: {down: 2♥ 5♣, up: K♦ J♦ 9♣, folded: true}", "Drew: {up: K♦ J♦ 9♣, folded: true}")
+    assert mucked != text
+    exercise, problems = content.parse_exercise(mucked, "mucked.yaml")
+    assert problems == [] and exercise is not None
+    assert questions.check_exercise(exercise) == []
+    short = mucked.replace("Ava:  {down: K♣ 8♦, up: 2♣ 9♠ 10♦}", "Ava:  {down: K♣ 8♦, up: 2♣ 9♠}")
+    assert short != mucked
+    _, problems = content.parse_exercise(short, "short.yaml")
+    assert problems                      # a card of a player still in still cannot go missing

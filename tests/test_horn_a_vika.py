@@ -15,6 +15,7 @@ from course.asks import asks_for, find_ask
 from course.betting import BettingRound as StudRound
 from course.cards import DECK, parse_cards
 from course.rules import load_profile
+from hand_replay import check_events, final_hands, replay, shared_cards
 from course import questions
 from course.variants import horn_a_vika as hv
 from course.errors import IllegalActionError
@@ -124,7 +125,7 @@ def test_2_1_a_new_face_up_pair_obliges_a_match_but_a_pair_with_a_hole_card_does
 def test_2_1_betting_waits_until_the_match_is_decided():
     ex = deal({"Ava": ("8♥ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥")},
               ["Ava is dealt 8♦ up", "Ben is dealt 4♦ up", "Ava checks"], pot=10)
-    problems = hv.check_events(ex)
+    problems = check_events(ex)
     assert problems == [(2, "'Ava checks': Ava must match the pot or fold before the betting "
                             "[OPR-535 2.1] [OPR-535 4 (stage 2)]")]
 
@@ -132,10 +133,10 @@ def test_2_1_betting_waits_until_the_match_is_decided():
 def test_2_1_a_player_who_folds_instead_is_out_and_pays_nothing():
     ex = deal({"Ava": ("8♥ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥"), "Cara": ("6♣ 7♦", "Q♦")},
               ["Ava is dealt 8♦ up", "Ben is dealt 4♦ up", "Cara is dealt 2♥ up", "Ava folds"], pot=10)
-    table = hv.replay(ex)
+    table = replay(ex)
     assert table.hands["Ava"].folded and table.pot == 10
-    assert hv.final_hands(ex)["Ava"].folded
-    problems = hv.check_events(deal({"Ava": ("8♥ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥"), "Cara": ("6♣ 7♦", "Q♦")},
+    assert final_hands(ex)["Ava"].folded
+    problems = check_events(deal({"Ava": ("8♥ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥"), "Cara": ("6♣ 7♦", "Q♦")},
                                     ex.events + ["Ava bets 2"], pot=10))
     assert problems and problems[0][0] == 4 and "Ava has folded" in problems[0][1]
 
@@ -143,7 +144,7 @@ def test_2_1_a_player_who_folds_instead_is_out_and_pays_nothing():
 def test_2_2_matching_pays_the_whole_pot_and_a_wrong_amount_is_refused():
     ex = deal({"Ava": ("8♥ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥")},
               ["Ava is dealt 8♦ up", "Ben is dealt 4♦ up", "Ava matches 15"], pot=30)
-    [(index, message)] = hv.check_events(ex)
+    [(index, message)] = check_events(ex)
     assert index == 2 and "the whole pot: 30" in message and "[OPR-535 2.2]" in message
 
 
@@ -171,7 +172,7 @@ def test_2_4_after_the_spit_the_best_hand_showing_decides_first():
     assert answer.value == [{"Ben": 10}, {"Ava": 20}]
     assert "OPR-535 2.4" in answer.citations
     wrong = deal(hands, ["spit 8♠", "Ava matches"], street="fifth", pot=10, matched={"Ben": 5})
-    [(index, message)] = hv.check_events(wrong)
+    [(index, message)] = check_events(wrong)
     assert index == 1 and "Ben decides before Ava" in message
 
 
@@ -188,7 +189,7 @@ def test_2_5_two_pair_face_up_means_two_matches():
               ["Ava is dealt 9♦ up", "Ben is dealt 2♥ up", "Ava matches", "Ava checks", "Ben checks",
                "Ava is dealt 5♠ up", "Ben is dealt 5♥ up", "spit J♦", "Ava checks", "Ben checks",
                "Ava is dealt 5♦ up", "Ben is dealt 7♣ up", "Ava matches"], pot=10)
-    table = hv.replay(ex)
+    table = replay(ex)
     assert [o.amount for o in table.obligations if o.player == "Ava"] == [10, 20]
     assert table.pot == 40 and table.last_match["Ava"] == 20
 
@@ -199,17 +200,17 @@ def test_2_5_two_pair_face_up_means_two_matches():
 def test_3_1_a_bet_and_three_raises_at_most():
     hands = {"Ava": ("2♣ 3♦", "A♣"), "Ben": ("4♦ 6♣", "K♣")}
     ok = ["Ava bets 2", "Ben raises to 4", "Ava raises to 6", "Ben raises to 8"]
-    assert hv.check_events(deal(hands, ok, pot=1)) == []
-    [(index, message)] = hv.check_events(deal(hands, ok + ["Ava raises to 10"], pot=1))
+    assert check_events(deal(hands, ok, pot=1)) == []
+    [(index, message)] = check_events(deal(hands, ok + ["Ava raises to 10"], pot=1))
     assert index == 4 and "a bet and 3 raises" in message and "OPR-535 3.1" in message
 
 
 def test_3_2_the_first_round_limit_is_2_for_everyone_and_the_highest_card_opens():
     hands = {"Ava": ("2♣ 3♦", "Q♣"), "Ben": ("4♦ 6♣", "K♣")}
     assert ask(deal(hands, pot=1), "opener").value == "Ben"
-    [(index, message)] = hv.check_events(deal(hands, ["Ben bets 3"], pot=1))
+    [(index, message)] = check_events(deal(hands, ["Ben bets 3"], pot=1))
     assert "from 1 to 2 in round 1" in message and "OPR-535 3.2" in message
-    [(index, message)] = hv.check_events(deal(hands, ["Ava bets 2"], pot=1))
+    [(index, message)] = check_events(deal(hands, ["Ava bets 2"], pot=1))
     assert "it is Ben's turn" in message
 
 
@@ -226,8 +227,8 @@ def test_3_3_half_the_last_match_when_larger_and_not_otherwise():
     odd = ask(at_round_4({"Ava": 25}), "bet_limit", player="Ava")
     assert odd.value == 12 and any(s.course_default for s in odd.steps)
     # The limit applies to the player's own bet or raise.
-    assert hv.check_events(at_round_4({"Ava": 30}, ["Ava bets 2", "Ben raises to 4", "Ava raises to 19"])) == []
-    [(index, message)] = hv.check_events(at_round_4({"Ava": 30}, ["Ava bets 1", "Ben raises to 4"]))
+    assert check_events(at_round_4({"Ava": 30}, ["Ava bets 2", "Ben raises to 4", "Ava raises to 19"])) == []
+    [(index, message)] = check_events(at_round_4({"Ava": 30}, ["Ava bets 1", "Ben raises to 4"]))
     assert index == 1 and "from 1 to 2 in round 4" in message and "OPR-535 3.3" in message
 
 
@@ -251,27 +252,27 @@ def test_3_5_stakes_are_a_profile_option():
 def test_4_1_only_the_dealer_antes_and_before_the_deal():
     seats = {"Ava": ("", ""), "Ben": ("", ""), "Cara": ("", "")}
     ok = deal(seats, ["Cara antes 1", "Ava is dealt 2♣ down"])
-    assert hv.check_events(ok) == [] and hv.replay(ok).pot == 1
-    [(i, m)] = hv.check_events(deal(seats, ["Ava antes"]))
+    assert check_events(ok) == [] and replay(ok).pot == 1
+    [(i, m)] = check_events(deal(seats, ["Ava antes"]))
     assert "only the dealer antes, and the dealer is Cara" in m and "OPR-535 4.1" in m
-    [(i, m)] = hv.check_events(deal(seats, ["Ava is dealt 2♣ down"]))
+    [(i, m)] = check_events(deal(seats, ["Ava is dealt 2♣ down"]))
     assert "the dealer (Cara) antes before the deal" in m
 
 
 def test_4_stage_table_deal_order_spit_and_no_betting_after_stage_3():
     hands = {"Ava": ("2♣ 3♦", "9♣ 5♦"), "Ben": ("4♦ 6♣", "K♣ 2♥")}
     ex = deal(hands, ["Ben is dealt 7♣ up"], street="fourth", pot=8)
-    assert "goes to Ava face up" in hv.check_events(ex)[0][1]
+    assert "goes to Ava face up" in check_events(ex)[0][1]
     ex = deal(hands, ["Ava is dealt 7♣ up", "Ben is dealt 7♦ up", "Ava checks"], street="fourth", pot=8)
-    [(i, m)] = hv.check_events(ex)
+    [(i, m)] = check_events(ex)
     assert i == 2 and "no betting round after stage 3" in m
     ex = deal(hands, ["Ava is dealt 7♣ up", "Ben is dealt 7♦ up", "Ava is dealt 8♣ up"], street="fourth", pot=8)
-    [(i, m)] = hv.check_events(ex)
+    [(i, m)] = check_events(ex)
     assert i == 2 and "spit" in m and "OPR-535 4 (stage 4)" in m
     # Once a stage has been dealt inside the events, its betting round must be played.
     ex = deal(hands, ["Ava is dealt 7♣ up", "Ben is dealt 7♦ up", "spit 10♠", "Ava is dealt 8♣ up"],
               street="fourth", pot=8)
-    [(i, m)] = hv.check_events(ex)
+    [(i, m)] = check_events(ex)
     assert i == 3 and "betting round 3" in m
 
 
@@ -284,7 +285,7 @@ def test_4_later_rounds_open_with_the_best_hand_showing():
 def test_validation_reports_every_problem_with_its_index():
     hands = {"Ava": ("2♣ 3♦", "9♣"), "Ben": ("4♦ 6♣", "K♣")}
     ex = deal(hands, ["Zed is dealt 5♣ up", "Ava is dealt 9♣ up", "Ava is dealt 5♠ up", "Ben is dealt 5♠ up"], pot=4)
-    problems = hv.check_events(ex)
+    problems = check_events(ex)
     assert [i for i, _ in problems] == [0, 1, 3]
     assert "'Zed' is not at the table" in problems[0][1]
     assert "'9♣' is already in play: Ava up" in problems[1][1]
@@ -294,7 +295,7 @@ def test_validation_reports_every_problem_with_its_index():
 def test_replay_raises_with_the_index_of_the_first_bad_event():
     ex = deal({"Ava": ("2♣ 3♦", "9♣"), "Ben": ("4♦ 6♣", "K♣")}, ["Ava is dealt 9♦ up", "Ben bets 2"], pot=4)
     with pytest.raises(IllegalActionError) as err:
-        hv.replay(ex)
+        replay(ex)
     assert err.value.index == 1
 
 
@@ -307,7 +308,7 @@ def test_5_1_the_spit_card_plays_for_everyone_at_the_showdown():
     answer = ask(ex, "award")
     assert answer.value == {"Ben": 50}
     assert "OPR-535 5.1" in answer.citations
-    assert hv.shared_cards(ex) == parse_cards("K♠")
+    assert shared_cards(ex) == parse_cards("K♠")
 
 
 # --- seeded random play ---------------------------------------------------------------------------
@@ -349,7 +350,7 @@ def test_random_play_conserves_cards_and_money(seed):
             assert ask(SimpleNamespace(**_as_exercise(table, played.texts, profile)), "award").value
         # Replaying the recorded text through the checker finds nothing wrong.
         ex = SimpleNamespace(**_as_exercise(table, played.texts, profile))
-        assert hv.check_events(ex) == []
+        assert check_events(ex) == []
         assert all(str(hv.parse_event(t)) == t for t in played.texts)  # the canonical spelling
     assert showdowns > 100 and matches > 100 and folds_at_match > 10 and over_base > 100
 
@@ -398,7 +399,7 @@ def test_opener_is_asked_for_the_round_the_events_reach():
 
 def test_1_3_two_to_seven_players():
     eight = {name: ("", "") for name in ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"]}
-    [(index, message)] = hv.check_events(deal(eight, ["A8 antes"]))
+    [(index, message)] = check_events(deal(eight, ["A8 antes"]))
     assert index == -1 and "2 to 7 players" in message and "OPR-535 1.3" in message
     with pytest.raises(ValueError, match="2 to 7"):
         hv.random_deal(random.Random(1), 8, load_profile("opr-535"))
@@ -456,11 +457,11 @@ def test_variant_of_seven_card_stud_the_hand_ends_when_one_player_is_left():
     hands = {"Ava": ("2♣ 3♦", "8♣"), "Ben": ("4♣ 5♦", "K♥")}
     events = ["Ava is dealt 8♦ up", "Ben is dealt K♠ up", "Ava folds"]
     over = deal(hands, events, pot=20)
-    assert hv.check_events(over) == []
+    assert check_events(over) == []
     assert ask(over, "pot_matches").value == [{"Ava": 20}]       # Ben's decision lapsed
     assert ask(over, "award").value == {"Ben": 20}
     for last in ("Ben folds", "Ben matches", "Ben checks"):
-        [(index, message)] = hv.check_events(deal(hands, events + [last], pot=20))
+        [(index, message)] = check_events(deal(hands, events + [last], pot=20))
         assert index == 3 and "the hand is over: only Ben is left" in message
         assert "[OPR-535 1.1]" in message
 
@@ -470,14 +471,14 @@ def test_stage_1_the_opener_stays_the_opener_after_folding():
     that player does not make someone else the opener."""
     ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("4♣ 5♦", "Q♠"), "Cara": ("6♣ 7♦", "4♠")},
               ["Ava bets 2", "Ben raises to 4", "Cara calls", "Ava folds"], pot=1)
-    assert hv.check_events(ex) == []
+    assert check_events(ex) == []
     assert ask(ex, "opener").value == "Ava"
 
 
 def test_3_per_player_limits_are_a_limit_rule_of_the_one_stud_betting_round():
     # OPR-535 3.3: the same stud round as every game, sized by each player's own largest bet.
     hands = {"Ava": ("2♣ 3♦", "9♣ 9♦ 5♠ 2♦"), "Ben": ("4♦ 6♣", "K♣ 2♥ 7♠ 8♠")}
-    table = hv.replay(deal(hands, ["Ava bets 1"], street="sixth", shared="J♠", pot=80, matched={"Ava": 30}))
+    table = replay(deal(hands, ["Ava bets 1"], street="sixth", shared="J♠", pot=80, matched={"Ava": 30}))
     rnd = table.round
     assert isinstance(rnd, StudRound) and rnd.street == "sixth" and rnd.limit.number == 4
     assert (rnd.limit.largest("Ava"), rnd.limit.largest("Ben")) == (15, 2)
@@ -498,19 +499,19 @@ def test_rrp_betting_rule_6_a_raise_is_at_least_the_previous_bet_or_raise():
     def round_4(events):
         return deal(hands, events, street="sixth", shared="J♠", pot=80, matched={"Ava": 30, "Ben": 40})
 
-    assert hv.check_events(round_4(["Ava bets 10", "Ben raises to 20", "Ava raises to 30"])) == []
-    [(index, message)] = hv.check_events(round_4(["Ava bets 10", "Ben raises to 11"]))
+    assert check_events(round_4(["Ava bets 10", "Ben raises to 20", "Ava raises to 30"])) == []
+    [(index, message)] = check_events(round_4(["Ava bets 10", "Ben raises to 11"]))
     assert index == 1 and "at least the round's previous bet or raise, 10" in message
     assert 'RRP-H 3 "Betting and Raising" 6' in message and "course's own default" in message
-    [(index, message)] = hv.check_events(round_4(["Ava bets 10", "Ben raises to 30", "Ava raises to 37"]))
+    [(index, message)] = check_events(round_4(["Ava bets 10", "Ben raises to 30", "Ava raises to 37"]))
     assert index == 2 and "previous bet or raise, 20" in message
     # A player who never matched (limit 2) facing a bet of 10 may only call or fold.
     small = deal({"Ava": ("2♣ 3♦", "9♣ 9♦ 5♠ 2♦"), "Ben": ("4♦ 6♣", "K♣ 2♥ 7♠ 8♠")}, ["Ava bets 10"],
                  street="sixth", shared="J♠", pot=80, matched={"Ava": 30})
-    assert [str(a) for a in hv.replay(small).round.legal_moves()] == ["Ben folds", "Ben calls"]
+    assert [str(a) for a in replay(small).round.legal_moves()] == ["Ben folds", "Ben calls"]
     # The rule is a profile option: turned off, any amount from one unit up passes again.
     loose = deal(hands, ["Ava bets 10", "Ben raises to 11"], street="sixth", shared="J♠", pot=80,
                  matched={"Ava": 30, "Ben": 40}, options={"min_raise": "min-bet"})
-    assert hv.check_events(loose) == []
+    assert check_events(loose) == []
     assert load_profile("opr-535").option("min_raise").cite == ('COURSE "Smallest bet"',
                                                                 'RRP-H 3 "Betting and Raising" 6')

@@ -438,11 +438,11 @@ def test_a_new_ask_is_one_registration():
 def test_an_exercise_replays_once_for_every_question_and_grade(monkeypatch):
     """The street is replayed once and shared: answering and grading contributions and the street
     total used to replay it four times."""
-    from course import betting
+    from course.engine.state import HandState
 
     calls = []
-    real = betting.replay_street
-    monkeypatch.setattr(betting, "replay_street", lambda *a, **k: calls.append(a) or real(*a, **k))
+    real = HandState.start.__func__
+    monkeypatch.setattr(HandState, "start", classmethod(lambda cls, *a: calls.append(a) or real(cls, *a)))
     exercise = load(HPD_3)
     for question in (q(exercise, 2), q(exercise, 3)):
         result = questions.answer(exercise, question)

@@ -320,3 +320,14 @@ def test_pokerstars_bring_in_value_matches_its_note():
     """The PokerStars profile's note says half the small bet; its value now says the same."""
     option = load_profile("pokerstars").option("bring_in")
     assert "half the small bet" in option.note and option.value["fraction"] == Fraction(1, 2)
+
+
+def test_forced_bet_rounding_never_to_nothing_the_1917_ante_at_2_4_is_1():
+    """1917: the ante is "approximately 1/5 of the low limit"; COURSE "Forced-bet rounding" rounds
+    an ante to the nearest unit but never to nothing. At 2/4 a fifth is 2/5 of a unit: 1, not 0."""
+    from course.rules import load_profile
+
+    ante = load_profile("1917poker", {"small_bet": 2, "big_bet": 4}).forced_bet("ante")
+    assert ante.amount == 1 and ante.rounded and 'COURSE "Forced-bet rounding"' in ante.cite
+    assert load_profile("1917poker", {"small_bet": 2, "big_bet": 4}).stakes.ante == 1
+    assert load_profile("1917poker", {"small_bet": 10, "big_bet": 20}).forced_bet("ante").amount == 2

@@ -10,7 +10,6 @@ the kinds of answer.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
@@ -19,7 +18,6 @@ import streamlit as st
 from course import questions
 from course.app import cards_view
 from course.cards import Card
-from course.games import find_game
 from course.hands import Category
 from course.model import Exercise, Question
 
@@ -268,22 +266,12 @@ class HoldingWidget(Widget):
 
 def face_up_so_far(exercise: Exercise, question: Question) -> dict[str, list[Card]]:
     """Every card each player has shown face up, from the deal up to the question's point
-    (`after` events; all of them otherwise), as the game's engine replays the events: a card
-    taken face up shows in both rows, a hole card never shows."""
-    module = find_game(exercise.game).module()
-    if module is None:          # a game without events: the deal as written
-        return {seat: list(hand.up) for seat, hand in exercise.hands.items()}
+    (`after` moves; all of them otherwise), as the one hand state replays them: a card taken
+    face up shows in both rows, a hole card never shows."""
+    from course.engine.state import HandState
+
     after = question.params.get("after")
-    upto = len(exercise.events) if after is None else int(after)
-    seen: dict[str, list[Card]] = {seat: [] for seat in exercise.seats}
-    for count in range(upto + 1):
-        try:
-            hands = module.final_hands(dataclasses.replace(exercise, events=exercise.events[:count]))
-        except Exception:  # a prefix the engine refuses adds nothing; the question says why
-            continue
-        for seat, hand in hands.items():
-            seen.setdefault(seat, []).extend(c for c in hand.up if c not in seen[seat])
-    return seen
+    return HandState.face_up_seen(exercise, None if after is None else int(after))
 
 
 class TakesWidget(Widget):

@@ -80,8 +80,9 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
         places.append(("the shared card", card, item))
     spec = find_game(game) if game is not None else None
     counts = spec.cards_on(street, bool(shared)) if spec is not None and street is not None else None
-    if counts is not None and spec.moves == "events" and not any(h.cards for h in hands.values()):
-        pass  # before the deal: the game's events deal every card
+    if counts is not None and (spec.moves == "events" or top.get("events") is not None) \
+            and not any(h.cards for h in hands.values()):
+        pass  # before the deal: the events deal every card (a home game's, or a whole stud hand's)
     elif counts is not None and not spec.cards_move:
         for value, player in counted:
             _check_counts(ck, value, player, hands[player], street, counts, spec.cite)
@@ -110,6 +111,22 @@ def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile
         cites = " ".join(f"[{key}]" for key in verdict.citations)
         ck.add(node, f"a shared seventh card is dealt only when the deck runs short, but {left} cards are "
                f"left for the {len(live)} players still in: deal each a seventh card instead {cites}")
+
+
+def _check_shared_card_missing(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any, street: str) -> None:
+    """A deal past the street a shared card replaces, without one, while the deck is too short to
+    give every player still in a card of it (the profile's `shared_card` rule): refused."""
+    from course import table
+
+    live = [p for p, h in hands.items() if not h.folded]
+    if not live:
+        return
+    left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
+    verdict = table.needs_shared_card(live, profile, cards_left=left)
+    if verdict.value:
+        cites = " ".join(f"[{key}]" for key in verdict.citations)
+        ck.add(node, f"on {street} street {len(live)} players are still in but only {left} cards are left: the "
+               f"deck cannot give each a card, so the last card is one shared card; add it as 'shared' {cites}")
 
 
 def _card_nodes(node: Node | None) -> list[Node]:
@@ -155,6 +172,9 @@ def _check_conservation(ck: _Checker, node: Node, spec: GameSpec, hands: dict[st
     for side, per_player, least in (("up", up, first.up), ("down", down, first.down)):
         if side == "down" and any(not h.down for h in live):
             continue  # hole cards left out: nothing to count
+        # A player who folded before the exercise starts may leave their hole cards out: they were
+        # mucked face down, so they are counted neither as held nor as missing.
+        folded = sum(1 for h in hands.values() if h.folded and (side == "up" or h.down))
         held = sum(len(getattr(h, side)) for h in hands.values())
         low, high = per_player * len(live) + least * folded, per_player * (len(live) + folded)
         if not low <= held <= high:

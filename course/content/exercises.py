@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from course.asks.kinds import KINDS
 from course.questions import asks_for   # the stud asks are registered there
 from course.content.checker import _Checker, _load_with, _parse_with, suggest
-from course.content.deals import _check_deal, _check_shared_card
+from course.content.deals import _check_deal, _check_shared_card, _check_shared_card_missing
 from course.content.nodes import (_BOOL, _NULL, LIMITS_DOC, MAX_MOVES, MAX_QUESTIONS, MAX_RAISE_CAP, Node,
                                   _describe)
 from course.games import GAMES, STREETS, find_game
-from course.betting import Action, replay_street
+from course.betting import Action
+from course.engine.actions import parse_move
+from course.engine.state import HandState
 from course.errors import ActionFormatError, ContentError, CourseError
 from course.model import Exercise, Problem, Question
 
@@ -43,7 +44,6 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if game is not None and spec is None:
         ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
         game = None
-    variant = spec.module() if spec is not None else None
     allowed = list(EXERCISE_KEYS) + list(spec.exercise_keys if spec else ())
     top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
     if top is None:
@@ -64,13 +64,18 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if spec is not None and spec.moves == "actions" and shared and street is not None and profile is not None \
             and spec.cards_on(street, True) != spec.cards_on(street):
         _check_shared_card(ck, top["shared"], hands, profile)
+    if spec is not None and spec.moves == "actions" and not shared and street is not None and profile is not None \
+            and top.get("events") is None and spec.cards_on(street, True) != spec.cards_on(street):
+        _check_shared_card_missing(ck, top.get("street"), hands, profile, street)
     pot = ck.integer(top.get("pot"), "pot")
 
     actions, action_nodes = _moves(ck, top.get("actions"), "action")
     events, event_nodes = _moves(ck, top.get("events"), "event")
-    if top.get("events") is not None and spec is not None and spec.moves != "events":
-        homes = ", ".join(g.name for g in GAMES.values() if g.moves == "events")
-        ck.add(top["events"], f"'events' belong to home games ({homes}); {spec.title} uses 'actions'")
+    whole = top.get("events") is not None and spec is not None and spec.moves == "actions"
+    if whole and (any(h.cards for h in hands.values()) or top.get("actions") is not None or shared):
+        ck.add(top["events"], f"'events' on a {spec.title} exercise play the whole hand from the antes: leave "
+               "'hands' and 'shared' empty and write every card dealt, and the betting, as events "
+               "(or show one street with 'hands' and its 'actions')")
     if top.get("actions") is not None and spec is not None and spec.moves != "actions":
         ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
                "not as 'actions'")
@@ -82,8 +87,10 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     intro = ck.text(top.get("intro"), "intro")
     extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
 
-    questions = _questions(ck, top.get("questions"), game, seats, street, len(actions))
-    if pot is None and spec is not None and spec.award_needs_pot and any(q.ask == "award" for q in questions):
+    questions = _questions(ck, top.get("questions"), game, seats, street, len(events) if whole else len(actions),
+                           whole)
+    if pot is None and spec is not None and spec.award_needs_pot and not whole and \
+            any(q.ask == "award" for q in questions):
         ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
                         and i.get("ask").value == "award")
         ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
@@ -99,12 +106,11 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
         stakes_given=stakes_given,
     )
-    if len(actions) == len(action_nodes) and deal_ok:
-        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=True)
+    if spec.moves == "actions" and not whole:
+        moves, nodes, where = actions, action_nodes, top.get("actions")
     else:
-        _check_actions(ck, exercise, action_nodes, top.get("actions"), replay=False)
-    if variant is not None and len(events) == len(event_nodes) and deal_ok:
-        _check_events(ck, exercise, variant, event_nodes, top.get("events") or node, top)
+        moves, nodes, where = events, event_nodes, top.get("events") or node
+    _check_moves(ck, exercise, spec, nodes, where, top, replay=len(moves) == len(nodes) and deal_ok)
     return exercise if exercise_id is not None and title is not None else None
 
 
@@ -173,8 +179,12 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
     return profile, name, options, stakes, changes
 
 
+# Keys any stud ask takes on a whole hand: the point of the hand it is asked at.
+WHOLE_HAND_PARAMS = {"street": "street", "after": "count"}
+
+
 def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[str], street: str | None,
-               n_actions: int) -> list[Question]:
+               n_actions: int, whole: bool = False) -> list[Question]:
     items = ck.sequence(node, "questions")
     if items is None:
         return []
@@ -195,7 +205,8 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
             supported = list(specs)
             ck.add(ask_node, f"ask {ask!r} is not supported for {game}{suggest(ask, supported)}; "
                    f"expected one of {', '.join(supported) or '(none: the game engine is missing)'}")
-        allowed = list(QUESTION_KEYS) + list(spec.params if spec else ())
+        keys = {**(spec.params if spec else {}), **(WHOLE_HAND_PARAMS if whole else {})}
+        allowed = list(QUESTION_KEYS) + list(keys)
         fields = ck.mapping(item, f"question {ask!r}" if ask else "a question", allowed,
                             ("ask",) + (spec.required if spec else ()))
         if fields is None or ask is None or (spec is None and game is not None):
@@ -204,11 +215,11 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         explain = ck.text(fields.get("explain"), "explain")
         cite = ck.cites(fields.get("cite"), "cite")
         params: dict[str, Any] = {}
-        for key, kind in (spec.params.items() if spec else ()):
+        for key, kind in keys.items():
             if key in fields:
                 value = _param(ck, fields[key], key, kind, seats, n_actions)
                 asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
-                    value is not None and street is not None else (None, None)
+                    value is not None and street is not None and not whole else (None, None)
                 if asked and reached and asked[1] > reached[1]:
                     # A later street is fine only while it adds no face-up card (sixth -> seventh).
                     ck.add(fields[key], f"{key}: on {value} street each player shows {asked[1]} "
@@ -272,49 +283,38 @@ def _action_text(ck: _Checker, node: Node, seats: list[str]) -> str | None:
     return text
 
 
-def _check_actions(ck: _Checker, exercise: Exercise, nodes: list[Node], list_node: Node | None,
-                   replay: bool = True) -> None:
-    """Parse every action, then replay them with the betting engine; illegal ones are reported."""
-    if not nodes:
-        return
+def _check_moves(ck: _Checker, exercise: Exercise, spec: Any, nodes: list[Node], where: Node | None,
+                 top: dict[str, Node], replay: bool = True) -> None:
+    """Read every move with the game's grammar, then play the exercise on the one hand state
+    (`HandState.problems`): each refused move is reported on its own line, a problem with the deal
+    itself on the exercise key it names."""
     parsed_ok = True
     for item in nodes:
-        if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
+        if spec.moves == "actions" and not exercise.whole_hand:
+            if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
+                parsed_ok = False
+            continue
+        try:
+            parse_move(item.value, exercise.move_kinds, spec.title)
+        except ActionFormatError as exc:
             parsed_ok = False
+            ck.add(item, exc.message)
     if not parsed_ok or not replay:
         return
-    if exercise.street not in find_game(exercise.game).betting_streets:
-        ck.add(list_node, f"actions are the betting of one street; {exercise.street!r} has no betting")
+    if nodes and spec.moves == "actions" and not exercise.whole_hand and exercise.street not in spec.betting_streets:
+        ck.add(where, f"actions are the betting of one street; {exercise.street!r} has no betting")
         return
-    try:
-        replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions, exercise.profile,
-                      exercise.stakes, folded=tuple(exercise.folded))
-    except CourseError as exc:
-        ck.add(_node_at(nodes, exc.index, list_node), exc.message)
-    except ValueError as exc:  # the deal itself cannot start the round (named in the message)
-        ck.add(list_node, str(exc))
+    for exc in HandState.problems(exercise):
+        if not isinstance(exc, CourseError):       # the deal cannot open the street's round (named in the message)
+            ck.add(where, str(exc))
+        elif exc.index is None:
+            ck.add(top.get(exc.key, where) if exc.key else where, exc.message)
+        else:
+            ck.add(_node_at(nodes, exc.index, where), exc.message)
 
 
 def _node_at(nodes: list[Node], index: int | None, fallback: Node | None) -> Node | None:
     return nodes[index] if index is not None and 0 <= index < len(nodes) else fallback
-
-
-def _check_events(ck: _Checker, exercise: Exercise, variant: ModuleType, nodes: list[Node], where: Node,
-                  top: dict[str, Node]) -> None:
-    """Read every event, then replay them on the game's table; each error lands on its event (or on
-    the exercise key it names when the deal itself is wrong)."""
-    bad = False
-    for text, item in zip(exercise.events, nodes):
-        try:
-            variant.parse_event(text)
-        except ActionFormatError as exc:
-            bad = True
-            ck.add(item, exc.message)
-    if bad:
-        return
-    for exc in variant.check_errors(exercise):
-        target = top.get(exc.key, where) if exc.index is None else _node_at(nodes, exc.index, where)
-        ck.add(target, exc.message)
 
 
 def with_profile(exercise: Exercise, name: str) -> Exercise:

@@ -24,15 +24,16 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any, Callable, Collection, Mapping, Sequence
 
-from course.betting import Action, new_round
+from course.betting import Action, BettingRound, new_round
 from course.cards import Card
-from course.engine.actions import parse_move
+from course.engine.actions import Move, parse_move
 from course.errors import CourseError, IllegalActionError
-from course.explain import Answer, Step
+from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.showdown import showdown, split_pot
+from course.showdown import award
+from course.variants.common import FinalHand
 
 SHOWDOWN = "showdown"
 
@@ -54,14 +55,30 @@ class LedgerEntry:
 class HandState:
     """The single replay of one exercise's moves, for any game."""
 
-    def __init__(self, exercise: Any, spec: GameSpec, table: Any, parse: Callable[[str], Any] | None = None):
+    def __init__(self, exercise: Any, spec: GameSpec, table: Any = None, parse: Callable[[str], Any] | None = None,
+                 build: Callable[[], Any] | None = None, restart: Callable[[], Any] | None = None):
         self.exercise = exercise
         self.spec = spec
-        self.table = table
-        self._parse = parse or (spec.module().parse_event if spec.moves == "events" else None)
+        self._table = table
+        self._build = build          # a stud street's round is built on first use (its first actor needs the cards)
+        self._restart = restart      # a fresh table, to set up again after a refused move
+        self._parse = parse          # a table's own move parser; None: a stud street's betting round
         self._ledger: list[LedgerEntry] = []
-        self._tried: tuple[tuple[str, int], Any] | None = None
+        self._moves: list[Any] = []  # the parsed moves played, in order (to rebuild after a refused one)
+        self._tried: tuple[tuple[Any, int], Any] | None = None
         self.award: Answer | None = None     # once the showdown has been played
+
+    @property
+    def table(self) -> Any:
+        """The table the moves are played on: a stud street's `BettingRound`, a home game's table,
+        or a whole stud hand's `StudTable`."""
+        if self._table is None and self._build is not None:
+            self._table = self._build()
+        return self._table
+
+    @table.setter
+    def table(self, value: Any) -> None:
+        self._table = value
 
     @classmethod
     def new_hand(cls, game: str, seats: list[str], profile: Any, stakes: Any = None) -> "HandState":
@@ -72,32 +89,148 @@ class HandState:
         exercise = SimpleNamespace(game=game, seats=list(seats), hands={}, shared=[], pot=0, street=spec.first_street,
                                    events=[], profile=profile, stakes=stakes or profile.stakes, extra={}, spec=spec)
         if spec.moves == "events":
-            return cls(exercise, spec, spec.module().start(exercise))
+            module = spec.module()
+            return cls(exercise, spec, module.start(exercise), module.parse_event, restart=lambda: module.start(exercise))
         table = StudTable.start(exercise)
-        return cls(exercise, spec, table, table.parse)
+        return cls(exercise, spec, table, table.parse, restart=lambda: StudTable.start(exercise))
 
     @classmethod
     def start(cls, exercise: Any) -> "HandState":
-        spec = find_game(exercise.game)
+        """The table the exercise describes, before its moves. A home game's table checks the deal
+        as it is set up (`IllegalActionError` naming the key to blame); a stud street's betting
+        round is opened when a move or a question first needs it."""
+        spec = find_game(getattr(exercise, "game", None) or exercise.profile.game)
+        if spec.moves == "actions" and getattr(exercise, "whole_hand", False):
+            from course.engine.stud import StudTable
+
+            table = StudTable.start(exercise)
+            return cls(exercise, spec, table, table.parse, restart=lambda: StudTable.start(exercise))
         if spec.moves == "actions":
-            table = new_round(exercise.street, exercise.seats, exercise.hands, exercise.profile, exercise.stakes,
-                              folded=tuple(exercise.folded), pot=exercise.pot or 0)
-        else:
-            table = spec.module().start(exercise)
-        return cls(exercise, spec, table)
+            return cls.street(exercise)
+        module = spec.module()
+        return cls(exercise, spec, module.start(exercise), module.parse_event, restart=lambda: module.start(exercise))
+
+    @classmethod
+    def street(cls, exercise: Any) -> "HandState":
+        """One stud street's betting, from the cards the exercise shows (`street`, `seats`,
+        `hands`, `folded`, `pot`, `profile`, `stakes`), its round opened on first use."""
+        def street_round() -> BettingRound:
+            return new_round(exercise.street, exercise.seats, exercise.hands, exercise.profile, exercise.stakes,
+                             folded=tuple(exercise.folded), pot=exercise.pot or 0)
+        return cls(exercise, find_game(exercise.profile.game), build=street_round)
+
+    @classmethod
+    def replay(cls, exercise: Any, upto: int | None = None) -> "HandState":
+        """The hand after the exercise's moves (the first `upto` of them), each played with `apply`;
+        the first refused move raises its error, placed at its index. A validated exercise replays
+        once per point (`Exercise.replayed`), shared by every question and grade."""
+        def build() -> "HandState":
+            state = cls.start(exercise)
+            for move in _moves_of(exercise)[:upto]:
+                state.apply(move)
+            return state
+
+        replayed = getattr(exercise, "replayed", None)
+        return replayed(("hand", upto), build) if replayed is not None else build()
+
+    @classmethod
+    def at(cls, exercise: Any, street: str | None = None, after: int | None = None) -> "HandState":
+        """The hand as it stands when a question is asked: after the first `after` moves, or, on a
+        whole hand, once `street`'s betting is over (before the next street's first card); at the
+        end of the moves otherwise."""
+        if after is not None:
+            return cls.replay(exercise, after)
+        if street is not None and getattr(exercise, "whole_hand", False):
+            ends = cls.street_ends(exercise)
+            if street not in ends:
+                raise ValueError(f"the hand never reaches {street} street: its moves stop on "
+                                 f"{list(ends)[-1] if ends else 'the antes'}")
+            return cls.replay(exercise, ends[street])
+        return cls.replay(exercise)
+
+    @classmethod
+    def street_ends(cls, exercise: Any) -> dict[str, int]:
+        """Street -> the number of moves played when that street is over (the next street's first
+        card not yet dealt), for a whole hand, in deal order."""
+        def build() -> dict[str, int]:
+            state, ends = cls.start(exercise), {}
+            moves = _moves_of(exercise)
+            for index, move in enumerate(moves):
+                before = state.table.street
+                state.apply(move)
+                if before is not None and state.table.street != before:
+                    ends[before] = index
+            if state.table.street is not None:
+                ends[state.table.street] = len(moves)
+            return ends
+
+        replayed = getattr(exercise, "replayed", None)
+        return replayed(("street ends",), build) if replayed is not None else build()
+
+    @classmethod
+    def face_up_seen(cls, exercise: Any, upto: int | None = None) -> dict[str, list[Card]]:
+        """Every card each player has shown face up from the deal to move `upto` (all moves when
+        None): a card taken face up shows in both rows, a hole card never shows. The moves stop
+        at the first one the rules refuse (the question says why)."""
+        state = cls.start(exercise)
+        seen: dict[str, list[Card]] = {seat: [] for seat in exercise.seats}
+
+        def look() -> None:
+            for seat, hand in state.final_hands().items():
+                seen.setdefault(seat, []).extend(c for c in hand.up if c not in seen[seat])
+
+        look()
+        for move in _moves_of(exercise)[:upto]:
+            try:
+                state.apply(move)
+            except CourseError:
+                break
+            look()
+        return seen
+
+    @classmethod
+    def problems(cls, exercise: Any) -> list[Exception]:
+        """Every error in the exercise's moves, each placed at its index (None: the deal itself).
+        A refused home-game event is reported and skipped, so one file shows all its problems at
+        once; a stud street stops at its first (its later actions depend on it). A stud deal that
+        cannot open its round is a `ValueError` naming why."""
+        try:
+            state = cls.start(exercise)
+        except CourseError as err:
+            return [err]
+        found: list[Exception] = []
+        for index, move in enumerate(_moves_of(exercise)):
+            try:
+                state.apply(move)
+            except CourseError as err:
+                found.append(err.at(index, _written(move)))
+                if state._parse is None:
+                    break
+            except ValueError as err:      # a stud deal whose round cannot open (the message says why)
+                found.append(err)
+                break
+        replayed = getattr(exercise, "replayed", None)
+        if not found and replayed is not None:    # the checked hand is the one every question reads
+            replayed(("hand", None), lambda: state)
+        return found
 
     # --- the trio ---------------------------------------------------------------------------
 
     def verify(self, move: str) -> Any:
         """The parsed move, or the error saying why it cannot be played now (nothing changes)."""
         if self._parse is None:
-            return self.table.verify(move)
+            try:
+                return self.table.verify(Action.of(move) if isinstance(move, Move) else move)
+            except CourseError as err:
+                raise _quoting(err.at(len(self._ledger)), move) from None
         if self._is_showdown(move):
-            return self._showdown(move)[0]
+            return self._showdown(_written(move))[0]
         return self._trial(move)[0]
 
-    def _is_showdown(self, move: str) -> bool:
-        return isinstance(move, str) and " ".join(move.lower().split()) == SHOWDOWN
+    def _is_showdown(self, move: Any) -> bool:
+        if isinstance(move, Move):
+            return move.kind == SHOWDOWN
+        return isinstance(move, str) and len(move) < 20 and " ".join(move.lower().split()) == SHOWDOWN
 
     def _showdown(self, move: str) -> tuple[Any, Answer]:
         """The showdown: once the hand is over, the pot goes to the best hand (or the last player
@@ -108,17 +241,10 @@ class HandState:
         if not self.table.over:
             raise IllegalActionError("the hand is not over yet: the showdown comes after the last betting round, "
                                      "or once one player is left", cite=(DEAL_TIMELINE,)).at(index, move)
-        table, live = self.table, self.table.live
-        if len(live) == 1:
-            steps = [Step(f"Everyone else has folded, so {live[0]} wins without a showdown.",
-                          table.profile.rule_cite("folded_out"))]
-            winners = live
-        else:
-            shown = showdown({p: table.hands[p].cards for p in table.seats}, self.table_shared(),
-                             [p for p in table.seats if table.hands[p].folded], profile=table.profile)
-            steps, winners = list(shown.steps), shown.value
-        split = split_pot(self.pot, winners, table.seats, profile=table.profile)
-        return parse_move(SHOWDOWN, (SHOWDOWN,)), Answer(split.value, steps + split.steps)
+        table = self.table
+        won = award({p: table.hands[p].cards for p in table.seats}, self.pot, table.seats, self.table_shared(),
+                    [p for p in table.seats if table.hands[p].folded], profile=table.profile)
+        return parse_move(SHOWDOWN, (SHOWDOWN,)), won
 
     def _trial(self, move: str) -> tuple[Any, Any]:
         """A home-game move played on a copy of the table: (parsed move, the table after it),
@@ -127,13 +253,13 @@ class HandState:
             outcome = self._tried[1]
         else:
             try:
-                parsed = self._parse(move)
+                parsed = move if isinstance(move, Move) else self._parse(move)
                 profile = self.table.profile     # shared and read-only: not copied
                 trial = copy.deepcopy(self.table, {id(profile): profile})
                 trial.apply(parsed)
                 outcome = (parsed, trial)
             except CourseError as err:
-                outcome = err.at(len(self._ledger), move) if isinstance(err, IllegalActionError) else err
+                outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
             self._tried = ((move, len(self._ledger)), outcome)
         if isinstance(outcome, CourseError):
             raise outcome
@@ -146,31 +272,71 @@ class HandState:
             return False
         return True
 
-    def apply(self, move: str) -> LedgerEntry:
+    def apply(self, move: Any) -> LedgerEntry:
+        """Play `move` (text or a parsed `Move`) and record it; a refused move raises its error,
+        placed at its index, and leaves the hand as it was."""
+        index = len(self._ledger)
+        written = _written(move)
+        if self._parse is None:          # a stud street: its round's entry says what the move added
+            try:
+                entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
+            except CourseError as err:
+                raise _quoting(err.at(index), move) from None
+            recorded = LedgerEntry(index + 1, written, entry.player, entry.added, entry.pot, entry.text, entry.cite,
+                                   entry.course_default)
+            self._ledger.append(recorded)
+            self._moves.append(move)
+            return recorded
         before = self.pot
-        if self._parse is None:
-            entry = self.table.apply(move)
-            text, cite, default = entry.text, entry.cite, entry.course_default
-            player = entry.player
-        elif self._is_showdown(move):
-            _, self.award = self._showdown(move)
+        if self._is_showdown(move):
+            parsed, self.award = self._showdown(written)
             steps = self.award.steps
             text = " ".join(s.text for s in steps)
             cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (DEAL_TIMELINE,)
             default = any(s.course_default for s in steps)
             player = None
         else:
-            parsed, after = self._trial(move)
             seen = len(self.table.log)
-            self.table, self._tried = after, None
+            parsed = self._play(move)
             steps = self.table.log[seen:] or self._move_steps(parsed)
-            text = " ".join(s.text for s in steps) or f"{move}."
+            text = " ".join(s.text for s in steps) or f"{written}."
             cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (self.spec.cite,)
             default = any(s.course_default for s in steps)
             player = parsed.player
-        recorded = LedgerEntry(len(self._ledger) + 1, move, player, self.pot - before, self.pot, text, cite, default)
+        recorded = LedgerEntry(len(self._ledger) + 1, written, player, self.pot - before, self.pot, text, cite, default)
         self._ledger.append(recorded)
+        self._moves.append(parsed)
         return recorded
+
+    def _play(self, move: Any) -> Any:
+        """A home-game move played on the table itself (or the table `verify` already tried it on);
+        when the table refuses it, the table is set up again from the moves before it."""
+        index = len(self._ledger)
+        if self._tried is not None and self._tried[0] == (move, index):
+            outcome, self._tried = self._tried[1], None
+            if isinstance(outcome, CourseError):
+                raise outcome
+            parsed, self.table = outcome
+            return parsed
+        try:
+            parsed = move if isinstance(move, Move) else self._parse(move)
+        except CourseError as err:
+            raise err.at(index) if isinstance(err, IllegalActionError) else err from None
+        try:
+            self.table.apply(parsed)
+        except CourseError as err:
+            self._rebuild()
+            raise err.at(index, _written(move)) from None
+        return parsed
+
+    def _rebuild(self) -> None:
+        """The table again from the start and the moves played so far (after a refused move
+        left it half changed)."""
+        table = self._restart()
+        for parsed in self._moves:
+            if parsed.kind != SHOWDOWN:
+                table.apply(parsed)
+        self.table = table
 
     def _move_steps(self, parsed: Any) -> list:
         """A move that wrote no log line (a deal, a check): the player's own record, or the
@@ -178,8 +344,8 @@ class HandState:
         history = getattr(self.table, "history", {}).get(parsed.player or "", [])
         if history:
             return history[-1:]
-        ledger = getattr(getattr(self.table, "round", None), "ledger", None)
-        return [ledger[-1].step] if ledger else []
+        last = getattr(getattr(self.table, "round", None), "last_entry", None)
+        return [last.step] if last is not None else []
 
     # --- what the hand holds ----------------------------------------------------------------
 
@@ -198,6 +364,17 @@ class HandState:
             return [c for h in hands for c in (*h.down, *h.up)] + list(self.exercise.shared)
         return [c for seat in self.table.hands.values() for c in seat.cards] + list(self.table_shared())
 
+    def final_hands(self) -> dict[str, Any]:
+        """Each player's hand now, in seat order (`.down`, `.up`, `.folded`): a stud street's are
+        the cards as the exercise shows them (its actions deal none)."""
+        if self._parse is None:
+            return {p: self.exercise.hands[p] for p in self.exercise.seats if p in self.exercise.hands}
+        return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in self.table.hands.items()}
+
+    def shared_cards(self) -> list[Card]:
+        """The card(s) in the middle every player still in may use (a shared card, Horn-A-Vika's spit card)."""
+        return list(self.exercise.shared) if self._parse is None else self.table_shared()
+
     def table_shared(self) -> list[Card]:
         shared = getattr(self.table, "shared", None)
         if shared is not None:
@@ -211,3 +388,47 @@ class HandState:
 
     def parse(self, move: str) -> Any:
         return Action.parse(move) if self._parse is None else self._parse(move)
+
+
+def _moves_of(exercise: Any) -> list[Any]:
+    """The exercise's moves as parsed by the one grammar (`Exercise.moves`); a bare namespace
+    (random play, tests) gives its texts."""
+    moves = getattr(type(exercise), "moves", None)
+    if moves is not None:
+        return list(exercise.moves)
+    return list(getattr(exercise, "events", None) or getattr(exercise, "actions", None) or [])
+
+
+def _written(move: Any) -> str:
+    """A move as the exercise wrote it."""
+    return (move.text or str(move)) if isinstance(move, Move) else move
+
+
+def _quoting(err: CourseError, move: Any) -> CourseError:
+    """A stud action's error quotes the action as the exercise wrote it."""
+    if isinstance(err, IllegalActionError):
+        err.action = _written(move)
+    return err
+
+
+def replay_street(street: str, seats: Sequence[str], hands: Mapping[str, Any], actions: Sequence[Any], profile: Any,
+                  stakes: Any = None, folded: Collection[str] = (), pot: int = 0) -> BettingRound:
+    """A stud street's round after `actions` (texts, `Action`s or parsed moves), played through
+    `HandState`: the first refused action raises its error with `.index`. `hands` maps player ->
+    (down, up) or a Hand."""
+    exercise = SimpleNamespace(game=profile.game, street=street, seats=list(seats), hands=hands, profile=profile,
+                               stakes=stakes or profile.stakes, folded=tuple(folded), pot=pot, shared=[])
+    state = HandState.street(exercise)
+    for action in actions:
+        state.apply(action)
+    return state.table
+
+
+def legal_action(street: str, seats: Sequence[str], hands: Mapping[str, Any], actions: Sequence[Any], action: Any,
+                 profile: Any, after: int = 0, stakes: Any = None, folded: Collection[str] = (), pot: int = 0) -> Answer:
+    """The `legal_action` question: after the first `after` actions, is `action` legal? Value
+    True/False; the steps give the reason and the rule. Errors in the earlier actions propagate
+    (with `.index`), since the question itself would then be broken."""
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
+        raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
+    return replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot).verdict(action)

@@ -23,7 +23,7 @@ from course.cards import DECK, Card
 from course.engine.actions import BETTING_KINDS, Move, parse_move
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.games import DEAL_TIMELINE, MAX_SEATS, GameSpec
+from course.games import DEAL_TIMELINE, MAX_SEATS, GameSpec, find_game
 from course.table import needs_shared_card
 from course.variants.common import Played, Seat, TableSeats, names, random_hand
 
@@ -46,6 +46,7 @@ class StudTable(TableSeats):
     anted: set[str] = field(default_factory=set)
     round: BettingRound | None = None
     round_done: bool = False
+    rounds: dict[str, BettingRound] = field(default_factory=dict)   # each street's round, once opened
     where: dict[Card, str] = field(default_factory=dict)
     shared: list[Card] = field(default_factory=list)         # the shared card, once the deck ran short
     log: list[Step] = field(default_factory=list)
@@ -54,8 +55,9 @@ class StudTable(TableSeats):
     def start(cls, exercise: Any) -> "StudTable":
         """A fresh table before the antes (the exercise gives the seats, profile and stakes)."""
         profile = exercise.profile
+        spec = getattr(exercise, "spec", None) or find_game(exercise.game)
         return cls(list(exercise.seats), {p: Seat() for p in exercise.seats}, profile,
-                   exercise.spec, getattr(exercise, "stakes", None) or profile.stakes)
+                   spec, getattr(exercise, "stakes", None) or profile.stakes)
 
     def parse(self, text: Any) -> Move:
         return parse_move(text, KINDS, self.spec.title)
@@ -65,6 +67,11 @@ class StudTable(TableSeats):
     @property
     def stages(self):
         return self.spec.stages
+
+    @property
+    def street(self) -> str | None:
+        """The street being dealt or bet (None before the first card)."""
+        return self.stages[self.stage - 1].street if self.stage else None
 
     @property
     def stage_dealt(self) -> bool:
@@ -193,7 +200,7 @@ class StudTable(TableSeats):
         if not self.stage or not self.stage_dealt or self.round_done:
             raise IllegalActionError("there is no betting now: the next card is dealt first", cite=(DEAL_TIMELINE,))
         if self.round is None:
-            self.round = self.new_round()
+            self.round = self.rounds[self.stages[self.stage - 1].street] = self.new_round()
         entry = self.round.apply(Action.of(move))
         self.pot += entry.added
         self.hands[move.player].paid += entry.added

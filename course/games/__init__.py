@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -74,6 +75,26 @@ STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contribution
              *SHOWDOWN_ASKS, "award", "shared_card")
 
 
+@lru_cache(maxsize=None)
+def _stages(streets: tuple[StreetSpec, ...]) -> tuple[Stage, ...]:
+    """`GameSpec.stages`, worked out once per tuple of streets (specs are frozen)."""
+    stages: list[Stage] = []
+    down = up = rounds = 0
+    for street in streets:
+        cards = ("down",) * (street.down - down) + ("up",) * (street.up - up)
+        down, up = max(down, street.down), max(up, street.up)
+        if not cards and not street.table:
+            continue
+        steps = [cards] if cards else []
+        steps += [()] * street.table
+        for i, players in enumerate(steps):
+            last = i == len(steps) - 1
+            rounds += bool(last and street.betting)
+            stages.append(Stage(len(stages) + 1, street.name, players,
+                                rounds if last and street.betting else None))
+    return tuple(stages)
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as data. The engine module (when the game has moves of its own) gives the hooks."""
@@ -99,21 +120,7 @@ class GameSpec:
         """The deal step by step, read from the streets: each street's new hole cards, then its
         new face-up card, then (when it has one) the table's card; a betting street's round
         follows its last step. The showdown deals nothing."""
-        stages: list[Stage] = []
-        down = up = rounds = 0
-        for street in self.streets:
-            cards = ("down",) * (street.down - down) + ("up",) * (street.up - up)
-            down, up = max(down, street.down), max(up, street.up)
-            if not cards and not street.table:
-                continue
-            steps = [cards] if cards else []
-            steps += [()] * street.table
-            for i, players in enumerate(steps):
-                last = i == len(steps) - 1
-                rounds += bool(last and street.betting)
-                stages.append(Stage(len(stages) + 1, street.name, players,
-                                    rounds if last and street.betting else None))
-        return tuple(stages)
+        return _stages(self.streets)
 
     def opens(self, street: str, profile: Any) -> Any:
         """The profile option saying who starts `street`'s betting (bring-in, highest card or

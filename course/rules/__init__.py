@@ -271,6 +271,8 @@ class Profile:
         small = self.value("small_bet")
         exact = option.value["fraction"] * small
         amount = _ROUNDINGS[option.value["rounding"]](exact)
+        if exact > 0 and amount == 0:      # the rounding rule: a share of the small bet never rounds to nothing
+            amount = 1
         rounded = amount != exact
         cite = option.cite + (option.rounding_cite if rounded else ())
         default = option.course_default or (rounded and any(_citations()[c].course_default

@@ -64,8 +64,10 @@ def random_home_deal(game: str, rng, players: int, profile, **options: Any):
 
 
 def home_replay(exercise):
-    """The home game's table after the exercise's events."""
-    return content.variant_module(exercise.game).replay(exercise)
+    """The home game's table after the exercise's events, played on the one hand state."""
+    from course.engine.state import HandState
+
+    return HandState.replay(exercise).table
 
 
 def profile(name: str, overrides: dict[str, Any] | None = None):
@@ -81,16 +83,37 @@ def default_profile(game: str):
 
 
 def stud_round(street: str, seats, hands, profile, folded=(), pot: int = 0):
-    """An empty stud betting round for `street` (its first actor found from the cards)."""
-    from course import betting
+    """An empty stud betting round for `street` (its first actor found from the cards), whose
+    moves are played on the one hand state: `can` and `apply` go through `HandState`, and `apply`
+    returns the round's entry (the action with its amount filled in); the rest reads the round."""
+    from types import SimpleNamespace
 
-    return betting.new_round(street, seats, hands, profile, folded=folded, pot=pot)
+    from course.engine.state import HandState
+
+    exercise = SimpleNamespace(game=profile.game, street=street, seats=list(seats), hands=hands, profile=profile,
+                               stakes=profile.stakes, folded=tuple(folded), pot=pot, shared=[])
+    return _StreetPlay(HandState.street(exercise))
+
+
+class _StreetPlay:
+    """A stud street played on the one hand state, read like its betting round."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state.table, name)
+
+    def can(self, move) -> bool:
+        return self.state.can(move)
+
+    def apply(self, move):
+        self.state.apply(move)
+        return self.state.table.last_entry
 
 
 def replay_street(exercise):
-    """The stud betting round after the exercise's actions."""
-    from course import betting
+    """The stud betting round after the exercise's actions, played on the one hand state."""
+    from course.engine.state import HandState
 
-    return betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
-                                 exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
-                                 pot=exercise.pot or 0)
+    return HandState.replay(exercise).table

@@ -20,7 +20,7 @@ import yaml
 
 from course.cards import Card, parse_cards
 from course.explain import Answer
-from course.games import find_game, variant_module
+from course.games import find_game
 from course.hands import evaluate
 from course.study import engine
 
@@ -217,10 +217,9 @@ def borrowed_card(exercise, question) -> Any:
 
 
 def _final_up(exercise) -> dict[str, list[Card]]:
-    if variant_module(exercise.game) is None:          # no moves of its own: the hands as dealt
-        return {p: list(h.up) for p, h in exercise.hands.items()}
-    table = engine.home_replay(exercise)
-    return {p: list(s.up) for p, s in table.hands.items()}
+    from course import questions
+
+    return {p: list(h.up) for p, h in questions.final_hand_states(exercise).items()}
 
 
 def kicker_beyond_five(exercise, question) -> Any:

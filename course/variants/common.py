@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from course.cards import DECK, Card, cards_text
 from course.engine.actions import Move as Event, parse_move
-from course.errors import ActionFormatError, IllegalActionError
+
 from course.explain import Answer, Step
 from course.hands import HandValue, evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
@@ -74,8 +74,8 @@ class TableSeats:
     hands: dict[str, Seat]
 
     def __deepcopy__(self, memo: dict) -> "TableSeats":
-        """A copy to try a move on: containers are copied, immutable values (cards, steps,
-        events, answers, strings) shared, mutable records (seats, takes, rounds) deep-copied."""
+        """A copy to try a move on: containers and mutable records (seats, takes, rounds) copied
+        field by field, frozen values (cards, steps, events, answers, specs, stakes) shared."""
         new = copy.copy(self)
         memo[id(self)] = new
         for f in dataclasses.fields(self):
@@ -88,19 +88,50 @@ class TableSeats:
         return [p for p in self.seats if not self.hands[p].folded]
 
 
-_SHARED = (str, int, bool, type(None), tuple, frozenset, Card, Step, Event, Answer)
+def _immutable() -> frozenset[type]:
+    """The types of the values a trial copy shares with the table (frozen: nothing a move changes)."""
+    from course.betting import LedgerEntry, PlayerLimit
+    from course.games import GameSpec
+    from course.rules import Option, Profile, Stakes
+
+    return frozenset((str, int, bool, type(None), tuple, frozenset, Card, Step, Event, Answer, GameSpec, Stakes,
+                      Profile, Option, PlayerLimit, LedgerEntry, type(_immutable)))
+
+
+_ATOMS: frozenset[type] = frozenset()
 
 
 def _copied(value: Any, memo: dict) -> Any:
-    if isinstance(value, _SHARED):
+    """A copy of a table's part for a trial move: containers and records (dataclasses such as
+    seats, takes, obligations, the betting round) copied field by field, each once (`memo` keeps
+    shared references shared), frozen values kept as they are."""
+    global _ATOMS
+    if not _ATOMS:
+        _ATOMS = _immutable()
+    kind = type(value)
+    if kind in _ATOMS:
         return value
-    if isinstance(value, list):
-        return [_copied(v, memo) for v in value]
-    if isinstance(value, dict):
-        return {k: _copied(v, memo) for k, v in value.items()}
-    if isinstance(value, set):
-        return set(value)
-    return copy.deepcopy(value, memo)
+    key = id(value)
+    if key in memo:
+        return memo[key]
+    atoms = _ATOMS
+    if kind is list:
+        new = memo[key] = [v if type(v) in atoms else _copied(v, memo) for v in value]
+    elif kind is dict:
+        new = memo[key] = {k: v if type(v) in atoms else _copied(v, memo) for k, v in value.items()}
+    elif kind is set:
+        new = memo[key] = set(value)
+    elif dataclasses.is_dataclass(value):
+        if value.__dataclass_params__.frozen:
+            return value
+        new = memo[key] = copy.copy(value)
+        for f in dataclasses.fields(value):
+            setattr(new, f.name, _copied(getattr(value, f.name), memo))
+    elif isinstance(value, (str, int, tuple, frozenset)):    # enums and other subclasses of frozen types
+        return value
+    else:
+        new = copy.deepcopy(value, memo)
+    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,67 +141,6 @@ class FinalHand:
     down: list[Card]
     up: list[Card]
     folded: bool = False
-
-
-# ------------------------------------------------------------------------------------------------
-# Replaying a game's events: the same loop for every home game
-
-
-def replay_once(exercise: Any, key: Any, build: Callable[[], Any]) -> Any:
-    """A validated exercise replays once per key (`Exercise.replayed`); a bare namespace (tests,
-    random play) replays every time."""
-    replayed = getattr(exercise, "replayed", None)
-    return replayed(key, build) if replayed is not None else build()
-
-
-def exercise_moves(exercise: Any, parse: Callable[[str], Event], upto: int | None = None) -> list[Event]:
-    """The exercise's events as parsed moves (the model's `Exercise.moves`, read once with the
-    game's grammar); the first unreadable text raises its error, placed at its index."""
-    texts = list(exercise.events)[:upto]
-    moves = []
-    for index, text in enumerate(texts):
-        try:
-            moves.append(parse(text))
-        except ActionFormatError as err:
-            raise err.at(index) from None
-    return moves
-
-
-def replay_events(table: Any, moves: Sequence[Event]) -> Any:
-    """Apply parsed `moves` to a started game table; at the first bad one raise its error,
-    placed at its index."""
-    for index, move in enumerate(moves):
-        try:
-            table.apply(move)
-        except IllegalActionError as err:
-            raise err.at(index, move.text or str(move)) from None
-    return table
-
-
-def check_all_errors(start: Callable[[Any], Any], exercise: Any, parse: Callable[[str], Event]) -> list[Any]:
-    """Every error in an exercise's events, each placed at its index (None: the deal itself).
-
-    A bad event is reported and skipped, and the replay goes on with the next one, so one file
-    shows all its problems at once.
-    """
-    try:
-        table = start(exercise)
-    except IllegalActionError as err:
-        return [err]
-    problems = []
-    for index, text in enumerate(exercise.events):
-        try:
-            table.apply(parse(text))
-        except IllegalActionError as err:
-            problems.append(err.at(index, text))
-        except ActionFormatError as err:
-            problems.append(err.at(index))
-    return problems
-
-
-def check_all_events(start: Callable[[Any], Any], exercise: Any, parse: Callable[[str], Event]) -> list[tuple[int, str]]:
-    """`check_all_errors` as (index, message) pairs; -1 is the deal itself."""
-    return [(-1 if e.index is None else e.index, e.message) for e in check_all_errors(start, exercise, parse)]
 
 
 @dataclass
@@ -186,25 +156,24 @@ class Played:
 def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any],
                 parse: Callable[[str], Event], **fields: Any) -> tuple[Played, Callable[[str], None]]:
     """A fresh table for `players` seats (P1, P2, ...) before the antes, a shuffled deck, and
-    `do(text)`, which applies one event text and records it."""
+    `do(text)`, which plays one event text on the one hand state (`HandState.apply`) and records it."""
     from types import SimpleNamespace
+
+    from course.engine.state import HandState
+    from course.games import find_game
 
     exercise = SimpleNamespace(seats=[f"P{i + 1}" for i in range(players)], hands={}, shared=[],
                                pot=0, street="third", events=[], profile=profile, extra={}, **fields)
     deck = list(DECK)
     rng.shuffle(deck)
-    played = Played(start(exercise), [], deck)
+    state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
+    played = Played(state.table, [], deck)
 
     def do(text: str) -> None:
-        played.table.apply(parse(text))
+        state.apply(text)
         played.texts.append(text)
 
     return played, do
-
-
-def final_hands_of(table: Any) -> dict[str, FinalHand]:
-    """Each player's cards after a replay (down, up, folded), in seat order."""
-    return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in table.hands.items()}
 
 
 def seats_from(exercise: Any) -> dict[str, Seat]:

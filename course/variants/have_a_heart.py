@@ -31,9 +31,8 @@ from course.games import find_game
 from course.explain import Answer, Step
 from course.table import exposed_pairs
 from course.variants.common import (
-    Event, FinalHand, Played, Seat, TableSeats,
-    check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
-    exercise_moves,
+    Event, Played, Seat, TableSeats,
+    names, opener_steps, option, random_hand,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -437,21 +436,11 @@ def parse_event(text: Any) -> Event:
     return _parse(text, SPEC.kinds, SPEC.title)
 
 
-def replay(exercise: Any, upto: int | None = None) -> HeartTable:
-    """Play the exercise's events (the first `upto` of them); `IllegalActionError` with `.index` at a problem."""
-    return replay_once(exercise, ("events", upto),
-                       lambda: replay_events(HeartTable.start(exercise), exercise_moves(exercise, parse_event, upto)))
+def _table(exercise: Any, upto: int | None = None) -> HeartTable:
+    """The table after the exercise's events (the first `upto`), played on the one hand state."""
+    from course.engine.state import HandState
 
-
-def check_errors(exercise: Any) -> list[IllegalActionError]:
-    """Every problem in the events as errors placed at their index (None: the deal itself)."""
-    return check_all_errors(HeartTable.start, exercise, parse_event)
-
-
-def check_events(exercise: Any) -> list[tuple[int, str]]:
-    """Every problem in the events as (index, message); bad events are skipped, the rest checked."""
-    return check_all_events(HeartTable.start, exercise, parse_event)
-
+    return HandState.replay(exercise, upto).table
 
 
 def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: Any) -> list[str]:
@@ -492,19 +481,6 @@ def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: An
     return []
 
 
-def final_hands(exercise: Any) -> dict[str, FinalHand]:
-    return final_hands_of(replay(exercise))
-
-
-def shared_cards(exercise: Any) -> list[Card]:
-    """The shared seventh card, when the deck ran short (else none)."""
-    return list(replay(exercise).shared)
-
-
-def final_pot(exercise: Any) -> int:
-    return replay(exercise).pot
-
-
 # ------------------------------------------------------------------------------------------------
 # Questions
 
@@ -518,7 +494,7 @@ def _player(table: HeartTable, question: Any, ask: str) -> str:
 
 def ask_holding(exercise: Any, question: Any) -> Answer:
     """A player's face-up and hole cards after the events."""
-    table = replay(exercise)
+    table = _table(exercise)
     player = _player(table, question, "holding")
     seat = table.hands[player]
     hand = exercise.hands.get(player) if getattr(exercise, "hands", None) else None
@@ -540,7 +516,7 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     after = (getattr(question, "params", {}) or {}).get("after")
     if after is not None and (not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= len(exercise.events)):
         raise ValueError(f"after {after!r}: expected a count of events from 0 to {len(exercise.events)}")
-    table = replay(exercise, after)
+    table = _table(exercise, after)
     if not table.chances:
         return Answer({"taker": None, "from": {}},
                       [Step("No heart has been dealt face up in these events, so nobody takes a card "
@@ -584,7 +560,7 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
 
 
 def ask_opener(exercise: Any, question: Any) -> Answer:
-    table = replay(exercise)
+    table = _table(exercise)
     if table.street == 0:
         raise ValueError("no betting round yet: the exercise stops before the deal")
     # The players still in when the round began: a later fold does not change who opened.
@@ -592,7 +568,7 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
 
 
 def ask_pot(exercise: Any, question: Any) -> Answer:
-    table = replay(exercise)
+    table = _table(exercise)
     paid = {p: s.paid for p, s in table.hands.items() if s.paid}
     steps = [Step(f"The pot starts at {table.start_pot}.", ())]
     if paid:
@@ -605,7 +581,7 @@ def ask_pot(exercise: Any, question: Any) -> Answer:
 
 def ask_shared_card(exercise: Any, question: Any) -> Answer:
     """Is seventh street one shared card? Asked once the sixth-street betting is over (or later)."""
-    table = replay(exercise)
+    table = _table(exercise)
     if table.seventh is not None:
         verdict, dealt = table.seventh, table.seventh_dealt
     elif table.street == SHARED_DECIDED and table.street_dealt and table.round_done:
@@ -621,22 +597,13 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
 
 
 def ask_award(exercise: Any, question: Any) -> Answer:
-    from course.showdown import showdown, split_pot
+    from course.showdown import award
 
-    table = replay(exercise)
-    live = table.live
-    steps: list[Step] = list(table.seventh.steps) if table.shared else []   # why a card is shared
-    if len(live) == 1:
-        steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", (DEAL,)))
-        winners = live
-    else:
-        shown = showdown({p: table.hands[p].cards for p in table.seats}, table.shared,
-                         [p for p in table.seats if table.hands[p].folded], profile=table.profile)
-        steps += shown.steps
-        winners = shown.value
-    pot = table.pot
-    split = split_pot(pot, winners, table.seats, profile=table.profile)
-    return Answer(split.value, steps + split.steps)
+    table = _table(exercise)
+    why_shared = list(table.seventh.steps) if table.shared else []
+    return award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
+                 [p for p in table.seats if table.hands[p].folded], table.profile, fold_cite=(DEAL,),
+                 before=why_shared)
 
 
 # The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.

@@ -6,8 +6,8 @@ face-up card of the spit card's rank when the spit arrives (stage 4), and at sta
 of the spit's rank, each oblige the player to pay the whole pot or fold (2.1-2.3). Limits are
 per player: the round's amount, or half of the player's latest match when that is more (3.2-3.4).
 
-An exercise gives the table at one moment and then `events:`; `HornTable.replay(exercise)` plays
-them, checking each against the rules. Hands describe the end of a stage's deal: the decisions
+An exercise gives the table at one moment and then `events:`; the one hand state
+(`course.engine.state.HandState`) plays them, checking each against the rules. Hands describe the end of a stage's deal: the decisions
 that stage calls for are still to come (the newest face-up card, or the spit at stage 4), and the
 stage's betting round may be played in the events or counted as already over.
 """
@@ -26,9 +26,8 @@ from course.errors import IllegalActionError
 from course.games import find_game
 from course.explain import Answer, Step
 from course.variants.common import (
-    Event, FinalHand, Opt, Played, Seat, TableSeats,
-    check_all_errors, check_all_events, replay_once, final_hands_of, names, opener_steps, option, random_hand, replay_events,
-    exercise_moves,
+    Event, Opt, Played, Seat, TableSeats,
+    names, opener_steps, option, random_hand,
     parse_event as _parse, rank_showing, seats_from,
 )
 
@@ -525,40 +524,11 @@ def parse_event(text: Any) -> Event:
     return _parse(text, SPEC.kinds, SPEC.title)
 
 
-def replay(exercise: Any) -> HornTable:
-    """Play the exercise's events; raise `IllegalActionError` (with `.index`) at the first problem."""
-    return replay_once(exercise, ("events", None),
-                       lambda: replay_events(HornTable.start(exercise), exercise_moves(exercise, parse_event)))
+def _table(exercise: Any, upto: int | None = None) -> HornTable:
+    """The table after the exercise's events (the first `upto`), played on the one hand state."""
+    from course.engine.state import HandState
 
-
-def check_errors(exercise: Any) -> list[IllegalActionError]:
-    """Every problem in the events as errors placed at their index (None: the deal itself)."""
-    return check_all_errors(HornTable.start, exercise, parse_event)
-
-
-def check_events(exercise: Any) -> list[tuple[int, str]]:
-    """Every problem in the events, as (index, message); an empty list when all is well.
-
-    A bad event is reported and skipped, and the replay continues with the next one, so one
-    file shows all its problems at once.
-    """
-    return check_all_events(HornTable.start, exercise, parse_event)
-
-
-
-def final_hands(exercise: Any) -> dict[str, FinalHand]:
-    """Each player's cards after the events (down, up, folded), in seat order."""
-    return final_hands_of(replay(exercise))
-
-
-def shared_cards(exercise: Any) -> list[Card]:
-    """The spit card once it is out (every player may use it, OPR-535 1.2)."""
-    table = replay(exercise)
-    return [table.spit] if table.spit is not None else []
-
-
-def final_pot(exercise: Any) -> int:
-    return replay(exercise).pot
+    return HandState.replay(exercise, upto).table
 
 
 # ------------------------------------------------------------------------------------------------
@@ -573,7 +543,7 @@ def _stage_default(table: HornTable) -> int:
 
 def ask_pot_matches(exercise: Any, question: Any) -> Answer:
     """Who must match the pot in a stage, in the order they decide, and how much each pays."""
-    table = replay(exercise)
+    table = _table(exercise)
     params = getattr(question, "params", {}) or {}
     stage = params.get("stage", _stage_default(table))
     if not isinstance(stage, int) or isinstance(stage, bool) or not 1 <= stage <= LAST_STAGE:
@@ -627,7 +597,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
 
 def ask_pot(exercise: Any, question: Any) -> Answer:
     """The pot after the exercise's events."""
-    table = replay(exercise)
+    table = _table(exercise)
     steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not table.log else []
     steps += table.log
     paid = {p: s.paid for p, s in table.hands.items() if s.paid}
@@ -644,7 +614,7 @@ def ask_pot(exercise: Any, question: Any) -> Answer:
 
 def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     """A player's largest bet or raise in a betting round (default: the current or next round)."""
-    table = replay(exercise)
+    table = _table(exercise)
     params = getattr(question, "params", {}) or {}
     player = params.get("player")
     if player not in table.hands:
@@ -680,7 +650,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
 
 def ask_opener(exercise: Any, question: Any) -> Answer:
     """Who opens the betting round of the stage reached after the events."""
-    table = replay(exercise)
+    table = _table(exercise)
     current = table.current_round()
     if current is None:
         raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
@@ -694,25 +664,15 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
 
 
 def ask_award(exercise: Any, question: Any) -> Answer:
-    """Who receives how much of the pot after the events (the pot includes every match and bet)."""
-    from course.showdown import showdown, split_pot
+    """Who receives how much of the pot after the events (the pot includes every match and bet).
+    The spit card is every live player's eighth card: the showdown's shared-card step cites the
+    profile's `shared_cards_play` rule (OPR-535 1.2, 5.1)."""
+    from course.showdown import award
 
-    table = replay(exercise)
-    live = table.live
-    steps: list[Step] = []
-    if len(live) == 1:
-        steps.append(Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", ("OPR-535 2.1",)))
-        winners = live
-    else:
-        # The spit card is every live player's eighth card: the showdown's shared-card step
-        # cites the profile's `shared_cards_play` rule (OPR-535 1.2, 5.1).
-        spit = [table.spit] if table.spit else []
-        shown = showdown({p: table.hands[p].cards for p in table.seats}, spit,
-                         [p for p in table.seats if table.hands[p].folded], profile=table.profile)
-        steps += shown.steps
-        winners = shown.value
-    split = split_pot(table.pot, winners, table.seats, profile=table.profile)
-    return Answer(split.value, steps + split.steps)
+    table = _table(exercise)
+    return award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats,
+                 [table.spit] if table.spit else [], [p for p in table.seats if table.hands[p].folded],
+                 table.profile, fold_cite=("OPR-535 2.1",))
 
 
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
