@@ -12,7 +12,7 @@ import pytest
 
 from course import cli, content, questions
 from course.app import screens
-from course.app.apptest import environment, open_app
+from tests.support.apptest import environment, open_app
 from course.model import Problem
 from test_app_pages import paste
 

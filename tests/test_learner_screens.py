@@ -9,7 +9,7 @@ from pathlib import Path
 
 from course import content, questions
 from course.app import quiz
-from course.app.apptest import environment, texts
+from tests.support.apptest import environment, texts
 from course.study import misconceptions
 from test_app_practice import open_deal
 
@@ -60,7 +60,7 @@ def test_practice_feedback_with_amounts_still_0(tmp_path):
 
 def test_the_daily_goal_says_what_counts(tmp_path):
     """A Practice answer counts towards Review's daily goal: the page says so where it counts."""
-    from course.app.apptest import open_app
+    from tests.support.apptest import open_app
     from test_app_practice import answer_with, right_and_wrong
 
     ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
@@ -105,7 +105,7 @@ def test_no_markdown_marks_in_question_labels_on_review_and_practice(tmp_path):
 
 
 def test_no_raw_ids_on_review_a_generated_item_or_progress(tmp_path):
-    from course.app.apptest import open_app
+    from tests.support.apptest import open_app
     from test_app_practice import answer_with, right_and_wrong
 
     ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]

@@ -54,8 +54,8 @@ def test_try_again_on_a_number_input_logs_no_streamlit_warning(tmp_path):
     """Try again used to set each number box back to 0 through the Session State API while the
     box also has a default of 0: Streamlit then logs a warning with a stack trace (only with a
     real server: AppTest has no runtime)."""
-    from course.app.serve import AppServer
-    from course.app.wsclient import Tab
+    from tests.support.serve import AppServer
+    from tests.support.wsclient import Tab
 
     deal = "hah-door-card-heart"
     key = f"practice|{deal}|0"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from course.app.apptest import AUTH, ENTRY, environment
+from tests.support.apptest import AUTH, ENTRY, environment
 from course.store import ProgressStore, StoreError
 
 ROOT = Path(__file__).resolve().parents[1]
