@@ -1,0 +1,225 @@
+"""Scale and speed (issue 25): the validated-course cache kept across restarts, and the rules'
+own YAML read once with libyaml."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from course import questions
+from course.content import cache, live as live_module, load
+from course.content.live import LiveCourse
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def whole_course(tmp_path: Path) -> Path:
+    """A copy of the repository's course (every game), to edit freely."""
+    root = tmp_path / "course"
+    for folder in ("lessons", "exercises"):
+        shutil.copytree(ROOT / folder, root / folder)
+    return root
+
+
+def snapshot(course) -> tuple[dict, list, list]:
+    """Every model field by field (profiles by name and options), every problem, every file."""
+    def fields(model):
+        values = {f.name: getattr(model, f.name) for f in dataclasses.fields(model) if f.name != "_replays"}
+        if "profile" in values:
+            values["profile"] = (values["profile"].name, dict(values["profile"].options))
+        return values
+    models = {k: fields(m) for k, m in {**course.lessons, **course.exercises}.items()}
+    return models, list(course.problems), list(course.files)
+
+
+def answers(course) -> dict:
+    return {(ex.id, n): questions.to_json(questions.answer(ex, q).value)
+            for ex in course.exercises.values() for n, q in enumerate(ex.questions)}
+
+
+def no_parsing(monkeypatch) -> None:
+    """From here on, validating any file fails the test."""
+    def parse(*args, **kwargs):
+        raise AssertionError(f"a file was validated: {args[2] if len(args) > 2 else args}")
+    monkeypatch.setattr(live_module, "load_text", parse)
+
+
+def test_a_second_start_validates_no_unchanged_file(tmp_path, monkeypatch):
+    root = whole_course(tmp_path)
+    kept = tmp_path / "cache" / "course.pickle"
+    first = LiveCourse(root, watch=False, cache_file=kept)
+    course = first.course()
+    assert first.validated == len(course.files) > 50 and first.from_cache == 0 and kept.is_file()
+    expected, expected_answers = snapshot(course), answers(course)
+
+    no_parsing(monkeypatch)
+    again = LiveCourse(root, watch=False, cache_file=kept)
+    restarted = again.course()
+    assert again.validated == 0 and again.from_cache == len(course.files)
+    assert snapshot(restarted) == expected == snapshot(load.load_course(root))
+    assert answers(restarted) == expected_answers
+    # A cached exercise is unpacked on first use, and pickles again (the cache is rewritten
+    # from models taken out of it).
+    sample = next(iter(restarted.exercises.values()))
+    assert isinstance(sample, cache.CachedExercise) and sample.questions
+    assert cache.write(tmp_path / "again.pickle", {"x": ("d", None, load.Loaded("x", sample))})
+    assert cache.read(tmp_path / "again.pickle")["x"][2].model.questions == sample.questions
+
+
+def test_edited_new_and_removed_files_are_seen_at_the_next_start(tmp_path):
+    root = whole_course(tmp_path)
+    kept = tmp_path / "course.pickle"
+    course = LiveCourse(root, watch=False, cache_file=kept).course()
+    files = len(course.files)
+    edited = root / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace('title: "', 'title: "Edited: ', 1),
+                      encoding="utf-8")
+    added = root / "exercises" / "stud-high" / "added.yaml"
+    added.write_text(edited.read_text(encoding="utf-8").replace("id: hpd-1-bring-in-suit-tie",
+                                                                "id: added-copy", 1), encoding="utf-8")
+    removed = next(p for p in sorted((root / "exercises").rglob("*.yaml"))
+                   if p not in (edited, added) and "hpd-1-bring-in-suit-tie" not in p.read_text())
+    removed_id = next(ex.id for ex in course.exercises.values() if ex.path.endswith(removed.name))
+    removed.unlink()
+
+    again = LiveCourse(root, watch=False, cache_file=kept)
+    restarted = again.course()
+    assert again.validated == 2 and again.from_cache == files - 2   # the edit and the new file
+    assert restarted.exercises["hpd-1-bring-in-suit-tie"].title.startswith("Edited: ")
+    assert "added-copy" in restarted.exercises and removed_id not in restarted.exercises
+    assert snapshot(restarted) == snapshot(load.load_course(root))
+    # The cache was written again without the removed file: a third start validates nothing.
+    third = LiveCourse(root, watch=False, cache_file=kept)
+    third.course()
+    assert third.validated == 0 and len(cache.read(kept)) == files   # one added, one removed
+
+
+def test_a_code_change_invalidates_the_cache(tmp_path, monkeypatch, caplog):
+    package = tmp_path / "package"
+    shutil.copytree(ROOT / "course", package, ignore=shutil.ignore_patterns("__pycache__"))
+    version = cache.code_version(package)
+    assert cache.code_version(package) == version
+    engine = package / "engine" / "state.py" if (package / "engine" / "state.py").exists() \
+        else sorted((package / "engine").glob("*.py"))[0]
+    engine.write_text(engine.read_text(encoding="utf-8") + "\n# an engine change\n", encoding="utf-8")
+    cache.code_version.cache_clear()
+    assert cache.code_version(package) != version
+    rules = package / "rules" / "profiles.yaml"
+    changed = cache.code_version(package)
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    cache.code_version.cache_clear()
+    assert cache.code_version(package) != changed
+
+    root = whole_course(tmp_path)
+    kept = tmp_path / "course.pickle"
+    course = LiveCourse(root, watch=False, cache_file=kept).course()
+    monkeypatch.setattr(cache, "code_version", lambda package=None: "another version of the code")
+    with caplog.at_level(logging.INFO, logger="course.content.cache"):
+        again = LiveCourse(root, watch=False, cache_file=kept)
+        assert snapshot(again.course()) == snapshot(course)
+    assert again.validated == len(course.files) and again.from_cache == 0
+    assert "another version of the code" in caplog.text
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty"])
+def test_a_corrupt_cache_is_ignored_with_a_log_line(tmp_path, caplog, damage):
+    root = whole_course(tmp_path)
+    kept = tmp_path / "course.pickle"
+    course = LiveCourse(root, watch=False, cache_file=kept).course()
+    data = kept.read_bytes()
+    kept.write_bytes({"garbage": b"\x80\x05not a pickle at all" * 50, "truncated": data[: len(data) // 2],
+                      "empty": b""}[damage])
+    with caplog.at_level(logging.WARNING, logger="course.content.cache"):
+        again = LiveCourse(root, watch=False, cache_file=kept)
+        assert snapshot(again.course()) == snapshot(course)
+    assert again.validated == len(course.files)
+    assert f"course cache {kept} ignored, it cannot be read" in caplog.text
+    third = LiveCourse(root, watch=False, cache_file=kept)   # written again, whole
+    third.course()
+    assert third.validated == 0
+
+
+def test_the_watcher_writes_the_cache_once_edits_settle(tmp_path, monkeypatch):
+    monkeypatch.setattr(live_module, "SAVE_AFTER", 0.2)
+    root = tmp_path / "course"
+    shutil.copytree(ROOT / "exercises" / "stud-high", root / "exercises")
+    kept = tmp_path / "course.pickle"
+    live = LiveCourse(root, interval=0.1, cache_file=kept)
+    try:
+        live.course()
+        target = root / "exercises" / "hpd-1-bring-in-suit-tie.yaml"
+        target.write_text(target.read_text(encoding="utf-8").replace('title: "', 'title: "Watched: ', 1),
+                          encoding="utf-8")
+        import time
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            entry = cache.read(kept).get("exercises/hpd-1-bring-in-suit-tie.yaml")
+            if entry and entry[2].model.title.startswith("Watched: "):
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the edited file never reached the cache")
+    finally:
+        live.close()
+    again = LiveCourse(root, watch=False, cache_file=kept)
+    assert again.course().exercises["hpd-1-bring-in-suit-tie"].title.startswith("Watched: ")
+    assert again.validated == 0
+
+
+def test_where_the_cache_lives(monkeypatch, tmp_path):
+    monkeypatch.delenv(cache.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_dir() == tmp_path / "xdg" / "stud-study-room"
+    assert cache.cache_file(tmp_path).parent == tmp_path / "xdg" / "stud-study-room"
+    assert cache.cache_file(tmp_path) != cache.cache_file(tmp_path / "other")
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "mine"))
+    assert cache.cache_dir() == tmp_path / "mine"
+    monkeypatch.setenv(cache.ENV_VAR, "off")
+    assert cache.cache_dir() is None and cache.cache_file(tmp_path) is None
+    live = LiveCourse(tmp_path, watch=False)
+    assert live.cache_file is None and not live.save_cache()
+
+
+def test_an_unwritable_cache_folder_does_not_stop_a_load(tmp_path, caplog):
+    root = tmp_path / "course"
+    shutil.copytree(ROOT / "exercises" / "stud-high", root / "exercises")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be", encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="course.content.cache"):
+        course = LiveCourse(root, watch=False, cache_file=blocker / "course.pickle").course()
+    assert course.exercises and "not written" in caplog.text
+
+
+def test_the_rules_yaml_is_read_once_with_libyaml():
+    """In a fresh process: citations.yaml and profiles.yaml each parsed once, by CSafeLoader,
+    and never by the pure-Python loader."""
+    import yaml
+    if not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("PyYAML was built without libyaml here")
+    probe = """
+import yaml
+calls = []
+real = yaml.load
+def load(stream, Loader):
+    calls.append(Loader.__name__)
+    return real(stream, Loader=Loader)
+yaml.load = load
+def pure(*a, **k):
+    raise AssertionError("the pure-Python loader was used")
+yaml.safe_load = pure
+import course.rules as rules
+rules.citations(); rules.profile_names(); rules.rules(); rules.default_profile("stud-high")
+rules.load_profile(rules.profile_names()[0], {}); rules.option_schema()
+print(sorted(calls))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["['CSafeLoader',", "'CSafeLoader']"]
