@@ -223,3 +223,53 @@ print(sorted(calls))
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["['CSafeLoader',", "'CSafeLoader']"]
+
+
+def test_a_check_writes_its_attempt_and_its_review_in_two_transactions(tmp_path):
+    """A Check on Practice: the attempt in one write transaction, the review card and the day's
+    count in one more (they were two), and the review reads only the cards it updates."""
+    import json as json_module
+
+    import sqlalchemy as sa
+
+    from course.app import state
+    from course.app.apptest import environment, open_app
+    from course.study import schedule, templates
+
+    deal = "hpd-1-bring-in-suit-tie"
+    course = load.load_course(ROOT)
+    ex = course.exercises[deal]
+    right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+    key = f"practice|{deal}|0"
+    db = tmp_path / "progress.sqlite3"
+    with environment(db):
+        at = open_app("practice", query={"deal": deal})
+        assert not at.exception, at.exception
+        store = state._open_store()
+        store.save_review_card(state.LOCAL.key, "skill/other/card", '{"x": 1}', schedule.now_utc())
+        writes, card_reads = [], []
+
+        def began(conn):
+            if conn.get_execution_options().get("write"):
+                writes.append(conn)
+
+        def executed(conn, cursor, statement, parameters, context, many):
+            if "FROM review_cards" in statement:
+                card_reads.append(statement)
+
+        sa.event.listen(store.engine, "begin", began)
+        sa.event.listen(store.engine, "before_cursor_execute", executed)
+        try:
+            at.radio(key=key).set_value(right)
+            at.button(key=f"{key}:check").click().run()
+        finally:
+            sa.event.remove(store.engine, "begin", began)
+            sa.event.remove(store.engine, "before_cursor_execute", executed)
+        assert at.success and at.success[0].value.startswith("Right."), at.success
+    assert len(writes) == 2
+    assert card_reads and all(" IN " in s.upper() for s in card_reads)   # not every card of the learner
+    saved = store.review_cards(state.LOCAL.key)
+    today = schedule.DAY + schedule.now_utc().date().isoformat()
+    assert templates.card_for(ex) in saved and json_module.loads(saved[today]) == {"answered": 1}
+    assert "skill/other/card" in saved
+    assert store.review_cards(state.LOCAL.key, [today]) == {today: saved[today]}
