@@ -141,7 +141,9 @@ class LiveCourse:
             del kept
             for path in outside:
                 self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
-            self._order = sorted(self._entries, key=self._order_key)
+            # _scan gives each folder's files in order, the folders in course order: only links
+            # leading out need sorting in.
+            self._order = sorted(self._entries, key=self._order_key) if outside else list(inside)
             self.loads += 1
             self._assemble()
             if self._unsaved:
