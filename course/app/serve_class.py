@@ -111,11 +111,12 @@ class ClassServer:
 
     def __init__(self, replicas: int, *, port: int, host: str = "127.0.0.1", db: str | None = None,
                  streamlit_args: list[str] | None = None, backends: list[tuple[str, int]] | None = None,
-                 folder: Path | None = None, env: dict[str, str] | None = None):
+                 folder: Path | None = None, env: dict[str, str] | None = None, code: Path | None = None):
         self.replicas, self.port, self.host = replicas, port, host
         self.db, self.streamlit_args = db, list(streamlit_args or [])
         self.backends = list(backends or [])
         self.env = dict(env or {})
+        self.code = code    # another checkout's `course` package to run (a benchmark's previous design)
         self._stack = ExitStack()
         self.folder = folder or Path(self._stack.enter_context(tempfile.TemporaryDirectory(prefix="stud-class-")))
         self.procs: list[subprocess.Popen] = []
@@ -146,7 +147,7 @@ class ClassServer:
                     [sys.executable, "-m", "course.app", "--server.address", "127.0.0.1",
                      "--server.port", str(port), "--server.headless", "true",
                      "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-                     *self.streamlit_args], env=env, stdout=log, stderr=subprocess.STDOUT))
+                     *self.streamlit_args], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.code))
                 self.replica_ports.append(port)
                 self.backends.append(("127.0.0.1", port))
         config = self.folder / "haproxy.cfg"
