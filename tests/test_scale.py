@@ -273,3 +273,70 @@ def test_a_check_writes_its_attempt_and_its_review_in_two_transactions(tmp_path)
     assert templates.card_for(ex) in saved and json_module.loads(saved[today]) == {"answered": 1}
     assert "skill/other/card" in saved
     assert store.review_cards(state.LOCAL.key, [today]) == {today: saved[today]}
+
+
+def many_lessons(tmp_path: Path, copies: int) -> Path:
+    """The repository's course with each lesson copied `copies` times more (new id, title and
+    order), so the course has more lessons than a picker lists."""
+    import json
+    import re
+
+    root = whole_course(tmp_path)
+    for source in sorted((ROOT / "lessons").glob("*.yaml")):
+        text = source.read_text(encoding="utf-8")
+        for copy in range(1, copies + 1):
+            out = re.sub(r"^id: (\S+)$", lambda m: f"id: {m.group(1)}-c{copy}", text, count=1, flags=re.M)
+            out = re.sub(r"^title: (.+)$", lambda m: "title: " + json.dumps(
+                f"Copy {copy} of {m.group(1).strip().strip(chr(34))}"), out, count=1, flags=re.M)
+            out = re.sub(r"^order: (\d+)$", lambda m: f"order: {int(m.group(1)) + 100 * copy}", out,
+                         count=1, flags=re.M)
+            (root / "lessons" / f"c{copy:03d}-{source.name}").write_text(out, encoding="utf-8")
+    return root
+
+
+def test_big_lesson_pickers_search_and_send_a_cut_list(tmp_path):
+    from course.app import screens
+    from course.app.apptest import environment, open_app
+
+    root = many_lessons(tmp_path, 15)
+    course = load.load_course(root)
+    assert len(course.lessons) > screens.SHOWN_LESSONS and not course.problems
+    with environment(tmp_path / "progress.sqlite3", content=root):
+        at = open_app("lesson", timeout=120)
+        assert not at.exception, at.exception
+        picker = at.selectbox(key="lesson_pick")
+        assert len(picker.options) == screens.SHOWN_LESSONS        # not every lesson's name
+        assert any("Showing the first" in c.value for c in at.caption)
+        at.text_input(key="lesson_pick_find").set_value("copy 15 who brings").run()
+        picker = at.selectbox(key="lesson_pick")
+        first = picker.options[0]                                  # the lesson open now stays listed
+        assert [o for o in picker.options[1:]] == ["Seven-Card Stud High 1503. Copy 15 of Who brings in, and why"]
+        picker.set_value("bring-in-c15").run()
+        assert not at.exception and at.query_params["id"] == "bring-in-c15", first
+        assert any("Copy 15 of Who brings in" in t.value for t in at.title)
+        at.text_input(key="lesson_pick_find").set_value("no such words anywhere").run()
+        assert at.selectbox(key="lesson_pick").options[:1] == ["Seven-Card Stud High 1503. Copy 15 of Who brings in, and why"]
+
+        # A link to a lesson far past the cut opens it, listed.
+        at = open_app("lesson", timeout=120, query={"id": "have-a-heart-c14"})
+        assert not at.exception and at.selectbox(key="lesson_pick").value == "have-a-heart-c14"
+
+        at = open_app("practice", timeout=120)
+        at.selectbox(key="practice_scope").set_value("Lesson").run()
+        assert len(at.selectbox(key="practice_lesson").options) == screens.SHOWN_LESSONS
+        at.text_input(key="practice_lesson_find").set_value("copy 7 who brings").run()
+        at.selectbox(key="practice_lesson").set_value("bring-in-c7").run()
+        assert not at.exception, at.exception
+        assert at.selectbox(key="practice_lesson").value == "bring-in-c7"
+
+
+def test_a_small_course_keeps_its_plain_lesson_picker(tmp_path):
+    from course.app import screens
+    from course.app.apptest import environment, open_app
+
+    with environment(tmp_path / "progress.sqlite3"):
+        at = open_app("lesson")
+        assert not at.exception, at.exception
+        assert len(at.selectbox(key="lesson_pick").options) == len(load.load_course(ROOT).lessons)
+        assert not [t for t in at.text_input if t.key == "lesson_pick_find"]
+        assert screens.SHOWN_LESSONS >= 100
