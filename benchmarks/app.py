@@ -36,6 +36,9 @@ from streamlit.testing.v1 import AppTest
 from course import content, questions
 from course.app.apptest import environment, open_app
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import previous_tree  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 PREVIOUS = "553b8c8"   # the commit issue 25 starts from
 DEAL = "hpd-1-bring-in-suit-tie"
@@ -235,30 +238,14 @@ def child(repeat: int) -> int:
     return 0
 
 
-def previous_checkout(commit: str, folder: Path) -> Path | None:
-    try:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
-                       check=True, capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        print(f"the previous design ({commit}) is skipped: no git worktree ({exc})", file=sys.stderr)
-        return None
-    return folder
-
-
 def side_by_side(rounds: int, repeat: int) -> dict:
     """This design's checks and the previous design's, in fresh processes, alternating."""
     runs: dict[str, list[dict]] = {"previous": [], "this": []}
-    with tempfile.TemporaryDirectory(prefix="stud-previous-") as tmp:
-        tree = previous_checkout(PREVIOUS, Path(tmp) / "tree")
-        try:
-            for _ in range(rounds):
-                if tree is not None:
-                    runs["previous"].append(checks_in_fresh_process(tree, repeat))
-                runs["this"].append(checks_in_fresh_process(None, repeat))
-        finally:
+    with previous_tree(PREVIOUS) as tree:
+        for _ in range(rounds):
             if tree is not None:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                               capture_output=True)
+                runs["previous"].append(checks_in_fresh_process(tree, repeat))
+            runs["this"].append(checks_in_fresh_process(None, repeat))
     out = {}
     for design, results in runs.items():
         if results:

@@ -41,11 +41,12 @@ import tempfile
 import threading
 import time
 import warnings
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 warnings.filterwarnings("ignore", category=DeprecationWarning)   # Authlib, in the provider
 
 from oidc_provider_mock import run_server_in_thread  # noqa: E402
@@ -56,6 +57,7 @@ from course.app.wsclient import Learner, log_in  # noqa: E402
 from course.store import ProgressStore, StoreError  # noqa: E402
 from course.store import pg_local  # noqa: E402
 from course.store.progress import Attempt  # noqa: E402
+from measure import previous_tree  # noqa: E402
 
 PREVIOUS = "553b8c8"   # the commit issue 25 starts from
 
@@ -158,24 +160,6 @@ def blocked_writer(folder: Path) -> dict:
         holder.wait()
         store.close()
     return {"told_after_s": told, "other_read_ms": 1000 * read}
-
-
-@contextmanager
-def previous_tree(commit: str):
-    """The code at `commit`, checked out in a temporary git worktree (removed after), or None."""
-    folder = Path(tempfile.mkdtemp(prefix="stud-previous-")) / "tree"
-    try:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
-                       check=True, capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        print(f"the previous design ({commit}) is skipped: no git worktree ({exc})", file=sys.stderr)
-        yield None
-        return
-    try:
-        yield folder
-    finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
-                       capture_output=True)
 
 
 def new_database(server: pg_local.LocalPostgres, name: str) -> str:
