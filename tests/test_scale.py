@@ -53,10 +53,13 @@ def no_parsing(monkeypatch) -> None:
 
 def test_a_second_start_validates_no_unchanged_file(tmp_path, monkeypatch):
     root = whole_course(tmp_path)
+    # A file with problems is kept too: its problems come back from the cache, lines and all.
+    (root / "exercises" / "broken.yaml").write_text("id: broken\ntitle: [unclosed\n", encoding="utf-8")
     kept = tmp_path / "cache" / "course.pickle"
     first = LiveCourse(root, watch=False, cache_file=kept)
     course = first.course()
     assert first.validated == len(course.files) > 50 and first.from_cache == 0 and kept.is_file()
+    assert [p.file for p in course.problems] == ["exercises/broken.yaml"]
     expected, expected_answers = snapshot(course), answers(course)
 
     no_parsing(monkeypatch)
