@@ -198,13 +198,12 @@ class LiveCourse:
         return True
 
     def _assemble(self) -> None:
-        entries = self._entries
-        self._files = tuple(entries[p].loaded.file for p in self._order if entries[p].inside)
+        ordered = [self._entries[p] for p in self._order]   # one lookup per path (hashing a Path is slow)
+        self._files = tuple(e.loaded.file for e in ordered if e.inside)
         self._file_set = frozenset(self._files)
         self._assembly = Assembly()
         with gc_paused():
-            self._course = assemble((self._entries[p].loaded for p in self._order), str(self.root),
-                                    assembly=self._assembly)
+            self._course = assemble((e.loaded for e in ordered), str(self.root), assembly=self._assembly)
 
     def _patch(self, old: Loaded, new: Loaded) -> bool:
         """Put one re-validated file into the course without assembling it again, when the

@@ -54,12 +54,12 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
     limit = os.path.realpath(boundary if boundary is not None else folder)
     if not _within(os.path.realpath(folder), limit):
         return [], [Path(folder)]
-    found: list[str] = []
+    found: list[tuple[str, Path, str]] = []    # (path, its folder, its name)
     outside: list[str] = []
     seen = {os.path.realpath(folder)}
-    stack = [(str(folder), False)]
+    stack = [(str(folder), Path(folder), False)]
     while stack:
-        current, linked = stack.pop()
+        current, current_path, linked = stack.pop()
         try:
             entries = list(os.scandir(current))
         except OSError:
@@ -81,10 +81,12 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
                     continue
                 seen.add(real)
             if is_dir:
-                stack.append((entry.path, link))
+                stack.append((entry.path, current_path / entry.name, link))
             elif entry.is_file():
-                found.append(entry.path)
-    return [Path(p) for p in sorted(found, key=path_key)], [Path(p) for p in sorted(outside, key=path_key)]
+                found.append((entry.path, current_path, entry.name))
+    # A Path made as folder / name parses the name only, not the whole path again.
+    found.sort(key=lambda item: path_key(item[0]))
+    return [parent / name for _, parent, name in found], [Path(p) for p in sorted(outside, key=path_key)]
 
 
 def content_files(paths: Iterable[Path | str]) -> list[Path]:
