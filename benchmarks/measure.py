@@ -5,6 +5,7 @@ peak resident memory (VmHWM; `ru_maxrss` would include the parent's memory at th
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,7 @@ def previous_tree(commit: str) -> Iterator[Path | None]:
                        check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
         print(f"the previous design ({commit}) is skipped: no git worktree ({exc})", file=sys.stderr)
+        shutil.rmtree(folder.parent, ignore_errors=True)
         yield None
         return
     try:
@@ -33,6 +35,7 @@ def previous_tree(commit: str) -> Iterator[Path | None]:
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
                        capture_output=True)
+        shutil.rmtree(folder.parent, ignore_errors=True)
 
 # Run the CLI, then report VmHWM on stderr as the interpreter exits. `code`: a folder holding
 # another `course` package to run instead (the previous design), asserted to be the one imported.
