@@ -203,6 +203,7 @@ def main() -> int:
             port = free_port()
             secrets = auth_secrets(folder / f"{name}-secrets.toml", port, issuer)
             env = {"PYTHONPATH": str(code)} if code is not None else {}
+            env["STUD_STUDY_CACHE"] = str(folder / f"{name}-cache")   # not the user's cache
             (folder / name).mkdir()
             with ClassServer(count, port=port, db=location, folder=folder / name, code=code, env=env,
                              streamlit_args=["--secrets.files", str(secrets)]) as server:
