@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run run-shared test setup setup-shared setup-test bench bench-scale check hand-table clean
+.PHONY: run run-shared test setup setup-shared setup-test bench bench-scale check hand-table clean serve-class
 
 # Installs with uv (from PyPI) when it is on the PATH or can be fetched into .venv/.uv, falling
 # back to pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from
@@ -69,6 +69,15 @@ run: setup
 run-shared: setup-shared
 	$(BIN)/python -m course.app --server.address 127.0.0.1 \
 	  --server.port $(PORT) --server.headless true
+
+# A class: REPLICAS app processes (default: one per core) on one PostgreSQL (DB, default
+# $STUD_STUDY_DB; without one a throwaway server) behind HAProxy on 127.0.0.1:PORT, sticky
+# sessions and websockets (course/app/serve_class.py; README "Serving a class").
+REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
+DB ?= $(STUD_STUDY_DB)
+serve-class: setup
+	$(BIN)/python -m course.app.serve_class --replicas $(REPLICAS) --port $(PORT) \
+	  $(if $(DB),--db '$(DB)') $(if $(SECRETS),-- --secrets.files '$(SECRETS)')
 
 test: setup-test
 	$(BIN)/python -m pytest

@@ -7,19 +7,25 @@
    Target: the practice interaction within twice the trivial one. For scale it also times the
    trivial widget behind st.navigation and a sidebar input, which every page of the app has.
 
-    python benchmarks/app.py [--repeat 101] [--json]
+3. the same check interactions for the previous design (the code at PREVIOUS, checked out in a
+   temporary git worktree), in fresh processes that alternate with this design's: wall time and
+   CPU time per check (the process's CPU, every thread: what a check costs a shared server).
+
+    python benchmarks/app.py [--repeat 101] [--rounds 2] [--no-previous] [--json]
 
 Times are the median of `--repeat` runs after one warm-up run; the practice and the trivial
 interactions alternate, so both see the same machine. The progress database is a temporary
 file. Each practice interaction starts from an unanswered question (Try again is pressed
-between runs, untimed).
+between runs, untimed). Target (issue 25): a check within 2.5 times the trivial rerun.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,10 +35,14 @@ from streamlit.testing.v1 import AppTest
 
 from course import content, questions
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import previous_tree  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))   # the test harnesses: tests/support
 from tests.support.apptest import environment, open_app  # noqa: E402
 
+PREVIOUS = "553b8c8"   # the commit issue 25 starts from
 DEAL = "hpd-1-bring-in-suit-tie"
 TRIVIAL = """
 import streamlit as st
@@ -107,23 +117,33 @@ def trivial_app():
     return interaction, lambda: None
 
 
-def bench_checks(apps: dict[str, tuple], repeat: int) -> dict[str, float]:
-    """Median time of each app's check interaction (`check_times`)."""
-    return {name: statistics.median(t) for name, t in check_times(apps, repeat).items()}
+def bench_checks(apps: dict[str, tuple], repeat: int, cpu: dict | None = None) -> dict[str, float]:
+    """Median time of each app's check interaction (`check_times`); the median CPU time of
+    each goes into `cpu` when given."""
+    cpu_times: dict[str, list[float]] = {}
+    medians = {name: statistics.median(t) for name, t in check_times(apps, repeat, cpu_times).items()}
+    if cpu is not None:
+        cpu.update({name: statistics.median(t) for name, t in cpu_times.items()})
+    return medians
 
 
-def check_times(apps: dict[str, tuple], repeat: int) -> dict[str, list[float]]:
+def check_times(apps: dict[str, tuple], repeat: int, cpu: dict | None = None) -> dict[str, list[float]]:
     """Each app's check interaction timed `repeat` times, in turn (one of each per round) so
-    that drift in the machine's speed hits them all alike."""
+    that drift in the machine's speed hits them all alike; its CPU times (the process's, all
+    threads) go into `cpu` when given."""
     times: dict[str, list[float]] = {name: [] for name in apps}
+    cpu_times: dict[str, list[float]] = {name: [] for name in apps}
     for round_ in range(repeat + 1):
         for name, (interaction, reset) in apps.items():
-            start = time.perf_counter()
+            start, begun = time.perf_counter(), time.process_time()
             interaction()
-            elapsed = time.perf_counter() - start
+            elapsed, used = time.perf_counter() - start, time.process_time() - begun
             reset()
             if round_:                     # round 0 is the warm-up
                 times[name].append(elapsed)
+                cpu_times[name].append(used)
+    if cpu is not None:
+        cpu.update(cpu_times)
     return times
 
 
@@ -171,7 +191,7 @@ def radio_check_app(at: AppTest, answer: str, verdict: str):
     return interaction, lambda: None
 
 
-def bench_interactions(repeat: int) -> dict[str, float]:
+def bench_interactions(repeat: int, cpu: dict | None = None) -> dict[str, float]:
     """The practice check beside the trivial app's, the trivial widget behind a bare
     st.navigation + sidebar, and the minimal practice page behind this app's entry script."""
     course = content.load_course(ROOT)
@@ -197,14 +217,69 @@ def bench_interactions(repeat: int) -> dict[str, float]:
                 "You chose Ben."),
             "minimal": radio_check_app(minimal, right, "Right."),
         }
-        return bench_checks(apps, repeat)
+        return bench_checks(apps, repeat, cpu)
+
+
+def checks_in_fresh_process(code: Path | None, repeat: int) -> dict:
+    """The check interactions in a fresh process running the `course` package under `code`
+    (None: this checkout): {app: (median wall s, median CPU s)}."""
+    env = {**os.environ, "STREAMLIT_LOGGER_LEVEL": "error"}
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--repeat", str(repeat)],
+                          cwd=code or ROOT, env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def child(repeat: int) -> int:
+    import course
+    cpu: dict = {}
+    wall = bench_interactions(repeat, cpu)
+    print(json.dumps({"code": str(Path(course.__file__).parents[1]),
+                      **{name: (wall[name], cpu[name]) for name in wall}}))
+    return 0
+
+
+def side_by_side(rounds: int, repeat: int) -> dict:
+    """This design's checks and the previous design's, in fresh processes, alternating."""
+    runs: dict[str, list[dict]] = {"previous": [], "this": []}
+    with previous_tree(PREVIOUS) as tree:
+        for _ in range(rounds):
+            if tree is not None:
+                runs["previous"].append(checks_in_fresh_process(tree, repeat))
+            runs["this"].append(checks_in_fresh_process(None, repeat))
+    out = {}
+    for design, results in runs.items():
+        if results:
+            out[design] = {name: (statistics.median(r[name][0] for r in results),
+                                  statistics.median(r[name][1] for r in results))
+                           for name in results[0] if name != "code"}
+    return out
+
+
+def print_side_by_side(found: dict) -> None:
+    print(f"check-answer interaction in fresh processes, alternating (median wall / median CPU per check):")
+    print(f"  {'':<12}{'practice':>20}{'trivial':>20}{'practice / trivial':>22}{'practice CPU':>16}")
+    for design, results in found.items():
+        label = f"previous {PREVIOUS}" if design == "previous" else "this design"
+        (pw, pc), (tw, tc) = results["practice"], results["trivial"]
+        print(f"  {label:<16}{pw * 1000:9.1f} / {pc * 1000:5.1f} ms{tw * 1000:10.1f} / {tc * 1000:4.1f} ms"
+              f"{pw / tw:14.2f}x{pc * 1000:13.1f} ms")
+    if len(found) == 2:
+        ratio = found["this"]["practice"][1] / found["previous"]["practice"][1]
+        print(f"  per-check CPU, this / previous: {ratio:.2f}; target: practice within 2.5 times the trivial rerun")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=101)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--rounds", type=int, default=2, help="fresh processes per design")
+    parser.add_argument("--no-previous", action="store_true", help=f"skip the previous design ({PREVIOUS})")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        return child(args.repeat)
     result = bench_course(args.repeat)
     checks = bench_interactions(args.repeat)
     result.update({f"{name}_check_s": value for name, value in checks.items()})
@@ -227,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
           f"  ({result['minimal_ratio']:.2f}x: cards, radio, Check, verdict, steps)")
     verdict = "within" if result["within_target"] else "OVER"
     print(f"  practice ratio {result['ratio']:.2f}x ({verdict} the 2x target)")
+    if not args.no_previous:
+        print_side_by_side(side_by_side(args.rounds, max(11, args.repeat // 2)))
     return 0
 
 

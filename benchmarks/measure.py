@@ -1,14 +1,41 @@
 """`python -m course ...` in a fresh process, measured: CPU and wall time, and the process's own
-peak resident memory (VmHWM; `ru_maxrss` would include the parent's memory at the fork)."""
+peak resident memory (VmHWM; `ru_maxrss` would include the parent's memory at the fork). And
+`previous_tree`: an older commit checked out in a temporary git worktree, to run beside."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextmanager
+def previous_tree(commit: str) -> Iterator[Path | None]:
+    """The code at `commit`, checked out in a temporary git worktree (removed after), or None
+    (with a line on stderr) where git cannot give it."""
+    folder = Path(tempfile.mkdtemp(prefix="stud-previous-")) / "tree"
+    try:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), commit],
+                       check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"the previous design ({commit}) is skipped: no git worktree ({exc})", file=sys.stderr)
+        shutil.rmtree(folder.parent, ignore_errors=True)
+        yield None
+        return
+    try:
+        yield folder
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
+                       capture_output=True)
+        shutil.rmtree(folder.parent, ignore_errors=True)
 
 # Run the CLI, then report VmHWM on stderr as the interpreter exits. `code`: a folder holding
 # another `course` package to run instead (the previous design), asserted to be the one imported.

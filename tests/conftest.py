@@ -14,6 +14,13 @@ from tests.support import pg_local
 _numbers = itertools.count()
 
 
+@pytest.fixture(autouse=True)
+def course_cache(tmp_path, monkeypatch):
+    """Each test's own validated-course cache (course.content.cache), in its temporary folder:
+    tests never read or fill the user's cache, nor each other's (servers inherit it)."""
+    monkeypatch.setenv("STUD_STUDY_CACHE", str(tmp_path / "course-cache"))
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     try:

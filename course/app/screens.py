@@ -215,6 +215,60 @@ def lesson_index(course):
         {lid: n for n, lid in enumerate(ids)}
 
 
+SHOWN_LESSONS = 200    # the most lesson names a picker sends to the browser on a rerun
+
+
+def lesson_search(course) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every lesson id in course order and, for a case-blind search, its label and id lowered
+    (once per course: see state.per_course)."""
+    _, ids, titles, _ = state.per_course(course, lesson_index)
+    return tuple(ids), tuple(f"{titles[i]} {i}".lower() for i in ids)
+
+
+def matching(names, lowered, find: str) -> list[str]:
+    """The names whose lowered text holds every word of `find` (any case), in their order."""
+    for word in find.lower().split():   # a pass per word, over the survivors of the last one
+        mask = [word in low for low in lowered]
+        names, lowered = list(compress(names, mask)), list(compress(lowered, mask))
+    return list(names)
+
+
+def pick_lesson(course, label: str, key: str, titles: dict, width: int) -> tuple[str | None, bool]:
+    """A lesson picker: every lesson for a course of up to SHOWN_LESSONS lessons; beyond that, a
+    search box and at most SHOWN_LESSONS matches (the lesson picked so far always listed), as
+    the Author preview's file picker does, so a rerun does not send every name to the browser.
+    Returns the lesson picked and whether any lesson matched the search."""
+    ids, lowered = state.per_course(course, lesson_search)
+    if len(ids) <= SHOWN_LESSONS:
+        return st.selectbox(label, ids, format_func=titles.get, key=key, placeholder="Choose a lesson",
+                            width=width), True
+    find = st.text_input(f"Find a lesson ({len(ids):,})", key=f"{key}_find", width=width,
+                         placeholder="words of its title, e.g. bring-in")
+    found = matching(ids, lowered, find)
+    shown = found[:SHOWN_LESSONS]
+    current = st.session_state.get(key)
+    if current is not None and current not in shown and current in titles:
+        shown.insert(0, current)               # the lesson open now stays listed
+    if not shown:
+        st.info("No lesson matches: try fewer or shorter words.")
+        return None, False
+    if current is not None and current not in shown:
+        st.session_state[key] = shown[0]
+    picked = st.selectbox(label, shown, format_func=titles.get, key=key, placeholder="Choose a lesson",
+                          width=width)
+    if len(found) > SHOWN_LESSONS:
+        st.caption(f"Showing the first {SHOWN_LESSONS} of {len(found):,} matching lessons: type more "
+                   "of the title to narrow the list.")
+    return picked, True
+
+
+def practice_lessons(course) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Lesson id -> title and lesson id -> its exercise ids, in course order (once per course)."""
+    lessons = lv.lessons(course)
+    return ({lv.field(l, "id"): lv.field(l, "title") for l in lessons},
+            {lv.field(l, "id"): lv.lesson_exercise_ids(l) for l in lessons})
+
+
 def lesson() -> None:
     """Lesson reader: one lesson's sections, deals, sources and exercises ("try it now"), then
     the way on: practise it, or the previous or next lesson. The picker is on the page itself,
@@ -238,8 +292,9 @@ def lesson() -> None:
         st.session_state["lesson_from"] = wanted
     if st.session_state["lesson_pick"] is not None and st.session_state["lesson_pick"] not in position:
         st.session_state["lesson_pick"] = ids[0]
-    picked = st.selectbox("Lesson", ids, format_func=titles.get, key="lesson_pick",
-                          placeholder="Choose a lesson", width=520)
+    picked, any_match = pick_lesson(course, "Lesson", "lesson_pick", titles, 520)
+    if not any_match:
+        return
     if picked is None:
         st.title("Lesson not found")
         not_found("lesson", wanted)
@@ -322,12 +377,13 @@ def practice() -> None:
                                   format_func=labels.display_name, width=300)
             pool = by_topic.get(choice, [])
         elif scope == "Lesson":
-            lessons = lv.lessons(course)
-            titles = {lv.field(l, "id"): lv.field(l, "title") for l in lessons}
-            choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
-                                  key="practice_lesson", width=420)
-            ids = next((lv.lesson_exercise_ids(l) for l in lessons
-                        if lv.field(l, "id") == choice), [])
+            titles, exercise_ids = state.per_course(course, practice_lessons)
+            if len(titles) > SHOWN_LESSONS:
+                choice, _ = pick_lesson(course, "Lesson", "practice_lesson", titles, 420)
+            else:
+                choice = st.selectbox("Lesson", list(titles), format_func=titles.get,
+                                      key="practice_lesson", width=420)
+            ids = exercise_ids.get(choice, [])
             known = lv.exercises(course)
             pool = [known[eid] for eid in ids if eid in known]
         elif scope == "Not yet mastered":
@@ -450,13 +506,9 @@ def author_files(course) -> AuthorFiles:
 
 def matching_files(files: AuthorFiles, find: str, only_broken: bool) -> list[str]:
     """The files whose path holds every word of `find` (any case), in course order."""
-    names, lowered = files.names, files.lowered
     if only_broken:
-        names, lowered = files.broken_names, files.broken_lowered
-    for word in find.lower().split():   # a pass per word, over the survivors of the last one
-        mask = [word in low for low in lowered]
-        names, lowered = list(compress(names, mask)), list(compress(lowered, mask))
-    return list(names)
+        return matching(files.broken_names, files.broken_lowered, find)
+    return matching(files.names, files.lowered, find)
 
 
 def pick_file(files: AuthorFiles) -> str | None:

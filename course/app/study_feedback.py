@@ -42,15 +42,42 @@ def schedule_for_learner() -> schedule.Schedule:
     return schedule.Schedule(progress, state.learner())
 
 
+class _OneReview:
+    """The store as one review sees it: only the reviewed card and today's count are read (not
+    every card of the learner), and what the review writes is saved in one transaction."""
+
+    def __init__(self, store: Any, keys: list[str]):
+        self.store, self.keys, self.pending = store, keys, []
+
+    def review_cards(self, learner_key: str) -> dict[str, str]:
+        return self.store.review_cards(learner_key, self.keys)
+
+    def save_review_card(self, learner_key: str, card_key: str, state_json: str, due: Any) -> None:
+        self.pending.append((card_key, state_json, due))
+
+    def save(self, learner_key: str) -> None:
+        self.store.save_review_cards(learner_key, self.pending)
+
+
 def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
     """Review the item's memory card; a learner without a name is not scheduled. A store fault
     (a full disk, a lock, a server away) costs this one review, never the answer: the attempt
     itself waits in the session (state.record) and the store's panel says what is wrong."""
-    if state.learner():
-        try:
-            schedule_for_learner().review(templates.card_for(exercise), right, second_try=second_try)
-        except StoreError as exc:
-            st.toast(f"Your review schedule was not updated: {exc}")
+    learner = state.learner()
+    if not learner:
+        return
+    card = templates.card_for(exercise)
+    progress = state.store()
+    try:
+        if progress is None:
+            schedule_for_learner().review(card, right, second_try=second_try)
+            return
+        now = schedule.now_utc()
+        one = _OneReview(progress, [card, schedule.DAY + now.date().isoformat(), schedule.GOAL])
+        schedule.Schedule(one, learner).review(card, right, second_try=second_try, now=now)
+        one.save(learner)
+    except StoreError as exc:
+        st.toast(f"Your review schedule was not updated: {exc}")
 
 
 def card_title(card: str) -> str:

@@ -8,6 +8,11 @@ never in a visitor's rerun: the changed files are read, and a file is validated 
 its content hash differs from the one already loaded for that path. The course-wide checks then run
 over the per-file results and the new `Course` replaces the old one in one assignment, so a page
 always draws one consistent course.
+
+Across restarts, each file's validation is kept in the validated-course cache
+(`course.content.cache`), keyed by the file's content hash and the code's version: a server that
+starts on unchanged files validates none of them. The cache is written after a load that
+validated anything, and again by the watcher once edits have settled (`SAVE_AFTER` seconds).
 """
 
 from __future__ import annotations
@@ -21,15 +26,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from course.content import cache
 from course.content.load import (
     COURSE_FOLDERS, OUTSIDE, YAML_SUFFIXES, Assembly, Loaded, assemble, course_folders, file_name, gc_paused, is_lesson_file,
-    keep_out_of_gc, load_text, outside_link, walk,
+    keep_out_of_gc, load_text, outside_link, path_key, walk,
 )
 from course.content.nodes import read_bytes, read_limited
 from course.model import Course, Lesson, Problem
 
 LOG = logging.getLogger(__name__)
 DEBOUNCE = 0.05   # seconds: an editor's save is often several events; they are handled together
+SAVE_AFTER = 5.0  # seconds without a change before the watcher writes the cache again
 
 
 @dataclass
@@ -51,12 +58,18 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 class LiveCourse:
     """The course under `root`, loaded once and kept current."""
 
-    def __init__(self, root: Path | str, interval: float = 2.0, watch: bool = True):
+    def __init__(self, root: Path | str, interval: float = 2.0, watch: bool = True,
+                 cache_file: Path | None | bool = True):
         self.root = Path(root)
         self.interval = interval
         self.watch = watch        # False: changes come in only through refresh() (tests)
+        # The validated-course cache's file: True for the usual place (course.content.cache),
+        # a path, or None/False for none.
+        self.cache_file = cache.cache_file(self.root) if cache_file is True else (cache_file or None)
         self.loads = 0            # full loads (one per server, unless closed and reopened)
         self.validated = 0        # files validated, the full load included
+        self.from_cache = 0       # files taken from the validated-course cache, not validated
+        self._unsaved = False     # the cache lags behind the files
         self.patched = 0          # edits put in without assembling the course again
         self._stale = False       # the course must be assembled again
         self._assembly = Assembly()
@@ -119,32 +132,65 @@ class LiveCourse:
         started = time.perf_counter()
         inside, outside = self._scan()
         self._entries = {}
+        validated = self.validated
         with gc_paused():
+            kept = cache.read(self.cache_file)
             for path in inside:
-                self._read(path)
-        for path in outside:
-            self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
-        self._order = sorted(self._entries, key=self._order_key)
-        self.loads += 1
-        self._assemble()
-        keep_out_of_gc()
+                self._read(path, kept)
+            self._unsaved = self.validated > validated or len(kept) != len(inside)
+            del kept
+            for path in outside:
+                self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
+            # _scan gives each folder's files in order, the folders in course order: only links
+            # leading out need sorting in.
+            self._order = sorted(self._entries, key=self._order_key) if outside else list(inside)
+            self.loads += 1
+            self._assemble()
+            if self._unsaved:
+                self.save_cache()
+            # A load from the cache leaves next to no garbage: a collection would only walk the
+            # course for nothing (seconds at 43,000 exercises). Frozen before the collector is
+            # back on, so that its first young collection does not walk the course either.
+            keep_out_of_gc(collect=self.validated > validated)
         course = self._course
-        LOG.info("course loaded from %s: %d lessons, %d exercises, %d problem(s) in %.1f s (load %d)",
-                 self.root, len(course.lessons), len(course.exercises), len(course.problems),
-                 time.perf_counter() - started, self.loads)
+        LOG.info("course loaded from %s: %d lessons, %d exercises, %d problem(s) in %.1f s (load %d), "
+                 "%d file(s) validated, %d from the cache", self.root, len(course.lessons),
+                 len(course.exercises), len(course.problems), time.perf_counter() - started, self.loads,
+                 self.validated - validated, len(inside) - (self.validated - validated))
 
-    def _read(self, path: Path) -> bool:
-        """(Re)read one file; validate it only when its bytes changed. True when it did."""
+    def save_cache(self) -> bool:
+        """Write every file's current result to the validated-course cache (removed files are
+        no longer in it). True when written."""
+        with self._lock:
+            entries = {e.loaded.file: (e.digest, e.stamp, e.loaded) for e in self._entries.values()
+                       if e.inside and e.digest is not None}
+            self._unsaved = False
+        if self.cache_file is None:
+            return False
+        return cache.write(self.cache_file, entries)
+
+    def _read(self, path: Path, kept: cache.Kept | None = None) -> bool:
+        """(Re)read one file; validate it only when its bytes changed (or, at a full load, when
+        the cache `kept` has no result for these bytes). True when it did."""
         stamp = _stamp(path)
         file = file_name(path, self.root)
+        if kept and (hit := kept.unchanged(file, stamp)) is not None:
+            self._entries[path] = _Entry(stamp, kept[file][0], hit)   # not even read again
+            self.from_cache += 1
+            return True
         data, problems = read_bytes(path, file)
         digest = hashlib.sha256(data).hexdigest() if data is not None else None
         entry = self._entries.get(path)
         if entry is not None and digest is not None and entry.digest == digest:
             entry.stamp = stamp
             return False
+        if kept and digest is not None and (hit := kept.same_bytes(file, digest)) is not None:
+            self._entries[path] = _Entry(stamp, digest, hit)
+            self.from_cache += 1
+            return True
         self._entries[path] = _Entry(stamp, digest, load_text(data, problems, file, is_lesson_file(path)))
         self.validated += 1
+        self._unsaved = True
         if entry is not None and entry.inside and self._patch(entry.loaded, self._entries[path].loaded):
             self.patched += 1
         else:
@@ -152,13 +198,12 @@ class LiveCourse:
         return True
 
     def _assemble(self) -> None:
-        entries = self._entries
-        self._files = tuple(entries[p].loaded.file for p in self._order if entries[p].inside)
+        ordered = [self._entries[p] for p in self._order]   # one lookup per path (hashing a Path is slow)
+        self._files = tuple(e.loaded.file for e in ordered if e.inside)
         self._file_set = frozenset(self._files)
         self._assembly = Assembly()
         with gc_paused():
-            self._course = assemble((self._entries[p].loaded for p in self._order), str(self.root),
-                                    assembly=self._assembly)
+            self._course = assemble((e.loaded for e in ordered), str(self.root), assembly=self._assembly)
 
     def _patch(self, old: Loaded, new: Loaded) -> bool:
         """Put one re-validated file into the course without assembling it again, when the
@@ -169,7 +214,7 @@ class LiveCourse:
         before, after = old.model, new.model
         if course is None or (before is None) != (after is None) or bool(old.problems) != bool(new.problems):
             return False
-        if before is not None and (type(before) is not type(after) or before.id != after.id
+        if before is not None and (isinstance(before, Lesson) != isinstance(after, Lesson) or before.id != after.id
                                    or assembly.owners.get(before.id) != old.file
                                    or before.id in assembly.duplicated
                                    or (isinstance(before, Lesson) and (before.game, before.order, before.exercises)
@@ -207,6 +252,7 @@ class LiveCourse:
                 changed = self._refresh_some([Path(p) for p in paths])
             if self._stale:
                 self._assemble()
+            self._unsaved = self._unsaved or changed
             return changed
 
     def _refresh_all(self) -> bool:
@@ -253,10 +299,10 @@ class LiveCourse:
             self._order = sorted(self._entries, key=self._order_key)
             self._stale = True
 
-    def _order_key(self, path: Path) -> tuple[int, Path]:
+    def _order_key(self, path: Path) -> tuple[int, list[str]]:
         """load_course's order: lessons/ then exercises/, each sorted by path."""
-        folder = path.relative_to(self.root).parts[0]
-        return (COURSE_FOLDERS.index(folder) if folder in COURSE_FOLDERS else len(COURSE_FOLDERS), path)
+        folder = file_name(path, self.root).split("/", 1)[0]
+        return (COURSE_FOLDERS.index(folder) if folder in COURSE_FOLDERS else len(COURSE_FOLDERS), path_key(path))
 
     def _inside(self, path: Path) -> bool:
         real, limit = os.path.realpath(path), os.path.realpath(self.root)
@@ -304,9 +350,16 @@ class LiveCourse:
 
     def _run(self) -> None:
         while not self._closed.is_set():
-            woken = self._wake.wait(None if self._observer is not None else self.interval)
+            wait = None if self._observer is not None else self.interval
+            if self._unsaved and self.cache_file is not None:
+                wait = SAVE_AFTER if wait is None else min(wait, SAVE_AFTER)
+            woken = self._wake.wait(wait)
             if self._closed.is_set():
                 return
+            if not woken and self._unsaved and self.cache_file is not None:
+                self.save_cache()        # edits have settled: the next start need not redo them
+                if self._observer is not None:
+                    continue
             if woken:
                 self._closed.wait(DEBOUNCE)
                 self._wake.clear()

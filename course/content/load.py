@@ -42,6 +42,12 @@ def _within(real: str, boundary: str) -> bool:
     return real == boundary or real.startswith(boundary.rstrip(os.sep) + os.sep)
 
 
+def path_key(path: Path | str) -> list[str]:
+    """A sort key that orders paths as `Path` does (part by part), without building a `Path`
+    (at 43,000 files, pathlib's comparisons were a good part of a start from the cache)."""
+    return os.fspath(path).split(os.sep)
+
+
 def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[Path]]:
     """YAML files under `folder` in a stable order, and the links under it that resolve outside
     `boundary` (default: the folder itself), which are not followed."""
@@ -49,12 +55,12 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
     home = os.path.realpath(folder)
     if not _within(home, limit):
         return [], [Path(folder)]
-    found: list[Path] = []
-    outside: list[Path] = []
+    found: list[tuple[str, Path, str]] = []    # (path, its folder, its name)
+    outside: list[str] = []
     seen = {os.path.realpath(folder)}
-    stack = [(str(folder), False)]
+    stack = [(str(folder), Path(folder), False)]
     while stack:
-        current, linked = stack.pop()
+        current, current_path, linked = stack.pop()
         try:
             entries = list(os.scandir(current))
         except OSError:
@@ -70,7 +76,7 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
             if link:  # only links need resolving: everything else is inside by construction
                 real = os.path.realpath(entry.path)
                 if not _within(real, limit):
-                    outside.append(Path(entry.path))
+                    outside.append(entry.path)
                     continue
                 # a link into the folder's own tree (`again -> .`) reaches nothing new: every
                 # file there is found without it, and would come twice, ids and all
@@ -80,10 +86,12 @@ def walk(folder: Path, boundary: Path | None = None) -> tuple[list[Path], list[P
                     continue
                 seen.add(real)
             if is_dir:
-                stack.append((entry.path, link))
+                stack.append((entry.path, current_path / entry.name, link))
             elif entry.is_file():
-                found.append(Path(entry.path))
-    return sorted(found), sorted(outside)
+                found.append((entry.path, current_path, entry.name))
+    # A Path made as folder / name parses the name only, not the whole path again.
+    found.sort(key=lambda item: path_key(item[0]))
+    return [parent / name for _, parent, name in found], [Path(p) for p in sorted(outside, key=path_key)]
 
 
 def content_files(paths: Iterable[Path | str]) -> list[Path]:
@@ -104,6 +112,9 @@ def is_lesson_file(path: Path) -> bool:
 def file_name(path: Path, root: Path | None) -> str:
     """A path as problems name it: relative to the root when it is under it."""
     if root is not None:
+        text, base = os.fspath(path), os.fspath(root).rstrip(os.sep)
+        if base and text.startswith(base + os.sep) and os.sep == "/":   # the usual case, fast
+            return text[len(base) + 1:]
         try:
             return path.relative_to(root).as_posix()
         except ValueError:
@@ -248,7 +259,8 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
 
 
 def _id_mark(model: Any) -> tuple[int, int]:
-    return model.marks.get("id", (model.line, 1))
+    kept = model.__dict__.get("id_mark")     # a model from the cache (course.content.cache)
+    return kept if kept is not None else model.marks.get("id", (model.line, 1))
 
 
 def _order_mark(lesson: Lesson) -> tuple[int, int]:

@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import pandas as pd
 import sqlalchemy as sa
@@ -340,10 +340,10 @@ class ProgressStore:
 
     # -- running statements -------------------------------------------------------------------
 
-    def _write(self, statement: sa.Executable) -> list[Any]:
-        """Run one write in its own transaction; the rows it returns (RETURNING), if any. The
-        file is checked before and after (`check_file`): a write into a file emptied under the
-        app is never reported as saved."""
+    def _write(self, statement: sa.Executable, *more: sa.Executable) -> list[Any]:
+        """Run one write (or several) in its own transaction; the rows the first returns
+        (RETURNING), if any. The file is checked before and after (`check_file`): a write into a
+        file emptied under the app is never reported as saved."""
         self.check_file()
         try:
             with self.engine.connect() as conn:
@@ -351,6 +351,8 @@ class ProgressStore:
                 with conn.begin():
                     result = conn.execute(statement)
                     rows = list(result) if result.returns_rows else []
+                    for other in more:
+                        conn.execute(other)
         except SQLAlchemyError as exc:
             raise self._failed(exc) from exc
         self.check_file()
@@ -364,11 +366,11 @@ class ProgressStore:
         except (SQLAlchemyError, pd.errors.DatabaseError) as exc:
             raise self._failed(exc) from exc
 
-    def _upsert(self, table: sa.Table, keys: list[str], row: dict[str, Any]) -> None:
+    def _upsert(self, table: sa.Table, keys: list[str], *rows: dict[str, Any]) -> None:
+        """Insert or update each row, all in one transaction."""
         insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
-        statement = insert.values(**row).on_conflict_do_update(
-            index_elements=keys, set_={k: v for k, v in row.items() if k not in keys})
-        self._write(statement)
+        self._write(*(insert.values(**row).on_conflict_do_update(
+            index_elements=keys, set_={k: v for k, v in row.items() if k not in keys}) for row in rows))
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -393,19 +395,32 @@ class ProgressStore:
     def save_review_card(self, learner_key: str, card_key: str, state_json: str,
                          due: datetime) -> None:
         """Keep one spaced-review card's scheduler state (JSON text) and when it is due."""
-        json.loads(state_json)                    # refuse anything that is not JSON
-        self._upsert(REVIEW_CARDS, ["learner", "card"],
-                     dict(learner=learner_key, card=card_key, state=state_json,
-                          due=utc_text(due), updated=utc_text()))
+        self.save_review_cards(learner_key, [(card_key, state_json, due)])
+
+    def save_review_cards(self, learner_key: str, cards: list[tuple[str, str, datetime]]) -> None:
+        """Keep several cards (card key, state JSON, due) in one transaction: a check's review
+        and its day's count are one write, not two."""
+        for _, state_json, _ in cards:
+            json.loads(state_json)                # refuse anything that is not JSON
+        if cards:
+            self._upsert(REVIEW_CARDS, ["learner", "card"],
+                         *(dict(learner=learner_key, card=card, state=state_json, due=utc_text(due),
+                                updated=utc_text()) for card, state_json, due in cards))
 
     # -- reading ------------------------------------------------------------------------------
 
-    def review_cards(self, learner_key: str) -> dict[str, str]:
-        """The learner's review cards: card key -> its state as JSON text."""
-        frame = self._read(sa.select(REVIEW_CARDS.c.card, REVIEW_CARDS.c.state)
-                           .where(REVIEW_CARDS.c.learner == learner_key)
-                           .order_by(REVIEW_CARDS.c.card))
-        return dict(zip(frame["card"], frame["state"]))
+    def review_cards(self, learner_key: str, keys: Iterable[str] | None = None) -> dict[str, str]:
+        """The learner's review cards (only those called `keys`, when given): card key -> its
+        state as JSON text. Plain rows, not a DataFrame: a check reads two cards this way."""
+        statement = (sa.select(REVIEW_CARDS.c.card, REVIEW_CARDS.c.state)
+                     .where(REVIEW_CARDS.c.learner == learner_key).order_by(REVIEW_CARDS.c.card))
+        if keys is not None:
+            statement = statement.where(REVIEW_CARDS.c.card.in_(list(keys)))
+        try:
+            with self.engine.connect() as conn:
+                return {card: state for card, state in conn.execute(statement)}
+        except SQLAlchemyError as exc:
+            raise StoreError(_plain_reason(exc)) from exc
 
     def learners(self) -> list[str]:
         frame = self._read(sa.select(ATTEMPTS.c.learner).distinct().order_by(ATTEMPTS.c.learner))

@@ -97,7 +97,10 @@ def log_in(base_url: str, sub: str) -> tuple[str, str]:
     jar = http.cookiejar.CookieJar()
     browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     browser.open(f"{base_url}/_stcore/health").read()     # sets the XSRF cookie, as in a tab
-    tab = Tab(base_url)
+    # The tab sends the browser's cookies, as a browser's does (behind a balancer, its cookie
+    # keeps the whole login on one replica).
+    tab = Tab(base_url, login=("; ".join(f"{c.name}={c.value}" for c in jar),
+                               next((c.value for c in jar if c.name == "_streamlit_xsrf"), None)))
     try:
         page = tab.run()
         page = tab.run(widgets={page.widget("button", "login").id: {"trigger_value": True}})
