@@ -206,6 +206,22 @@ def _question(at, n: int):
     return exercise, exercise.questions[n % len(exercise.questions)]
 
 
+def _wrong(kind: str, exercise, value):
+    """Some wrong answer of the widget's shape."""
+    if kind == "player":
+        return next(p for p in exercise.seats if p != value)
+    if kind == "holding":
+        return {"up": [], "down": value["up"] + value["down"]}
+    if kind == "units":
+        return value + 1
+    if kind == "map":
+        first = exercise.seats[0]
+        return {**value, first: int(value.get(first, 0)) + 1}
+    if kind == "yesno":
+        return not value
+    raise AssertionError(f"no wrong answer made for kind {kind}")
+
+
 def _session_answer(at, n: int, wrong: bool = False):
     card, item = at.session_state["review:items"][n]
     exercise, question = _question(at, n)
@@ -213,14 +229,14 @@ def _session_answer(at, n: int, wrong: bool = False):
     kind = questions.answer_kind(exercise, question)
     value = engine.answer_json(exercise, question)
     if wrong:
-        value = next(p for p in exercise.seats if p != value)
+        value = _wrong(kind, exercise, value)
     fill_widget(at, key, exercise, kind, value)
     at.button(key=f"{key}:check").click().run()
     assert not at.exception, at.exception
     return key, card
 
 
-def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_path):
+def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_back_first(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
     with environment(db):
         at = open_app("map")
@@ -241,21 +257,59 @@ def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_p
         at.button(key=f"review|1|{items[1][1]}:hint").click().run()
         hint = [i.value for i in at.info if i.value.startswith("Hint:")]
         assert hint == [f"Hint: {first_step}"]                     # the explanation's first step
-        for n in range(1, 10):
+        key, _ = _session_answer(at, 1)                           # right, after the hint
+        at.button(key=f"{key}:next").click().run()
+        key, _ = _session_answer(at, 2, wrong=True)               # wrong, then right
+        key, _ = _session_answer(at, 2)
+        assert "Right." in texts(at)
+        at.button(key=f"{key}:next").click().run()
+        for n in range(3, 10):
             key, _ = _session_answer(at, n)
             assert "Right." in texts(at), (n, items[n])
             at.button(key=f"{key}:next").click().run()
         page = texts(at)
         assert "Session summary" in page and "Due next" in page and "Skills touched" in page
+        assert "7 of 10 right first time" in page
         metrics = {m.label: m.value for m in at.metric}
-        assert metrics["Right"] == "9 of 10" and metrics["Time spent"].endswith(" s")
+        assert metrics["Right first time"] == "7 of 10" and metrics["Time spent"].endswith(" s")
+    store = ProgressStore(db)
+    tries = store.attempts(state.LOCAL.key)
+    assert len(tries) == 12                                        # every try, not one per item
+    first = [templates.generate(i) if templates.is_item_id(i) else COURSE.exercises[i] for _, i in items[:3]]
+    assert [(k, c) for k, c in zip(tries["try_kind"], tries["correct"])][:5] == [
+        ("first", False), ("second", False), ("hint", True), ("first", False), ("second", True)]
+    assert list(tries["exercise"][:5]) == [first[0].id, first[0].id, first[1].id, first[2].id, first[2].id]
+    csv = store.csv(state.LOCAL.key)
+    assert csv.splitlines()[0].endswith(",try_kind") and csv.count(",second") == 2
+    plan = stored_schedule(db, state.LOCAL.key)
+    assert {c for c, _ in items} <= set(plan.cards)
+    assert plan.answered_on(schedule.now_utc().date()) == 10
+    # FSRS heard the first try: the two first-try misses come back soonest, the hinted one next
+    due = {c: plan.cards[c].due for c, _ in items}
+    right_first = [c for c, _ in items[3:]]
+    assert max(due[items[0][0]], due[items[2][0]]) < due[items[1][0]] < min(due[c] for c in right_first)
     with environment(db):                                          # a second app run, same database
-        at = open_app("review")
+        later = schedule.now_utc() + timedelta(minutes=2)          # the misses' first step is 1 min
+        monkeypatch.setattr(schedule, "now_utc", lambda: later)
+        at = open_app("map")
+        at.session_state["review:seed"] = 7
+        at.switch_page(PAGES["review"]).run()
         assert not at.exception, at.exception
-        plan = stored_schedule(db, state.LOCAL.key)
-        assert {c for c, _ in items} <= set(plan.cards)
-        assert plan.answered_on(schedule.now_utc().date()) == 10
         assert {m.label: m.value for m in at.metric}["Today"] == "10 / 10"
+        assert {m.label: m.value for m in at.metric}["Due now"] == "2"
+        again = [c for c, _ in at.session_state["review:items"]]
+        assert set(again[:2]) == {items[0][0], items[2][0]}       # the schedule moved them earlier
+        at.switch_page(PAGES["progress"]).run()
+        assert not at.exception, at.exception
+        assert {m.label: m.value for m in at.metric}["Answers checked"] == "12"
+        table = next(d.value for d in at.dataframe if "title" in d.value.columns)   # most missed
+        assert list(table["exercise"][:2]) == [first[0].id, first[2].id]
+        assert list(table["title"][:2]) == [f"Drill: {first[0].title}", f"Drill: {first[2].title}"] \
+            or first[0].id in COURSE.exercises
+        at.button(key="progress_practise_missed").click().run()
+        at.switch_page(PAGES["practice"]).run()
+        assert not at.exception, at.exception
+        assert at.session_state["practice_deal"] == first[0].id   # Review's misses, practised
 
 
 def test_practice_opens_a_generated_item_from_its_link(tmp_path):
@@ -284,6 +338,27 @@ def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own
     assert list(plan.cards) == [f"exercise/{deal}"]        # its own card, reviewed once
     card = plan.cards[f"exercise/{deal}"]
     assert card.last_review is not None and card.stability < 1.0    # rated Again: FSRS's low start
+
+
+def test_practice_saves_a_retry_as_a_second_try_and_the_schedule_hears_only_the_first(tmp_path):
+    deal = "bring-in-ace-is-high"
+    exercise = COURSE.exercises[deal]
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    db = tmp_path / "p.db"
+    with environment(db):
+        at = open_app("practice", query={"deal": deal})
+        key = f"practice|{deal}|0"
+        at.radio(key=key).set_value(next(p for p in exercise.seats if p != right))
+        at.button(key=f"{key}:check").click().run()
+        at.button(key=f"{key}:retry").click().run()
+        at.radio(key=key).set_value(right)
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+    rows = ProgressStore(db).attempts(state.LOCAL.key)
+    assert list(zip(rows["try_kind"], rows["correct"])) == [("first", False), ("second", True)]
+    card = stored_schedule(db, state.LOCAL.key).cards[f"exercise/{deal}"]
+    assert card.stability < 1.0       # rated Again on the first try; the right retry is not a review
 
 
 def test_the_command_line_prints_an_item_for_authors_and_refuses_a_bad_id(capsys):

@@ -40,9 +40,15 @@ def _skill_totals(course) -> dict[str, int]:
 def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
     titles = _titles()   # looked up row by row: Series.map(dict) would copy all 43,000 titles
     missed = missed.assign(question=missed["question"] + 1,
-                           title=[titles.get(eid, "") for eid in missed["exercise"]])
+                           title=[titles.get(eid) or _drill_title(eid) for eid in missed["exercise"]])
     st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
                          "exercise", "ask"]], hide_index=True, key=key)
+
+
+def _drill_title(exercise_id: str) -> str:
+    """An engine-made item's title (Review saves its attempts under `gen-<template>-<seed>`)."""
+    drill = screens.generated_deal(exercise_id)
+    return f"Drill: {drill.title}" if drill is not None else ""
 
 
 def progress() -> None:

@@ -151,14 +151,18 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, kind: str) -> 
     revealed = bool(st.session_state["shown"].get(key))
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
+    tries = st.session_state.setdefault("tries", {})
+    earlier = tries.get(key, 0)                  # checks of this question before this one
+    tries[key] = earlier + 1
     name = state.learner()
     if name:
         result["saved"] = state.record(Attempt(
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
-            game=exercise.game, rules=exercise.rules, revealed=revealed))
-        if not revealed:
-            study_feedback.remember(exercise, bool(correct))
+            game=exercise.game, rules=exercise.rules, revealed=revealed,
+            try_kind="shown" if revealed else ("second" if earlier else "first")))
+        if not earlier:     # the schedule hears the first try only; a shown answer is a miss
+            study_feedback.remember(exercise, bool(correct) and not revealed)
     graded[key] = result
 
 

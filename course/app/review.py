@@ -18,7 +18,7 @@ import streamlit as st
 
 from course import questions
 from course.app import cards_view, quiz, state, study_feedback
-from course.store import Attempt
+from course.store import Attempt, StoreError
 from course.app.widgets import WIDGETS
 from course.study import schedule, templates
 
@@ -128,6 +128,11 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
         _feedback(feedback, exercise, question, answer, finished)
 
 
+def _try_kind(tries: int, hint: bool) -> str:
+    """What a try was: the first (unaided or after the hint), or a later one."""
+    return "second" if tries else ("hint" if hint else "first")
+
+
 def _check(plan, card, item, exercise, question, index, key, kind, second) -> None:
     given = WIDGETS[kind].read(key, exercise)
     if given is None:
@@ -137,21 +142,31 @@ def _check(plan, card, item, exercise, question, index, key, kind, second) -> No
     if error:
         st.session_state[K + "feedback"] = {"key": key, "error": error}
         return
-    tries = st.session_state[K + "tries"] + 1
-    st.session_state[K + "tries"] = tries
-    final = right or not second or tries >= 2
+    tries = st.session_state[K + "tries"]
+    hint = bool(st.session_state.get(K + "hint"))
+    try_kind = _try_kind(tries, hint)
+    st.session_state[K + "tries"] = tries + 1
+    final = right or not second or tries + 1 >= 2
     st.session_state[K + "feedback"] = {"key": key, "given": given, "right": right}
+    # Every try is saved with what it was, so Progress, "missed most" and "Practise what I
+    # missed" see a miss made here; FSRS hears the first try only (a hint makes it Hard at best).
+    if state.learner():
+        state.record(Attempt(learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
+                             skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
+                             game=exercise.game, rules=exercise.rules, try_kind=try_kind))
+    if tries == 0:
+        try:
+            plan.review(card, bool(right), hint=hint)
+        except StoreError as exc:   # the answer is kept (state.record); this review is lost
+            st.toast(f"Your review schedule was not updated: {exc}")
+        st.session_state[K + "first"] = {"right": bool(right), "hint": hint}
     if not final:
         return
     st.session_state[K + "final"] = key
-    plan.review(card, bool(right), second_try=tries > 1)
-    progress = state.store() if state.learner() else None
-    if progress is not None:
-        progress.record(Attempt(learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
-                                skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
-                                game=exercise.game, rules=exercise.rules))
-    st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),
-                                            "second_try": tries > 1})
+    first = st.session_state.get(K + "first", {"right": False, "hint": False})
+    st.session_state[K + "results"].append({
+        "card": card, "item": item, "right": bool(right), "second_try": tries > 0,
+        "hint": first["hint"], "first_time": first["right"] and not first["hint"]})
 
 
 def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> None:
@@ -181,16 +196,23 @@ def _advance() -> None:
     st.session_state[K + "tries"] = 0
     st.session_state[K + "hint"] = False
     st.session_state.pop(K + "feedback", None)
+    st.session_state.pop(K + "first", None)
 
 
 def _summary(plan: schedule.Schedule) -> None:
     results = st.session_state[K + "results"]
     spent = time.monotonic() - st.session_state[K + "started"]
-    right = sum(r["right"] for r in results)
+    first = sum(r.get("first_time", False) for r in results)
+    hinted = sum(r.get("hint", False) and r["right"] for r in results)
+    later = sum(r["right"] and r["second_try"] and not r.get("hint", False) for r in results)
+    missed = sum(not r["right"] for r in results)
     st.header("Session summary")
     c1, c2 = st.columns(2)
-    c1.metric("Right", f"{right} of {len(results)}")
+    c1.metric("Right first time", f"{first} of {len(results)}",
+              help="Right on the first try, without the hint. Only this counts as right for the schedule.")
     c2.metric("Time spent", f"{int(spent // 60)} min {int(spent % 60)} s")
+    st.markdown(f"**{first} of {len(results)} right first time** · {hinted} right after a hint · "
+                f"{later} right on the second try · {missed} not right")
     skills = list(dict.fromkeys(study_feedback.card_title(r["card"]) for r in results))
     st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
     upcoming = plan.next_due()[:5]

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from itertools import compress
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -336,9 +337,10 @@ def practice() -> None:
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
                        "not answered right on your latest try.", width=300)
         else:
-            pool = [by_id[eid] for eid in missed_deals() if eid in by_id]
-            st.caption("The deals of the questions you missed most, the most missed first.",
-                       width=300)
+            pool = [ex for ex in map(lambda eid: by_id.get(eid) or generated_deal(eid),
+                                     missed_deals()) if ex is not None]
+            st.caption("The deals of the questions you missed most (on Practice and on Review), "
+                       "the most missed first.", width=300)
         ids = [ex.id for ex in pool]
         if pool and st.session_state.get("practice_deal") not in ids:
             st.session_state["practice_deal"] = ids[0]
@@ -376,6 +378,18 @@ def missed_deals() -> list[str]:
     except StoreError as exc:
         st.error(f"Your most-missed questions cannot be read just now: {exc}")
         return []
+
+
+def generated_deal(exercise_id: str) -> Any:
+    """The engine-made item an attempt names (`gen-<template>-<seed>`, as Review saves it),
+    rebuilt from its id; None for anything else or an item that can no longer be made."""
+    item = templates.item_of(exercise_id)
+    if item is None:
+        return None
+    try:
+        return templates.generate(item)
+    except templates.GenerationError:
+        return None
 
 
 def practise_missed() -> None:

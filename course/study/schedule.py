@@ -68,10 +68,13 @@ class Schedule:
 
     # -- reviews ---------------------------------------------------------------------------
 
-    def review(self, key: str, right: bool, *, second_try: bool = False, now: datetime | None = None) -> Card:
-        """Record one answer: right first time is Good, right on the second try Hard, wrong Again."""
+    def review(self, key: str, right: bool, *, second_try: bool = False, hint: bool = False,
+               now: datetime | None = None) -> Card:
+        """Record one answer: right first time and unaided is Good; right after a hint or on a
+        second try at best Hard; wrong Again. Review calls this once per item, with the first
+        try."""
         now = now or now_utc()
-        rating = Rating.Again if not right else (Rating.Hard if second_try else Rating.Good)
+        rating = Rating.Again if not right else (Rating.Hard if second_try or hint else Rating.Good)
         card = self.cards.get(key) or Card(card_id=_card_id(key))
         card, _log = self.scheduler.review_card(card, rating, review_datetime=now)
         self.cards[key] = card
