@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from course import content, questions
+from course.content import pots
 from course.app import quiz, state
 from course.app.apptest import PAGES, environment, fill_widget, open_app, texts
 from course.store import ProgressStore
@@ -26,6 +27,7 @@ def test_every_template_generates_valid_items_that_course_check_accepts(name):
     for item in templates.sample(name, ITEMS):
         exercise = templates.generate(item)
         assert engine.check(exercise) == [], item
+        assert pots.pot_problem(exercise) is None, (item, pots.pot_problem(exercise))   # course check's warning
         assert len(exercise.questions) == 1 and exercise.game == templates.templates()[name].game
         question = exercise.questions[0]
         value = engine.answer_json(exercise, question)
@@ -33,6 +35,42 @@ def test_every_template_generates_valid_items_that_course_check_accepts(name):
         # an answer the learner can enter: the widgets have no "nothing held" or "nobody takes"
         assert kind != "holding" or value["up"] or value["down"], item
         assert kind != "takes" or value["taker"] is not None, item
+
+
+# The answer spread runs 200 seeds per template (STUD_SPREAD_SEEDS=200 for the home games too);
+# the default run takes 200 of each stud template and 40 of each home-game one (a home item plays
+# a whole hand first).
+SPREAD = os.environ.get("STUD_SPREAD_SEEDS")
+
+
+def _spread_seeds(name: str) -> int:
+    return int(SPREAD) if SPREAD else (200 if templates.templates()[name].game == "stud-high" else 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL)
+def test_no_single_answer_of_a_template_is_given_by_more_than_60_percent_of_its_items(name):
+    import json
+    from collections import Counter
+
+    seeds = _spread_seeds(name)
+    answers = Counter()
+    for item in templates.sample(name, seeds):
+        exercise = templates.generate(item)
+        answers[json.dumps(engine.answer_json(exercise, exercise.questions[0]), sort_keys=True)] += 1
+    top, count = answers.most_common(1)[0]
+    assert count <= 0.6 * seeds, f"{name}: {top} is the answer of {count} of {seeds} items"
+
+
+def test_the_hidden_pair_is_the_bring_in_players_own_in_a_third_of_the_items_at_least():
+    own = 0
+    for item in templates.sample("hidden-pair", 60):
+        exercise = templates.generate(item)
+        holder = exercise.intro.split(" looks at")[0]
+        assert len(exercise.hands[holder].down) == 2 and \
+            exercise.hands[holder].down[0].rank == exercise.hands[holder].down[1].rank, item
+        own += engine.answer(exercise, exercise.questions[0]).value == holder
+    assert own >= 20, f"the bring-in player holds the hidden pair in only {own} of 60 items"
 
 
 def test_every_ask_of_every_game_has_a_template():
@@ -88,7 +126,7 @@ def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
 def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_one(name):
     entry = misconceptions.by_id(name)
     detected = 0
-    for item in templates.sample(SHOWN_BY[name], 15):
+    for item in templates.sample(SHOWN_BY[name], 24):   # about half of a trap's items are controls
         exercise = templates.generate(item)
         question = exercise.questions[0]
         right = engine.answer(exercise, question)
@@ -100,7 +138,7 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
         assert not engine.is_correct(exercise, question, given, right)
         assert entry in misconceptions.diagnose(exercise, question, given, right), item
         detected += 1
-    assert detected >= 5, f"{name}: shown on only {detected} of 15 items"
+    assert detected >= 5, f"{name}: shown on only {detected} of 24 items"
 
 
 def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tmp_path):

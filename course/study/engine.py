@@ -91,3 +91,11 @@ def replay_street(exercise):
     return betting.replay_street(exercise.street, exercise.seats, exercise.hands, exercise.actions,
                                  exercise.profile, exercise.stakes, folded=tuple(exercise.folded),
                                  pot=exercise.pot or 0)
+
+
+def possible_pots(deal, limit: int) -> set[int]:
+    """Pots up to `limit` that antes and fixed-limit bets can make for `deal` (an exercise, or
+    anything with its profile, stakes, game, street, seats, active and folded)."""
+    from course.content import pots
+
+    return pots.possible_pots(deal, limit)

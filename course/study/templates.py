@@ -29,6 +29,12 @@ MAX_DRAWS = 400
 _ID = re.compile(r"^gen/(?P<template>[a-z0-9]+(?:-[a-z0-9]+)*)/(?P<seed>\d{1,12})$")
 
 
+# A draw may carry `CONTROL: True`: the trap's tempting answer is the right one on this deal (so
+# the trap cannot be beaten by always answering against instinct); its misconceptions are not
+# required to give a wrong answer there.
+CONTROL = "_control"
+
+
 class Reject(Exception):
     """This draw does not plant the template's situation: draw again."""
 
@@ -139,8 +145,9 @@ def _draw(text: str) -> tuple[dict[str, Any], Any]:
             drawn = template.draw(rng)
         except Reject:
             continue
+        control = drawn.pop(CONTROL, False)
         item = {"id": f"{PREFIX}-{template.name}-{seed}", "title": template.title, **drawn}
-        if not template.shows:
+        if not template.shows or control:
             return item, None
         exercise = _load(item, text)
         if _planted(template, exercise):
