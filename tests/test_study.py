@@ -9,7 +9,7 @@ import pytest
 
 from course import content, questions
 from course.content import pots
-from course.app import quiz, state
+from course.app import quiz, state, study_feedback
 from course.app.apptest import PAGES, environment, fill_widget, open_app, texts
 from course.store import ProgressStore
 from course.study import engine, misconceptions, schedule, templates
@@ -32,9 +32,9 @@ def test_every_template_generates_valid_items_that_course_check_accepts(name):
         question = exercise.questions[0]
         value = engine.answer_json(exercise, question)
         kind = questions.answer_kind(exercise, question)
-        # an answer the learner can enter: the widgets have no "nothing held" or "nobody takes"
+        # an answer the learner can enter: the holding widget has no "nothing held" (the takes
+        # widget has "Nobody takes", tests/test_app_learner.py)
         assert kind != "holding" or value["up"] or value["down"], item
-        assert kind != "takes" or value["taker"] is not None, item
 
 
 # The answer spread runs 200 seeds per template (STUD_SPREAD_SEEDS=200 for the home games too);
@@ -71,6 +71,30 @@ def test_the_hidden_pair_is_the_bring_in_players_own_in_a_third_of_the_items_at_
             exercise.hands[holder].down[0].rank == exercise.hands[holder].down[1].rank, item
         own += engine.answer(exercise, exercise.questions[0]).value == holder
     assert own >= 20, f"the bring-in player holds the hidden pair in only {own} of 60 items"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_item_states_the_point_it_asks_about_and_its_log_stops_before_it(name):
+    import re
+
+    for item in templates.sample(name, 4):
+        exercise = templates.generate(item)
+        question = exercise.questions[0]
+        words = f"{exercise.intro} {quiz.prompt_of(exercise, question)}"
+        if "player" in question.params:
+            assert question.params["player"] in words, item
+        if not exercise.events:            # a stud deal: its street is one of its facts
+            assert exercise.street in quiz.deal_facts_md(exercise), item
+            continue
+        assert re.search(r"The hand (stands at (stage \d|\w+ street)|has been played to its end)", words), item
+        last = exercise.events[-1]
+        if question.ask == "bet_limit":
+            number = question.params.get("round") or engine.round_ahead(engine.home_replay(exercise))
+            assert f"betting round {number}" in words, (item, words)
+        if question.ask == "opener":       # nobody has bet yet in the round asked about
+            assert not re.search(r" (bets|checks|calls|raises)\b", last), (item, last)
+        if question.ask == "takes":        # the card that calls for a take (or none) is the last event
+            assert " is dealt " in last, (item, last)
 
 
 def test_every_ask_of_every_game_has_a_template():
@@ -115,6 +139,11 @@ SHOWN_BY = {
     "borrowed-card": "borrowed-card", "four-flush-as-flush": "four-flush-showing",
     "kicker-beyond-five": "sixth-card", "spit-card-showing": "hav-spit-not-showing",
     "take-from-folded": "hah-folded-player",
+    "highest-door-bring-in": "bring-in", "other-door-tie-rule": "door-tie-suit",
+    "antes-in-contributions": "completion", "folded-row-counted": "folded-best-row",
+    "one-more-raise": "raise-cap", "wraparound-straight": "wraparound-straight",
+    "first-match-limit": "hav-second-match", "base-limit-for-everyone": "hav-per-player-limit",
+    "face-down-heart-takes": "hah-face-down-heart",
 }
 
 
@@ -144,7 +173,7 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
 def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tmp_path):
     bad = tmp_path / "bad.yaml"
     text = misconceptions.CATALOGUE.read_text(encoding="utf-8").replace(
-        "cite: ['OPR-535 1.2']", "cite: ['OPR-535 9.9']")
+        """cite: ['COURSE "Hand showing"', 'OPR-535 1.2']""", """cite: ['COURSE "Hand showing"', 'OPR-535 9.9']""")
     bad.write_text(text, encoding="utf-8")
     with pytest.raises(misconceptions.CatalogueError, match=r"bad.yaml: entry \d+ \('spit-card-showing'\): "
                        r"'OPR-535 9.9' is not in the citation registry"):
@@ -152,6 +181,15 @@ def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tm
     bad.write_text("- id: x\n  games: [stud-high]\n", encoding="utf-8")
     with pytest.raises(misconceptions.CatalogueError, match="entry 1 .'x'.: expected a mapping with id"):
         misconceptions.catalogue(bad)
+
+
+def test_the_course_s_own_readings_are_not_called_the_source_s():
+    # OPR-678 lets a heart take "from any other player" and OPR-535 does not say how the spit
+    # card counts for the hand showing: the catalogue cites the course's reading for both.
+    assert misconceptions.by_id("take-from-folded").cite[0] == 'COURSE "Take from"'
+    assert misconceptions.by_id("spit-card-showing").cite[0] == 'COURSE "Hand showing"'
+    for name in ("take-from-folded", "spit-card-showing"):
+        assert "this course's own reading" in misconceptions.by_id(name).message
 
 
 def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
@@ -306,8 +344,9 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
             assert "Right." in texts(at), (n, items[n])
             at.button(key=f"{key}:next").click().run()
         page = texts(at)
+        assert not at.exception, at.exception
         assert "Session summary" in page and "Due next" in page and "Skills touched" in page
-        assert "7 of 10 right first time" in page
+        assert "7 of 10 right first time" in page, page[page.find("right first") - 30:][:200]
         metrics = {m.label: m.value for m in at.metric}
         assert metrics["Right first time"] == "7 of 10" and metrics["Time spent"].endswith(" s")
     store = ProgressStore(db)
@@ -348,6 +387,40 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         at.switch_page(PAGES["practice"]).run()
         assert not at.exception, at.exception
         assert at.session_state["practice_deal"] == first[0].id   # Review's misses, practised
+
+
+def test_review_hides_what_names_the_rule_until_checked_and_names_the_profile_where_they_disagree(tmp_path):
+    with environment(tmp_path / "p.db"):
+        at = open_app("map")
+        at.session_state["review:seed"] = 2026
+        at.switch_page(PAGES["review"]).run()
+        for n in range(4):
+            card, item = at.session_state["review:items"][n]
+            exercise, question = _question(at, n)
+            heads = [h.value for h in at.subheader]
+            assert heads == [f"Item {n + 1}"], heads                 # not "Trap: An ace showing ..."
+            caption = " ".join(c.value for c in at.caption)
+            assert item not in caption and study_feedback.card_title(card) not in caption
+            names = quiz.profile_names(exercise.game)
+            disagree = len(names) > 1 and quiz.profiles_disagree(exercise, names)
+            assert ("Rules: **" in caption) == disagree, (item, caption)
+            key, _ = _session_answer(at, n)
+            assert exercise.title in [h.value for h in at.subheader]      # once checked
+            at.button(key=f"{key}:next").click().run()
+
+
+def test_the_profile_comparison_opens_only_after_an_answer_is_checked(tmp_path):
+    deal = "bring-in-profiles-disagree"
+    exercise = COURSE.exercises[deal]
+    with environment(tmp_path / "p.db"):
+        at = open_app("practice", query={"deal": deal})
+        compare = [e for e in at.expander if e.label.startswith("How the rule profiles")]
+        assert compare == []                              # every answer would be given away
+        key = f"practice|{deal}|0"
+        at.radio(key=key).set_value(engine.answer_json(exercise, exercise.questions[0]))
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+        assert [e for e in at.expander if e.label.startswith("How the rule profiles")]
 
 
 def test_practice_opens_a_generated_item_from_its_link(tmp_path):

@@ -467,8 +467,12 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
         timeline(active)
     with question_side:
         questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
-    if len(names) > 1:
-        # Computed only while open: the expander reports its state (on_change="rerun").
+    graded = st.session_state.get("graded", {})
+    checked = any((graded.get(f"{base}|{n}") or {}).get("status") == "graded" or st.session_state.get("shown", {}).get(f"{base}|{n}")
+                  for n in range(len(exercise.questions)))
+    if len(names) > 1 and checked:
+        # Only once an answer was checked or shown (it gives every answer away); computed only
+        # while open: the expander reports its state (on_change="rerun").
         compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
                               on_change="rerun")
         if compare.open:

@@ -17,7 +17,8 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import cards_view, quiz, state, study_feedback
+from course.app import cards_view, labels, quiz, state, study_feedback
+from course.app import lesson_view as lv
 from course.store import Attempt, StoreError
 from course.app.widgets import WIDGETS
 from course.study import schedule, templates
@@ -79,8 +80,11 @@ def review() -> None:
         _summary(plan)
         return
     card, item = items[at]
-    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)} · `{item}`")
-    if templates.is_item_id(item):
+    checked = st.session_state.get(K + "final") == f"review|{at}|{item}"
+    # What the item trains (its card, its template's id) names the rule it tests: shown once checked.
+    st.caption(f"Item {at + 1} of {len(items)} · {lv.game_title(templates.game_of(card))}"
+               + (f" · {study_feedback.card_title(card)} · `{item}`" if checked else ""))
+    if templates.is_item_id(item) and checked:
         st.download_button("Save as YAML", templates.to_yaml(item), file_name=f"{item.replace('/', '-')}.yaml",
                            mime="text/yaml", key=K + "save", help="This item as an exercise file, for authors.")
     try:
@@ -99,7 +103,13 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
     index = st.session_state[K + "at"] % len(exercise.questions)
     question = exercise.questions[index]
     key = f"review|{st.session_state[K + 'at']}|{item}"
-    st.subheader(exercise.title)
+    finished = st.session_state.get(K + "final") == key
+    # A title may state the rule being tested ("An ace showing ..."): it is shown once checked.
+    st.subheader(exercise.title if finished else f"Item {st.session_state[K + 'at'] + 1}")
+    rules = _graded_under(exercise)
+    if rules:
+        st.caption(f"Rules: **{quiz.md_escape(rules)}**. The rule sets disagree on this deal; "
+                   "it is graded under this one.")
     if exercise.intro:
         st.markdown(quiz.author_md(exercise.intro))
     st.markdown(quiz.deal_facts_md(exercise) + "\n\n"
@@ -107,7 +117,6 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
                 unsafe_allow_html=True)
     quiz.timeline(exercise)
     kind = questions.answer_kind(exercise, question)
-    finished = st.session_state.get(K + "final") == key
     WIDGETS[kind].draw(key, exercise, question, f"**{quiz.md_escape(quiz.prompt_of(exercise, question))}**",
                        finished)
     answer, error = quiz.engine_answer(exercise, question)
@@ -126,6 +135,20 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
     feedback = st.session_state.get(K + "feedback")
     if feedback and feedback.get("key") == key:
         _feedback(feedback, exercise, question, answer, finished)
+
+
+def _graded_under(exercise: Any) -> str | None:
+    """The title of the rule profile the item is graded under, when the game's profiles disagree
+    on it (as Practice names it); None where every profile gives the same answers."""
+    cache = st.session_state.setdefault(K + "profiles", {})
+    if exercise.id not in cache:
+        names = quiz.profile_names(exercise.game)
+        try:
+            differ = len(names) > 1 and quiz.profiles_disagree(exercise, names)
+        except Exception:      # a profile the deal cannot be replayed under: name the deal's own
+            differ = True
+        cache[exercise.id] = labels.display_name(exercise.rules) if differ else None
+    return cache[exercise.id]
 
 
 def _try_kind(tries: int, hint: bool) -> str:
