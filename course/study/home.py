@@ -19,7 +19,7 @@ from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate
 from course.study import engine
 from course.study.stud import NAMES, text
-from course.study.templates import CONTROL, Reject, Template, register
+from course.study.templates import CONTROL, PARSED, Reject, Template, register
 
 HORN, HEART = "horn-a-vika", "have-a-heart"
 _SEAT = re.compile(r"\bP([1-8])\b")
@@ -146,7 +146,7 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         if keep is not None and not keep(value, rng):
             raise Reject
         data["intro"] = " ".join(filter(None, (data.get("intro"), where(exercise))))   # the point, in words
-        return data
+        return {**data, PARSED: exercise}       # loaded once: templates uses it as it is
 
     return draw
 

@@ -14,6 +14,7 @@ and is raised, never skipped.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import dataclass
@@ -33,6 +34,10 @@ _ID = re.compile(r"^gen/(?P<template>[a-z0-9]+(?:-[a-z0-9]+)*)/(?P<seed>\d{1,12}
 # the trap cannot be beaten by always answering against instinct); its misconceptions are not
 # required to give a wrong answer there.
 CONTROL = "_control"
+# A draw may carry `PARSED`: the item already loaded by the course's loader while it was drawn
+# (a home-game drill loads its cut to ask the engine); it is used as it is instead of being
+# written out and loaded a second time.
+PARSED = "_parsed"
 
 
 class Reject(Exception):
@@ -146,10 +151,13 @@ def _draw(text: str) -> tuple[dict[str, Any], Any]:
         except Reject:
             continue
         control = drawn.pop(CONTROL, False)
+        parsed = drawn.pop(PARSED, None)
         item = {"id": f"{PREFIX}-{template.name}-{seed}", "title": template.title, **drawn}
+        exercise = None if parsed is None else dataclasses.replace(
+            parsed, id=item["id"], title=item["title"], path=text, intro=item.get("intro", parsed.intro))
         if not template.shows or control:
-            return item, None
-        exercise = _load(item, text)
+            return item, exercise
+        exercise = exercise or _load(item, text)
         if _planted(template, exercise):
             return item, exercise
     raise GenerationError(f"{text!r}: template {template.name!r} planted nothing in {MAX_DRAWS} draws")
