@@ -312,8 +312,49 @@ def _session_answer(at, n: int, wrong: bool = False):
     return key, card
 
 
+def _taught_everything(db) -> None:
+    """Every lesson opened, as the lesson page notes it (Review brings back only what was taught)."""
+    plan = stored_schedule(db, state.LOCAL.key)
+    for lesson in COURSE.lessons:
+        plan.mark_opened(f"lesson:{lesson}")
+
+
+def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tmp_path):
+    from course.app import lesson_view as lv
+
+    db = tmp_path / "progress.db"
+    first_two = [l for l in lv.lessons(COURSE) if l.game == "stud-high"][:2]
+    taught = {(COURSE.exercises[e].game, q.ask) for l in first_two for e in lv.lesson_exercise_ids(l)
+              if e in COURSE.exercises for q in COURSE.exercises[e].questions}
+    with environment(db):
+        at = open_app("review")                                     # nothing opened yet
+        assert not at.exception, at.exception
+        assert at.session_state["review:items"] == [] and "Nothing to review yet" in texts(at)
+        for lesson in first_two:
+            at.query_params["id"] = lesson.id
+            at.switch_page(PAGES["lesson"]).run()
+            assert not at.exception, at.exception
+        at.switch_page(PAGES["map"]).run()
+        captions = [c.value for c in at.caption]
+        assert captions.count("Review: unlocked") == 2 and "Review: unlocks when you open this lesson" in captions
+        at.session_state["review:seed"] = 5
+        del at.session_state["review:items"]                         # a new session
+        at.switch_page(PAGES["review"]).run()
+        assert not at.exception, at.exception
+        items = at.session_state["review:items"]
+        assert items, texts(at)
+        for card, item in items:
+            exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
+            assert exercise.game == "stud-high", (card, item)
+            if templates.is_item_id(item):
+                assert (exercise.game, exercise.questions[0].ask) in taught, (card, item)
+            else:
+                assert any(item in lv.lesson_exercise_ids(l) for l in first_two), (card, item)
+
+
 def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_back_first(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
+    _taught_everything(db)
     with environment(db):
         at = open_app("map")
         at.session_state["review:seed"] = 2026                      # the session's draws, fixed
@@ -390,6 +431,7 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
 
 
 def test_review_hides_what_names_the_rule_until_checked_and_names_the_profile_where_they_disagree(tmp_path):
+    _taught_everything(tmp_path / "p.db")
     with environment(tmp_path / "p.db"):
         at = open_app("map")
         at.session_state["review:seed"] = 2026

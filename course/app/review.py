@@ -46,6 +46,8 @@ def _start(plan: schedule.Schedule, size: int) -> None:
         return f"{templates.game_of(key)}:drill"
 
     seed = st.session_state.get(K + "seed", random.Random().randrange(10**6))  # tests fix it
+    # New material only once it was taught: a lesson that teaches it opened, or its game chosen.
+    keys = study_feedback.unlocked(plan, course, keys)
     cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
     st.session_state[K + "at"] = 0
@@ -75,6 +77,12 @@ def review() -> None:
     if K + "items" not in st.session_state:
         _start(plan, SESSION)
     items = st.session_state[K + "items"]
+    if not items:
+        st.info("Nothing to review yet: Review brings back what a lesson has taught. Open a lesson "
+                "on the Course map (or choose a game on Practice), then come back.")
+        st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+        st.button("Look again", key=K + "again", on_click=_restart)
+        return
     at = st.session_state[K + "at"]
     if at >= len(items):
         _summary(plan)

@@ -14,7 +14,7 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import labels, quiz, state
+from course.app import labels, quiz, state, study_feedback
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
@@ -118,6 +118,7 @@ the lessons on screen (and those before the onward one) have their progress coun
         st.info("No lesson could be loaded.")
         return
     counted: dict[str, tuple[int, int]] = {}
+    opened = study_feedback.schedule_for_learner().opened if state.learner() else set()
 
     def progress(lesson) -> tuple[int, int]:
         lid = lv.field(lesson, "id")
@@ -156,6 +157,8 @@ the lessons on screen (and those before the onward one) have their progress coun
                                  else ":material/menu_book:",
                                  help="Finished: every question right" if finished else None)
                     st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
+                    st.caption("Review: unlocked" if f"lesson:{lv.field(lesson, 'id')}" in opened
+                               else "Review: unlocks when you open this lesson")
                 with right:
                     if total:
                         st.progress(done / total, text=f"{done} of {total} questions right")
@@ -248,6 +251,7 @@ def lesson() -> None:
     st.session_state["lesson_from"] = picked
     here = position[picked]
     lesson = lessons[here]
+    study_feedback.opened(f"lesson:{lv.field(lesson, 'id')}")   # Review may now bring back what it teaches
     path = lv.field(lesson, "path")
     quiz.problems_panel([p for p in lv.problems(course)
                          if path and state.relative(p.file) == state.relative(path)],
@@ -314,7 +318,8 @@ def practice() -> None:
         if scope == "Game":
             by_game = state.per_course(course, exercises_by_game)
             choice = st.selectbox("Game", list(by_game), format_func=lv.game_title,
-                                  key="practice_game", width=300)
+                                  key="practice_game", width=300,
+                                  on_change=lambda: study_feedback.opened(f"game:{st.session_state['practice_game']}"))
             pool = by_game.get(choice, [])
         elif scope == "Topic":
             by_topic = state.per_course(course, exercises_by_topic)
