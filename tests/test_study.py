@@ -144,6 +144,7 @@ SHOWN_BY = {
     "one-more-raise": "raise-cap", "wraparound-straight": "wraparound-straight",
     "first-match-limit": "hav-second-match", "base-limit-for-everyone": "hav-per-player-limit",
     "face-down-heart-takes": "hah-face-down-heart",
+    "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
 }
 
 
@@ -463,6 +464,31 @@ def test_the_profile_comparison_opens_only_after_an_answer_is_checked(tmp_path):
         at.button(key=f"{key}:check").click().run()
         assert not at.exception, at.exception
         assert [e for e in at.expander if e.label.startswith("How the rule profiles")]
+
+
+def test_practise_this_lesson_deals_engine_made_items_of_its_skills_after_its_own_deals(tmp_path):
+    from course.app import lesson_view as lv
+
+    lesson = next(l for l in lv.lessons(COURSE) if l.id == "bring-in")
+    own = [e for e in lv.lesson_exercise_ids(lesson) if e in COURSE.exercises]
+    asks = {(COURSE.exercises[e].game, q.ask) for e in own for q in COURSE.exercises[e].questions}
+    with environment(tmp_path / "p.db"):
+        at = open_app("lesson", query={"id": lesson.id})
+        at.session_state["practice_fresh_seed"] = 11
+        at.button(key="lesson_practise").click().run()
+        at.switch_page(PAGES["practice"]).run()
+        assert not at.exception, at.exception
+        assert at.session_state["practice_scope"] == "Lesson"
+        at.session_state["practice_deal"] = own[-1]                   # the lesson's last deal
+        at.run()
+        at.button(key="practice_next").click().run()
+        assert not at.exception, at.exception
+        deal = at.session_state["practice_deal"]
+        assert deal.startswith("gen-"), deal                          # a new deal, not the same again
+        item = templates.item_of(deal)
+        exercise = templates.generate(item)
+        assert (exercise.game, exercise.questions[0].ask) in asks and item.endswith("/11")
+        assert exercise.title in [h.value for h in at.subheader]
 
 
 def test_practice_opens_a_generated_item_from_its_link(tmp_path):

@@ -4,6 +4,7 @@ Page scripts are compiled on every rerun (Streamlit rewrites them for "magic"), 
 two lines long and the screen code lives in this importable module. Screens only lay out
 widgets and call the engine, content and progress modules."""
 
+import random
 import re
 from dataclasses import dataclass
 from itertools import compress
@@ -335,6 +336,11 @@ def practice() -> None:
                         if lv.field(l, "id") == choice), [])
             known = lv.exercises(course)
             pool = [known[eid] for eid in ids if eid in known]
+            fresh = fresh_drills(course, choice)      # then new deals of the same skills
+            if fresh:
+                st.caption(f"{len(pool)} deals of the lesson, then {len(fresh)} new ones the engine "
+                           "deals for the skills it teaches.", width=300)
+            pool = pool + fresh
         elif scope == "Not yet mastered":
             name = state.learner()
             mastered_count = questions_mastered(state.mastered(name), by_id)
@@ -383,6 +389,22 @@ def missed_deals() -> list[str]:
     except StoreError as exc:
         st.error(f"Your most-missed questions cannot be read just now: {exc}")
         return []
+
+
+def fresh_drills(course: Any, lesson_id: str) -> list[Any]:
+    """Engine-made items for the skills a lesson teaches (one per skill template of its games'
+    asks), drawn afresh for each Practice session: practice goes on after the lesson's own
+    deals instead of dealing them again."""
+    asks = state.per_course(course, study_feedback.taught).get(str(lesson_id), (set(), set()))[0]
+    seed = st.session_state.setdefault("practice_fresh_seed", random.Random().randrange(10**6))
+    out = []
+    for name, template in templates.templates().items():
+        if not template.trap and (template.game, template.ask) in asks:
+            try:
+                out.append(templates.generate(templates.item_id(name, seed)))
+            except templates.GenerationError:
+                continue                     # a template's bug never costs the lesson its practice
+    return out
 
 
 def generated_deal(exercise_id: str) -> Any:

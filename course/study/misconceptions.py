@@ -407,7 +407,48 @@ def face_down_heart_takes(exercise, question) -> Any:
     return {"taker": taker, "from": choices} if choices else None
 
 
+def order_by_rank(exercise, question) -> Any:
+    """The acting order read as best door card first, down by rank, instead of clockwise from
+    the first to act."""
+    right = list(engine.answer(exercise, question).value)
+    shown = {p: exercise.hands[p].up for p in right if exercise.hands.get(p) and exercise.hands[p].up}
+    if len(shown) != len(right):
+        return None
+    return sorted(right, key=lambda p: (-evaluate(shown[p]).value, exercise.seats.index(p)))
+
+
+def suits_split_tie(exercise, question) -> Any:
+    """A tie between equal best fives broken by the suit of the top card."""
+    right = engine.answer(exercise, question).value
+    if question.ask != "winners" or len(right) < 2:
+        return None
+    hands, shared, _folded = _final(exercise)
+    top = {p: max(evaluate([*hands[p], *shared]).cards, key=lambda c: (c.rank, c.suit)) for p in right}
+    return [max(right, key=lambda p: (top[p].rank, top[p].suit))]
+
+
+def short_hand_dead(exercise, question) -> Any:
+    """A hand of fewer than five cards read as dead at the showdown."""
+    hands, shared, folded = _final(exercise)
+    live = [p for p in exercise.seats if p in hands and p not in folded]
+    full = [p for p in live if len(hands[p]) + len(shared) >= 5]
+    if len(full) == len(live) or not full:
+        return None
+    best = max(evaluate([*hands[p], *shared]).value for p in full)
+    winners = [p for p in full if evaluate([*hands[p], *shared]).value == best]
+    if question.ask == "winners":
+        return winners
+    from course.showdown import split_pot
+
+    right = engine.answer(exercise, question).value
+    pot = exercise.pot if exercise.pot is not None else sum(right.values())
+    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile).value)
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "order_by_rank": order_by_rank,
+    "suits_split_tie": suits_split_tie,
+    "short_hand_dead": short_hand_dead,
     "highest_door_bring_in": highest_door_bring_in,
     "antes_in_contributions": antes_in_contributions,
     "folded_row_counted": folded_row_counted,
