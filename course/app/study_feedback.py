@@ -70,7 +70,7 @@ def unlocked(plan: schedule.Schedule, course: Any, keys: list[str]) -> list[str]
     """The memory cards of `keys` that may enter Review: those already reviewed, and new ones
     whose skill a lesson the learner opened teaches (or whose game the learner chose). A trap
     card opens with its template's skill; a hand-written deal with its lesson."""
-    lessons = state.per_course(course, taught)
+    lessons = state.per_course(course, taught) if course is not None else {}
     asks: set[tuple[str, str]] = set()
     deals: set[str] = set()
     for what in plan.opened:
