@@ -445,7 +445,17 @@ def short_hand_dead(exercise, question) -> Any:
     return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile).value)
 
 
+def match_before_earlier(exercise, question) -> Any:
+    """Every pot match of one card priced at the pot before the earlier matches were paid."""
+    right = engine.answer_json(exercise, question)
+    paid = [units for decision in right for units in decision.values() if units]
+    if len(paid) < 2 or len(set(paid)) == 1:
+        return None
+    return [{p: (paid[0] if units else units) for p, units in decision.items()} for decision in right]
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "match_before_earlier": match_before_earlier,
     "order_by_rank": order_by_rank,
     "suits_split_tie": suits_split_tie,
     "short_hand_dead": short_hand_dead,
