@@ -492,6 +492,25 @@ def test_practise_this_lesson_deals_engine_made_items_of_its_skills_after_its_ow
         assert exercise.title in [h.value for h in at.subheader]
 
 
+def test_the_best_five_picker_counts_the_cards_chosen_and_six_cards_are_named(tmp_path):
+    item = "gen/best-five/3"
+    exercise = templates.generate(item)
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    own = [str(c) for c in exercise.hands[question.params["player"]].cards]
+    six = right + [next(c for c in own if c not in right)]
+    with environment(tmp_path / "p.db"):
+        at = open_app("practice", query={"deal": item})
+        key = f"practice|{exercise.id}|0"
+        assert "0 of 5 chosen" in [c.value for c in at.caption]
+        fill_widget(at, key, exercise, "cards", six)
+        at.run()
+        assert "6 of 5 chosen" in [c.value for c in at.caption]
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+        assert any("You chose 6 cards" in w.value for w in at.warning), texts(at)
+
+
 def test_practice_opens_a_generated_item_from_its_link(tmp_path):
     with environment(tmp_path / "p.db"):
         at = open_app("practice", query={"deal": "gen/door-tie-suit/5"})

@@ -21,6 +21,9 @@ from course.study import misconceptions, schedule, templates
 def mistake(exercise: Any, question: Any, given: Any) -> None:
     from course.app.quiz import article_url, md_escape  # quiz draws this below its verdict
 
+    if question.ask == "best_five" and isinstance(given, (list, tuple)) and len(given) > 5:
+        st.warning(f"**Known mistake.** You chose {len(given)} cards. A poker hand is five cards: "
+                   "the best five of them, and the others play no part.")
     fields = misconceptions.wrong_fields(exercise, question, given)
     if fields:
         st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
