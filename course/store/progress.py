@@ -1,8 +1,8 @@
 """The learners' attempt history and review cards, behind one interface, through SQLAlchemy 2.
 
 One row per checked answer: whose (the learner's key), when, which exercise and question, the
-ask and the skill it trains, the answer given (JSON), right or wrong, and whether the learner had
-asked to see the answer first. Where it lives is `STUD_STUDY_DB`: a `postgresql+psycopg://` URL
+ask and the skill it trains, the answer given (JSON), right or wrong, whether the learner had
+asked to see the answer first, and which try it was (`try_kind`: first, hint, second, shown). Where it lives is `STUD_STUDY_DB`: a `postgresql+psycopg://` URL
 selects PostgreSQL (several app processes share it); anything else is a SQLite file, by default
 in the user's data directory.
 
