@@ -145,7 +145,7 @@ SHOWN_BY = {
     "first-match-limit": "hav-second-match", "base-limit-for-everyone": "hav-per-player-limit",
     "face-down-heart-takes": "hah-face-down-heart",
     "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
-    "match-before-earlier": "hav-spit-match",
+    "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
 }
 
 

@@ -454,7 +454,22 @@ def match_before_earlier(exercise, question) -> Any:
     return [{p: (paid[0] if units else units) for p, units in decision.items()} for decision in right]
 
 
+def hole_pair_option(exercise, question) -> bool | None:
+    """The fourth-street big bet read as unlocked by a pair that uses a hole card."""
+    action = str(question.params.get("action", ""))
+    big = exercise.stakes.big_bet if exercise.stakes is not None else None
+    if exercise.street != "fourth" or big is None or not action.endswith(f"bets {big}"):
+        return None
+    if exercise.profile.value("fourth_street_pair") == "off":
+        return None
+    live = [exercise.hands[p] for p in exercise.active]
+    if any(len({c.rank for c in h.up}) < len(h.up) for h in live):
+        return None                          # a pair really shows: the option is open anyway
+    return True if any(len({c.rank for c in h.cards}) < len(h.cards) for h in live) else None
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "hole_pair_option": hole_pair_option,
     "match_before_earlier": match_before_earlier,
     "order_by_rank": order_by_rank,
     "suits_split_tie": suits_split_tie,
