@@ -90,6 +90,12 @@ def main() -> None:
     for name, r in rates.items():
         flag = "" if r["game"] != "stud-high" else ("  ok" if r["items_per_s"] >= STUD_TARGET else "  BELOW TARGET")
         print(f"  {name:24s} {r['game']:13s} {r['items_per_s']:8.1f}/s{flag}")
+    for label, games in (("stud-high", {"stud-high"}), ("home-game", {r["game"] for r in rates.values()} - {"stud-high"})):
+        mine = {n: r["items_per_s"] for n, r in rates.items() if r["game"] in games}
+        if mine:
+            slow = min(mine, key=mine.get)
+            print(f"  slowest {label} template: {slow} {mine[slow]:.1f}/s; median "
+                  f"{statistics.median(mine.values()):.1f}/s (target >= {STUD_TARGET:.0f}/s)")
     print(f"\nCheck to feedback on Practice under AppTest ({args.repeat} runs each, alternating)")
     print(f"  hand-written {HAND_WRITTEN}: p95 {feedback['hand_written_p95_s'] * 1000:.1f} ms, "
           f"median {feedback['hand_written_median_s'] * 1000:.1f} ms")

@@ -78,7 +78,7 @@ def test_an_older_file_is_upgraded_and_keeps_every_attempt(tmp_path, script):
     path = make_file(tmp_path / "old.db", script)
     before = sqlite3.connect(path).execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
     store = ProgressStore(path)
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     rows = store.attempts("local")
     assert len(rows) == before
     assert rows["given"].iloc[0] == '"Ben"' and bool(rows["correct"].iloc[0])

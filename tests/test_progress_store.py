@@ -184,8 +184,43 @@ def test_one_store_shared_by_many_threads_loses_nothing(where):
 
 def test_a_new_store_is_at_the_newest_schema_revision(where):
     store = ProgressStore(where)
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     assert store.dialect == ("sqlite" if "://" not in where else "postgresql")
+
+
+def test_a_store_at_0002_is_upgraded_and_each_try_keeps_what_it_was(where):
+    """Migration 0003: the rows of an older store keep their answers and get a try kind (a row
+    checked with the answer shown is `shown`, any other `first`); new rows say which try."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    engine = sa.create_engine(where if "://" in where else f"sqlite+pysqlite:///{where}")
+    config = Config()
+    config.set_main_option("script_location", str(progress.MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0002")
+        for revealed in (0, 1):
+            conn.execute(sa.text(
+                "INSERT INTO attempts (learner, at, exercise, question, ask, skill, game, rules, given, "
+                "correct, revealed) VALUES ('Ava', :at, 'bring-in-suit-tie', 0, 'bring_in', 'bring-in', "
+                "'stud-high', 'pokerstars', '\"Ben\"', 1, :revealed)"),
+                {"at": progress.utc_text(T0 + timedelta(minutes=revealed)), "revealed": revealed})
+    engine.dispose()
+    store = ProgressStore(where)
+    assert store.revision() == "0003"
+    for kind, correct in (("first", False), ("hint", True), ("second", True)):
+        store.record(Attempt(learner="Ava", exercise="gen-ace-door-3", question=0, ask="bring_in",
+                             skill="bring-in", given="Ben", correct=correct, try_kind=kind))
+    rows = store.attempts("Ava")
+    assert list(rows["try_kind"]) == ["first", "shown", "first", "hint", "second"]
+    assert list(rows["given"][:2]) == ['"Ben"', '"Ben"']
+    assert store.csv("Ava").splitlines()[0].split(",")[-1] == "try_kind"
+    assert list(store.most_missed("Ava")["exercise"]) == ["gen-ace-door-3"]
+    with pytest.raises(ValueError, match="try kind 'third'"):
+        store.record(Attempt(learner="Ava", exercise="x", question=0, ask="bring_in", skill="s",
+                             given="Ben", correct=True, try_kind="third"))
 
 
 def test_a_database_url_in_the_env_var_selects_postgresql(monkeypatch, pg_url):

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from course import content, questions
-from course.app import quiz, state
+from course.content import pots
+from course.app import quiz, state, study_feedback
 from tests.support.apptest import PAGES, environment, fill_widget, open_app, texts
 from course.store import ProgressStore
 from course.study import engine, misconceptions, schedule, templates
@@ -26,13 +27,74 @@ def test_every_template_generates_valid_items_that_course_check_accepts(name):
     for item in templates.sample(name, ITEMS):
         exercise = templates.generate(item)
         assert engine.check(exercise) == [], item
+        assert pots.pot_problem(exercise) is None, (item, pots.pot_problem(exercise))   # course check's warning
         assert len(exercise.questions) == 1 and exercise.game == templates.templates()[name].game
         question = exercise.questions[0]
         value = engine.answer_json(exercise, question)
         kind = questions.answer_kind(exercise, question)
-        # an answer the learner can enter: the widgets have no "nothing held" or "nobody takes"
+        # an answer the learner can enter: the holding widget has no "nothing held" (the takes
+        # widget has "Nobody takes", tests/test_app_learner.py)
         assert kind != "holding" or value["up"] or value["down"], item
-        assert kind != "takes" or value["taker"] is not None, item
+
+
+# The answer spread runs 200 seeds per template (STUD_SPREAD_SEEDS=200 for the home games too);
+# the default run takes 200 of each stud template and 40 of each home-game one (a home item plays
+# a whole hand first).
+SPREAD = os.environ.get("STUD_SPREAD_SEEDS")
+
+
+def _spread_seeds(name: str) -> int:
+    return int(SPREAD) if SPREAD else (200 if templates.templates()[name].game == "stud-high" else 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL)
+def test_no_single_answer_of_a_template_is_given_by_more_than_60_percent_of_its_items(name):
+    import json
+    from collections import Counter
+
+    seeds = _spread_seeds(name)
+    answers = Counter()
+    for item in templates.sample(name, seeds):
+        exercise = templates.generate(item)
+        answers[json.dumps(engine.answer_json(exercise, exercise.questions[0]), sort_keys=True)] += 1
+    top, count = answers.most_common(1)[0]
+    assert count <= 0.6 * seeds, f"{name}: {top} is the answer of {count} of {seeds} items"
+
+
+def test_the_hidden_pair_is_the_bring_in_players_own_in_a_third_of_the_items_at_least():
+    own = 0
+    for item in templates.sample("hidden-pair", 60):
+        exercise = templates.generate(item)
+        holder = exercise.intro.split(" looks at")[0]
+        assert len(exercise.hands[holder].down) == 2 and \
+            exercise.hands[holder].down[0].rank == exercise.hands[holder].down[1].rank, item
+        own += engine.answer(exercise, exercise.questions[0]).value == holder
+    assert own >= 20, f"the bring-in player holds the hidden pair in only {own} of 60 items"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_item_states_the_point_it_asks_about_and_its_log_stops_before_it(name):
+    import re
+
+    for item in templates.sample(name, 4):
+        exercise = templates.generate(item)
+        question = exercise.questions[0]
+        words = f"{exercise.intro} {quiz.prompt_of(exercise, question)}"
+        if "player" in question.params:
+            assert question.params["player"] in words, item
+        if not exercise.events:            # a stud deal: its street is one of its facts
+            assert exercise.street in quiz.deal_facts_md(exercise), item
+            continue
+        assert re.search(r"The hand (stands at (stage \d|\w+ street)|has been played to its end)", words), item
+        last = exercise.events[-1]
+        if question.ask == "bet_limit":
+            number = question.params.get("round") or engine.round_ahead(engine.home_replay(exercise))
+            assert f"betting round {number}" in words, (item, words)
+        if question.ask == "opener":       # nobody has bet yet in the round asked about
+            assert not re.search(r" (bets|checks|calls|raises)\b", last), (item, last)
+        if question.ask == "takes":        # the card that calls for a take (or none) is the last event
+            assert " is dealt " in last, (item, last)
 
 
 def test_every_ask_of_every_game_has_a_template():
@@ -77,6 +139,13 @@ SHOWN_BY = {
     "borrowed-card": "borrowed-card", "four-flush-as-flush": "four-flush-showing",
     "kicker-beyond-five": "sixth-card", "spit-card-showing": "hav-spit-not-showing",
     "take-from-folded": "hah-folded-player",
+    "highest-door-bring-in": "bring-in", "other-door-tie-rule": "door-tie-suit",
+    "antes-in-contributions": "completion", "folded-row-counted": "folded-best-row",
+    "one-more-raise": "raise-cap", "wraparound-straight": "wraparound-straight",
+    "first-match-limit": "hav-second-match", "base-limit-for-everyone": "hav-per-player-limit",
+    "face-down-heart-takes": "hah-face-down-heart",
+    "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
+    "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
 }
 
 
@@ -88,7 +157,7 @@ def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
 def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_one(name):
     entry = misconceptions.by_id(name)
     detected = 0
-    for item in templates.sample(SHOWN_BY[name], 15):
+    for item in templates.sample(SHOWN_BY[name], 24):   # about half of a trap's items are controls
         exercise = templates.generate(item)
         question = exercise.questions[0]
         right = engine.answer(exercise, question)
@@ -100,13 +169,13 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
         assert not engine.is_correct(exercise, question, given, right)
         assert entry in misconceptions.diagnose(exercise, question, given, right), item
         detected += 1
-    assert detected >= 5, f"{name}: shown on only {detected} of 15 items"
+    assert detected >= 5, f"{name}: shown on only {detected} of 24 items"
 
 
 def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tmp_path):
     bad = tmp_path / "bad.yaml"
     text = misconceptions.CATALOGUE.read_text(encoding="utf-8").replace(
-        "cite: ['OPR-535 1.2']", "cite: ['OPR-535 9.9']")
+        """cite: ['COURSE "Hand showing"', 'OPR-535 1.2']""", """cite: ['COURSE "Hand showing"', 'OPR-535 9.9']""")
     bad.write_text(text, encoding="utf-8")
     with pytest.raises(misconceptions.CatalogueError, match=r"bad.yaml: entry \d+ \('spit-card-showing'\): "
                        r"'OPR-535 9.9' is not in the citation registry"):
@@ -114,6 +183,15 @@ def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tm
     bad.write_text("- id: x\n  games: [stud-high]\n", encoding="utf-8")
     with pytest.raises(misconceptions.CatalogueError, match="entry 1 .'x'.: expected a mapping with id"):
         misconceptions.catalogue(bad)
+
+
+def test_the_course_s_own_readings_are_not_called_the_source_s():
+    # OPR-678 lets a heart take "from any other player" and OPR-535 does not say how the spit
+    # card counts for the hand showing: the catalogue cites the course's reading for both.
+    assert misconceptions.by_id("take-from-folded").cite[0] == 'COURSE "Take from"'
+    assert misconceptions.by_id("spit-card-showing").cite[0] == 'COURSE "Hand showing"'
+    for name in ("take-from-folded", "spit-card-showing"):
+        assert "this course's own reading" in misconceptions.by_id(name).message
 
 
 def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
@@ -206,6 +284,22 @@ def _question(at, n: int):
     return exercise, exercise.questions[n % len(exercise.questions)]
 
 
+def _wrong(kind: str, exercise, value):
+    """Some wrong answer of the widget's shape."""
+    if kind == "player":
+        return next(p for p in exercise.seats if p != value)
+    if kind == "holding":
+        return {"up": [], "down": value["up"] + value["down"]}
+    if kind == "units":
+        return value + 1
+    if kind == "map":
+        first = exercise.seats[0]
+        return {**value, first: int(value.get(first, 0)) + 1}
+    if kind == "yesno":
+        return not value
+    raise AssertionError(f"no wrong answer made for kind {kind}")
+
+
 def _session_answer(at, n: int, wrong: bool = False):
     card, item = at.session_state["review:items"][n]
     exercise, question = _question(at, n)
@@ -213,15 +307,56 @@ def _session_answer(at, n: int, wrong: bool = False):
     kind = questions.answer_kind(exercise, question)
     value = engine.answer_json(exercise, question)
     if wrong:
-        value = next(p for p in exercise.seats if p != value)
+        value = _wrong(kind, exercise, value)
     fill_widget(at, key, exercise, kind, value)
     at.button(key=f"{key}:check").click().run()
     assert not at.exception, at.exception
     return key, card
 
 
-def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_path):
+def _taught_everything(db) -> None:
+    """Every lesson opened, as the lesson page notes it (Review brings back only what was taught)."""
+    plan = stored_schedule(db, state.LOCAL.key)
+    for lesson in COURSE.lessons:
+        plan.mark_opened(f"lesson:{lesson}")
+
+
+def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tmp_path):
+    from course.app import lesson_view as lv
+
     db = tmp_path / "progress.db"
+    first_two = [l for l in lv.lessons(COURSE) if l.game == "stud-high"][:2]
+    taught = {(COURSE.exercises[e].game, q.ask) for l in first_two for e in lv.lesson_exercise_ids(l)
+              if e in COURSE.exercises for q in COURSE.exercises[e].questions}
+    with environment(db):
+        at = open_app("review")                                     # nothing opened yet
+        assert not at.exception, at.exception
+        assert at.session_state["review:items"] == [] and "Nothing to review yet" in texts(at)
+        for lesson in first_two:
+            at.query_params["id"] = lesson.id
+            at.switch_page(PAGES["lesson"]).run()
+            assert not at.exception, at.exception
+        at.switch_page(PAGES["map"]).run()
+        captions = [c.value for c in at.caption]
+        assert captions.count("Review: unlocked") == 2 and "Review: unlocks when you open this lesson" in captions
+        at.session_state["review:seed"] = 5
+        del at.session_state["review:items"]                         # a new session
+        at.switch_page(PAGES["review"]).run()
+        assert not at.exception, at.exception
+        items = at.session_state["review:items"]
+        assert items, texts(at)
+        for card, item in items:
+            exercise = templates.generate(item) if templates.is_item_id(item) else COURSE.exercises[item]
+            assert exercise.game == "stud-high", (card, item)
+            if templates.is_item_id(item):
+                assert (exercise.game, exercise.questions[0].ask) in taught, (card, item)
+            else:
+                assert any(item in lv.lesson_exercise_ids(l) for l in first_two), (card, item)
+
+
+def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_back_first(tmp_path, monkeypatch):
+    db = tmp_path / "progress.db"
+    _taught_everything(db)
     with environment(db):
         at = open_app("map")
         at.session_state["review:seed"] = 2026                      # the session's draws, fixed
@@ -241,21 +376,139 @@ def test_a_review_session_of_ten_items_with_a_wrong_answer_and_the_summary(tmp_p
         at.button(key=f"review|1|{items[1][1]}:hint").click().run()
         hint = [i.value for i in at.info if i.value.startswith("Hint:")]
         assert hint == [f"Hint: {first_step}"]                     # the explanation's first step
-        for n in range(1, 10):
+        key, _ = _session_answer(at, 1)                           # right, after the hint
+        at.button(key=f"{key}:next").click().run()
+        key, _ = _session_answer(at, 2, wrong=True)               # wrong, then right
+        key, _ = _session_answer(at, 2)
+        assert "Right." in texts(at)
+        at.button(key=f"{key}:next").click().run()
+        for n in range(3, 10):
             key, _ = _session_answer(at, n)
             assert "Right." in texts(at), (n, items[n])
             at.button(key=f"{key}:next").click().run()
         page = texts(at)
-        assert "Session summary" in page and "Due next" in page and "Skills touched" in page
-        metrics = {m.label: m.value for m in at.metric}
-        assert metrics["Right"] == "9 of 10" and metrics["Time spent"].endswith(" s")
-    with environment(db):                                          # a second app run, same database
-        at = open_app("review")
         assert not at.exception, at.exception
-        plan = stored_schedule(db, state.LOCAL.key)
-        assert {c for c, _ in items} <= set(plan.cards)
-        assert plan.answered_on(schedule.now_utc().date()) == 10
+        assert "Session summary" in page and "Due next" in page and "Skills touched" in page
+        assert "7 of 10 right first time" in page, page[page.find("right first") - 30:][:200]
+        metrics = {m.label: m.value for m in at.metric}
+        assert metrics["Right first time"] == "7 of 10" and metrics["Time spent"].endswith(" s")
+    store = ProgressStore(db)
+    tries = store.attempts(state.LOCAL.key)
+    assert len(tries) == 12                                        # every try, not one per item
+    first = [templates.generate(i) if templates.is_item_id(i) else COURSE.exercises[i] for _, i in items[:3]]
+    assert [(k, c) for k, c in zip(tries["try_kind"], tries["correct"])][:5] == [
+        ("first", False), ("second", False), ("hint", True), ("first", False), ("second", True)]
+    assert list(tries["exercise"][:5]) == [first[0].id, first[0].id, first[1].id, first[2].id, first[2].id]
+    csv = store.csv(state.LOCAL.key)
+    assert csv.splitlines()[0].endswith(",try_kind") and csv.count(",second") == 2
+    plan = stored_schedule(db, state.LOCAL.key)
+    assert {c for c, _ in items} <= set(plan.cards)
+    assert plan.answered_on(schedule.now_utc().date()) == 10
+    # FSRS heard the first try: the two first-try misses come back soonest, the hinted one next
+    due = {c: plan.cards[c].due for c, _ in items}
+    right_first = [c for c, _ in items[3:]]
+    assert max(due[items[0][0]], due[items[2][0]]) < due[items[1][0]] < min(due[c] for c in right_first)
+    with environment(db):                                          # a second app run, same database
+        later = schedule.now_utc() + timedelta(minutes=2)          # the misses' first step is 1 min
+        monkeypatch.setattr(schedule, "now_utc", lambda: later)
+        at = open_app("map")
+        at.session_state["review:seed"] = 7
+        at.switch_page(PAGES["review"]).run()
+        assert not at.exception, at.exception
         assert {m.label: m.value for m in at.metric}["Today"] == "10 / 10"
+        assert {m.label: m.value for m in at.metric}["Due now"] == "2"
+        again = [c for c, _ in at.session_state["review:items"]]
+        assert set(again[:2]) == {items[0][0], items[2][0]}       # the schedule moved them earlier
+        at.switch_page(PAGES["progress"]).run()
+        assert not at.exception, at.exception
+        assert {m.label: m.value for m in at.metric}["Answers checked"] == "12"
+        table = next(d.value for d in at.dataframe if "title" in d.value.columns)   # most missed
+        assert list(table["exercise"][:2]) == [first[0].id, first[2].id]
+        assert list(table["title"][:2]) == [f"Drill: {first[0].title}", f"Drill: {first[2].title}"] \
+            or first[0].id in COURSE.exercises
+        at.button(key="progress_practise_missed").click().run()
+        at.switch_page(PAGES["practice"]).run()
+        assert not at.exception, at.exception
+        assert at.session_state["practice_deal"] == first[0].id   # Review's misses, practised
+
+
+def test_review_hides_what_names_the_rule_until_checked_and_names_the_profile_where_they_disagree(tmp_path):
+    _taught_everything(tmp_path / "p.db")
+    with environment(tmp_path / "p.db"):
+        at = open_app("map")
+        at.session_state["review:seed"] = 2026
+        at.switch_page(PAGES["review"]).run()
+        for n in range(4):
+            card, item = at.session_state["review:items"][n]
+            exercise, question = _question(at, n)
+            heads = [h.value for h in at.subheader]
+            assert heads == [f"Item {n + 1}"], heads                 # not "Trap: An ace showing ..."
+            caption = " ".join(c.value for c in at.caption)
+            assert item not in caption and study_feedback.card_title(card) not in caption
+            names = quiz.profile_names(exercise.game)
+            disagree = len(names) > 1 and quiz.profiles_disagree(exercise, names)
+            assert ("Rules: **" in caption) == disagree, (item, caption)
+            key, _ = _session_answer(at, n)
+            assert exercise.title in [h.value for h in at.subheader]      # once checked
+            at.button(key=f"{key}:next").click().run()
+
+
+def test_the_profile_comparison_opens_only_after_an_answer_is_checked(tmp_path):
+    deal = "bring-in-profiles-disagree"
+    exercise = COURSE.exercises[deal]
+    with environment(tmp_path / "p.db"):
+        at = open_app("practice", query={"deal": deal})
+        compare = [e for e in at.expander if e.label.startswith("How the rule profiles")]
+        assert compare == []                              # every answer would be given away
+        key = f"practice|{deal}|0"
+        at.radio(key=key).set_value(engine.answer_json(exercise, exercise.questions[0]))
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+        assert [e for e in at.expander if e.label.startswith("How the rule profiles")]
+
+
+def test_practise_this_lesson_deals_engine_made_items_of_its_skills_after_its_own_deals(tmp_path):
+    from course.app import lesson_view as lv
+
+    lesson = next(l for l in lv.lessons(COURSE) if l.id == "bring-in")
+    own = [e for e in lv.lesson_exercise_ids(lesson) if e in COURSE.exercises]
+    asks = {(COURSE.exercises[e].game, q.ask) for e in own for q in COURSE.exercises[e].questions}
+    with environment(tmp_path / "p.db"):
+        at = open_app("lesson", query={"id": lesson.id})
+        at.session_state["practice_fresh_seed"] = 11
+        at.button(key="lesson_practise").click().run()
+        at.switch_page(PAGES["practice"]).run()
+        assert not at.exception, at.exception
+        assert at.session_state["practice_scope"] == "Lesson"
+        at.session_state["practice_deal"] = own[-1]                   # the lesson's last deal
+        at.run()
+        at.button(key="practice_next").click().run()
+        assert not at.exception, at.exception
+        deal = at.session_state["practice_deal"]
+        assert deal.startswith("gen-"), deal                          # a new deal, not the same again
+        item = templates.item_of(deal)
+        exercise = templates.generate(item)
+        assert (exercise.game, exercise.questions[0].ask) in asks and item.endswith("/11")
+        assert exercise.title in [h.value for h in at.subheader]
+
+
+def test_the_best_five_picker_counts_the_cards_chosen_and_six_cards_are_named(tmp_path):
+    item = "gen/best-five/3"
+    exercise = templates.generate(item)
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    own = [str(c) for c in exercise.hands[question.params["player"]].cards]
+    six = right + [next(c for c in own if c not in right)]
+    with environment(tmp_path / "p.db"):
+        at = open_app("practice", query={"deal": item})
+        key = f"practice|{exercise.id}|0"
+        assert "0 of 5 chosen" in [c.value for c in at.caption]
+        fill_widget(at, key, exercise, "cards", six)
+        at.run()
+        assert "6 of 5 chosen" in [c.value for c in at.caption]
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+        assert any("You chose 6 cards" in w.value for w in at.warning), texts(at)
 
 
 def test_practice_opens_a_generated_item_from_its_link(tmp_path):
@@ -284,6 +537,27 @@ def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own
     assert list(plan.cards) == [f"exercise/{deal}"]        # its own card, reviewed once
     card = plan.cards[f"exercise/{deal}"]
     assert card.last_review is not None and card.stability < 1.0    # rated Again: FSRS's low start
+
+
+def test_practice_saves_a_retry_as_a_second_try_and_the_schedule_hears_only_the_first(tmp_path):
+    deal = "bring-in-ace-is-high"
+    exercise = COURSE.exercises[deal]
+    question = exercise.questions[0]
+    right = engine.answer_json(exercise, question)
+    db = tmp_path / "p.db"
+    with environment(db):
+        at = open_app("practice", query={"deal": deal})
+        key = f"practice|{deal}|0"
+        at.radio(key=key).set_value(next(p for p in exercise.seats if p != right))
+        at.button(key=f"{key}:check").click().run()
+        at.button(key=f"{key}:retry").click().run()
+        at.radio(key=key).set_value(right)
+        at.button(key=f"{key}:check").click().run()
+        assert not at.exception, at.exception
+    rows = ProgressStore(db).attempts(state.LOCAL.key)
+    assert list(zip(rows["try_kind"], rows["correct"])) == [("first", False), ("second", True)]
+    card = stored_schedule(db, state.LOCAL.key).cards[f"exercise/{deal}"]
+    assert card.stability < 1.0       # rated Again on the first try; the right retry is not a review
 
 
 def test_the_command_line_prints_an_item_for_authors_and_refuses_a_bad_id(capsys):

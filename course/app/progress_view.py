@@ -41,7 +41,7 @@ def _skill_totals(course) -> dict[str, int]:
 def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
     titles = _titles()   # looked up row by row: Series.map(dict) would copy all 43,000 titles
     missed = missed.assign(question=missed["question"] + 1,
-                           title=[titles.get(eid, "") for eid in missed["exercise"]])
+                           title=[titles.get(eid) or _drill_title(eid) for eid in missed["exercise"]])
     if extra:   # the teachers' Class page: an interactive grid, ids included for the CSV
         st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
                              "exercise", "ask"]], hide_index=True, key=key)
@@ -51,6 +51,12 @@ def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
     missed = missed.assign(skill=missed["skill"].map(labels.display_name))
     with st.container(key=key):
         st.table(missed[["title", "question", "skill", "missed", "attempts"]], hide_index=True)
+
+
+def _drill_title(exercise_id: str) -> str:
+    """An engine-made item's title (Review saves its attempts under `gen-<template>-<seed>`)."""
+    drill = screens.generated_deal(exercise_id)
+    return f"Drill: {drill.title}" if drill is not None else ""
 
 
 def progress() -> None:

@@ -124,14 +124,20 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     revealed = bool(st.session_state["shown"].get(key))
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
+    tries = st.session_state.setdefault("tries", {})
+    earlier = tries.get(key, 0)                  # checks of this question before this one
+    tries[key] = earlier + 1
     name = state.learner()
     if name:
         result["saved"] = state.record(Attempt(
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
-            game=exercise.game, rules=exercise.rules, revealed=revealed))
-        if not revealed and result["saved"]:    # a store that failed is not asked twice:
-            study_feedback.remember(exercise, bool(correct))   # told within 2 s, not 3
+            game=exercise.game, rules=exercise.rules, revealed=revealed,
+            try_kind="shown" if revealed else ("second" if earlier else "first")))
+        # the schedule hears the first try only (a shown answer is a miss); a store that failed
+        # is not asked twice, so the learner is told within 2 s
+        if not earlier and result["saved"]:
+            study_feedback.remember(exercise, bool(correct) and not revealed)
     graded[key] = result
 
 
@@ -430,8 +436,12 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
         timeline(active)
     with question_side:
         questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
-    if len(names) > 1:
-        # Computed only while open: the expander reports its state (on_change="rerun").
+    graded = st.session_state.get("graded", {})
+    checked = any((graded.get(f"{base}|{n}") or {}).get("status") == "graded" or st.session_state.get("shown", {}).get(f"{base}|{n}")
+                  for n in range(len(exercise.questions)))
+    if len(names) > 1 and checked:
+        # Only once an answer was checked or shown (it gives every answer away); computed only
+        # while open: the expander reports its state (on_change="rerun").
         compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
                               on_change="rerun")
         if compare.open:

@@ -17,7 +17,8 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import cards_view, quiz, state, study_feedback
+from course.app import cards_view, labels, quiz, state, study_feedback
+from course.app import lesson_view as lv
 from course.store import Attempt, StoreError
 from course.app.widgets import WIDGETS
 from course.study import schedule, templates
@@ -45,6 +46,8 @@ def _start(plan: schedule.Schedule, size: int) -> None:
         return f"{templates.game_of(key)}:drill"
 
     seed = st.session_state.get(K + "seed", random.Random().randrange(10**6))  # tests fix it
+    # New material only once it was taught: a lesson that teaches it opened, or its game chosen.
+    keys = study_feedback.unlocked(plan, course, keys)
     cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
     st.session_state[K + "at"] = 0
@@ -80,14 +83,23 @@ def review() -> None:
     if K + "items" not in st.session_state:
         _start(plan, SESSION)
     items = st.session_state[K + "items"]
+    if not items:
+        st.info("Nothing to review yet: Review brings back what a lesson has taught. Open a lesson "
+                "on the Course map (or choose a game on Practice), then come back.")
+        st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+        st.button("Look again", key=K + "again", on_click=_restart)
+        return
     at = st.session_state[K + "at"]
     if at >= len(items):
         _summary(plan)
         return
     card, item = items[at]
-    # No item id and no author's tool here (a learner's screen): `python -m course.study <id>`
-    # prints an engine-made item as YAML.
-    st.caption(f"Item {at + 1} of {len(items)} · {study_feedback.card_title(card)}")
+    checked = st.session_state.get(K + "final") == f"review|{at}|{item}"
+    # What the item trains (its card) names the rule it tests: shown once checked. No item id and
+    # no author's tool here (a learner's screen): `python -m course.study <id>` prints an
+    # engine-made item as YAML.
+    st.caption(f"Item {at + 1} of {len(items)} · {lv.game_title(templates.game_of(card))}"
+               + (f" · {study_feedback.card_title(card)}" if checked else ""))
     try:
         exercise = _exercise(item)
     except templates.GenerationError as exc:   # a template bug must not stop the session
@@ -104,7 +116,13 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
     index = st.session_state[K + "at"] % len(exercise.questions)
     question = exercise.questions[index]
     key = f"review|{st.session_state[K + 'at']}|{item}"
-    st.subheader(exercise.title)
+    finished = st.session_state.get(K + "final") == key
+    # A title may state the rule being tested ("An ace showing ..."): it is shown once checked.
+    st.subheader(exercise.title if finished else f"Item {st.session_state[K + 'at'] + 1}")
+    rules = _graded_under(exercise)
+    if rules:
+        st.caption(f"Rules: **{quiz.md_escape(rules)}**. The rule sets disagree on this deal; "
+                   "it is graded under this one.")
     if exercise.intro:
         st.markdown(quiz.author_md(exercise.intro))
     st.markdown(quiz.deal_facts_md(exercise) + "\n\n"
@@ -133,6 +151,25 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
         _feedback(feedback, exercise, question, answer, finished)
 
 
+def _graded_under(exercise: Any) -> str | None:
+    """The title of the rule profile the item is graded under, when the game's profiles disagree
+    on it (as Practice names it); None where every profile gives the same answers."""
+    cache = st.session_state.setdefault(K + "profiles", {})
+    if exercise.id not in cache:
+        names = quiz.profile_names(exercise.game)
+        try:
+            differ = len(names) > 1 and quiz.profiles_disagree(exercise, names)
+        except Exception:      # a profile the deal cannot be replayed under: name the deal's own
+            differ = True
+        cache[exercise.id] = labels.display_name(exercise.rules) if differ else None
+    return cache[exercise.id]
+
+
+def _try_kind(tries: int, hint: bool) -> str:
+    """What a try was: the first (unaided or after the hint), or a later one."""
+    return "second" if tries else ("hint" if hint else "first")
+
+
 def _check(plan, card, item, exercise, question, index, key, widget_name, second) -> None:
     given = WIDGETS[widget_name].read(key, exercise)
     if given is None:
@@ -142,28 +179,36 @@ def _check(plan, card, item, exercise, question, index, key, widget_name, second
     if error:
         st.session_state[K + "feedback"] = {"key": key, "error": error}
         return
-    tries = st.session_state[K + "tries"] + 1
-    st.session_state[K + "tries"] = tries
-    final = right or not second or tries >= 2
+    tries = st.session_state[K + "tries"]
+    hint = bool(st.session_state.get(K + "hint"))
+    try_kind = _try_kind(tries, hint)
+    st.session_state[K + "tries"] = tries + 1
+    final = right or not second or tries + 1 >= 2
     st.session_state[K + "feedback"] = {"key": key, "given": given, "right": right}
-    if not final:
-        return
-    st.session_state[K + "final"] = key
-    # The attempt first, through state.record (never raises: a store fault spools it); a store
-    # that failed is not asked again for the schedule, so the learner is told within 2 s.
+    # Every try is saved with what it was, so Progress, "missed most" and "Practise what I
+    # missed" see a miss made here; FSRS hears the first try only (a hint makes it Hard at best).
+    # state.record never raises: a store fault spools the attempt. A store that failed is not
+    # asked again for the schedule, so the learner is told within 2 s.
     saved = not state.learner() or state.record(Attempt(
         learner=state.learner(), exercise=exercise.id, question=index, ask=question.ask,
         skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
-        game=exercise.game, rules=exercise.rules))
-    if not saved:
-        st.toast("Your review schedule was not updated: the progress store is unavailable.")
-    else:
-        try:
-            plan.review(card, bool(right), second_try=tries > 1)
-        except StoreError as exc:
-            st.toast(f"Your review schedule was not updated: {exc}")
-    st.session_state[K + "results"].append({"card": card, "item": item, "right": bool(right),
-                                            "second_try": tries > 1})
+        game=exercise.game, rules=exercise.rules, try_kind=try_kind))
+    if tries == 0:
+        if not saved:
+            st.toast("Your review schedule was not updated: the progress store is unavailable.")
+        else:
+            try:
+                plan.review(card, bool(right), hint=hint)
+            except StoreError as exc:   # the answer is kept (state.record); this review is lost
+                st.toast(f"Your review schedule was not updated: {exc}")
+        st.session_state[K + "first"] = {"right": bool(right), "hint": hint}
+    if not final:
+        return
+    st.session_state[K + "final"] = key
+    first = st.session_state.get(K + "first", {"right": False, "hint": False})
+    st.session_state[K + "results"].append({
+        "card": card, "item": item, "right": bool(right), "second_try": tries > 0,
+        "hint": first["hint"], "first_time": first["right"] and not first["hint"]})
 
 
 def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> None:
@@ -193,16 +238,23 @@ def _advance() -> None:
     st.session_state[K + "tries"] = 0
     st.session_state[K + "hint"] = False
     st.session_state.pop(K + "feedback", None)
+    st.session_state.pop(K + "first", None)
 
 
 def _summary(plan: schedule.Schedule) -> None:
     results = st.session_state[K + "results"]
     spent = time.monotonic() - st.session_state[K + "started"]
-    right = sum(r["right"] for r in results)
+    first = sum(r.get("first_time", False) for r in results)
+    hinted = sum(r.get("hint", False) and r["right"] for r in results)
+    later = sum(r["right"] and r["second_try"] and not r.get("hint", False) for r in results)
+    missed = sum(not r["right"] for r in results)
     st.header("Session summary")
     c1, c2 = st.columns(2)
-    c1.metric("Right", f"{right} of {len(results)}")
+    c1.metric("Right first time", f"{first} of {len(results)}",
+              help="Right on the first try, without the hint. Only this counts as right for the schedule.")
     c2.metric("Time spent", f"{int(spent // 60)} min {int(spent % 60)} s")
+    st.markdown(f"**{first} of {len(results)} right first time** · {hinted} right after a hint · "
+                f"{later} right on the second try · {missed} not right")
     skills = list(dict.fromkeys(study_feedback.card_title(r["card"]) for r in results))
     st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
     upcoming = plan.next_due()[:5]

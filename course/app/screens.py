@@ -5,16 +5,18 @@ two lines long and the screen code lives in this importable module. Screens only
 widgets and call the engine, content and progress modules."""
 
 import html
+import random
 import re
 from dataclasses import dataclass
 from itertools import compress
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import labels, quiz, state
+from course.app import labels, quiz, state, study_feedback
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
@@ -118,6 +120,7 @@ the lessons on screen (and those before the onward one) have their progress coun
         st.info("No lesson could be loaded.")
         return
     counted: dict[str, tuple[int, int]] = {}
+    opened = study_feedback.schedule_for_learner().opened if state.learner() else set()
 
     def progress(lesson) -> tuple[int, int]:
         lid = lv.field(lesson, "id")
@@ -156,6 +159,8 @@ the lessons on screen (and those before the onward one) have their progress coun
                                  else ":material/menu_book:",
                                  help="Finished: every question right" if finished else None)
                     st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
+                    st.caption("Review: unlocked" if f"lesson:{lv.field(lesson, 'id')}" in opened
+                               else "Review: unlocks when you open this lesson")
                 with right:
                     if total:
                         st.progress(done / total, text=f"{done} of {total} questions right")
@@ -303,6 +308,7 @@ def lesson() -> None:
     st.session_state["lesson_from"] = picked
     here = position[picked]
     lesson = lessons[here]
+    study_feedback.opened(f"lesson:{lv.field(lesson, 'id')}")   # Review may now bring back what it teaches
     path = lv.field(lesson, "path")
     quiz.problems_panel([p for p in lv.problems(course)
                          if path and state.relative(p.file) == state.relative(path)],
@@ -369,7 +375,8 @@ def practice() -> None:
         if scope == "Game":
             by_game = state.per_course(course, exercises_by_game)
             choice = st.selectbox("Game", list(by_game), format_func=lv.game_title,
-                                  key="practice_game", width=300)
+                                  key="practice_game", width=300,
+                                  on_change=lambda: study_feedback.opened(f"game:{st.session_state['practice_game']}"))
             pool = by_game.get(choice, [])
         elif scope == "Topic":
             by_topic = state.per_course(course, exercises_by_topic)
@@ -386,6 +393,11 @@ def practice() -> None:
             ids = exercise_ids.get(choice, [])
             known = lv.exercises(course)
             pool = [known[eid] for eid in ids if eid in known]
+            fresh = fresh_drills(course, choice)      # then new deals of the same skills
+            if fresh:
+                st.caption(f"{len(pool)} deals of the lesson, then {len(fresh)} new ones the engine "
+                           "deals for the skills it teaches.", width=300)
+            pool = pool + fresh
         elif scope == "Not yet mastered":
             name = state.learner()
             mastered_count = questions_mastered(state.mastered(name), by_id)
@@ -393,9 +405,10 @@ def practice() -> None:
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
                        "not answered right on your latest try.", width=300)
         else:
-            pool = [by_id[eid] for eid in missed_deals() if eid in by_id]
-            st.caption("The deals of the questions you missed most, the most missed first.",
-                       width=300)
+            pool = [ex for ex in map(lambda eid: by_id.get(eid) or generated_deal(eid),
+                                     missed_deals()) if ex is not None]
+            st.caption("The deals of the questions you missed most (on Practice and on Review), "
+                       "the most missed first.", width=300)
         ids = [ex.id for ex in pool]
         if pool and st.session_state.get("practice_deal") not in ids:
             st.session_state["practice_deal"] = ids[0]
@@ -433,6 +446,34 @@ def missed_deals() -> list[str]:
     except StoreError as exc:
         st.error(f"Your most-missed questions cannot be read just now: {exc}")
         return []
+
+
+def fresh_drills(course: Any, lesson_id: str) -> list[Any]:
+    """Engine-made items for the skills a lesson teaches (one per skill template of its games'
+    asks), drawn afresh for each Practice session: practice goes on after the lesson's own
+    deals instead of dealing them again."""
+    asks = state.per_course(course, study_feedback.taught).get(str(lesson_id), (set(), set()))[0]
+    seed = st.session_state.setdefault("practice_fresh_seed", random.Random().randrange(10**6))
+    out = []
+    for name, template in templates.templates().items():
+        if not template.trap and (template.game, template.ask) in asks:
+            try:
+                out.append(templates.generate(templates.item_id(name, seed)))
+            except templates.GenerationError:
+                continue                     # a template's bug never costs the lesson its practice
+    return out
+
+
+def generated_deal(exercise_id: str) -> Any:
+    """The engine-made item an attempt names (`gen-<template>-<seed>`, as Review saves it),
+    rebuilt from its id; None for anything else or an item that can no longer be made."""
+    item = templates.item_of(exercise_id)
+    if item is None:
+        return None
+    try:
+        return templates.generate(item)
+    except templates.GenerationError:
+        return None
 
 
 def practise_missed() -> None:

@@ -164,9 +164,12 @@ class CardsWidget(ListWidget):
     multi = True
 
     def draw(self, key, exercise, question, label, disabled):
-        st.pills(label + " (click the cards)", self.choices(exercise, question),
+        pool = self.choices(exercise, question)
+        st.pills(label + " (click the cards)", pool,
                  selection_mode="multi", format_func=cards_view.card_text, key=key,
                  disabled=disabled)
+        need = min(5, len(pool))                  # a hand is five cards (fewer only if short)
+        st.caption(f"{len(st.session_state.get(key) or [])} of {need} chosen")
 
     def choices(self, exercise, question):
         return own_cards(exercise, question)

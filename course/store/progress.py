@@ -1,8 +1,8 @@
 """The learners' attempt history and review cards, behind one interface, through SQLAlchemy 2.
 
 One row per checked answer: whose (the learner's key), when, which exercise and question, the
-ask and the skill it trains, the answer given (JSON), right or wrong, and whether the learner had
-asked to see the answer first. Where it lives is `STUD_STUDY_DB`: a `postgresql+psycopg://` URL
+ask and the skill it trains, the answer given (JSON), right or wrong, whether the learner had
+asked to see the answer first, and which try it was (`try_kind`: first, hint, second, shown). Where it lives is `STUD_STUDY_DB`: a `postgresql+psycopg://` URL
 selects PostgreSQL (several app processes share it); anything else is a SQLite file, by default
 in the user's data directory.
 
@@ -40,7 +40,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 BUSY_MS = 1500            # a write blocked this long is reported, not retried forever
 
 COLUMNS = ["id", "learner", "at", "exercise", "question", "ask", "skill", "game", "rules",
-           "given", "correct", "revealed"]
+           "given", "correct", "revealed", "try_kind"]
+TRY_KINDS = ("first", "hint", "second", "shown")   # which try an attempt was (migration 0003)
 
 _meta = sa.MetaData()
 ATTEMPTS = sa.Table(
@@ -49,7 +50,8 @@ ATTEMPTS = sa.Table(
     *(sa.Column(c, sa.Text) for c in ("learner", "at", "exercise")),
     sa.Column("question", sa.Integer),
     *(sa.Column(c, sa.Text) for c in ("ask", "skill", "game", "rules", "given")),
-    sa.Column("correct", sa.Integer), sa.Column("revealed", sa.Integer))
+    sa.Column("correct", sa.Integer), sa.Column("revealed", sa.Integer),
+    sa.Column("try_kind", sa.Text))
 LEARNERS = sa.Table("learners", _meta, *(sa.Column(c, sa.Text) for c in
                                          ("key", "name", "email", "seen")))
 REVIEW_CARDS = sa.Table("review_cards", _meta, *(sa.Column(c, sa.Text) for c in
@@ -137,6 +139,7 @@ class Attempt:
     rules: str = ""
     revealed: bool = False
     at: datetime | None = None
+    try_kind: str = ""        # one of TRY_KINDS; empty: "shown" when revealed, else "first"
 
 
 def _plain_reason(exc: BaseException) -> str:
@@ -383,7 +386,10 @@ class ProgressStore:
                    question=int(attempt.question), ask=attempt.ask, skill=attempt.skill,
                    game=attempt.game, rules=attempt.rules,
                    given=json.dumps(_jsonable(attempt.given), ensure_ascii=False),
-                   correct=int(bool(attempt.correct)), revealed=int(bool(attempt.revealed)))
+                   correct=int(bool(attempt.correct)), revealed=int(bool(attempt.revealed)),
+                   try_kind=attempt.try_kind or ("shown" if attempt.revealed else "first"))
+        if row["try_kind"] not in TRY_KINDS:
+            raise ValueError(f"try kind {attempt.try_kind!r} is not one of {', '.join(TRY_KINDS)}")
         (row_id,), = self._write(ATTEMPTS.insert().values(**row).returning(ATTEMPTS.c.id))
         return int(row_id)
 

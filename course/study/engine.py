@@ -117,3 +117,22 @@ def replay_street(exercise):
     from course.engine.state import HandState
 
     return HandState.replay(exercise).table
+
+
+def possible_pots(deal, limit: int) -> set[int]:
+    """Pots up to `limit` that antes and fixed-limit bets can make for `deal` (an exercise, or
+    anything with its profile, stakes, game, street, seats, active and folded)."""
+    from course.content import pots
+
+    return pots.possible_pots(deal, limit)
+
+
+def round_ahead(table) -> int | None:
+    """A Horn-A-Vika table's betting round in play, or the next one to come (None after the
+    last): the round a `bet_limit` question without `round` is about."""
+    from course.variants.horn_a_vika import STAGES
+
+    if table.current_round() and not table.round_done:
+        return table.current_round()
+    later = [r for s, (_, r) in sorted(STAGES.items()) if s > table.stage and r]
+    return later[0] if later else None

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate
 from course.study import engine
 from course.study.stud import NAMES, text
-from course.study.registry import Reject, Template, dump, register
+from course.study.registry import CONTROL, PARSED, Reject, Template, dump, register
 
 HORN, HEART = "horn-a-vika", "have-a-heart"
 _SEAT = re.compile(r"\bP([1-8])\b")
+HEART_UP = r"is dealt \S+♥ up$"
+TAKEN_HEART = r"takes \S+♥ from"
 
 
 class Stacked(random.Random):
@@ -56,16 +59,44 @@ def item(game: str, players: int, events: list[str], question: dict[str, Any], *
     return data
 
 
-def answered(data: dict[str, Any]) -> Any:
-    """The engine's answer to the item's question (JSON shape); `Reject` when the engine refuses
-    to answer at this cut (no betting round there, say)."""
+def parsed(data: dict[str, Any]):
+    """The item loaded as an exercise; `Reject` when the loader refuses this cut."""
     exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
     if exercise is None or problems:
         raise Reject
+    return exercise
+
+
+def answered(data: dict[str, Any], exercise: Any = None) -> Any:
+    """The engine's answer to the item's question (JSON shape); `Reject` when the engine refuses
+    to answer at this cut (no betting round there, say)."""
+    exercise = exercise or parsed(data)
     try:
         return engine.answer_json(exercise, exercise.questions[0])
     except ValueError:
         raise Reject from None
+
+
+def where(exercise: Any) -> str:
+    """Where the hand stands after the item's events, in the game's own terms: the stage and
+    betting round (Horn-A-Vika) or the street (Have a Heart), and the last event."""
+    table = engine.home_replay(exercise)
+    last = exercise.events[-1] if exercise.events else "the deal"
+    if table.over:
+        return f"The hand has been played to its end; the last event is: {last}."
+    if hasattr(table, "stage"):
+        at = f"stage {table.stage}" if table.stage else "before the deal"
+        number = engine.round_ahead(table)
+        if number and table.current_round() == number and not table.round_done:
+            at += f", in betting round {number}"
+        elif number:
+            at += f", before betting round {number}"
+    else:
+        at = f"{_ORDINAL.get(table.street, table.street)} street" if table.street else "before the deal"
+    return f"The hand stands at {at}, just after: {last}."
+
+
+_ORDINAL = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 
 
 def whole(rng: random.Random, events: list[str], table: Any) -> list[str]:
@@ -108,11 +139,12 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         if extra is not None:
             question.update(extra(rng, events, table))
         data = item(game, n, events, question)
-        if keep is not None and not keep(answered(data), rng):
+        exercise = parsed(data)
+        value = answered(data, exercise)
+        if keep is not None and not keep(value, rng):
             raise Reject
-        elif keep is None:
-            answered(data)
-        return data
+        data["intro"] = " ".join(filter(None, (data.get("intro"), where(exercise))))   # the point, in words
+        return {**data, PARSED: exercise}       # loaded once: templates uses it as it is
 
     return draw
 
@@ -127,11 +159,60 @@ def _legal_hand(rng: random.Random, events: list[str], table: Any) -> dict[str, 
         shown = pool
     else:
         shown = rng.sample(pool, 5)
-    if rng.random() < 0.3:
+    if rng.random() < 0.5:
         others = [c for p in table.seats if p != player for c in table.hands[p].up]
         if others and shown:
             shown[rng.randrange(len(shown))] = rng.choice(others)
     return {"player": _rename(player), "cards": text(shown)}
+
+
+BETS = re.compile(r" (bets|checks)\b")
+DEALT = re.compile(r"is dealt |^spit |antes$| matches$")
+
+
+def before_betting(rng: random.Random, events: list[str], table: Any, last_share: float = 0.0) -> list[str]:
+    """Just before a betting round's first action (after the cards, spit card and pot matches
+    that come first): the log stops before the question's point, the opener. `last_share`:
+    how often the hand's last betting round is the one chosen."""
+    hits = [i for i in range(len(events) - 1) if DEALT.search(events[i]) and BETS.search(events[i + 1])]
+    if not hits:
+        raise Reject
+    return events[:(hits[-1] if rng.random() < last_share else rng.choice(hits)) + 1]
+
+
+def before_decisions(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Just before the first match-or-fold decision a card calls for, or (a third of the time)
+    just before a betting round, where nobody has to match."""
+    hits = [i for i in range(len(events) - 1) if DEALT.search(events[i]) and not events[i].endswith(" matches")
+            and events[i + 1].endswith(" matches")]
+    if not hits or rng.random() < 0.25:
+        return before_betting(rng, events, table)
+    return events[:rng.choice(hits) + 1]
+
+
+def heart_dealt(down: str, up_share: float) -> Callable[[random.Random, list[str], Any], list[str]]:
+    """Right after a heart dealt face up (a take is due), or right after a card matching `down`
+    before any heart was dealt face up (nobody takes): the log stops at the question's point."""
+    up_regex, down_regex = re.compile(HEART_UP), re.compile(down)
+
+    def cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
+        ups = [i for i, e in enumerate(events) if up_regex.search(e)]
+        first = ups[0] if ups else len(events)
+        downs = [i for i, e in enumerate(events[:first]) if down_regex.search(e)]
+        pool = ups if ups and (rng.random() < up_share or not downs) else downs
+        if not pool:
+            raise Reject
+        return events[:rng.choice(pool) + 1]
+
+    return cut
+
+
+def _limit_player(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
+    """Most of the time a player who has matched the pot in these events (their limit may be
+    half that match), else anyone."""
+    matched = sorted({e[:-len(" matches")] for e in events if e.endswith(" matches")})
+    seats = sorted({e.split(" ")[0] for e in events if " is dealt " in e})
+    return {"player": rng.choice(matched if matched and rng.random() < 0.8 else seats)}
 
 
 def has_taker(answer: Any, rng: random.Random) -> bool:
@@ -144,10 +225,11 @@ def has_taker(answer: Any, rng: random.Random) -> bool:
 # One template per ask
 
 HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
-    "pot_matches": drill(HORN, "pot_matches", keep=lambda a, rng: bool(a) or rng.random() < 0.3),
+    "pot_matches": drill(HORN, "pot_matches", cut=before_decisions),
     "pot": drill(HORN, "pot"),
-    "bet_limit": drill(HORN, "bet_limit", player=True),
-    "opener": drill(HORN, "opener"),
+    "bet_limit": drill(HORN, "bet_limit", cut=lambda rng, events, table: before_betting(rng, events, table, 0.6),
+                       extra=_limit_player),
+    "opener": drill(HORN, "opener", cut=before_betting),
     "award": drill(HORN, "award", cut=whole),
     "winners": drill(HORN, "winners", cut=whole),
     "best_five": drill(HORN, "best_five", cut=whole, player=True),
@@ -156,11 +238,11 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "holding": drill(HEART, "holding", player=True, keep=lambda a, rng: bool(a["up"] or a["down"])),
-    "takes": drill(HEART, "takes", keep=has_taker),
-    "opener": drill(HEART, "opener"),
+    "takes": drill(HEART, "takes", cut=heart_dealt(r"is dealt \S+ up$", 0.65)),
+    "opener": drill(HEART, "opener", cut=before_betting),
     "pot": drill(HEART, "pot"),
     "award": drill(HEART, "award", cut=whole),
-    "shared_card": drill(HEART, "shared_card", cut=whole, players=(5, 8)),
+    "shared_card": drill(HEART, "shared_card", cut=whole, players=(7, 8), fold_chance=0.01),
     "winners": drill(HEART, "winners", cut=whole),
     "best_five": drill(HEART, "best_five", cut=whole, player=True),
     "category": drill(HEART, "category", cut=whole, player=True),
@@ -172,16 +254,31 @@ HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
 # Traps
 
 
-def _twice_matched(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
-    """A player who matched the pot more than once: their limit follows the latest match."""
-    counts: dict[str, int] = {}
-    for who, kind, _units, _round in table.ledger:
-        if kind == "match":
-            counts[who] = counts.get(who, 0) + 1
-    twice = [p for p, n in counts.items() if n >= 2]
+def second_match(rng: random.Random) -> dict[str, Any]:
+    """A player who has just matched the pot a second time (or more), cut right there: the
+    question names the player and the betting round that comes next, whose limit follows the
+    latest match only."""
+    n = rng.randint(3, 7)
+    events, _table = played(rng, HORN, n, match_chance=0.9)
+    matches: dict[str, list[int]] = {}
+    for i, e in enumerate(events):
+        if e.endswith(" matches"):
+            matches.setdefault(e[:-len(" matches")], []).append(i)
+    twice = [(p, at) for p, hits in matches.items() for at in hits[1:]]
     if not twice:
         raise Reject
-    return {"player": _rename(rng.choice(twice))}
+    player, at = rng.choice(twice)
+    data = item(HORN, n, events[:at + 1], {"ask": "bet_limit", "player": player})
+    exercise = parsed(data)
+    number = engine.round_ahead(engine.home_replay(exercise))
+    if number is None:
+        raise Reject
+    data["questions"][0]["round"] = number
+    paid = [units for who, kind, units, _ in engine.home_replay(exercise).ledger if who == player and kind == "match"]
+    data["intro"] = (f"{player} has matched the pot {len(paid)} times, paying " + ", then ".join(map(str, paid))
+                     + f". {where(exercise)} The question is about betting round {number}.")
+    answered(data)
+    return data
 
 
 def _spit_round(rng: random.Random, events: list[str], table: Any) -> list[str]:
@@ -209,8 +306,10 @@ def third_match(rng: random.Random) -> dict[str, Any]:
                                    match_chance=1.0, fold_chance=0.0)
     events = _spit_round(rng, [_rename(e) for e in hand.texts], hand.table)
     player = NAMES[seat]
-    return item(HORN, n, events, {"ask": "pot_matches", "stage": 4},
+    data = item(HORN, n, events, {"ask": "pot_matches", "stage": 4},
                 intro=f"{player} has matched the pot twice already.")
+    data["intro"] += " " + where(parsed(data))
+    return data
 
 
 def short_hand_wins(rng: random.Random) -> dict[str, Any]:
@@ -243,7 +342,13 @@ def short_hand_wins(rng: random.Random) -> dict[str, Any]:
     if hearts != extra:  # each face-up heart made one take, and each take gave its taker a card
         raise Reject
     order = rng.sample(seats, n)
-    return {"game": HEART, "street": "showdown", "seats": order, "pot": rng.randint(4, 90),
+    profile = engine.default_profile(HEART)
+    shape = SimpleNamespace(profile=profile, stakes=profile.stakes, game=HEART, street="showdown", seats=order,
+                            active=order, folded=[])
+    pots = sorted(engine.possible_pots(shape, 90))
+    if not pots:
+        raise Reject
+    return {"game": HEART, "street": "showdown", "seats": order, "pot": rng.choice(pots),
             "hands": {p: hands[p] for p in order}, "questions": [{"ask": rng.choice(("winners", "award"))}]}
 
 
@@ -252,12 +357,16 @@ def _split(total: int, parts: int) -> list[int]:
     return [total // parts + (i < total % parts) for i in range(parts)]
 
 
-HEART_UP = r"is dealt \S+♥ up$"
+
+
+def _taker(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
+    """The player who has just taken a heart (the last event): what they hold now."""
+    return {"player": events[-1].split(" takes ")[0]}
 HORN_TRAPS = [
     ("hav-spit-match", "pot_matches", drill(HORN, "pot_matches", cut=_spit_round, extra=lambda r, e, t: {"stage": 4},
                                              keep=lambda a, rng: bool(a), players=(3, 7)),
      "The spit card calls for a match"),
-    ("hav-second-match", "bet_limit", drill(HORN, "bet_limit", cut=whole, extra=_twice_matched, players=(3, 7)),
+    ("hav-second-match", "bet_limit", second_match,
      "After a second match, only the latest counts"),
     ("hav-third-match", "pot_matches", third_match, "A third match"),
     ("hav-per-player-limit", "bet_limit", drill(HORN, "bet_limit", player=True, keep=lambda a, rng: a > 5),
@@ -267,10 +376,9 @@ HORN_TRAPS = [
 ]
 HEART_TRAPS = [
     ("hah-take", "takes", drill(HEART, "takes", cut=after_first(HEART_UP)), "A face-up heart: take a card"),
-    ("hah-taken-heart", "takes", drill(HEART, "takes", cut=after_first(r"takes \S+♥ from")),
+    ("hah-taken-heart", "holding", drill(HEART, "holding", cut=after_first(TAKEN_HEART), extra=_taker),
      "A taken heart gives no take"),
-    ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=after_first(r"is dealt \S+♥ down$"),
-                                           keep=has_taker),
+    ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=heart_dealt(r"is dealt \S+♥ down$", 0.5)),
      "A heart dealt face down gives no take"),
     ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP), fold_chance=0.25,
                                          keep=has_taker),

@@ -272,7 +272,167 @@ def take_from_folded(exercise, question) -> Any:
     return {"taker": right["taker"], "from": {p: choices[p] for p in table.seats if p in choices}}
 
 
+def highest_door_bring_in(exercise, question) -> str | None:
+    doors = _doors(exercise)
+    top = max(c.rank for c in doors.values())
+    high = [p for p in exercise.seats if p in doors and doors[p].rank == top]
+    return high[0] if len(high) == 1 else None
+
+
+def antes_in_contributions(exercise, question) -> Any:
+    right = engine.answer(exercise, question).value
+    ante = exercise.stakes.ante if exercise.stakes is not None else 0
+    if not ante:
+        return None
+    if question.ask == "contributions":
+        return {p: int(right.get(p, 0)) + ante for p in exercise.seats}
+    return int(right) + ante * len(exercise.seats)
+
+
+def folded_row_counted(exercise, question) -> str | None:
+    rows = {p: exercise.hands[p].up for p in exercise.seats if exercise.hands.get(p) and exercise.hands[p].up}
+    if not any(exercise.hands[p].folded for p in rows):
+        return None
+    return _best_row(exercise.seats, rows)
+
+
+def _other_rule(option: str, values: tuple[str, str]):
+    """The same deal under the other value of a two-valued profile option."""
+    def transform(exercise, question) -> Any:
+        value = exercise.profile.value(option)
+        other = values[1] if value == values[0] else values[0]
+        profile = exercise.profile.with_overrides({option: other})
+        return engine.answer(dataclasses.replace(exercise, profile=profile, stakes=profile.stakes), question).value
+    return transform
+
+
+def one_more_raise(exercise, question) -> Any:
+    """The raise cap read as one raise more than the profile allows."""
+    profile = exercise.profile.with_overrides({"raise_cap": int(exercise.profile.value("raise_cap")) + 1})
+    return engine.answer(dataclasses.replace(exercise, profile=profile, stakes=profile.stakes), question).value
+
+
+def wraparound_straight(exercise, question) -> str | None:
+    from course import questions
+
+    player = question.params.get("player")
+    cards = [*questions.final_hands(exercise)[player], *questions.shared_cards(exercise)]
+    ranks = {int(c.rank) for c in cards}
+    for start in range(11, 15):            # J-Q-K-A-2 .. A-2-3-4-5 read round the corner
+        run = {(start + k - 2) % 13 + 2 for k in range(5)}
+        if run <= ranks and start != 14:
+            return "straight"
+    return None
+
+
+def first_match_limit(exercise, question) -> int | None:
+    """Horn-A-Vika's limit priced on the player's first match instead of the latest."""
+    table = engine.home_replay(exercise)
+    player = question.params.get("player")
+    number = question.params.get("round") or engine.round_ahead(table)
+    made = [o.amount for o in getattr(table, "obligations", []) if o.player == player and o.decision == "match"]
+    if number is None or len(made) < 2:
+        return None
+    return variant_module(exercise.game).limit_for(table.profile, number, made[0])
+
+
+def base_limit_for_everyone(exercise, question) -> int | None:
+    """Horn-A-Vika's round limit read as the same for everyone, whatever they matched."""
+    table = engine.home_replay(exercise)
+    number = question.params.get("round") or engine.round_ahead(table)
+    if number is None:
+        return None
+    return variant_module(exercise.game).limit_for(table.profile, number, None)
+
+
+def face_down_heart_takes(exercise, question) -> Any:
+    """A heart dealt face down read as giving its owner a take."""
+    last = exercise.events[-1] if exercise.events else ""
+    if not (last.endswith(" down") and "♥" in last and " is dealt " in last):
+        return None
+    taker = last.split(" is dealt ")[0]
+    table = engine.home_replay(exercise)
+    choices = {p: {"up": list(table.hands[p].up), "down": len(table.hands[p].down)}
+               for p in table.seats if p != taker and not table.hands[p].folded and table.hands[p].cards}
+    return {"taker": taker, "from": choices} if choices else None
+
+
+def order_by_rank(exercise, question) -> Any:
+    """The acting order read as best door card first, down by rank, instead of clockwise from
+    the first to act."""
+    right = list(engine.answer(exercise, question).value)
+    shown = {p: exercise.hands[p].up for p in right if exercise.hands.get(p) and exercise.hands[p].up}
+    if len(shown) != len(right):
+        return None
+    return sorted(right, key=lambda p: (-evaluate(shown[p]).value, exercise.seats.index(p)))
+
+
+def suits_split_tie(exercise, question) -> Any:
+    """A tie between equal best fives broken by the suit of the top card."""
+    right = engine.answer(exercise, question).value
+    if question.ask != "winners" or len(right) < 2:
+        return None
+    hands, shared, _folded = _final(exercise)
+    top = {p: max(evaluate([*hands[p], *shared]).cards, key=lambda c: (c.rank, c.suit)) for p in right}
+    return [max(right, key=lambda p: (top[p].rank, top[p].suit))]
+
+
+def short_hand_dead(exercise, question) -> Any:
+    """A hand of fewer than five cards read as dead at the showdown."""
+    hands, shared, folded = _final(exercise)
+    live = [p for p in exercise.seats if p in hands and p not in folded]
+    full = [p for p in live if len(hands[p]) + len(shared) >= 5]
+    if len(full) == len(live) or not full:
+        return None
+    best = max(evaluate([*hands[p], *shared]).value for p in full)
+    winners = [p for p in full if evaluate([*hands[p], *shared]).value == best]
+    if question.ask == "winners":
+        return winners
+    from course.showdown import split_pot
+
+    right = engine.answer(exercise, question).value
+    pot = exercise.pot if exercise.pot is not None else sum(right.values())
+    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile).value)
+
+
+def match_before_earlier(exercise, question) -> Any:
+    """Every pot match of one card priced at the pot before the earlier matches were paid."""
+    right = engine.answer_json(exercise, question)
+    paid = [units for decision in right for units in decision.values() if units]
+    if len(paid) < 2 or len(set(paid)) == 1:
+        return None
+    return [{p: (paid[0] if units else units) for p, units in decision.items()} for decision in right]
+
+
+def hole_pair_option(exercise, question) -> bool | None:
+    """The fourth-street big bet read as unlocked by a pair that uses a hole card."""
+    action = str(question.params.get("action", ""))
+    big = exercise.stakes.big_bet if exercise.stakes is not None else None
+    if exercise.street != "fourth" or big is None or not action.endswith(f"bets {big}"):
+        return None
+    if exercise.profile.value("fourth_street_pair") == "off":
+        return None
+    live = [exercise.hands[p] for p in exercise.active]
+    if any(len({c.rank for c in h.up}) < len(h.up) for h in live):
+        return None                          # a pair really shows: the option is open anyway
+    return True if any(len({c.rank for c in h.cards}) < len(h.cards) for h in live) else None
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "hole_pair_option": hole_pair_option,
+    "match_before_earlier": match_before_earlier,
+    "order_by_rank": order_by_rank,
+    "suits_split_tie": suits_split_tie,
+    "short_hand_dead": short_hand_dead,
+    "highest_door_bring_in": highest_door_bring_in,
+    "antes_in_contributions": antes_in_contributions,
+    "folded_row_counted": folded_row_counted,
+    "other_door_tie_rule": _other_rule("door_card_tie", ("suit", "seat")),
+    "one_more_raise": one_more_raise,
+    "wraparound_straight": wraparound_straight,
+    "first_match_limit": first_match_limit,
+    "base_limit_for_everyone": base_limit_for_everyone,
+    "face_down_heart_takes": face_down_heart_takes,
     "ace_low_bring_in": ace_low_bring_in,
     "hidden_cards_bring_in": hidden_cards_bring_in,
     "hidden_cards_opener": hidden_cards_opener,

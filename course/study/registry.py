@@ -12,6 +12,16 @@ from typing import Any, Callable
 import yaml
 
 
+# A draw may carry `CONTROL: True`: the trap's tempting answer is the right one on this deal (so
+# the trap cannot be beaten by always answering against instinct); its misconceptions are not
+# required to give a wrong answer there.
+CONTROL = "_control"
+# A draw may carry `PARSED`: the item already loaded by the course's loader while it was drawn
+# (a home-game drill loads its cut to ask the engine); it is used as it is instead of being
+# written out and loaded a second time.
+PARSED = "_parsed"
+
+
 class Reject(Exception):
     """This draw does not plant the template's situation: draw again."""
 

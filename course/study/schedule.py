@@ -24,6 +24,7 @@ from fsrs import Card, Rating, Scheduler
 
 DAY = "day/"
 GOAL = "setting/daily-goal"
+OPENED = "opened/"   # opened/lesson:<id>, opened/game:<game>: what the learner has been taught
 MASTERY_HORIZON = timedelta(days=1)  # mastery is the recall FSRS expects this far ahead
 DAILY_GOAL = 10  # answers a day, until the learner sets their own on the Review page
 
@@ -62,16 +63,20 @@ class Schedule:
         self.learner = learner
         self.scheduler = scheduler or Scheduler(enable_fuzzing=False)
         saved = store.review_cards(learner)
-        self.cards = {k: Card.from_json(v) for k, v in saved.items() if not k.startswith((DAY, GOAL))}
+        self.cards = {k: Card.from_json(v) for k, v in saved.items() if not k.startswith((DAY, GOAL, OPENED))}
+        self.opened = {k[len(OPENED):] for k in saved if k.startswith(OPENED)}
         self.days = {k[len(DAY):]: json.loads(v)["answered"] for k, v in saved.items() if k.startswith(DAY)}
         self.goal = int(json.loads(saved[GOAL])["answers"]) if GOAL in saved else DAILY_GOAL
 
     # -- reviews ---------------------------------------------------------------------------
 
-    def review(self, key: str, right: bool, *, second_try: bool = False, now: datetime | None = None) -> Card:
-        """Record one answer: right first time is Good, right on the second try Hard, wrong Again."""
+    def review(self, key: str, right: bool, *, second_try: bool = False, hint: bool = False,
+               now: datetime | None = None) -> Card:
+        """Record one answer: right first time and unaided is Good; right after a hint or on a
+        second try at best Hard; wrong Again. Review calls this once per item, with the first
+        try."""
         now = now or now_utc()
-        rating = Rating.Again if not right else (Rating.Hard if second_try else Rating.Good)
+        rating = Rating.Again if not right else (Rating.Hard if second_try or hint else Rating.Good)
         card = self.cards.get(key) or Card(card_id=_card_id(key))
         card, _log = self.scheduler.review_card(card, rating, review_datetime=now)
         self.cards[key] = card
@@ -101,6 +106,17 @@ class Schedule:
             return None
         when = (now or now_utc()) + MASTERY_HORIZON
         return float(self.scheduler.get_card_retrievability(card, current_datetime=when))
+
+    # -- what was taught ------------------------------------------------------------------
+
+    def mark_opened(self, what: str, now: datetime | None = None) -> None:
+        """Remember that a lesson (`lesson:<id>`) was opened or a game (`game:<game>`) chosen:
+        the new cards it teaches may enter Review from now on."""
+        if what in self.opened:
+            return
+        now = now or now_utc()
+        self.opened.add(what)
+        self.store.save_review_card(self.learner, OPENED + what, json.dumps({"at": now.isoformat()}), now)
 
     # -- the learning rhythm ---------------------------------------------------------------
 

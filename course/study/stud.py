@@ -9,12 +9,13 @@ is always left to the engine.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any, Iterable
 
 from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate
 from course.study import engine
-from course.study.registry import Reject, Template, register
+from course.study.registry import CONTROL, Reject, Template, register
 
 GAME = "stud-high"
 NAMES = ("Ava", "Ben", "Cara", "Drew", "Eve", "Finn", "Gus", "Hana")
@@ -181,7 +182,7 @@ def legal_action(rng: random.Random) -> dict[str, Any]:
     candidates += [f"{player} completes to {small}", f"{player} brings in {rnd.stakes.bring_in}"]
     legal = [c for c in candidates if rnd.can(c)]
     illegal = [c for c in candidates if c not in legal]
-    action = rng.choice(legal if legal and (not illegal or rng.random() < 0.5) else illegal)
+    action = rng.choice(legal if legal and (not illegal or rng.random() < 0.45) else illegal)
     return deal.exercise({"ask": "legal_action", "action": action, "after": len(actions)}, rules,
                          actions=actions or None)
 
@@ -211,8 +212,20 @@ def winners(rng: random.Random) -> dict[str, Any]:
     return _showdown_deal(rng).exercise({"ask": "winners"}, _rules(rng))
 
 
+def arising_pot(rng: random.Random, deal: "Deal", rules: str, limit: int = 150) -> int:
+    """A pot the antes and bets can make for this deal (what `course check` accepts)."""
+    profile = engine.profile(rules)
+    shape = SimpleNamespace(profile=profile, stakes=profile.stakes, game=GAME, street=deal.street,
+                            seats=deal.seats, active=deal.live(), folded=sorted(deal.folded))
+    pots = sorted(engine.possible_pots(shape, limit))
+    if not pots:
+        raise Reject
+    return rng.choice(pots)
+
+
 def award(rng: random.Random) -> dict[str, Any]:
-    return _showdown_deal(rng).exercise({"ask": "award"}, _rules(rng), pot=rng.randint(6, 120))
+    deal, rules = _showdown_deal(rng), _rules(rng)
+    return deal.exercise({"ask": "award"}, rules, pot=arising_pot(rng, deal, rules))
 
 
 def legal_hand(rng: random.Random) -> dict[str, Any]:
@@ -220,17 +233,21 @@ def legal_hand(rng: random.Random) -> dict[str, Any]:
     player = rng.choice(deal.live())
     own = deal.down[player] + deal.up[player]
     shown = list(evaluate(own).cards) if rng.random() < 0.4 else rng.sample(own, 5)
-    if rng.random() < 0.35:
+    if rng.random() < 0.5:
         others = [c for p in deal.seats if p != player for c in deal.up[p]]
         shown[rng.randrange(5)] = rng.choice(others)
     return deal.exercise({"ask": "legal_hand", "player": player, "cards": text(shown)}, _rules(rng))
 
 
 def shared_card(rng: random.Random) -> dict[str, Any]:
-    deal = Deal(rng, rng.randint(6, 8), "sixth")
+    short = rng.random() < 0.5           # half the deals run the deck short (yes/no balanced)
+    deal = Deal(rng, 8 if short else rng.randint(6, 8), "sixth")
     for p in rng.sample(deal.seats, k=rng.randint(0, 2)):
-        deal.fold_early(p, rng.choice(BETTING[:3]))
+        deal.fold_early(p, rng.choice(BETTING[2:4] if short else BETTING[:3]))
     deal.complete()
+    left = 52 - sum(2 + len(deal.up[p]) for p in deal.seats)   # as the engine counts (no burns)
+    if (left < len(deal.live())) != short:
+        raise Reject
     return deal.exercise({"ask": "shared_card"}, _rules(rng))
 
 
@@ -247,15 +264,20 @@ def _low_doors(rng: random.Random, deal: Deal, door: Card, others: Iterable[str]
 
 def hidden_pair(rng: random.Random) -> dict[str, Any]:
     deal = Deal(rng, rng.randint(3, 7), "third")
-    low, holder = rng.sample(deal.seats, 2)
+    low = rng.choice(deal.seats)
+    # Half the time the pair is the bring-in player's own: HPD's point is that it does not excuse
+    # the lowest door card (and there the tempting answer is right too).
+    own = rng.random() < 0.5
+    holder = low if own else rng.choice([p for p in deal.seats if p != low])
     door = card(rng.randint(4, 9), rng.randrange(4))
     pair = rng.randint(2, door.rank - 1)
     deal.plant(low, up=[door])
     deal.plant(holder, down=[card(pair, s) for s in rng.sample(range(4), 2)])
     _low_doors(rng, deal, door, [p for p in deal.seats if p != low])
     deal.complete()
-    return deal.exercise({"ask": "bring_in"}, _rules(rng),
+    data = deal.exercise({"ask": "bring_in"}, _rules(rng),
                          intro=f"{holder} looks at a pair in the hole before the bring-in is posted.")
+    return {**data, CONTROL: True} if own else data
 
 
 def _door_tie(rules: str):
@@ -279,8 +301,9 @@ def ace_door(rng: random.Random) -> dict[str, Any]:
     deal.plant(ace, up=[card(14, rng.randrange(4))])
     lowest = card(rng.randint(3, 9), rng.randrange(4))
     rest = [p for p in deal.seats if p != ace]
-    deal.plant(rest[0], up=[lowest])
-    _low_doors(rng, deal, card(lowest.rank, 3), [p for p in rest[1:]])
+    low = rng.choice(rest)                           # any seat, not the first after the ace
+    deal.plant(low, up=[lowest])
+    _low_doors(rng, deal, card(lowest.rank, 3), [p for p in rest if p != low])
     deal.complete()
     return deal.exercise({"ask": "bring_in"}, _rules(rng))
 
@@ -359,26 +382,37 @@ def later_tie(rng: random.Random) -> dict[str, Any]:
     return deal.exercise({"ask": "opener"}, rng.choice(("pokerstars", "wsop-2026")))
 
 
-def _pair_on_fourth(rng: random.Random) -> tuple[Deal, str, Any]:
+def _pair_on_fourth(rng: random.Random, pair: bool = True) -> tuple[Deal, str, Any]:
+    """Fourth street under a profile with the pair option; a pair showing, or (`pair=False`) no
+    pair showing anywhere."""
     deal = Deal(rng, rng.randint(2, 6), "fourth")
-    holder = rng.choice(deal.seats)
-    rank = rng.randint(2, 14)
-    deal.plant(holder, up=[c for c in deal.deck if c.rank == rank][:2])
+    if pair:
+        holder = rng.choice(deal.seats)
+        rank = rng.randint(2, 14)
+        deal.plant(holder, up=[c for c in deal.deck if c.rank == rank][:2])
     deal.complete()
+    if not pair and any(deal.up[p][0].rank == deal.up[p][1].rank for p in deal.seats):
+        raise Reject
     rules = rng.choice(("pokerstars", "1917poker"))
     return deal, rules, deal.betting(rules)
 
 
 def pair_option(rng: random.Random) -> dict[str, Any]:
-    deal, rules, rnd = _pair_on_fourth(rng)
+    """The big bet on fourth street: allowed with a pair showing, not without (yes/no balanced)."""
+    pair = rng.random() < 0.5
+    deal, rules, rnd = _pair_on_fourth(rng, pair)
     action = f"{rnd.to_act} bets {rnd.stakes.big_bet}"
-    return deal.exercise({"ask": "legal_action", "action": action}, rules)
+    data = deal.exercise({"ask": "legal_action", "action": action}, rules)
+    return data if pair else {**data, CONTROL: True}
 
 
 def pair_option_optional(rng: random.Random) -> dict[str, Any]:
-    deal, rules, rnd = _pair_on_fourth(rng)
-    action = f"{rnd.to_act} bets {rnd.stakes.small_bet}"
-    return deal.exercise({"ask": "legal_action", "action": action}, rules)
+    """With a pair showing the small bet is still allowed; without one the big bet is not."""
+    pair = rng.random() < 0.5
+    deal, rules, rnd = _pair_on_fourth(rng, pair)
+    action = f"{rnd.to_act} bets {rnd.stakes.small_bet if pair else rnd.stakes.big_bet}"
+    data = deal.exercise({"ask": "legal_action", "action": action}, rules)
+    return data if pair else {**data, CONTROL: True}
 
 
 def fifth_street_bet(rng: random.Random) -> dict[str, Any]:
@@ -388,15 +422,21 @@ def fifth_street_bet(rng: random.Random) -> dict[str, Any]:
 
 
 def raise_cap(rng: random.Random) -> dict[str, Any]:
+    """Bets and raises up to the cap (the next raise is not allowed), or to one raise short of
+    it (it is): yes/no balanced."""
     deal, rules, rnd = _betting_deal(rng, _later(rng))
+    short = rng.random() < 0.5
+    bets = int(engine.profile(rules).value("raise_cap")) + 1     # a bet and the raises after it
     actions: list[str] = []
+    made = 0
     while rnd.to_act is not None:
         player = rnd.to_act
         move = next((m for m in (f"{player} bets", f"{player} raises") if rnd.can(m)), None)
-        if move is None:
+        if move is None or (short and made == bets - 1):
             break
         if actions and rng.random() < 0.3 and rnd.can(f"{player} calls"):
             move = f"{player} calls"
+        made += not move.endswith(" calls")
         actions.append(rnd.apply(move).action)
     player = rnd.to_act
     if player is None:
@@ -465,6 +505,9 @@ def deciding_kicker(rng: random.Random) -> dict[str, Any]:
 
 
 def sixth_card(rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.5:
+        return {**_two_hands(rng, _fifth_card_decides(rng)), CONTROL: True}
+
     def build(deal: Deal):
         ranks = rng.sample(range(5, 15), 5)
         low = min(ranks)
@@ -482,22 +525,46 @@ def sixth_card(rng: random.Random) -> dict[str, Any]:
     return _two_hands(rng, build)
 
 
+def _fifth_card_decides(rng: random.Random):
+    """Two high-card hands equal on four cards: the fifth decides (one winner; the cards below
+    the best five are lower still)."""
+    def build(deal: Deal):
+        top = rng.sample(range(7, 15), 4)
+        high, low = sorted(rng.sample(range(4, min(top)), 2), reverse=True)
+        hands = []
+        for fifth in (high, low):
+            spares = rng.sample(range(2, low), 2)
+            cards = [_take(deal, r) for r in (*top, fifth, *spares)]
+            rng.shuffle(cards)
+            hands.append(cards)
+        if any(evaluate(h).category.label != "high card" for h in hands):
+            raise Reject
+        return hands
+    return build
+
+
 def wraparound(rng: random.Random) -> dict[str, Any]:
     deal = Deal(rng, rng.randint(2, 6), "showdown")
     player = rng.choice(deal.seats)
     suits = [rng.randrange(4) for _ in range(5)]
     if len(set(suits)) == 1:
         suits[0] = (suits[0] + 1) % 4
-    wrap = [card(r, s) for r, s in zip((12, 13, 14, 2, 3), suits)]
+    # Half the hands hold a real straight with the ace at one end (the answer is not always
+    # "high card"); the others a run that would only wrap round the ace.
+    straight = rng.random() < 0.5
+    ranks = rng.choice(((14, 2, 3, 4, 5), (10, 11, 12, 13, 14)) if straight else
+                       ((11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4)))
+    wrap = [card(r, s) for r, s in zip(ranks, suits)]
     rest = [c for c in deal.deck if c.rank in (7, 8) and c not in wrap]
     extra = [rng.choice([c for c in rest if c.rank == 7]), rng.choice([c for c in rest if c.rank == 8])]
     cards = wrap + extra
     rng.shuffle(cards)
     deal.plant(player, down=cards[:3], up=cards[3:])
     deal.complete()
-    if evaluate(cards).category.label != "high card":
+    if evaluate(cards).category.label != ("straight" if straight else "high card"):
         raise Reject
-    return deal.exercise({"ask": "category", "player": player}, _rules(rng))
+    data = deal.exercise({"ask": "category", "player": player}, _rules(rng))
+    return {**data, CONTROL: True} if straight else data
 
 
 def borrowed_card(rng: random.Random) -> dict[str, Any]:
@@ -506,6 +573,9 @@ def borrowed_card(rng: random.Random) -> dict[str, Any]:
     player = rng.choice(live)
     own = deal.down[player] + deal.up[player]
     best = evaluate(own)
+    if rng.random() < 0.5:           # half the hands shown are the player's own best five
+        return {**deal.exercise({"ask": "legal_hand", "player": player, "cards": text(best.cards)},
+                                _rules(rng)), CONTROL: True}
     for other in rng.sample(deal.seats, len(deal.seats)):
         if other == player:
             continue

@@ -14,6 +14,7 @@ and is raised, never skipped.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from functools import lru_cache
@@ -22,7 +23,7 @@ from typing import Any
 from course.study import engine
 # The registry the template modules (stud, home) fill; re-exported, so templates.Template and
 # templates.register keep their names.
-from course.study.registry import TEMPLATES, Reject, Template, dump, register, skill_key  # noqa: F401
+from course.study.registry import CONTROL, PARSED, TEMPLATES, Reject, Template, dump, register, skill_key  # noqa: F401
 
 PREFIX = "gen"
 MAX_DRAWS = 400
@@ -97,10 +98,14 @@ def _draw(text: str) -> tuple[dict[str, Any], Any]:
             drawn = template.draw(rng)
         except Reject:
             continue
+        control = drawn.pop(CONTROL, False)
+        parsed = drawn.pop(PARSED, None)
         item = {"id": f"{PREFIX}-{template.name}-{seed}", "title": template.title, **drawn}
-        if not template.shows:
-            return item, None
-        exercise = _load(item, text)
+        exercise = None if parsed is None else dataclasses.replace(
+            parsed, id=item["id"], title=item["title"], path=text, intro=item.get("intro", parsed.intro))
+        if not template.shows or control:
+            return item, exercise
+        exercise = exercise or _load(item, text)
         if _planted(template, exercise):
             return item, exercise
     raise GenerationError(f"{text!r}: template {template.name!r} planted nothing in {MAX_DRAWS} draws")
