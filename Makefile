@@ -71,7 +71,7 @@ run-shared: setup-shared
 	  --server.port $(PORT) --server.headless true
 
 # A class: REPLICAS app processes (default: one per core) on one PostgreSQL (DB, default
-# $STUD_STUDY_DB; without one a throwaway server) behind HAProxy on 127.0.0.1:PORT, sticky
+# $STUD_STUDY_DB; required) behind HAProxy on 127.0.0.1:PORT, sticky
 # sessions and websockets (course/app/serve_class.py; README "Serving a class").
 REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
 DB ?= $(STUD_STUDY_DB)

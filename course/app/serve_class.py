@@ -16,8 +16,8 @@ spread the learners over the cores. HAProxy (Debian's `haproxy`) in front:
 - like the replicas, listens on 127.0.0.1 only unless `--host` says otherwise.
 
 Every replica writes to the one database (`--db`, default `$STUD_STUDY_DB`, a
-`postgresql+psycopg://` URL; without one, a throwaway PostgreSQL server is started in a
-temporary folder, and the progress goes when this command stops). Options after `--` go to every
+`postgresql+psycopg://` URL; without one the command stops and says so: a class's progress
+needs a database that outlives the command). Options after `--` go to every
 replica's `streamlit run` (e.g. `--secrets.files class.toml` for shared mode; its
 `redirect_uri` names the balancer's address, which every replica shares, as `cookie_secret`).
 
@@ -133,15 +133,8 @@ class ClassServer:
     def _start(self, timeout: float) -> None:
         if not self.backends:
             if not self.db:
-                try:   # the test harness's throwaway server: there in a checkout of the repository
-                    from tests.support import pg_local   # noqa: PLC0415 - only when no database is given
-                except ImportError as exc:
-                    raise SystemExit("no --db and no STUD_STUDY_DB: give a PostgreSQL URL "
-                                     "(postgresql+psycopg://user:password@host/db)") from exc
-                server = self._stack.enter_context(pg_local.LocalPostgres())
-                self.db = server.url
-                print(f"no --db and no STUD_STUDY_DB: a throwaway PostgreSQL server at {self.db} "
-                      "(progress lasts as long as this command)", flush=True)
+                raise SystemExit("serve-class needs one PostgreSQL database for every replica: give "
+                                 "DB=postgresql+psycopg://user:password@host/db (or set STUD_STUDY_DB)")
             env = {**os.environ, "STUD_STUDY_DB": self.db, **self.env}
             for n in range(1, self.replicas + 1):
                 port = free_port()

@@ -27,13 +27,13 @@ from types import SimpleNamespace
 from typing import Any, Callable, Collection, Mapping, Sequence
 
 from course.betting import Action, BettingRound, new_round
-from course.cards import Card
+from course.cards import DECK, Card
 from course.engine.actions import Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
 from course.showdown import award
-from course.variants.common import FinalHand
+from course.variants.common import FinalHand, Played
 
 SHOWDOWN = "showdown"
 
@@ -83,16 +83,15 @@ class HandState:
     @classmethod
     def new_hand(cls, game: str, seats: list[str], profile: Any, stakes: Any = None) -> "HandState":
         """A whole hand of `game` before the antes, for the players `seats` (the dealer's left first)."""
-        from course.engine.stud import StudTable
-
         spec = find_game(game)
         exercise = SimpleNamespace(game=game, seats=list(seats), hands={}, shared=[], pot=0, street=spec.first_street,
                                    events=[], profile=profile, stakes=stakes or profile.stakes, extra={}, spec=spec)
         if spec.moves == "events":
             module = spec.module()
             return cls(exercise, spec, module.start(exercise), module.parse_event, restart=lambda: module.start(exercise))
-        table = StudTable.start(exercise)
-        return cls(exercise, spec, table, table.parse, restart=lambda: StudTable.start(exercise))
+        table_class = spec.whole_hand_table()
+        table = table_class.start(exercise)
+        return cls(exercise, spec, table, table.parse, restart=lambda: table_class.start(exercise))
 
     @classmethod
     def start(cls, exercise: Any) -> "HandState":
@@ -101,10 +100,9 @@ class HandState:
         round is opened when a move or a question first needs it."""
         spec = find_game(getattr(exercise, "game", None) or exercise.profile.game)
         if spec.moves == "actions" and getattr(exercise, "whole_hand", False):
-            from course.engine.stud import StudTable
-
-            table = StudTable.start(exercise)
-            return cls(exercise, spec, table, table.parse, restart=lambda: StudTable.start(exercise))
+            table_class = spec.whole_hand_table()
+            table = table_class.start(exercise)
+            return cls(exercise, spec, table, table.parse, restart=lambda: table_class.start(exercise))
         if spec.moves == "actions":
             return cls.street(exercise)
         module = spec.module()
@@ -432,3 +430,24 @@ def legal_action(street: str, seats: Sequence[str], hands: Mapping[str, Any], ac
     if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
     return replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot).verdict(action)
+
+
+def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any],
+                parse: Callable[[str], Any], **fields: Any) -> tuple[Played, Callable[[str], None]]:
+    """A fresh table for `players` seats (P1, P2, ...) before the antes, a shuffled deck, and
+    `do(text)`, which plays one event text on the one hand state (`HandState.apply`) and records it."""
+    from types import SimpleNamespace
+
+
+    exercise = SimpleNamespace(seats=[f"P{i + 1}" for i in range(players)], hands={}, shared=[],
+                               pot=0, street="third", events=[], profile=profile, extra={}, **fields)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
+    played = Played(state.table, [], deck)
+
+    def do(text: str) -> None:
+        state.apply(text)
+        played.texts.append(text)
+
+    return played, do

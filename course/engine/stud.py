@@ -25,7 +25,8 @@ from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import DEAL_TIMELINE, MAX_SEATS, GameSpec, find_game
 from course.table import needs_shared_card
-from course.variants.common import Played, Seat, TableSeats, names, random_hand
+from course.engine.state import random_hand
+from course.variants.common import Played, Seat, TableSeats, names
 
 KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card

@@ -104,6 +104,7 @@ class GameSpec:
     streets: tuple[StreetSpec, ...] = STUD_STREETS
     moves: str = "actions"               # how an exercise writes what happens next: actions or events
     engine: str | None = None            # module with the game's own moves, asks and replay
+    hand_table: str = "course.engine.stud"   # module whose `StudTable` plays a whole hand on actions
     cards_move: bool = False             # cards change hands (takes): counts per player are free
     shared_name: str = "Shared card"     # what the table calls its shared face-up card
     shared_replaces: str | None = "seventh"   # a shared card stands in for everyone's card of this street
@@ -195,6 +196,10 @@ class GameSpec:
 
     def module(self) -> ModuleType | None:
         return importlib.import_module(self.engine) if self.engine else None
+
+    def whole_hand_table(self) -> Any:
+        """The table class that plays whole hands of a game on actions (Stud High's `StudTable`)."""
+        return importlib.import_module(self.hand_table).StudTable
 
 
 GAMES: dict[str, GameSpec] = {

@@ -20,7 +20,7 @@ import yaml
 
 from course.cards import Card, parse_cards
 from course.explain import Answer
-from course.games import find_game
+from course.games import find_game, variant_module
 from course.hands import evaluate
 from course.study import engine
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from course.cards import DECK, Card, cards_text
+from course.cards import Card, cards_text
 from course.engine.actions import Move as Event, parse_move
 
 from course.explain import Answer, Step
@@ -151,29 +151,6 @@ class Played:
     table: Any
     texts: list[str]
     deck: list[Card]
-
-
-def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any],
-                parse: Callable[[str], Event], **fields: Any) -> tuple[Played, Callable[[str], None]]:
-    """A fresh table for `players` seats (P1, P2, ...) before the antes, a shuffled deck, and
-    `do(text)`, which plays one event text on the one hand state (`HandState.apply`) and records it."""
-    from types import SimpleNamespace
-
-    from course.engine.state import HandState
-    from course.games import find_game
-
-    exercise = SimpleNamespace(seats=[f"P{i + 1}" for i in range(players)], hands={}, shared=[],
-                               pot=0, street="third", events=[], profile=profile, extra={}, **fields)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
-    played = Played(state.table, [], deck)
-
-    def do(text: str) -> None:
-        state.apply(text)
-        played.texts.append(text)
-
-    return played, do
 
 
 def seats_from(exercise: Any) -> dict[str, Seat]:

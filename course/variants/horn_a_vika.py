@@ -25,10 +25,10 @@ from course.engine.actions import BETTING_KINDS
 from course.errors import IllegalActionError
 from course.games import find_game
 from course.explain import Answer, Step
+from course.engine.state import random_hand
 from course.variants.common import (
     Event, Opt, Played, Seat, TableSeats,
-    names, opener_steps, option, random_hand,
-    parse_event as _parse, rank_showing, seats_from,
+    names, opener_steps, option, parse_event as _parse, rank_showing, seats_from,
 )
 
 GAME = "horn-a-vika"
