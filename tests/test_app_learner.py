@@ -66,17 +66,43 @@ def test_a_deal_that_names_its_rules_has_no_picker_and_grades_what_it_says(eid, 
     assert any(s.value.startswith("Right.") for s in at.success), texts(at)
 
 
-def test_the_picker_shows_only_where_the_profiles_disagree(db):
+# A door-card tie that the profiles break differently (suit order or seat), worded without naming
+# any rule set: such a deal gets the picker. (Every such deal of the course names its profile.)
+UNNAMED_TIE = """\
+id: unnamed-door-tie
+title: Two deuces showing
+game: stud-high
+rules: pokerstars
+street: third
+seats: [Ava, Ben, Cara, Drew]
+hands:
+  Ava:  {down: 5♦ J♣, up: 2♠}
+  Ben:  {down: K♠ 3♥, up: 8♦}
+  Cara: {down: 9♥ 9♣, up: 2♣}
+  Drew: {down: 6♠ 10♦, up: Q♥}
+questions:
+  - ask: bring_in
+"""
+
+
+def test_the_picker_shows_only_where_the_profiles_disagree(tmp_path):
     stud = [ex for ex in COURSE.exercises.values() if ex.game == "stud-high"]
     names = rules.profile_names("stud-high")
-    agree = next(ex for ex in stud if not quiz.profiles_disagree(ex, names))
-    at = open_deal(agree)
-    assert not [s for s in at.selectbox if s.key == f"practice|{agree.id}:rules"]
-    differ = next(ex for ex in stud if quiz.profiles_disagree(ex, names) and not quiz.named_profile(ex))
-    at = open_deal(differ)
-    picker = at.selectbox(key=f"practice|{differ.id}:rules")
-    assert picker.value == differ.rules
-    assert "The rule sets disagree on this deal" in texts(at)
+    with environment(tmp_path / "progress.db"):
+        agree = next(ex for ex in stud if not quiz.profiles_disagree(ex, names))
+        at = open_deal(agree)
+        assert not [s for s in at.selectbox if s.key == f"practice|{agree.id}:rules"]
+    root = tmp_path / "content"
+    (root / "lessons").mkdir(parents=True)
+    (root / "exercises").mkdir()
+    (root / "exercises" / "tie.yaml").write_text(UNNAMED_TIE, encoding="utf-8")
+    differ, problems = content.parse_exercise(UNNAMED_TIE, "tie.yaml")
+    assert not problems and quiz.profiles_disagree(differ, names) and not quiz.named_profile(differ)
+    with environment(tmp_path / "progress2.db", content=root):
+        at = open_deal(differ)
+        picker = at.selectbox(key=f"practice|{differ.id}:rules")
+        assert picker.value == differ.rules
+        assert "The rule sets disagree on this deal" in texts(at)
 
 
 # -- defect 2: an empty answer is a choice -------------------------------------------------
