@@ -417,7 +417,8 @@ class BettingRound:
             except IllegalActionError:
                 pass
         steps = self.steps_allowed(p)
-        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)):
+        # no step open (a player whose own limit is below the smallest raise may only call or fold)
+        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)) if steps else ():
             try:
                 moves.append(self._judge(Action(p, verb, base + steps[0])).action)
             except IllegalActionError:

@@ -157,7 +157,9 @@ def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
 def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_one(name):
     entry = misconceptions.by_id(name)
     detected = 0
-    for item in templates.sample(SHOWN_BY[name], 24):   # about half of a trap's items are controls
+    # About half of a trap's items are controls, and a home-game drill plants the mistake's
+    # situation less often (the match order needs two earlier matches): 40 items, at least 5 shown.
+    for item in templates.sample(SHOWN_BY[name], 40):
         exercise = templates.generate(item)
         question = exercise.questions[0]
         right = engine.answer(exercise, question)
@@ -169,7 +171,7 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
         assert not engine.is_correct(exercise, question, given, right)
         assert entry in misconceptions.diagnose(exercise, question, given, right), item
         detected += 1
-    assert detected >= 5, f"{name}: shown on only {detected} of 24 items"
+    assert detected >= 5, f"{name}: shown on only {detected} of 40 items"
 
 
 def test_a_bad_catalogue_entry_is_a_clear_error_naming_the_file_and_the_entry(tmp_path):
@@ -422,10 +424,10 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         at.switch_page(PAGES["progress"]).run()
         assert not at.exception, at.exception
         assert {m.label: m.value for m in at.metric}["Answers checked"] == "12"
-        table = next(d.value for d in at.dataframe if "title" in d.value.columns)   # most missed
-        assert list(table["exercise"][:2]) == [first[0].id, first[2].id]
-        assert list(table["title"][:2]) == [f"Drill: {first[0].title}", f"Drill: {first[2].title}"] \
-            or first[0].id in COURSE.exercises
+        # most missed: a learner's table names each deal by its title (no ids on a learner's screen)
+        table = next(d.value for d in [*at.dataframe, *at.table] if "title" in d.value.columns)
+        assert list(table["title"][:2]) == [COURSE.exercises[e.id].title if e.id in COURSE.exercises
+                                            else f"Drill: {e.title}" for e in (first[0], first[2])]
         at.button(key="progress_practise_missed").click().run()
         at.switch_page(PAGES["practice"]).run()
         assert not at.exception, at.exception
