@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+import weakref
 from types import SimpleNamespace
 from typing import Any, Callable, Collection, Mapping, Sequence
 
@@ -122,14 +123,18 @@ class HandState:
         """The hand after the exercise's moves (the first `upto` of them), each played with `apply`;
         the first refused move raises its error, placed at its index. A validated exercise replays
         once per point (`Exercise.replayed`), shared by every question and grade."""
-        def build() -> "HandState":
-            state = cls.start(exercise)
-            for move in _moves_of(exercise)[:upto]:
+        def build(of: Any = exercise) -> "HandState":
+            state = cls.start(of)
+            for move in _moves_of(of)[:upto]:
                 state.apply(move)
             return state
 
         replayed = getattr(exercise, "replayed", None)
-        return replayed(("hand", upto), build) if replayed is not None else build()
+        if replayed is None:
+            return build()
+        # Kept on the exercise, the state holds it weakly: no reference cycle, so a replaced course
+        # is freed by reference counting even though it was frozen out of the collector's reach.
+        return replayed(("hand", upto), lambda: build(weakref.proxy(exercise)))
 
     @classmethod
     def at(cls, exercise: Any, street: str | None = None, after: int | None = None) -> "HandState":
@@ -192,8 +197,9 @@ class HandState:
         A refused home-game event is reported and skipped, so one file shows all its problems at
         once; a stud street stops at its first (its later actions depend on it). A stud deal that
         cannot open its round is a `ValueError` naming why."""
-        try:
-            state = cls.start(exercise)
+        replayed = getattr(exercise, "replayed", None)
+        try:   # a state kept on the exercise holds it weakly (see `replay`)
+            state = cls.start(weakref.proxy(exercise) if replayed is not None else exercise)
         except CourseError as err:
             return [err]
         found: list[Exception] = []
@@ -207,7 +213,6 @@ class HandState:
             except ValueError as err:      # a stud deal whose round cannot open (the message says why)
                 found.append(err)
                 break
-        replayed = getattr(exercise, "replayed", None)
         if not found and replayed is not None:    # the checked hand is the one every question reads
             replayed(("hand", None), lambda: state)
         return found
