@@ -23,6 +23,9 @@ CSS = """
   h3{font-size:1.2rem !important;padding:.25rem 0 !important}
   /* Practice: "Practise by" and its choice share one row; the deal pager follows */
   .st-key-practice_bar{flex-wrap:wrap !important;row-gap:.4rem !important}
+  /* their labels are read out, not shown: the choices say what they are */
+  .st-key-practice_bar [data-testid=stWidgetLabel]{position:absolute !important;width:1px !important;
+    height:1px !important;overflow:hidden !important;clip:rect(0 0 0 0) !important;white-space:nowrap !important}
   .st-key-practice_bar > [data-testid=stElementContainer]:has([data-testid=stSelectbox]){
     flex:1 1 40% !important;width:auto !important;min-width:0 !important;max-width:none !important}
   .st-key-practice_bar > [data-testid=stElementContainer]:has([data-testid=stSelectbox]):nth-child(2){

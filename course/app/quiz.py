@@ -374,9 +374,9 @@ def timeline(exercise: Any) -> None:
     """What happened after the deal drawn above: this street's actions, the game's events."""
     for title, items in (("Actions so far on this street", exercise.actions),
                          ("Then, in order", exercise.events)):
-        if items:
-            st.markdown(f"**{title}:**\n\n" + "\n".join(
-                f"{n}. {card_words(text)}" for n, text in enumerate(items, 1)))
+        if items:   # one numbered line, not a list: the question stays near the top on a phone
+            st.markdown(f"**{title}:** " + " · ".join(
+                f"{n}.&nbsp;{card_words(text)}" for n, text in enumerate(items, 1)))
 
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
