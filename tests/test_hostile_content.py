@@ -387,3 +387,24 @@ def test_the_app_shares_one_course_between_sessions(tmp_path):
         open_app("map")
         open_app("practice")
         assert state.live_course().loads == 1
+
+
+# -- another visitor meanwhile (benchmarks/hostile.py at its smallest size) ----------------------
+
+def test_another_visitor_draws_every_page_while_a_lone_surrogate_is_checked():
+    """The benchmark's run for one hostile input: `course check` and a real server's Author
+    preview check it while a second tab draws every page; none fails, the preview names the
+    problem (no error element), and the idle baseline is printed beside it."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "hostile.py"), "--json",
+                          "--only", "lone surrogate in a title"], capture_output=True, text=True,
+                         timeout=600, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert report["failed"] == []
+    assert set(report["meanwhile"]) == set(report["idle"]) and len(report["idle"]) == 8
+    served = report["inputs"]["lone surrogate in a title"]["server"]
+    assert served["drew"] and "problem" in served["verdict"], served
+    assert report["inputs"]["lone surrogate in a title"]["other_visitor"]
