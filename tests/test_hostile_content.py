@@ -393,8 +393,9 @@ def test_the_app_shares_one_course_between_sessions(tmp_path):
 
 def test_another_visitor_draws_every_page_while_a_lone_surrogate_is_checked():
     """The benchmark's run for one hostile input: `course check` and a real server's Author
-    preview check it while a second tab draws every page; none fails, the preview names the
-    problem (no error element), and the idle baseline is printed beside it."""
+    preview (shared mode, real logins) check it while another visitor draws every page; none
+    fails, the preview names the problem (no error element); then four authors paste at once,
+    each also from a second tab, which is told to wait."""
     import subprocess
     import sys
 
@@ -408,3 +409,6 @@ def test_another_visitor_draws_every_page_while_a_lone_surrogate_is_checked():
     served = report["inputs"]["lone surrogate in a title"]["server"]
     assert served["drew"] and "problem" in served["verdict"], served
     assert report["inputs"]["lone surrogate in a title"]["other_visitor"]
+    pastes = report["together"]["pastes"]
+    assert len(pastes) == 8 and all(p["drew"] for p in pastes), pastes
+    assert any(p["wait"] for p in pastes) and not all(p["wait"] for p in pastes), pastes
