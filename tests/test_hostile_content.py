@@ -387,3 +387,28 @@ def test_the_app_shares_one_course_between_sessions(tmp_path):
         open_app("map")
         open_app("practice")
         assert state.live_course().loads == 1
+
+
+# -- another visitor meanwhile (benchmarks/hostile.py at its smallest size) ----------------------
+
+def test_another_visitor_draws_every_page_while_a_lone_surrogate_is_checked():
+    """The benchmark's run for one hostile input: `course check` and a real server's Author
+    preview (shared mode, real logins) check it while another visitor draws every page; none
+    fails, the preview names the problem (no error element); then four authors paste at once,
+    each also from a second tab, which is told to wait."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "hostile.py"), "--json",
+                          "--only", "lone surrogate in a title"], capture_output=True, text=True,
+                         timeout=600, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert report["failed"] == []
+    assert set(report["meanwhile"]) == set(report["idle"]) and len(report["idle"]) == 8
+    served = report["inputs"]["lone surrogate in a title"]["server"]
+    assert served["drew"] and "problem" in served["verdict"], served
+    assert report["inputs"]["lone surrogate in a title"]["other_visitor"]
+    pastes = report["together"]["pastes"]
+    assert len(pastes) == 8 and all(p["drew"] for p in pastes), pastes
+    assert any(p["wait"] for p in pastes) and not all(p["wait"] for p in pastes), pastes

@@ -417,3 +417,63 @@ def test_the_preview_queues_checks_and_refuses_when_every_slot_stays_busy(monkey
     assert done.item is not None and not done.problems
     assert preview.CHECK_SLOTS.acquire(blocking=False)       # and given back
     preview.CHECK_SLOTS.release()
+
+
+def test_one_visitor_has_one_preview_check_at_a_time_and_is_told_to_wait(monkeypatch):
+    """A visitor's second check while their first waits for a slot is refused at once (not
+    queued ahead of others); another visitor's check queues and runs; nothing refused is cached."""
+    import threading
+
+    from course.content import preview
+
+    preview.clear_cache()
+    text = (ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml").read_text(encoding="utf-8")
+    other = text.replace("Ava", "Ada")                          # another text: no cache hit
+    monkeypatch.setattr(preview, "CHECK_SLOTS", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(preview, "QUEUE_WAIT", 120.0)
+    done: dict[str, preview.Checked] = {}
+
+    def check(who, body, name):
+        done[who] = preview.check(body, name, False, visitor=who.split("-")[0])
+
+    preview.CHECK_SLOTS.acquire()                 # the only slot is busy: checks queue
+    first = threading.Thread(target=check, args=("ava-1", text, "one.yaml"))
+    first.start()
+    for _ in range(600):
+        if "ava" in preview._VISITORS:
+            break
+        time.sleep(0.05)
+    second = preview.check(other, "two.yaml", False, visitor="ava")   # her other tab
+    assert first.is_alive()                       # it returned while her first still waits
+    assert second.busy and second.item is None and "wait" in second.problems[0].message
+    bo = threading.Thread(target=check, args=("bo-1", other, "two.yaml"))
+    bo.start()
+    time.sleep(0.3)
+    assert bo.is_alive()                          # another visitor queues: not refused
+    preview.CHECK_SLOTS.release()
+    first.join(120)
+    bo.join(120)
+    assert done["ava-1"].item is not None and not done["ava-1"].problems
+    assert done["bo-1"].item is not None and not done["bo-1"].problems
+    again = preview.check(other, "two.yaml", False, visitor="ava")    # her turn now
+    assert again.item is not None and not again.busy and "ava" not in preview._VISITORS
+
+
+def test_the_author_preview_says_wait_while_the_visitors_other_check_runs(tmp_path):
+    from course.content import preview
+    from tests.support.apptest import environment
+
+    preview.clear_cache()
+    text = (ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml").read_text(encoding="utf-8")
+    with environment(tmp_path / "p.db"):
+        at = open_app("author")
+        at.button_group(key="author_source").set_value("Paste YAML").run()
+        preview._VISITORS.add(state.LOCAL.key)    # their check in another tab is running
+        try:
+            at.text_area(key="author_paste").set_value(text).run()
+        finally:
+            preview._VISITORS.discard(state.LOCAL.key)
+        assert not at.exception and not at.error, texts(at)
+        assert any("wait for it to finish" in i.value for i in at.info), texts(at)
+        at.run()                                  # theirs is done: this one is checked
+        assert any("no problems found" in s.value for s in at.success), texts(at)

@@ -681,7 +681,11 @@ cached by content hash (`course.content.preview`), so a rerun of the same text c
             name = "<pasted>"
 
     if text:
-        checked = preview.check(text, name, is_lesson)
+        checked = preview.check(text, name, is_lesson, visitor=state.learner())
+        if checked.busy:                # not checked yet: a word to wait, not a verdict on the file
+            why = checked.problems[0].message
+            st.info(quiz.md_escape(why[:1].upper() + why[1:]) + ".", icon=":material/hourglass_top:")
+            return
         course = state.course()
         known = set(course.exercises) | set(course.invalid) if is_lesson else ()
         item, problems = checked.item, checked.all_problems(name, known)

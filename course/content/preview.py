@@ -37,6 +37,10 @@ CACHE_SIZE = 64                     # checked texts kept (the latest ones)
 # slow every other visitor; a check that waits longer than QUEUE_WAIT is refused as busy.
 CHECK_SLOTS = threading.BoundedSemaphore(max(1, os.cpu_count() or 1))
 QUEUE_WAIT = TIME_BUDGET
+# One check at a time per visitor (their tabs included): a second one while the first runs or
+# waits for a slot is told to wait at once, so no visitor holds more than one place in the queue.
+_VISITORS: set[str] = set()
+_VISITORS_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Checked:
     worker_rss: int = 0             # the worker's peak resident memory in bytes, when it ran
     engine: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()    # `course check`'s warnings (a pot that cannot arise)
+    busy: bool = False              # not checked (no slot in time, or the visitor's other check runs): not cached
 
     def all_problems(self, name: str, known_exercises: Iterable[str]) -> list[Problem]:
         """Every problem, exactly as `python -m course check` reports this text saved as a file
@@ -81,8 +86,10 @@ def _parse(text: str, name: str, is_lesson: bool) -> tuple[Any, list[Problem]]:
     return (parse_lesson if is_lesson else parse_exercise)(text, name)
 
 
-def check(text: str, name: str, is_lesson: bool) -> Checked:
-    """The model and problems of `text`, checked within the budget; cached by content hash."""
+def check(text: str, name: str, is_lesson: bool, visitor: str | None = None) -> Checked:
+    """The model and problems of `text`, checked within the budget; cached by content hash.
+    `visitor` (the login's key) may have one check running or queued at a time: a second one,
+    from another of their tabs, is refused at once with a word to wait (a cache hit is not)."""
     too_big = size_problem(text, name)  # before hashing: a huge text is refused at once
     if too_big is not None:
         return Checked(None, [too_big], 0.0)
@@ -92,11 +99,34 @@ def check(text: str, name: str, is_lesson: bool) -> Checked:
         if hit is not None:
             _CACHE.move_to_end(key)
             return Checked(hit.item, hit.problems, 0.0, hit.worker_rss, hit.engine, hit.warnings)
+    if visitor is not None:
+        with _VISITORS_LOCK:
+            if visitor in _VISITORS:        # not cached: the next one, after theirs, is checked
+                return Checked(None, [Problem(name, 1, 1, "your other check (in another tab) is "
+                                              "still running: wait for it to finish, then show "
+                                              "this file again")], 0.0, busy=True)
+            _VISITORS.add(visitor)
+    try:
+        result = _check_in_slot(text, name, is_lesson)
+    finally:
+        if visitor is not None:
+            with _VISITORS_LOCK:
+                _VISITORS.discard(visitor)
+    if not result.busy:
+        with _CACHE_LOCK:
+            _CACHE[key] = result
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return result
+
+
+def _check_in_slot(text: str, name: str, is_lesson: bool) -> Checked:
+    """Check `text` once a slot is free (waiting up to QUEUE_WAIT, else refused as busy)."""
     started = time.perf_counter()
     if not CHECK_SLOTS.acquire(timeout=QUEUE_WAIT):     # not cached: the next one tries again
         return Checked(None, [Problem(name, 1, 1, "the Author preview is busy checking other "
                                       "files just now: press the button again in a moment")],
-                       time.perf_counter() - started)
+                       time.perf_counter() - started, busy=True)
     try:
         outcome = run_in_worker(text, name, is_lesson)
         if outcome.outcome == "ok":
@@ -105,13 +135,8 @@ def check(text: str, name: str, is_lesson: bool) -> Checked:
             item, problems = None, [Problem(name, 1, 1, _refusal(outcome))]
     finally:
         CHECK_SLOTS.release()
-    result = Checked(item, problems, time.perf_counter() - started, outcome.rss, outcome.engine,
-                     outcome.warnings)
-    with _CACHE_LOCK:
-        _CACHE[key] = result
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return result
+    return Checked(item, problems, time.perf_counter() - started, outcome.rss, outcome.engine,
+                   outcome.warnings)
 
 
 def _refusal(verdict: Verdict) -> str:
