@@ -136,3 +136,33 @@ def test_a_short_deck_deals_seventh_street_as_the_shared_card_refused_without_it
     with_shared = EIGHT_AT.format(street=street).replace("questions:", "shared: 8♥\nquestions:")
     _, problems = content.parse_exercise(with_shared, "eight.yaml")
     assert not [p for p in problems if "shared" in p.message]
+
+
+SHARED_SEVENTH = ROOT / "exercises" / "stud-high" / "shared-seventh-card.yaml"
+
+
+def _eight_with_folded(folded: dict[str, int]) -> str:
+    """The course's eight-player shared-card showdown, with `folded` players (name -> face-up
+    cards they kept: 4 = folded on seventh street, fewer = folded earlier) marked folded."""
+    data = yaml.safe_load(SHARED_SEVENTH.read_text(encoding="utf-8"))
+    for name, ups in folded.items():
+        hand = data["hands"][name]
+        data["hands"][name] = {"down": hand["down"], "up": " ".join(hand["up"].split()[:ups]), "folded": True}
+    data["questions"] = [{"ask": "winners", "prompt": "Who wins?", "answer": ["Cara"]}]
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def test_players_who_fold_on_seventh_street_after_the_shared_card_is_dealt_is_a_possible_deal():
+    """Eight reached seventh street (52 - 48 = 4 cards left, so one shared card), then four folded
+    on its betting: four are still in at the showdown, yet the deal was short when the card came.
+    Accepted and answered; the same four folding on fifth street (three cards showing) leave 8
+    cards for the four still in, so a shared card is refused as before."""
+    late = {"Ava": 4, "Ben": 4, "Fay": 4, "Hana": 4}
+    exercise, problems = content.parse_exercise(_eight_with_folded(late), "late.yaml")
+    assert problems == [] and exercise.shared
+    assert questions.check_exercise(exercise) == []
+    assert _ask(exercise, "winners").value == ["Cara"]
+    early = {name: 3 for name in late}
+    _, problems = content.parse_exercise(_eight_with_folded(early), "early.yaml")
+    (problem,) = [p for p in problems if "shared" in p.message]
+    assert "8 cards are left" in problem.message and "deal each a seventh card" in problem.message
