@@ -418,7 +418,7 @@ class BettingRound:
             except IllegalActionError:
                 pass
         steps = self.steps_allowed(p)
-        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)):
+        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)) if steps else ():   # a limit below the least raise: none
             try:
                 moves.append(self._judge(Action(p, verb, base + steps[0])).action)
             except IllegalActionError:

@@ -286,7 +286,7 @@ def _accepted(rnd) -> set[str]:
     p = rnd.to_act
     if p is None:
         return set()
-    top = rnd.to_match + 4 * max(rnd.stakes.big_bet, *(rnd.steps_allowed(p)))
+    top = rnd.to_match + 4 * max([rnd.stakes.big_bet, *rnd.steps_allowed(p)])     # no step open: big bet only
     candidates = [Action(p, verb) for verb in Verb if verb is not Verb.ANTE]
     candidates += [Action(p, verb, amount) for verb in (Verb.BET, Verb.RAISE) for amount in range(1, top + 1)]
     return {str(rnd.verify(a)) for a in candidates if rnd.can(a)}
