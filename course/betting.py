@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
+from course.cards import Card
 from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
@@ -868,10 +869,12 @@ def new_round(
     stakes: Stakes | None = None,
     folded: Collection[str] = (),
     pot: int = 0,
+    shared: Sequence[Card] = (),
 ) -> BettingRound:
-    """An empty round for `street`: finds the first actor (bring-in on third, opener later)."""
+    """An empty round for `street`: finds the first actor (bring-in on third, opener later; a
+    shared card dealt for the street is passed on to the opener)."""
     seats = check_seats(seats)
-    first = first_to_act(street, seats, hands, profile, folded)
+    first = first_to_act(street, seats, hands, profile, folded, shared)
     out = set(folded) | {p for p in hands if getattr(hands[p], "folded", False)}
     active = [p for p in seats if p in hands and p not in out]
     if first.value not in active:

@@ -131,6 +131,11 @@ def _hands_on(exercise: Exercise, street: str, question: Question | None = None)
     return {p: (h.down, h.up[:count]) for p in exercise.seats if (h := hands.get(p)) is not None}
 
 
+def _shared_on(exercise: Exercise, street: str) -> list[Card]:
+    """The exercise's shared card when `street` is the one it replaces (or a later one), else none."""
+    return list(exercise.shared) if find_game(exercise.game).shared_in_play(street) else []
+
+
 def _opener(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
@@ -143,7 +148,7 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
             raise ValueError(f"{street} street's betting never starts in these moves")
         return opened.first_answer
     return table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
-                              folded=tuple(exercise.folded))
+                              folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
 
 
 def _action_order(exercise: Exercise, question: Question) -> Answer:
@@ -152,7 +157,8 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
     if not find_game(exercise.game).is_betting(exercise.street):
         raise ValueError(f"nobody acts at the {exercise.street}: action_order needs a betting street")
     return table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
-                                exercise.profile, folded=tuple(exercise.folded))
+                                exercise.profile, folded=tuple(exercise.folded),
+                                shared=_shared_on(exercise, exercise.street))
 
 
 def _replay(exercise: Exercise, upto: int | None = None, question: Question | None = None):

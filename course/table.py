@@ -195,10 +195,13 @@ def opener(
     profile: Profile,
     folded: Collection[str] = (),
     street: str | None = None,
+    shared: Iterable[Card | str] = (),
 ) -> Answer:
     """The player who acts first: strongest exposed row among players still in; ties by profile.
 
     `rows` maps player -> exposed cards in deal order; `street` only adds the seventh-street note.
+    `shared`: a shared face-up card dealt in place of the street's own cards; the profile's
+    `shared_card_opener` says whether it counts in every row (Robert's Rules 8.15) or not.
     """
     seats = check_seats(seats)
     _check_players(seats, rows, "rows")
@@ -217,12 +220,26 @@ def opener(
             profile.rule_cite("exposed_value_only"),
         )
     ]
+    middle = parse_cards(shared)
+    counted = False
+    if middle:
+        rule = profile.option("shared_card_opener")
+        counted = rule.value == "best-with-shared"
+        cards = " ".join(str(c) for c in middle)
+        steps.append(_option_step(
+            f"This street is one shared card, {cards}, face up in the middle for everyone: "
+            + ("this profile counts it in every row showing, so the best hand showing with it opens."
+               if counted else
+               "this profile leaves it out of the rows compared, so the rows, and the first actor, are "
+               "those of the street before."),
+            rule,
+        ))
     out = [p for p in parsed if p in set(folded)]
     if out:
         steps.append(
             _rule_step(f"{_names(out)} folded, so {'that row does' if len(out) == 1 else 'those rows do'} not count.", "folded_out", profile)
         )
-    active = {p: cards for p, cards in parsed.items() if p not in set(folded) and cards}
+    active = {p: cards + (middle if counted else []) for p, cards in parsed.items() if p not in set(folded) and cards}
     if not active:
         raise ValueError(f"no player still in shows a card: rows {dict(rows)!r}, folded {list(folded)!r}")
     values = {p: evaluate(cards) for p, cards in active.items()}
@@ -269,7 +286,7 @@ def opener(
             )
         else:  # pragma: no cover
             raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
-    if find_game(profile.game).dealt_face_down(street):
+    if not middle and find_game(profile.game).dealt_face_down(street):
         steps.append(
             _rule_step(
                 "The seventh card is dealt face down, so the rows showing, and the first actor, are "
@@ -312,9 +329,11 @@ def first_to_act(
     hands: Mapping[str, Any],
     profile: Profile,
     folded: Collection[str] = (),
+    shared: Iterable[Card | str] = (),
 ) -> Answer:
     """Who acts first on `street`: the bring-in on third street (when the profile has one), else
-    the opener. `hands` maps player -> (down, up) or an object with `.down`/`.up`/`.folded`."""
+    the opener. `hands` maps player -> (down, up) or an object with `.down`/`.up`/`.folded`;
+    `shared` the shared face-up card once it is dealt (see `opener`)."""
     if street not in STREETS:
         raise ValueError(f"street {street!r}: expected one of {', '.join(STREETS)}")
     seats = check_seats(seats)
@@ -330,7 +349,7 @@ def first_to_act(
         return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
     if opens == "highest-showing":
         return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active))
-    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street)
+    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street, shared=shared)
 
 
 def _third_street_opener(seats, rows, profile, folded) -> Answer:
@@ -349,9 +368,10 @@ def starting_order(
     hands: Mapping[str, Any],
     profile: Profile,
     folded: Collection[str] = (),
+    shared: Iterable[Card | str] = (),
 ) -> Answer:
     """The `action_order` question: who acts first and then clockwise over the players still in."""
-    first = first_to_act(street, seats, hands, profile, folded)
+    first = first_to_act(street, seats, hands, profile, folded, shared)
     dealt, active = _dealt_and_active(list(seats), hands, folded)
     order = action_order(seats, first.value, active)
     steps = list(first.steps)

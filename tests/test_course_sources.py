@@ -305,3 +305,15 @@ def test_small_and_big_bet_are_explained_in_lesson_2_where_they_are_first_used()
     (section,) = [s for s in COURSE.lessons["forced-bets"].sections if "**small bet**" in s.text]
     text = flat(section.text)
     assert "step on third and fourth street" in text and "**big bet** the step from fifth street on" in text
+
+
+def test_lessons_teach_that_a_shared_seventh_card_may_change_the_opener_rrp_8_15():
+    """Robert's Rules 8.15: the player now high with the common card opens the last round. No
+    lesson may say seventh street never changes the opener; lessons 5 and 10 cite the rule and
+    the course's profile option, lessons 1 and 12 point at the shared-card exception."""
+    for lesson_id in ("deal-timeline", "opener", "shared-card", "review"):
+        text = " ".join(flat(s.text) for s in COURSE.lessons[lesson_id].sections)
+        assert "never changes anyone's face-up row" not in text and ("shared card" in text or "lesson 10" in text)
+    for lesson_id in ("opener", "shared-card"):
+        (section,) = [s for s in COURSE.lessons[lesson_id].sections if 'COURSE "Shared-card opener"' in s.cite]
+        assert "RRP-H 8.15" in section.cite and "Robert's Rules (8.15)" in flat(section.text)

@@ -353,3 +353,28 @@ def test_a_refused_move_leaves_the_hand_as_it_was(game):
         state.apply(move)
     assert state.final_hands() == {p: h for p, h in
                                    HandState.replay(exercise(game, profile, seats=seats, events=played.texts)).final_hands().items()}
+
+
+@pytest.mark.parametrize("profile_name, counted", [("wsop-2026", True), ("pokerstars", False)])
+def test_the_player_now_high_using_the_common_card_opens_the_last_round_by_the_profile(profile_name, counted):
+    """RRP-H 8.15 ('the player who is now high using the common card initiates the action for the
+    last round'), the profile's `shared_card_opener`: the whole-hand table opens seventh street
+    with the best row counting the shared card (WSOP follows RRP), or keeps the sixth-street
+    opener (PokerStars, a course default). On this shuffle the shared card changes the opener."""
+    from course.hands import evaluate
+    from course.rules import load_profile
+
+    profile = load_profile(profile_name)
+    deck = list(DECK)
+    random.Random(SEED).shuffle(deck)
+    state = HandState.new_hand("stud-high", EIGHT, profile)
+    play_on(state, deck)
+    table, rounds = state.table, state.table.rounds
+    assert table.shared and rounds["sixth"].first == "P7"
+    rows = {p: table.hands[p].up + (table.shared if counted else []) for p in EIGHT}
+    best = max(evaluate(rows[p]).value for p in EIGHT)
+    assert rounds["seventh"].first == next(p for p in EIGHT if evaluate(rows[p]).value == best)
+    assert (rounds["seventh"].first != "P7") is counted
+    answer = rounds["seventh"].first_answer
+    assert profile.option("shared_card_opener").cite[0] in answer.citations
+    assert not any("dealt face down" in s.text for s in answer.steps)

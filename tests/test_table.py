@@ -300,3 +300,32 @@ def test_the_game_spec_names_who_opens_each_street_and_its_bet_size_option():
     assert spec.opens("third", stars).value == "bring-in"
     assert spec.opens("third", load_profile("opr-535")).value == "highest-showing"
     assert [spec.bet_size(s, stars) for s in spec.betting_streets] == ["small", "small", "big", "big", "big"]
+
+
+# --- who opens after a shared seventh card (RRP-H 8.15, a profile option) ----------------------
+
+SHARED_SEATS = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"]
+SHARED_HANDS = {     # eight still in after sixth street: 4 cards left, so seventh is one shared card
+    "A1": ("", "2♣ 3♣ 4♣ 5♣"), "A2": ("", "6♣ 7♣ 8♣ 9♣"), "A3": ("", "10♣ J♣ Q♣ K♣"),
+    "A4": ("", "A♣ 2♦ 3♦ 4♦"), "A5": ("", "5♦ 6♦ 7♦ 8♦"), "A6": ("", "9♦ 10♦ J♦ Q♦"),
+    "A7": ("", "K♦ A♦ 2♥ 3♥"), "A8": ("", "4♥ 5♥ 6♥ 7♥"),
+}
+
+
+def test_seventh_street_with_a_shared_card_the_player_now_high_using_it_opens_rrp_8_15():
+    """Robert's Rules 8.15: 'the player who is now high using the common card initiates the
+    action for the last round'. With J♠ in the middle, A3's pair of jacks (K-Q-10) is now high;
+    without it A7's ace is. The WSOP profile follows RRP (a course default); PokerStars keeps
+    the sixth-street opener (a course default too); neither says the seventh card is face down."""
+    wsop = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, WSOP, shared=parse_cards("J♠"))
+    assert wsop.value == "A3"
+    (rule,) = [s for s in wsop.steps if "shared card" in s.text]
+    assert "RRP-H 8.15" in rule.cite and rule.course_default
+    kept = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, POKERSTARS, shared=parse_cards("J♠"))
+    assert kept.value == "A7" == first_to_act("sixth", SHARED_SEATS, SHARED_HANDS, POKERSTARS).value
+    assert any('COURSE "Shared-card opener"' in s.cite and s.course_default for s in kept.steps)
+    for answer in (wsop, kept):
+        assert not any("dealt face down" in s.text for s in answer.steps)
+    plain = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, WSOP)      # a face-down seventh card
+    assert plain.value == "A7" and any("dealt face down" in s.text for s in plain.steps)
+    assert starting_order("seventh", SHARED_SEATS, SHARED_HANDS, WSOP, shared=parse_cards("J♠")).value[0] == "A3"

@@ -136,3 +136,49 @@ def test_a_short_deck_deals_seventh_street_as_the_shared_card_refused_without_it
     with_shared = EIGHT_AT.format(street=street).replace("questions:", "shared: 8♥\nquestions:")
     _, problems = content.parse_exercise(with_shared, "eight.yaml")
     assert not [p for p in problems if "shared" in p.message]
+
+
+SHARED_SEVENTH = ROOT / "exercises" / "stud-high" / "shared-seventh-card.yaml"
+
+
+def _eight_with_folded(folded: dict[str, int]) -> str:
+    """The course's eight-player shared-card showdown, with `folded` players (name -> face-up
+    cards they kept: 4 = folded on seventh street, fewer = folded earlier) marked folded."""
+    data = yaml.safe_load(SHARED_SEVENTH.read_text(encoding="utf-8"))
+    for name, ups in folded.items():
+        hand = data["hands"][name]
+        data["hands"][name] = {"down": hand["down"], "up": " ".join(hand["up"].split()[:ups]), "folded": True}
+    data["questions"] = [{"ask": "winners", "prompt": "Who wins?", "answer": ["Cara"]}]
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+def test_players_who_fold_on_seventh_street_after_the_shared_card_is_dealt_is_a_possible_deal():
+    """Eight reached seventh street (52 - 48 = 4 cards left, so one shared card), then four folded
+    on its betting: four are still in at the showdown, yet the deal was short when the card came.
+    Accepted and answered; the same four folding on fifth street (three cards showing) leave 8
+    cards for the four still in, so a shared card is refused as before."""
+    late = {"Ava": 4, "Ben": 4, "Fay": 4, "Hana": 4}
+    exercise, problems = content.parse_exercise(_eight_with_folded(late), "late.yaml")
+    assert problems == [] and exercise.shared
+    assert questions.check_exercise(exercise) == []
+    assert _ask(exercise, "winners").value == ["Cara"]
+    early = {name: 3 for name in late}
+    _, problems = content.parse_exercise(_eight_with_folded(early), "early.yaml")
+    (problem,) = [p for p in problems if "shared" in p.message]
+    assert "8 cards are left" in problem.message and "deal each a seventh card" in problem.message
+
+
+def test_on_a_seventh_street_exercise_the_player_now_high_using_the_shared_card_opens_rrp_8_15():
+    """A seventh-street exercise with the shared J♠: its opener question and its betting round
+    read the profile's `shared_card_opener` (RRP-H 8.15 for WSOP: A3's jacks; PokerStars keeps
+    A7, the sixth-street opener), and no step says the seventh card was dealt face down."""
+    text = EIGHT_AT.format(street="seventh").replace("questions:", "shared: J♠\nquestions:") \
+        .replace("    street: sixth\n", "    street: seventh\n")
+    exercise, problems = content.parse_exercise(text, "eight.yaml")
+    assert problems == [] and exercise.profile.name == "pokerstars"
+    for name, first in (("pokerstars", "A7"), ("wsop-2026", "A3")):
+        ex = content.with_profile(exercise, name)
+        answer = _ask(ex, "opener", street="seventh")
+        assert answer.value == first and not any("dealt face down" in s.text for s in answer.steps)
+        assert 'COURSE "Shared-card opener"' in answer.citations
+        assert HandState.street(ex).table.first == first            # the round the actions are played on

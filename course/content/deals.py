@@ -99,18 +99,26 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
 
 
 def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any) -> None:
-    """A shared seventh card only when the deck runs short (the profile's `shared_card` rule)."""
+    """A shared seventh card only when the deck runs short (the profile's `shared_card` rule).
+
+    The deck was short when the card was dealt, not at the showdown: a player marked folded who
+    holds every face-up card of the street before (`GameSpec.shared_decided_after`) may have been
+    in when it was turned up and folded on its round, so the count takes them as still in then."""
     from course import table
 
     live = [p for p, h in hands.items() if not h.folded]
     if not live:  # no hands to count (a broken `seats` or `hands` is reported on its own)
         return
+    spec = find_game(profile.game)
+    before = spec.cards_on(spec.shared_decided_after or "") if spec is not None else None
+    late = [p for p, h in hands.items() if h.folded and before is not None and len(h.up) == before[1]]
     left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
-    verdict = table.needs_shared_card(live, profile, cards_left=left)
+    verdict = table.needs_shared_card(len(live) + len(late), profile, cards_left=left)
     if not verdict.value:
         cites = " ".join(f"[{key}]" for key in verdict.citations)
+        who = f"the {len(live)} players still in" + (f" and the {len(late)} who may have folded after it" if late else "")
         ck.add(node, f"a shared seventh card is dealt only when the deck runs short, but {left} cards are "
-               f"left for the {len(live)} players still in: deal each a seventh card instead {cites}")
+               f"left for {who}: deal each a seventh card instead {cites}")
 
 
 def _check_shared_card_missing(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any, street: str) -> None:

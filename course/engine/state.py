@@ -114,8 +114,10 @@ class HandState:
         """One stud street's betting, from the cards the exercise shows (`street`, `seats`,
         `hands`, `folded`, `pot`, `profile`, `stakes`), its round opened on first use."""
         def street_round() -> BettingRound:
+            shared = list(getattr(exercise, "shared", ()) or ()) \
+                if find_game(exercise.profile.game).shared_in_play(exercise.street) else []
             return new_round(exercise.street, exercise.seats, exercise.hands, exercise.profile, exercise.stakes,
-                             folded=tuple(exercise.folded), pot=exercise.pot or 0)
+                             folded=tuple(exercise.folded), pot=exercise.pot or 0, shared=shared)
         return cls(exercise, find_game(exercise.profile.game), build=street_round)
 
     @classmethod

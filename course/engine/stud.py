@@ -212,7 +212,8 @@ class StudTable(TableSeats):
     def new_round(self) -> BettingRound:
         street = self.stages[self.stage - 1].street
         folded = [p for p in self.seats if self.hands[p].folded]
-        return new_round(street, self.seats, self.hands, self.profile, self.stakes, folded=folded, pot=self.pot)
+        return new_round(street, self.seats, self.hands, self.profile, self.stakes, folded=folded, pot=self.pot,
+                         shared=self.shared)
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,

@@ -194,6 +194,10 @@ class GameSpec:
                 down -= 1
         return down, spec.up
 
+    def shared_in_play(self, street: str) -> bool:
+        """Whether a shared card, once dealt, stands in for a card of `street` (that street or later)."""
+        return self.cards_on(street, True) != self.cards_on(street)
+
     def module(self) -> ModuleType | None:
         return importlib.import_module(self.engine) if self.engine else None
 

@@ -408,7 +408,9 @@ class HeartTable(TableSeats):
                                  (DEAL, *tie.cite))])
 
     def opener_answer(self) -> Answer:
-        rows = {p: self.hands[p].up for p in self.live}
+        middle = option(self.profile, "shared_card_opener") if self.shared else None
+        counted = middle is not None and middle.value == "best-with-shared"
+        rows = {p: self.hands[p].up + (self.shared if counted else []) for p in self.live}
         tie = option(self.profile, "later_street_tie")
         ranked = rank_showing(self.live, rows, tie)
         first = option(self.profile, "third_street_first")
@@ -419,6 +421,10 @@ class HeartTable(TableSeats):
                       + (", with no bring-in" if self.street == FIRST and first.value == "highest-showing" else "")
                       + f"{reading}; cards taken face up count in the taker's row.", cite,
                       course_default=self.street == FIRST and first.course_default)]
+        if middle is not None:
+            steps.append(Step(f"The shared {cards_text(self.shared)} is face up in the middle: this profile "
+                              + ("counts it in every row showing." if counted else "counts it in no row."),
+                              middle.cite, course_default=middle.course_default))
         steps += opener_steps(ranked, rows, tie, (OPENING,), what)
         return Answer(ranked[0], steps)
 
