@@ -76,7 +76,7 @@ def test_the_learner_and_the_author_read_each_kind_in_its_own_words():
     assert words["takes"]({"taker": None, "from": {}}) == "nobody takes a card"
     assert words["takes"]({"taker": "Ava", "from": {"Ben": {"up": ["2♣"], "down": 1}}}) == \
         "Ava takes; from Ben: face up 2♣ or one of 1 hole cards"
-    assert words["matches"]([{"Ava": 2}, {"Ben": 0}]) == "Ava 2, Ben 0"
+    assert words["matches"]([{"Ava": 2}, {"Ben": 0}]) == "Ava pays 2, Ben pays 0"
     # an author's flow text reads like a widget's list
     assert words["order"]("Ben, Cara") == "Ben, Cara" and words["cards"]("K♣ Q♦") == "K♣, Q♦"
     assert words["holding"]({"up": "2h", "down": "Kc Qd"}) == "up 2♥; down K♣, Q♦"
