@@ -4,6 +4,7 @@ Course map, and the Rulebook's contents and search."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -60,10 +61,41 @@ def test_text_from_outside_is_quoted_as_a_code_span(text):
     assert quoted[len(fence):-len(fence)].strip() == text
 
 
+# Ids a learner must never read as code: rule profiles, exercises, lessons and generated deals.
+RAW_IDS = set(rules.profile_names()) | set(COURSE.exercises) | set(COURSE.lessons)
+
+
+def raw_ids_in_code(text: str) -> list[str]:
+    """The code spans of `text` that show a raw id (`pokerstars`, `hav-bet-limit-after-match`,
+    `gen/bring-in/759555`) or an ask's name (`bring_in`) instead of a learner's name."""
+    spans = [m.group(2).strip() for m in re.finditer(r"(`+)(.+?)\1", text, re.S)]
+    return [s for s in spans if s in RAW_IDS or s.startswith("gen/") or re.fullmatch(r"[a-z]+(_[a-z]+)+", s)]
+
+
+def test_raw_ids_in_code_finds_ids_and_lets_other_code_be():
+    assert raw_ids_in_code("| `pokerstars` | x |, under `1917poker`") == ["pokerstars", "1917poker"]
+    assert raw_ids_in_code("see `gen/bring-in/759555` and `bring_in`") == ["gen/bring-in/759555", "bring_in"]
+    assert raw_ids_in_code("type `python -m course check` or ``x``") == []
+
+
+def test_no_lesson_or_exercise_text_shows_a_raw_id_in_code():
+    """The words of every lesson (title, summary, headings, sections) and every exercise
+    (title, intro, prompts, explanations) as the course files give them."""
+    found = []
+    for lesson in COURSE.lessons.values():
+        for text in [lesson.title, lesson.summary] + [t for s in lesson.sections for t in (s.heading, s.text)]:
+            found += [(lesson.path, raw) for raw in raw_ids_in_code(text or "")]
+    for exercise in COURSE.exercises.values():
+        words = [exercise.title, exercise.intro] + [t for q in exercise.questions for t in (q.prompt, q.explain)]
+        found += [(exercise.path, raw) for text in words for raw in raw_ids_in_code(text or "")]
+    assert not found, f"raw ids in code spans a learner reads (use labels.display_name's words): {found}"
+
+
 def test_lesson_reader_shows_names_and_article_titles_not_slugs(db):
     for lesson in LESSONS:
         at = open_app("lesson", query={"id": lesson.id})
         assert not at.exception, [e.value for e in at.exception]
+        assert not raw_ids_in_code(texts(at)), (lesson.id, raw_ids_in_code(texts(at)))
         caption = at.caption[0].value
         assert labels.display_name(lesson.game) in caption
         assert f"skill: {labels.display_name(lesson.topic)}" in caption

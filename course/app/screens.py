@@ -16,7 +16,7 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import labels, quiz, state, study_feedback
+from course.app import labels, quiz, review, state, study_feedback
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
@@ -452,7 +452,7 @@ def fresh_drills(course: Any, lesson_id: str) -> list[Any]:
     """Engine-made items for the skills a lesson teaches (one per skill template of its games'
     asks), drawn afresh for each Practice session: practice goes on after the lesson's own
     deals instead of dealing them again."""
-    asks = state.per_course(course, study_feedback.taught).get(str(lesson_id), (set(), set()))[0]
+    asks = state.per_course(course, review.taught).get(str(lesson_id), (set(), set()))[0]
     seed = st.session_state.setdefault("practice_fresh_seed", random.Random().randrange(10**6))
     out = []
     for name, template in templates.templates().items():
