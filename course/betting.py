@@ -418,6 +418,8 @@ class BettingRound:
                 pass
         steps = self.steps_allowed(p)
         for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)):
+            if not steps:       # no size is open (a limit below the smallest raise): no bet, no raise
+                break
             try:
                 moves.append(self._judge(Action(p, verb, base + steps[0])).action)
             except IllegalActionError:
