@@ -14,7 +14,7 @@ import yaml
 from course import content, rules
 from course.app import labels, state
 from course.app import lesson_view as lv
-from tests.support.apptest import environment, open_app, pick_question, texts
+from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
 from course.store import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -299,3 +299,42 @@ def test_lesson_diagrams_call_the_shared_card_what_the_game_calls_it(game, name,
         html = "\n".join(m.value for m in at.markdown if m.proto.allow_html)
         assert f'aria-label="{name}"' in html, lesson.id
         assert f'aria-label="{other}' not in html, lesson.id
+
+
+# -- raw ids on the study screens ----------------------------------------------------------
+
+def test_progress_names_a_missed_drill_by_its_title_once(db):
+    """A missed engine-made item reads "Drill: opener", not "Drill: Drill: opener"."""
+    from course.study import templates
+
+    drill = templates.generate("gen/opener/5")
+    store = ProgressStore(db)
+    for _ in range(2):
+        store.record(Attempt(learner=state.LOCAL.key, exercise="gen-opener-5", question=0,
+                             ask=drill.questions[0].ask, skill="opener", given="x", correct=False,
+                             game=drill.game, rules=drill.rules))
+    at = open_app("progress")
+    assert not at.exception, at.exception
+    titles = [t for table in at.table for t in table.value.get("title", [])]
+    assert drill.title in titles and drill.title.startswith("Drill: "), titles
+    assert not [t for t in titles if t.startswith("Drill: Drill:")], titles
+
+
+def test_review_names_a_hand_written_deal_by_its_game_not_its_card(db):
+    from course.study import schedule
+
+    plan = schedule.Schedule(ProgressStore(db), state.LOCAL.key)
+    for lesson in COURSE.lessons:          # every lesson opened: Review serves what they teach
+        plan.mark_opened(f"lesson:{lesson}")
+    at = open_app("map")
+    at.session_state["review:seed"] = 2026
+    at.switch_page(PAGES["review"]).run()
+    items = at.session_state["review:items"]
+    n = next(i for i, (card, _) in enumerate(items) if card.startswith("exercise/"))
+    at.session_state["review:at"] = n
+    at.run()
+    assert not at.exception, at.exception
+    caption = at.caption[0].value
+    game = COURSE.exercises[items[n][1]].game
+    assert caption.startswith(f"Item {n + 1} of {len(items)} · {labels.display_name(game)}"), caption
+    assert "exercise/" not in texts(at) and items[n][1] not in texts(at)
