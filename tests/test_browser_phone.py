@@ -87,6 +87,14 @@ def answer_anything(driver) -> None:
         picks[0].send_keys(Keys.ESCAPE)
 
 
+def open_a_lesson(driver, url: str) -> None:
+    """Open the first lesson: Review brings back only what an opened lesson taught."""
+    from course import content
+
+    lesson = content.load_course().lessons_in_order("stud-high")[0]
+    open_page(driver, f"{url}/lesson?id={lesson.id}", lesson.title)
+
+
 def click(driver, label: str) -> None:
     button = wait_for(driver, f"//button[starts-with(normalize-space(.), '{label}')]")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
@@ -117,6 +125,7 @@ def finish_review(driver) -> None:
 def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_path):
     url, _ = served
     show(driver, size)
+    open_a_lesson(driver, url)
     for page, heading in (("practice", "Practice"), ("review", "Review")):
         open_page(driver, f"{url}/{page}", heading)
         where = first_screen(driver, page)
@@ -127,6 +136,14 @@ def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_pat
             assert where["check_bottom"] <= where["height"], (page, where)
             keys = driver.find_elements("xpath", "//*[contains(text(), 'Keys: 1-9')]")
             assert not [k for k in keys if k.is_displayed()], "the keyboard hint shows on a phone"
+        # Practice's Check carries an "Enter" badge (Streamlit's, labelled "Shortcut Enter"):
+        # shown on a wide screen, hidden on a phone
+        badges = [b for b in driver.find_elements(
+            "css selector", "[data-testid=stButton] [aria-label^='Shortcut ']") if b.is_displayed()]
+        if size == PHONE:
+            assert not badges, f"{page}: a shortcut badge shows on a phone"
+        elif page == "practice":
+            assert badges, f"{page}: no shortcut badge on Check at {size[0]} px"
         snap(driver, f"{page}-{size[0]}", tmp_path)
 
 
@@ -134,6 +151,7 @@ def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_pat
 def test_review_summary_and_progress_tables_show_every_column(served, driver, size, tmp_path):
     url, _ = served
     show(driver, size)
+    open_a_lesson(driver, url)
     open_page(driver, f"{url}/review", "Review")
     first_screen(driver, "review")
     finish_review(driver)

@@ -371,12 +371,14 @@ def card_words(text: str) -> str:
 
 
 def timeline(exercise: Any) -> None:
-    """What happened after the deal drawn above: this street's actions, the game's events."""
-    for title, items in (("Actions so far on this street", exercise.actions),
-                         ("Then, in order", exercise.events)):
+    """What happened after the deal drawn above: this street's actions, the game's events
+    (in a container that a phone lays out in two columns: app/phone.py)."""
+    for n_list, (title, items) in enumerate((("Actions so far on this street", exercise.actions),
+                                             ("Then, in order", exercise.events))):
         if items:
-            st.markdown(f"**{title}:**\n\n" + "\n".join(
-                f"{n}. {card_words(text)}" for n, text in enumerate(items, 1)))
+            with st.container(key=f"deal_timeline_{n_list}"):
+                st.markdown(f"**{title}:**\n\n" + "\n".join(
+                    f"{n}. {card_words(text)}" for n, text in enumerate(items, 1)))
 
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
