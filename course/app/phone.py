@@ -38,12 +38,17 @@ CSS = """
   /* stacked columns (the deal, then its question) closer together */
   [data-testid=stHorizontalBlock]{row-gap:.6rem !important}
   .ssr-table{margin-bottom:.25rem !important}
+  /* a learner's tables (Review's summary, Progress) wrap their words to fit the screen: a long
+     deal title in Progress's most-missed table would otherwise push its last columns off */
+  [data-testid=stTable] th,[data-testid=stTable] td{white-space:normal !important;
+    overflow-wrap:anywhere;padding:.25rem .35rem !important;font-size:.85rem}
   /* the numbered question tabs (Q1 Q2 ...) need no "Question" label above them */
   [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "] [data-testid=stWidgetLabel]{
     display:none !important}
   [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "]{margin-top:.2rem}
   /* a deal's actions and events, numbered, in two columns: the question comes sooner */
-  [class*="st-key-deal_timeline_"] ol{columns:2;column-gap:1rem;margin-bottom:0;padding-left:0;
+  [class*="st-key-deal_timeline_"]{margin-top:.35rem}
+  [class*="st-key-deal_timeline_"] ol{columns:2;column-gap:1rem;margin-bottom:.6rem;padding-left:0;
     list-style-position:inside}
   [class*="st-key-deal_timeline_"] li{margin:0 !important;padding:0 !important;break-inside:avoid}
   [class*="st-key-deal_timeline_"] p{margin-bottom:.15rem}
