@@ -31,7 +31,7 @@ def test_zero_amounts_read_back_as_amounts_and_wrong_decisions_are_named():
     players = [p for d in right for p in d]
     extra = next(s for s in ex.seats if s not in players)
     given = [{p: 0} for p in [*players, extra]]
-    assert quiz.fmt(given) == ", ".join(f"{p} pays 0" for p in [*players, extra])
+    assert quiz.shown(ex, q, given) == ", ".join(f"{p} pays 0" for p in [*players, extra])
     wrong = misconceptions.wrong_fields(ex, q, given)
     assert wrong and not [w for w in wrong if w.endswith("?")], wrong
     assert f"{len(given)}. {extra}" in wrong
@@ -84,13 +84,14 @@ def test_no_markdown_marks_in_question_labels_on_review_and_practice(tmp_path):
 
     def script():
         import streamlit as st
-        from course import content
+        from course import content, questions
         from course.app import quiz, widgets
         course = content.load_course(".")
         for kind in ("holding", "takes", "map"):
             ex, q = next((e, q) for e in course.exercises.values() for q in e.questions
-                         if quiz.questions.answer_kind(e, q) == kind)
-            widgets.WIDGETS[kind].draw(kind, ex, q, quiz.md_escape("Q1. Cara's [hole] cards: now?"), False)
+                         if questions.answer_kind(e, q) == kind)
+            widget = questions.kind_of(ex, q).widget
+            widgets.WIDGETS[widget].draw(kind, ex, q, quiz.md_escape("Q1. Cara's [hole] cards: now?"), False)
             st.divider()
 
     at = AppTest.from_function(script, default_timeout=30)
@@ -108,8 +109,15 @@ def test_no_raw_ids_on_review_a_generated_item_or_progress(tmp_path):
     from tests.support.apptest import open_app
     from test_app_practice import answer_with, right_and_wrong
 
+    from course.app import state
+    from course.store import ProgressStore
+    from course.study import schedule
+
     ex = COURSE.exercises["hpd-1-bring-in-suit-tie"]
     with environment(tmp_path / "p.db"):
+        plan = schedule.Schedule(ProgressStore(tmp_path / "p.db"), state.LOCAL.key)
+        for lesson in COURSE.lessons:      # Review brings back only what an opened lesson taught
+            plan.mark_opened(f"lesson:{lesson}")
         review = open_app("review")
         assert "Item 1 of" in texts(review) and "gen/" not in texts(review)
         assert not [b for b in review.get("download_button")]            # no "Save as YAML"
