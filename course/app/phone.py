@@ -22,7 +22,7 @@ CSS = """
   [data-testid=stMarkdownContainer] p{margin-bottom:.5rem}
   [data-testid=stMain] [data-testid=stMarkdownContainer] p,
   [data-testid=stMain] [data-testid=stMarkdownContainer] li{font-size:.95rem;line-height:1.45}
-  h3{font-size:1.1rem !important;line-height:1.3 !important;padding:.25rem 0 !important}
+  h3{font-size:1.1rem !important;line-height:1.3 !important;padding:.25rem 0 .5rem 0 !important}
   /* Practice: "Practise by" and its choice share one row; the deal pager follows */
   .st-key-practice_bar{flex-wrap:wrap !important;row-gap:.4rem !important}
   .st-key-practice_bar > [data-testid=stElementContainer]:has([data-testid=stSelectbox]){
