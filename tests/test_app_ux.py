@@ -4,6 +4,7 @@ Course map, and the Rulebook's contents and search."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import yaml
 from course import content, rules
 from course.app import labels, state
 from course.app import lesson_view as lv
-from tests.support.apptest import environment, open_app, pick_question, texts
+from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
 from course.store import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,10 +61,41 @@ def test_text_from_outside_is_quoted_as_a_code_span(text):
     assert quoted[len(fence):-len(fence)].strip() == text
 
 
+# Ids a learner must never read as code: rule profiles, exercises, lessons and generated deals.
+RAW_IDS = set(rules.profile_names()) | set(COURSE.exercises) | set(COURSE.lessons)
+
+
+def raw_ids_in_code(text: str) -> list[str]:
+    """The code spans of `text` that show a raw id (`pokerstars`, `hav-bet-limit-after-match`,
+    `gen/bring-in/759555`) or an ask's name (`bring_in`) instead of a learner's name."""
+    spans = [m.group(2).strip() for m in re.finditer(r"(`+)(.+?)\1", text, re.S)]
+    return [s for s in spans if s in RAW_IDS or s.startswith("gen/") or re.fullmatch(r"[a-z]+(_[a-z]+)+", s)]
+
+
+def test_raw_ids_in_code_finds_ids_and_lets_other_code_be():
+    assert raw_ids_in_code("| `pokerstars` | x |, under `1917poker`") == ["pokerstars", "1917poker"]
+    assert raw_ids_in_code("see `gen/bring-in/759555` and `bring_in`") == ["gen/bring-in/759555", "bring_in"]
+    assert raw_ids_in_code("type `python -m course check` or ``x``") == []
+
+
+def test_no_lesson_or_exercise_text_shows_a_raw_id_in_code():
+    """The words of every lesson (title, summary, headings, sections) and every exercise
+    (title, intro, prompts, explanations) as the course files give them."""
+    found = []
+    for lesson in COURSE.lessons.values():
+        for text in [lesson.title, lesson.summary] + [t for s in lesson.sections for t in (s.heading, s.text)]:
+            found += [(lesson.path, raw) for raw in raw_ids_in_code(text or "")]
+    for exercise in COURSE.exercises.values():
+        words = [exercise.title, exercise.intro] + [t for q in exercise.questions for t in (q.prompt, q.explain)]
+        found += [(exercise.path, raw) for text in words for raw in raw_ids_in_code(text or "")]
+    assert not found, f"raw ids in code spans a learner reads (use labels.display_name's words): {found}"
+
+
 def test_lesson_reader_shows_names_and_article_titles_not_slugs(db):
     for lesson in LESSONS:
         at = open_app("lesson", query={"id": lesson.id})
         assert not at.exception, [e.value for e in at.exception]
+        assert not raw_ids_in_code(texts(at)), (lesson.id, raw_ids_in_code(texts(at)))
         caption = at.caption[0].value
         assert labels.display_name(lesson.game) in caption
         assert f"skill: {labels.display_name(lesson.topic)}" in caption
@@ -267,3 +299,42 @@ def test_lesson_diagrams_call_the_shared_card_what_the_game_calls_it(game, name,
         html = "\n".join(m.value for m in at.markdown if m.proto.allow_html)
         assert f'aria-label="{name}"' in html, lesson.id
         assert f'aria-label="{other}' not in html, lesson.id
+
+
+# -- raw ids on the study screens ----------------------------------------------------------
+
+def test_progress_names_a_missed_drill_by_its_title_once(db):
+    """A missed engine-made item reads "Drill: opener", not "Drill: Drill: opener"."""
+    from course.study import templates
+
+    drill = templates.generate("gen/opener/5")
+    store = ProgressStore(db)
+    for _ in range(2):
+        store.record(Attempt(learner=state.LOCAL.key, exercise="gen-opener-5", question=0,
+                             ask=drill.questions[0].ask, skill="opener", given="x", correct=False,
+                             game=drill.game, rules=drill.rules))
+    at = open_app("progress")
+    assert not at.exception, at.exception
+    titles = [t for table in at.table for t in table.value.get("title", [])]
+    assert drill.title in titles and drill.title.startswith("Drill: "), titles
+    assert not [t for t in titles if t.startswith("Drill: Drill:")], titles
+
+
+def test_review_names_a_hand_written_deal_by_its_game_not_its_card(db):
+    from course.study import schedule
+
+    plan = schedule.Schedule(ProgressStore(db), state.LOCAL.key)
+    for lesson in COURSE.lessons:          # every lesson opened: Review serves what they teach
+        plan.mark_opened(f"lesson:{lesson}")
+    at = open_app("map")
+    at.session_state["review:seed"] = 2026
+    at.switch_page(PAGES["review"]).run()
+    items = at.session_state["review:items"]
+    n = next(i for i, (card, _) in enumerate(items) if card.startswith("exercise/"))
+    at.session_state["review:at"] = n
+    at.run()
+    assert not at.exception, at.exception
+    caption = at.caption[0].value
+    game = COURSE.exercises[items[n][1]].game
+    assert caption.startswith(f"Item {n + 1} of {len(items)} · {labels.display_name(game)}"), caption
+    assert "exercise/" not in texts(at) and items[n][1] not in texts(at)

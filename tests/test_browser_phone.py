@@ -137,6 +137,14 @@ def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_pat
             assert where["check_bottom"] <= where["height"], (page, where)
             keys = driver.find_elements("xpath", "//*[contains(text(), 'Keys: 1-9')]")
             assert not [k for k in keys if k.is_displayed()], "the keyboard hint shows on a phone"
+        # Practice's Check carries an "Enter" badge (Streamlit's, labelled "Shortcut Enter"):
+        # shown on a wide screen, hidden on a phone
+        badges = [b for b in driver.find_elements(
+            "css selector", "[data-testid=stButton] [aria-label^='Shortcut ']") if b.is_displayed()]
+        if size == PHONE:
+            assert not badges, f"{page}: a shortcut badge shows on a phone"
+        elif page == "practice":
+            assert badges, f"{page}: no shortcut badge on Check at {size[0]} px"
         snap(driver, f"{page}-{size[0]}", tmp_path)
 
 

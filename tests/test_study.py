@@ -37,6 +37,16 @@ def test_every_template_generates_valid_items_that_course_check_accepts(name):
         assert kind != "holding" or value["up"] or value["down"], item
 
 
+@pytest.mark.parametrize("name", ALL)
+def test_twenty_running_seeds_of_every_template_draw_an_item(name):
+    """The default run's share of the slow test above: Review numbers its drills by running
+    seeds, so each seed must draw. (Horn-A-Vika's pot-matches drill failed for half of them
+    with an IndexError once a player's limit fell below the smallest raise: no bet size open.)"""
+    for seed in range(2020, 2040):
+        exercise = templates.generate(f"gen/{name}/{seed}")
+        assert len(exercise.questions) == 1, (name, seed)
+
+
 # The answer spread runs 200 seeds per template (STUD_SPREAD_SEEDS=200 for the home games too);
 # the default run takes 200 of each stud template and 40 of each home-game one (a home item plays
 # a whole hand first).
@@ -424,10 +434,10 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         at.switch_page(PAGES["progress"]).run()
         assert not at.exception, at.exception
         assert {m.label: m.value for m in at.metric}["Answers checked"] == "12"
-        # most missed: a learner's table names each deal by its title (no ids on a learner's screen)
-        table = next(d.value for d in [*at.dataframe, *at.table] if "title" in d.value.columns)
-        assert list(table["title"][:2]) == [COURSE.exercises[e.id].title if e.id in COURSE.exercises
-                                            else f"Drill: {e.title}" for e in (first[0], first[2])]
+        # most missed: a learner's static table, in their words (titles, no ids)
+        table = next(t.value for t in at.table if "title" in t.value.columns)
+        assert "exercise" not in table.columns
+        assert list(table["title"][:2]) == [first[0].title, first[2].title]
         at.button(key="progress_practise_missed").click().run()
         at.switch_page(PAGES["practice"]).run()
         assert not at.exception, at.exception

@@ -3,7 +3,7 @@
 One style sheet, drawn once per run by the entry script, for widths up to 640 px (where
 Streamlit stacks columns): less room above the title and a smaller one, the Practice pickers
 side by side, Review's figures in one row, tables that scroll sideways inside themselves, and
-no keyboard hint. The deal pictures' own phone rules are in `cards_view.CSS`."""
+no keyboard hint nor shortcut badge on a button. The deal pictures' own phone rules are in `cards_view.CSS`."""
 
 CSS = """
 /* a page link's title too long for its line ends in an ellipsis (Streamlit clips it mid-letter:
@@ -17,10 +17,12 @@ CSS = """
   [data-testid=stMetricLabel] p{white-space:normal !important}
   [data-testid=stMainBlockContainer]{padding-top:3.25rem !important;padding-left:.75rem !important;
     padding-right:.75rem !important}
-  h1{font-size:1.75rem !important;padding:.25rem 0 .5rem 0 !important}
-  [data-testid=stVerticalBlock]{gap:.6rem !important}
+  h1{font-size:1.75rem !important;padding:.25rem 0 .25rem 0 !important}
+  [data-testid=stVerticalBlock]{gap:.35rem !important}
   [data-testid=stMarkdownContainer] p{margin-bottom:.5rem}
-  h3{font-size:1.2rem !important;padding:.25rem 0 !important}
+  [data-testid=stMain] [data-testid=stMarkdownContainer] p,
+  [data-testid=stMain] [data-testid=stMarkdownContainer] li{font-size:.95rem;line-height:1.45}
+  h3{font-size:1.1rem !important;line-height:1.3 !important;padding:.25rem 0 .5rem 0 !important}
   /* Practice: "Practise by" and its choice share one row; the deal pager follows */
   .st-key-practice_bar{flex-wrap:wrap !important;row-gap:.4rem !important}
   /* their labels are read out, not shown: the choices say what they are */
@@ -39,12 +41,24 @@ CSS = """
   /* stacked columns (the deal, then its question) closer together */
   [data-testid=stHorizontalBlock]{row-gap:.6rem !important}
   .ssr-table{margin-bottom:.25rem !important}
+  /* a learner's tables (Review's summary, Progress) wrap their words to fit the screen: a long
+     deal title in Progress's most-missed table would otherwise push its last columns off */
+  [data-testid=stTable] th,[data-testid=stTable] td{white-space:normal !important;
+    overflow-wrap:anywhere;padding:.25rem .35rem !important;font-size:.85rem}
   /* the numbered question tabs (Q1 Q2 ...) need no "Question" label above them */
   [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "] [data-testid=stWidgetLabel]{
     display:none !important}
-  [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "]{margin-top:.4rem}
-  /* the keyboard's hint means nothing on a touch screen */
+  [data-testid=stColumn] [data-testid=stElementContainer][class*="-question "]{margin-top:.2rem}
+  /* a deal's actions and events, numbered, in two columns: the question comes sooner */
+  [class*="st-key-deal_timeline_"]{margin-top:.35rem}
+  [class*="st-key-deal_timeline_"] ol{columns:2;column-gap:1rem;margin-bottom:.6rem;padding-left:0;
+    list-style-position:inside}
+  [class*="st-key-deal_timeline_"] li{margin:0 !important;padding:0 !important;break-inside:avoid}
+  [class*="st-key-deal_timeline_"] p{margin-bottom:.15rem}
+  /* the keyboard's hint means nothing on a touch screen, nor a button's shortcut badge
+     ("Enter" on Check, "N" on Next: Streamlit labels the badge "Shortcut ...") */
   .st-key-keys_hint{display:none !important}
+  [data-testid=stButton] [aria-label^="Shortcut "]{display:none !important}
 }
 """
 

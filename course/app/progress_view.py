@@ -54,9 +54,10 @@ def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
 
 
 def _drill_title(exercise_id: str) -> str:
-    """An engine-made item's title (Review saves its attempts under `gen-<template>-<seed>`)."""
+    """An engine-made item's title (Review saves its attempts under `gen-<template>-<seed>`):
+    its template's own, which already says "Drill: ..." or "Trap: ..."."""
     drill = screens.generated_deal(exercise_id)
-    return f"Drill: {drill.title}" if drill is not None else ""
+    return drill.title if drill is not None else ""
 
 
 def progress() -> None:

@@ -99,15 +99,19 @@ def review() -> None:
     # What the item trains (its card) names the rule it tests: shown once checked. No item id and
     # no author's tool here (a learner's screen): `python -m course.study <id>` prints an
     # engine-made item as YAML.
-    st.caption(f"Item {at + 1} of {len(items)} · {lv.game_title(templates.game_of(card))}"
-               + (f" · {study_feedback.card_title(card)}" if checked else ""))
+    made: Exception | None = None
     try:
         exercise = _exercise(item)
     except templates.GenerationError as exc:   # a template bug must not stop the session
-        st.error(f"This item could not be made: {exc}")
-        exercise = None
+        exercise, made = None, exc
+    # a hand-written deal's card (`exercise/<id>`) is its own family: its game is the deal's
+    game = exercise.game if exercise is not None else templates.game_of(card)
+    st.caption(f"Item {at + 1} of {len(items)} · {lv.game_title(game)}"
+               + (f" · {study_feedback.card_title(card)}" if checked else ""))
     if exercise is None:
-        st.warning(f"{item!r} cannot be shown; skipping it.")
+        if made is not None:
+            st.error(f"This item could not be made: {made}")
+        st.warning("This item cannot be shown; skipping it.")
         st.button("Next →", key=K + "skip", on_click=_advance)
         return
     _item(plan, card, item, exercise, second)
