@@ -207,26 +207,14 @@ def test_a_real_server_survives_its_file_emptied_and_moves_it_aside_without_rest
 def taught_then_locked(tmp_path):
     """Every lesson opened (Review serves only what was taught), then the file's write lock held
     by another process until `release()`, as `held_lock` does."""
-    import sys
-
-    from test_progress_faults import HOLDER
+    from test_progress_faults import lock_held
     from test_study import _taught_everything
 
     path = tmp_path / "p.db"
     ProgressStore(path).close()
     _taught_everything(path)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
-    assert holder.stdout.readline().strip() == "locked"
-
-    def release():
-        if holder.poll() is None:
-            holder.stdin.close()
-            holder.wait(timeout=10)
-    try:
+    with lock_held(path) as release:
         yield path, release
-    finally:
-        release()
 
 
 def test_a_review_answer_under_a_held_lock_is_spooled_not_lost(taught_then_locked):

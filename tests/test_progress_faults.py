@@ -10,7 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -234,11 +234,9 @@ HOLDER = textwrap.dedent("""
 """)
 
 
-@pytest.fixture
-def held_lock(tmp_path):
-    """A SQLite file whose write lock another process holds until `release()`."""
-    path = tmp_path / "p.db"
-    ProgressStore(path).close()
+@contextmanager
+def lock_held(path: Path):
+    """Another process holds the SQLite file's write lock until `release()` (or the block ends)."""
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "locked"
@@ -248,9 +246,18 @@ def held_lock(tmp_path):
             holder.stdin.close()
             holder.wait(timeout=10)
     try:
-        yield path, release
+        yield release
     finally:
         release()
+
+
+@pytest.fixture
+def held_lock(tmp_path):
+    """A SQLite file whose write lock another process holds until `release()`."""
+    path = tmp_path / "p.db"
+    ProgressStore(path).close()
+    with lock_held(path) as release:
+        yield path, release
 
 
 def test_a_held_lock_is_reported_and_readers_are_not_blocked(held_lock):
