@@ -408,7 +408,8 @@ def hole_pair_option(exercise, question) -> bool | None:
     """The fourth-street big bet read as unlocked by a pair that uses a hole card."""
     action = str(question.params.get("action", ""))
     big = exercise.stakes.big_bet if exercise.stakes is not None else None
-    if exercise.street != "fourth" or big is None or not action.endswith(f"bets {big}"):
+    if exercise.street != find_game(exercise.game).pair_street or big is None \
+            or not action.endswith(f"bets {big}"):
         return None
     if exercise.profile.value("fourth_street_pair") == "off":
         return None
