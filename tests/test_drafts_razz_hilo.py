@@ -35,11 +35,11 @@ def merged(tmp_path, monkeypatch):
     (tmp_path / "profiles.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     shutil.copy(rules.HERE / "citations.yaml", tmp_path / "citations.yaml")
     monkeypatch.setattr(rules, "HERE", tmp_path)
-    for cache in (rules._profile_data, rules._citations, rules._rules):
+    for cache in (rules._read, rules._profile_data, rules._citations, rules._rules):
         cache.cache_clear()
     yield draft
     monkeypatch.undo()
-    for cache in (rules._profile_data, rules._citations, rules._rules):
+    for cache in (rules._read, rules._profile_data, rules._citations, rules._rules):
         cache.cache_clear()
 
 
