@@ -74,47 +74,52 @@ def review() -> None:
                                help=GOAL_COUNTS)
     today = schedule.now_utc().date()
     done_today = plan.answered_on(today)
-    c1, c2, c3 = st.columns(3)
-    c1.metric("Today", f"{done_today} / {goal}", help=GOAL_COUNTS)
-    c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
-    c3.metric("Due now", len(plan.due()))
-    st.progress(min(done_today / goal, 1.0), text=("Daily goal reached" if done_today >= goal else "Daily goal")
-                + ": answers checked today in lessons, on Practice and here all count")
+    # The item first, then the day's figures and goal below it: on a phone the question is on the
+    # first screen (the containers keep this order whatever is drawn into them first).
+    body = st.container()
+    with st.container(key="review_goal"):
+        c1, c2, c3 = st.columns(3)
+        c1.metric("Today", f"{done_today} / {goal}", help=GOAL_COUNTS)
+        c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
+        c3.metric("Due now", len(plan.due()))
+        st.progress(min(done_today / goal, 1.0), text=("Daily goal reached" if done_today >= goal else "Daily goal")
+                    + ": answers checked today in lessons, on Practice and here all count")
 
-    if K + "items" not in st.session_state:
-        _start(plan, SESSION)
-    items = st.session_state[K + "items"]
-    if not items:
-        st.info("Nothing to review yet: Review brings back what a lesson has taught. Open a lesson "
-                "on the Course map (or choose a game on Practice), then come back.")
-        st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
-        st.button("Look again", key=K + "again", on_click=_restart)
-        return
-    at = st.session_state[K + "at"]
-    if at >= len(items):
-        _summary(plan)
-        return
-    card, item = items[at]
-    checked = st.session_state.get(K + "final") == f"review|{at}|{item}"
-    # What the item trains (its card) names the rule it tests: shown once checked. No item id and
-    # no author's tool here (a learner's screen): `python -m course.study <id>` prints an
-    # engine-made item as YAML.
-    made: Exception | None = None
-    try:
-        exercise = _exercise(item)
-    except templates.GenerationError as exc:   # a template bug must not stop the session
-        exercise, made = None, exc
-    # a hand-written deal's card (`exercise/<id>`) is its own family: its game is the deal's
-    game = exercise.game if exercise is not None else templates.game_of(card)
-    st.caption(f"Item {at + 1} of {len(items)} · {lv.game_title(game)}"
-               + (f" · {study_feedback.card_title(card)}" if checked else ""))
-    if exercise is None:
-        if made is not None:
-            st.error(f"This item could not be made: {made}")
-        st.warning("This item cannot be shown; skipping it.")
-        st.button("Next →", key=K + "skip", on_click=_advance)
-        return
-    _item(plan, card, item, exercise, second)
+    with body:
+        if K + "items" not in st.session_state:
+            _start(plan, SESSION)
+        items = st.session_state[K + "items"]
+        if not items:
+            st.info("Nothing to review yet: Review brings back what a lesson has taught. Open a lesson "
+                    "on the Course map (or choose a game on Practice), then come back.")
+            st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+            st.button("Look again", key=K + "again", on_click=_restart)
+            return
+        at = st.session_state[K + "at"]
+        if at >= len(items):
+            _summary(plan)
+            return
+        card, item = items[at]
+        checked = st.session_state.get(K + "final") == f"review|{at}|{item}"
+        # What the item trains (its card) names the rule it tests: shown once checked. No item id and
+        # no author's tool here (a learner's screen): `python -m course.study <id>` prints an
+        # engine-made item as YAML.
+        made: Exception | None = None
+        try:
+            exercise = _exercise(item)
+        except templates.GenerationError as exc:   # a template bug must not stop the session
+            exercise, made = None, exc
+        # a hand-written deal's card (`exercise/<id>`) is its own family: its game is the deal's
+        game = exercise.game if exercise is not None else templates.game_of(card)
+        st.caption(f"Item {at + 1} of {len(items)} · {lv.game_title(game)}"
+                   + (f" · {study_feedback.card_title(card)}" if checked else ""))
+        if exercise is None:
+            if made is not None:
+                st.error(f"This item could not be made: {made}")
+            st.warning("This item cannot be shown; skipping it.")
+            st.button("Next →", key=K + "skip", on_click=_advance)
+            return
+        _item(plan, card, item, exercise, second)
 
 
 def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: bool) -> None:
