@@ -102,23 +102,50 @@ def click(driver, label: str) -> None:
     button.click()
 
 
+def _main_text(driver) -> str:
+    try:
+        return driver.execute_script(
+            "const m = document.querySelector('[data-testid=stMain]'); return m ? m.innerText : '';")
+    except Exception:  # noqa: BLE001 - the page is being redrawn
+        return ""
+
+
+def _until_changed(driver, before: str, timeout: float = 10.0) -> None:
+    """Wait for the server's answer to a click: the main area's text differs from `before` and has
+    stopped changing (no fixed sleep per step, which made a Review session take a minute)."""
+    deadline = time.monotonic() + timeout
+    last, steady = None, 0
+    while time.monotonic() < deadline:
+        now = _main_text(driver)
+        if now != before and now == last:
+            steady += 1
+            if steady >= 2:
+                return
+        else:
+            steady = 0
+        last = now
+        time.sleep(0.15)
+
+
 def finish_review(driver) -> None:
     """Answer every item of a Review session (whatever is chosen) until its summary shows."""
     from selenium.webdriver.common.by import By
 
-    for _ in range(40):
+    for _ in range(60):
         if driver.find_elements(By.XPATH, "//h2[contains(., 'Session summary')]"):
             return
+        before = _main_text(driver)
         try:
             if driver.find_elements(By.XPATH, "//button[starts-with(normalize-space(.), 'Next')]"):
                 click(driver, "Next")
             else:
                 answer_anything(driver)
-                time.sleep(0.6)            # the choice reaches the server before the click
+                time.sleep(0.3)            # the choice reaches the server before the click
                 click(driver, "Check")
         except Exception:  # noqa: BLE001 - the page was redrawn under the click: look again
-            time.sleep(1)
-        time.sleep(1.2)
+            time.sleep(0.5)
+            continue
+        _until_changed(driver, before)
     raise AssertionError("the Review session never reached its summary")
 
 
