@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run run-shared test setup setup-shared setup-test bench bench-scale check hand-table clean serve-class
+.PHONY: run run-shared test test-full setup setup-shared setup-test bench bench-scale check hand-table clean serve-class
 
 # Installs with uv (from PyPI) when it is on the PATH or can be fetched into .venv/.uv, falling
 # back to pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from
@@ -79,7 +79,13 @@ serve-class: setup
 	$(BIN)/python -m course.app.serve_class --replicas $(REPLICAS) --port $(PORT) \
 	  $(if $(DB),--db '$(DB)') $(if $(SECRETS),-- --secrets.files '$(SECRETS)')
 
+# `make test` runs every test at its default size: the long differential runs marked `slow`
+# (hundreds of thousands of hands, thousands of pokerkit deals) each have a smaller sibling that
+# runs here, so the suite stays within its budget. `make test-full` runs the slow ones too.
 test: setup-test
+	$(BIN)/python -m pytest -m "not slow"
+
+test-full: setup-test
 	$(BIN)/python -m pytest
 
 check: setup

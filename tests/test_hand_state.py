@@ -3,7 +3,7 @@ agreeing on every move (legal and illegal), cards and chips conserved, and the l
 Whole hands run from the antes through every street's deal and betting to the showdown, which
 is a move of its own.
 
-The slow run plays 1,000 seeded whole hands per game (`make test` runs it); the default runs
+The slow run plays 1,000 seeded whole hands per game (`make test-full` runs it); the default runs
 play smaller samples, of whole hands and of single exercise-like streets."""
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ COURSE = content.load_course()
 ITEMS = int(os.environ.get("STUD_DRILL_ITEMS", "12"))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL)
 def test_every_template_generates_valid_items_that_course_check_accepts(name):
     for item in templates.sample(name, ITEMS):
@@ -57,7 +56,6 @@ def _spread_seeds(name: str) -> int:
     return int(SPREAD) if SPREAD else (200 if templates.templates()[name].game == "stud-high" else 40)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL)
 def test_no_single_answer_of_a_template_is_given_by_more_than_60_percent_of_its_items(name):
     import json
