@@ -709,3 +709,34 @@ def stud_to_phh(deal: StudHand, stacks: Iterable[int | float] | None = None, **o
         actions=actions, bring_in=deal.stakes["bring_in"], small_bet=deal.stakes["small_bet"],
         big_bet=deal.stakes["big_bet"], optional=extra,
     )
+
+
+# --- the PHH fields an exercise keeps (its `phh:` key) -----------------------------------------
+
+# Fields a whole-hand exercise says itself (game, stakes, seats, events): never kept under `phh:`.
+PLAYED_FIELDS = tuple(k for k in REQUIRED if k != "starting_stacks")
+
+
+def kept_fields_problems(text: str, players: int | None = None) -> list[str]:
+    """What is wrong with an exercise's `phh:` text (the TOML of the PHH fields the exercise does
+    not say itself: starting stacks, players' names, event, ...), each a sentence; [] when fine."""
+    try:
+        fields = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        return [f"'phh' holds hand-history fields as TOML (name = value, one a line), but this is not TOML: {err}"]
+    found = []
+    for key, value in fields.items():
+        if key in PLAYED_FIELDS:
+            found.append(f"'phh' keeps {key}, which the exercise says itself (its game, stakes, seats and events)")
+        elif isinstance(value, dict):
+            found.append(f"'phh' keeps {key} as a table: a hand history's fields are values and arrays")
+    for key in ("starting_stacks", "players"):
+        value = fields.get(key)
+        if value is not None and players is not None and (not isinstance(value, list) or len(value) != players):
+            found.append(f"'phh' keeps {key} = {value!r}: expected an array with one entry for each of the "
+                         f"{players} seats")
+    stacks = fields.get("starting_stacks")
+    if isinstance(stacks, list) and not all(isinstance(s, (int, float)) and not isinstance(s, bool) and s > 0
+                                            for s in stacks):
+        found.append("'phh' keeps starting_stacks that are not all positive numbers (inf when unknown)")
+    return found
