@@ -283,6 +283,7 @@ def check_import(imported: Imported) -> Any:
         line = imported.phh_line(first.line)
         raise PhhRefusal(f"the course's rules do not accept this hand as recorded: {first.message}",
                          imported.source, line or imported.hand.lines.get("actions"))
+    exercise = _keep_notation(imported, exercise, parse_exercise)
     deal = imported.deal
     winners_q = next((x for x in exercise.questions if x.ask == "winners"), None)
     mucked = [p for p, shown in deal.shown.items() if not shown]
@@ -298,11 +299,77 @@ def check_import(imported: Imported) -> Any:
     if isinstance(winnings, list) and len(winnings) == len(deal.seats) and award_q is not None:
         award = q.answer(exercise, award_q).value
         ours = [award.get(p, 0) for p in deal.seats]
-        if [float(w) for w in winnings] != [float(u) for u in ours]:
+        back = _uncalled(deal)       # PHH counts the pots collected: an uncalled bet went back first
+        less = [units - back.get(p, 0) for p, units in zip(deal.seats, ours)]
+        if [float(w) for w in winnings] not in ([float(u) for u in ours], [float(u) for u in less]):
             raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
                              "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
                              "result than the file records", imported.source, imported.hand.lines.get("winnings"))
     return exercise
+
+
+NOTATION = "_course_notation"   # a user-defined PHH field (leading '_'): never written out by export
+
+
+def _keep_notation(imported: Imported, exercise: Any, parse: Any) -> Any:
+    """Keep, under `phh:`, how the file wrote what the exercise's events cannot say: its no-ops
+    and commentary, a showdown's cards written out, a mucked hand. `[index, "text"]` pairs for
+    the actions export would write otherwise; the exercise (and its YAML lines) updated."""
+    written = export_exercise(exercise).actions
+    rows: list[list[Any]] = []
+    j = 0
+    for i, action in enumerate(imported.hand.actions):
+        if action.verb is None:
+            rows.append([i, action.text()])
+            continue
+        if j < len(written) and action.text() != written[j].text() and same_action(action, written[j]):
+            rows.append([i, action.text()])
+        j += 1
+    if not rows:
+        return exercise
+    block = f"  {NOTATION} = [\n" + "".join(f"    [{i}, {_toml(t)}],\n" for i, t in rows) + "  ]\n"
+    imported.text = imported.text.replace("\nevents:\n", "\n" + block + "events:\n", 1)
+    shift = block.count("\n")
+    imported.yaml_lines = {line + shift: n for line, n in imported.yaml_lines.items()}
+    exercise, problems = parse(imported.text, exercise.path)
+    if exercise is None or problems:        # not reachable for a text that parsed a moment ago
+        raise PhhError(f"the imported exercise does not read back: {problems[0].message if problems else ''}",
+                       imported.source)
+    return exercise
+
+
+def same_action(written: Any, exported: Any) -> bool:
+    """Whether an action as a file wrote it is the exported action in other words: the same
+    actor, verb, player, cards and amount, commentary aside; at the showdown, the same player
+    (shown with '-' or its cards, or mucked: the course checked that a mucked hand won nothing)."""
+    if (written.actor, written.verb, written.player) != (exported.actor, exported.verb, exported.player):
+        return False
+    if written.verb == "sm":
+        return True
+    same_amount = (written.amount is None) == (exported.amount is None) and (
+        written.amount is None or float(written.amount) == float(exported.amount))
+    return same_amount and written.cards == exported.cards
+
+
+def _uncalled(deal: StudHand) -> dict[str, int]:
+    """The bet nobody called when everyone else folded to it: {player: units returned}."""
+    live = [p for p in deal.seats if p not in deal.folded]
+    betting = [m for m in deal.moves if m.kind not in ("deal", "shared")]
+    if len(live) != 1 or not betting:
+        return {}
+    street = betting[-1].street
+    totals: dict[str, int] = {}
+    high = 0
+    for move in (m for m in betting if m.street == street):
+        if move.kind == "bring_in":
+            totals[move.player] = deal.stakes["bring_in"]
+        elif move.kind in ("complete", "bet", "raise"):
+            totals[move.player] = move.amount
+        elif move.kind == "call":
+            totals[move.player] = high
+        high = max(high, totals.get(move.player, 0))
+    others = max((v for p, v in totals.items() if p != live[0]), default=0)
+    return {live[0]: max(totals.get(live[0], 0) - others, 0)}
 
 
 def import_file(path: str | Path, out: str | Path, rules: str | None = None) -> Path:
@@ -365,9 +432,40 @@ def export_exercise(exercise: Any) -> PhhHand:
                     {"ante": int(stakes.ante), "bring_in": int(stakes.bring_in), "small_bet": int(stakes.small_bet),
                      "big_bet": int(stakes.big_bet)}, {}, moves, shown=shown)
     stacks = kept.pop("starting_stacks", None)
+    notation = kept.pop(NOTATION, None)
     hand = stud_to_phh(deal, stacks, **kept)     # a kept `players` (spaces and all) wins over the seats
     hand.source = str(where)
+    if isinstance(notation, list):
+        hand.actions = _as_written(hand, notation)
     return hand
+
+
+def _as_written(hand: PhhHand, notation: list[Any]) -> list[Any]:
+    """The exported actions, with the file's own notation put back where it says the same."""
+    from course.phh import PhhAction, _parse_action
+
+    stored: dict[int, Any] = {}
+    for row in notation:
+        if (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int) and not isinstance(row[0], bool)
+                and isinstance(row[1], str)):
+            try:
+                stored[row[0]] = _parse_action(row[1], None, hand.players, hand.variant, hand.source)
+            except PhhError:
+                continue
+    out: list[PhhAction] = []
+    actions = iter(hand.actions)
+    i = 0
+    while True:
+        kept = stored.get(i)
+        if kept is not None and kept.verb is None:
+            out.append(kept)
+        else:
+            action = next(actions, None)
+            if action is None:
+                break
+            out.append(kept if kept is not None and same_action(kept, action) else action)
+        i += 1
+    return out
 
 
 def _showdown_order(moves: list[StudMove], seats: list[str], live: list[str]) -> list[str]:
