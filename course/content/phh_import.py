@@ -290,7 +290,8 @@ def check_import(imported: Imported) -> Any:
     if winners_q is not None and mucked:
         won = set(q.answer(exercise, winners_q).value)
         if won & set(mucked):
-            line = next((a.line for a in imported.hand.actions if a.verb == "sm" and a.shown is None), None)
+            line = next((a.line for a in imported.hand.actions if a.verb == "sm" and a.shown is None
+                         and deal.seats[a.player - 1] in won), None)
             raise PhhRefusal(f"{_names(sorted(won & set(mucked)))} mucked a hand that wins at the showdown: the "
                              "course's showdown has every hand still in show down, so it cannot say that a winning "
                              "hand was thrown away", imported.source, line)
