@@ -282,7 +282,7 @@ def check_import(imported: Imported) -> Any:
         first = problems[0]
         line = imported.phh_line(first.line)
         raise PhhRefusal(f"the course's rules do not accept this hand as recorded: {first.message}",
-                         imported.source, line or imported.hand.lines.get("actions"))
+                         imported.source, line)   # a problem at no event (an unknown profile): the file
     exercise = _keep_notation(imported, exercise, parse_exercise)
     deal = imported.deal
     winners_q = next((x for x in exercise.questions if x.ask == "winners"), None)
