@@ -211,7 +211,11 @@ def test_variants_map_by_name_and_an_unregistered_game_is_refused_by_name():
             with pytest.raises(PhhRefusal, match=rf"no game '{game}' is registered"):
                 import_hand(read_phh(path))
         else:
-            assert check_import(import_hand(read_phh(path))).game == game
+            exercise = check_import(import_hand(read_phh(path)))
+            asked = {q.ask for q in exercise.questions}
+            assert exercise.game == game and {"bring_in", "opener", "winners", "award"} <= asked
+            if "halves" in find_game(game).stud_asks:    # a split pot: each half, and who has a low
+                assert {"halves", "qualifies"} <= asked
     with pytest.raises(PhhRefusal, match="variant NT is not a stud game"):
         import_hand(read_phh(FIXTURES / "no-limit-holdem-example.phh"))
 

@@ -191,12 +191,22 @@ def _questions(deal: StudHand, spec: Any) -> list[dict[str, Any]]:
         add("shared_card", "Once sixth street's betting is over, is seventh street one shared card?",
             street=spec.shared_decided_after)
     live = [p for p in deal.seats if p not in deal.folded]
+    split = "halves" in asks             # a high-low game: the pot may go to two halves
     if len(live) > 1:
         for player in live:
-            add("best_five", f"At the showdown, which five cards make {player}'s best hand?", player=player)
-        if "halves" in asks:
-            add("halves", "How is the pot split between the high half and the low half?")
-    add("winners", "Who wins the pot?" if len(live) > 1 else "Everyone else has folded. Who wins the pot?")
+            if split:
+                add("best_five", f"At the showdown, which five cards make {player}'s best high hand?",
+                    player=player, side="high")
+                add("qualifies", f"Has {player} a qualifying low?", player=player)
+            else:
+                add("best_five", f"At the showdown, which five cards make {player}'s best hand?", player=player)
+        add("halves", "How is the pot split between the high half and the low half?")
+    if len(live) == 1:
+        add("winners", "Everyone else has folded. Who wins the pot?")
+    elif split:
+        add("winners", "Who wins the high half of the pot?", side="high")
+    else:
+        add("winners", "Who wins the pot?")
     add("award", "How many units does each player receive from the pot?")
     return out
 
@@ -341,12 +351,13 @@ def _keep_notation(imported: Imported, exercise: Any, parse: Any) -> Any:
 
 def same_action(written: Any, exported: Any) -> bool:
     """Whether an action as a file wrote it is the exported action in other words: the same
-    actor, verb, player, cards and amount, commentary aside; at the showdown, the same player
-    (shown with '-' or its cards, or mucked: the course checked that a mucked hand won nothing)."""
+    actor, verb, player, cards and amount, commentary aside. At the showdown any show or muck
+    stands for another: the format leaves the order of the showdown free, and the course checked
+    that a mucked hand won nothing (`_as_written` keeps the players the same)."""
+    if written.verb == "sm" and exported.verb == "sm":
+        return True
     if (written.actor, written.verb, written.player) != (exported.actor, exported.verb, exported.player):
         return False
-    if written.verb == "sm":
-        return True
     same_amount = (written.amount is None) == (exported.amount is None) and (
         written.amount is None or float(written.amount) == float(exported.amount))
     return same_amount and written.cards == exported.cards
@@ -466,6 +477,10 @@ def _as_written(hand: PhhHand, notation: list[Any]) -> list[Any]:
                 break
             out.append(kept if kept is not None and same_action(kept, action) else action)
         i += 1
+    shows = sorted(a.player for a in hand.actions if a.verb == "sm")
+    if sorted(a.player for a in out if a.verb == "sm") != shows:    # an edited exercise: its own showdown
+        kept_out = iter(a for a in hand.actions if a.verb == "sm")
+        out = [next(kept_out) if a.verb == "sm" else a for a in out]
     return out
 
 
