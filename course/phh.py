@@ -207,6 +207,7 @@ def read_phh(path: str | Path) -> PhhHand:
 
 
 MAX_BYTES = 1 << 20  # one hand is a few kilobytes; a file a thousand times that is not one hand
+MAX_ACTIONS = 2_000  # eight stud players with every round capped need a few hundred
 
 
 def parse_phh(text: str, source: object = "<text>") -> PhhHand:
@@ -256,6 +257,8 @@ def parse_phh(text: str, source: object = "<text>") -> PhhHand:
             raise fail(f"{key} = {raw[key]!r} should be a positive number", key)
     if not isinstance(raw["actions"], list) or not all(isinstance(a, str) for a in raw["actions"]):
         raise fail("actions should be an array of strings, one action each", "actions")
+    if len(raw["actions"]) > MAX_ACTIONS:
+        raise fail(f"holds {len(raw['actions']):,} actions: one hand history has at most {MAX_ACTIONS:,}", "actions")
     action_lines = _action_lines(text, lines.get("actions"), len(raw["actions"]))
     actions = [_parse_action(a, n, count, variant, source) for a, n in zip(raw["actions"], action_lines)]
     optional = {k: v for k, v in raw.items() if k not in REQUIRED}
@@ -333,7 +336,7 @@ def _parse_action(text: str, line: int | None, players: int, variant: str, sourc
     if verb == "cbr":
         expect(1, "pN cbr amount")
         try:
-            amount = tomllib.loads(f"x = {args[0]}")["x"]
+            amount = int(args[0]) if args[0].isdigit() else tomllib.loads(f"x = {args[0]}")["x"]
         except tomllib.TOMLDecodeError:
             amount = None
         if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
@@ -403,10 +406,13 @@ def _action_lines(text: str, start: int | None, count: int) -> list[int | None]:
     rest = "\n".join(text.splitlines()[start - 1:])
     rest = rest[rest.index("=") + 1:]
     found: list[int | None] = []
+    line, counted = start, 0          # newlines counted up to `counted`: one pass, not one a string
     for match in _STRING.finditer(rest):
         if match.group().startswith("#"):
             continue
-        found.append(start + rest.count("\n", 0, match.start()))
+        line += rest.count("\n", counted, match.start())
+        counted = match.start()
+        found.append(line)
         if len(found) == count:
             break
     return found + [None] * (count - len(found))

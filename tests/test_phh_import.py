@@ -306,3 +306,14 @@ def test_export_phh_writes_the_hand_and_refuses_what_it_cannot(tmp_path, capsys)
     one_street = ROOT / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml"
     assert main(["export-phh", str(one_street), "--out", str(tmp_path / "no.phh")]) == 1
     assert "only a whole-hand exercise" in capsys.readouterr().err and not (tmp_path / "no.phh").exists()
+
+
+def test_a_hand_too_long_for_an_exercise_is_refused_before_the_engine_sees_it():
+    raises = ",\n".join(f'"p{2 - i % 2} cbr {i + 3}"' for i in range(300))
+    long = _stud('  "d dh p1 AsKs2c",\n  "d dh p2 QdJd9h",\n  "p1 pb",\n' + raises).replace(
+        "[100, 100]", "[inf, inf]")
+    with pytest.raises(PhhRefusal, match=r"long.phh:7: the hand needs 309 events, more than the 200"):
+        import_hand(parse_phh(long, "long.phh"))
+    huge = _stud(",\n".join(['"p1 cc"'] * 2001))
+    with pytest.raises(PhhError, match=r"huge.phh:7: holds 2,001 actions: one hand history has at most 2,000"):
+        parse_phh(huge, "huge.phh")
