@@ -23,9 +23,11 @@ from course.phh import kept_fields_problems
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
 EXERCISE_KEYS = (
     "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
-    "pot", "actions", "events", "questions", "cite", "intro", "phh",
+    "pot", "actions", "events", "questions", "cite", "intro",
 )
 QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite")
+# An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
+EXERCISE_KEYS += ("phh",)
 
 
 def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
