@@ -317,3 +317,16 @@ def test_a_hand_too_long_for_an_exercise_is_refused_before_the_engine_sees_it():
     huge = _stud(",\n".join(['"p1 cc"'] * 2001))
     with pytest.raises(PhhError, match=r"huge.phh:7: holds 2,001 actions: one hand history has at most 2,000"):
         parse_phh(huge, "huge.phh")
+
+
+def test_rules_choose_the_profile_and_one_that_reads_the_hand_otherwise_refuses_it(tmp_path, capsys):
+    """The deuce of clubs brings in by suit (the default profile, and WSOP); 1917Poker breaks a
+    door-card tie by seat, so Bob's deuce brings in there, and the file's 'p4 pb' is refused."""
+    hand = COURSE_HANDS[[p.stem for p in COURSE_HANDS].index("four-handed-full-house")]
+    assert main(["import-phh", str(hand), "--out", str(tmp_path), "--rules", "wsop-2026"]) == 0
+    assert "rules: wsop-2026\n" in (tmp_path / f"{hand.stem}.yaml").read_text(encoding="utf-8")
+    assert main(["import-phh", str(hand), "--out", str(tmp_path / "x"), "--rules", "1917poker"]) == 1
+    line = next(n for n, text in enumerate(hand.read_text(encoding="utf-8").splitlines(), 1) if '"p4 pb' in text)
+    err = capsys.readouterr().err
+    assert err.startswith(f"{hand}:{line}: the course's rules do not accept this hand as recorded: 'Dee brings in 2'")
+    assert "Bob's turn" in err
