@@ -26,7 +26,7 @@ the line and what was expected.
 high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
 street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
 refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
-yet: unknown cards (`??`), a player all in, amounts that are not whole units, antes that differ
+yet: unknown cards (`??`), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
 between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
 as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
 hand.
@@ -486,6 +486,7 @@ class StudMove:
     up: bool | None = None
     amount: int | None = None
     line: int | None = field(default=None, compare=False)
+    all_in: bool = False                # the move puts in the player's last chip (`stud_hand(all_in=True)`)
 
     @property
     def text(self) -> str:
@@ -515,6 +516,9 @@ class StudHand:
     shown: dict[str, bool] = field(default_factory=dict)   # True shown at the showdown, False mucked
     folded: list[str] = field(default_factory=list)
     contributed: dict[str, int] = field(default_factory=dict)   # antes and bets, per player
+    # player -> the line that put them all in (the moves' `all_in` flags say the same, compared)
+    all_in: dict[str, int | None] = field(default_factory=dict, compare=False)
+    stacks: dict[str, int] = field(default_factory=dict, compare=False)   # finite starting stacks
 
     def down(self, player: str) -> list[Card]:
         return [c.card for c in self.cards[player] if not c.up]
@@ -523,9 +527,11 @@ class StudHand:
         return [c.card for c in self.cards[player] if c.up]
 
 
-def stud_hand(hand: PhhHand) -> StudHand:
+def stud_hand(hand: PhhHand, all_in: bool = False) -> StudHand:
     """The course's reading of a stud-family hand; `PhhRefusal` (file:line and why) for what the
-    course cannot express yet, `PhhError` for actions that break the deal's own logic."""
+    course cannot express yet, `PhhError` for actions that break the deal's own logic. With
+    `all_in` (an exercise format that has stacks) a player may go all in, for the ante or any
+    bet: they put in what they have and take no further part in the betting."""
     source = hand.source
 
     def refuse(reason: str, line: int | None = None) -> PhhRefusal:
@@ -566,10 +572,14 @@ def stud_hand(hand: PhhHand) -> StudHand:
     street_index = -1
     round_bets = {p: 0 for p in seats}
     high = 0
+    gone: dict[str, int | None] = {}          # all in: player -> the line that put them all in
     for player, ante_stack in zip(seats, stacks):
         if ante_stack is not None and spent[player] >= ante_stack:
-            raise refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
-                         "(it has no stacks or side pots)", hand.lines.get("starting_stacks"))
+            if not all_in:
+                raise refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
+                             "(it has no stacks or side pots)", hand.lines.get("starting_stacks"))
+            spent[player] = int(ante_stack)
+            gone[player] = hand.lines.get("starting_stacks")
     for action in hand.actions:
         line = action.line
         if action.verb is None:
@@ -624,6 +634,8 @@ def stud_hand(hand: PhhHand) -> StudHand:
             continue
         if player in folded:
             raise fail(f"{action.text()!r}: {player} has folded", line)
+        if player in gone:
+            raise fail(f"{action.text()!r}: {player} is all in and takes no further part in the betting", line)
         to_call = high - round_bets[player]
         if action.verb == "f":
             folded.append(player)
@@ -652,19 +664,24 @@ def stud_hand(hand: PhhHand) -> StudHand:
                 kind = "raise"
         stack = stacks[seats.index(player)]
         finite = stack is not None and not math.isinf(stack)
-        if action.verb == "cc" and finite:
-            paid = min(paid, int(stack) - spent[player])  # a call for less than owed is all in
+        if action.verb in ("cc", "pb") and finite:
+            paid = min(paid, int(stack) - spent[player])  # a call or bring-in for less is all in
         if finite and spent[player] + paid > stack:
             raise fail(f"{action.text()!r}: {player} would put in {spent[player] + paid}, more than the starting "
                        f"stack of {_number(stack)}", line)
         round_bets[player] += paid
         high = max(high, round_bets[player])
         spent[player] += paid
-        if finite and spent[player] >= stack:
+        broke = finite and spent[player] >= stack
+        if broke and not all_in:
             raise refuse(f"{action.text()!r}: {player} is all in ({spent[player]} of a {_number(stack)} stack): "
                          "the course cannot express an all-in yet (it has no stacks or side pots)", line)
-        moves.append(StudMove(street, kind, player, amount=total, line=line))
-    return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent)
+        if broke:
+            gone[player] = line
+        moves.append(StudMove(street, kind, player, amount=total, line=line, all_in=broke))
+    finite_stacks = {p: int(s) for p, s in zip(seats, stacks)
+                     if s is not None and not math.isinf(s) and float(s).is_integer()}
+    return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent, gone, finite_stacks)
 
 
 # --- and back: a stud hand as the course holds it, written as PHH ------------------------------

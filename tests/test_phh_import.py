@@ -171,12 +171,9 @@ def _refusal(text: str, name: str = "hand.phh") -> PhhError:
     return err.value
 
 
-def test_unknown_cards_and_all_ins_are_refused_with_the_line():
+def test_unknown_cards_are_refused_with_the_line():
     err = _refusal(_stud('  "d dh p1 ????2c",\n  "d dh p2 QdJd9h",'))
     assert isinstance(err, PhhRefusal) and err.message.startswith("hand.phh:8: ") and "unknown (??)" in err.message
-    allin = _stud(HEADS_UP.replace('"p2 cbr 4"', '"p2 cbr 99"')).replace("[100, 100]", "[100, 100]")
-    err = _refusal(allin)
-    assert err.line == 11 and "all in" in err.message
 
 
 def test_a_bring_in_the_rules_give_to_someone_else_is_refused_at_its_line():
@@ -330,3 +327,73 @@ def test_rules_choose_the_profile_and_one_that_reads_the_hand_otherwise_refuses_
     err = capsys.readouterr().err
     assert err.startswith(f"{hand}:{line}: the course's rules do not accept this hand as recorded: 'Dee brings in 2'")
     assert "Bob's turn" in err
+
+
+# --- all-ins: imported once the exercise format has stacks, refused before ------------------------
+
+ALL_IN = """\
+variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 4
+big_bet = 8
+starting_stacks = [200, 200, 7]
+actions = [
+  "d dh p1 Ks7d9c",
+  "d dh p2 QcQd3h",
+  "d dh p3 6hTdJc",
+  "p2 pb",
+  "p3 cbr 4",
+  "p1 cc",
+  "p2 cc",
+  "d dh p1 Kh",
+  "d dh p2 8s",
+  "d dh p3 Tc",
+  "p1 cbr 4",
+  "p2 cc",
+  "p3 cc",
+  "d dh p1 2c",
+  "d dh p2 Jd",
+  "d dh p3 Ts",
+  "p1 cc",
+  "p2 cc",
+  "d dh p1 9d",
+  "d dh p2 5c",
+  "d dh p3 3s",
+  "p1 cc",
+  "p2 cc",
+  "d dh p1 Ad",
+  "d dh p2 4s",
+  "d dh p3 2d",
+  "p1 cbr 8",
+  "p2 f",
+  "p1 sm -",
+  "p3 sm -",
+]
+players = ["Ava", "Ben", "Cara"]
+winnings = [4, 0, 21]
+"""
+
+
+def test_an_all_in_is_imported_with_stacks_once_the_format_has_them_and_refused_before():
+    """Cara calls fourth street's bet with her last 2 chips (line 20). With stacks in the format
+    she takes no further part, the main pot of 21 is hers with three tens, and the side pot of
+    4 and Ava's unmatched 8 go to Ava; `winnings` (the pots collected) agree."""
+    from course.content.phh_import import STACKS
+
+    hand = parse_phh(ALL_IN, "allin.phh")
+    if not STACKS:
+        with pytest.raises(PhhRefusal, match=r"allin.phh:20: 'p3 cc': Cara is all in \(7 of a 7 stack\)"):
+            import_hand(hand)
+        return
+    imported = import_hand(hand)
+    exercise = check_import(imported)
+    assert "stacks: {Ava: 200, Ben: 200, Cara: 7}" in imported.text
+    assert "Cara calls" in exercise.events and "side_pots" in {q.ask for q in exercise.questions}
+    award = next(q for q in exercise.questions if q.ask == "award")
+    assert questions.answer(exercise, award).value == {"Ava": 12, "Cara": 21}
+    back = export_exercise(exercise)
+    assert [a.text() for a in back.actions] == [a.text() for a in hand.actions]
+    assert back.starting_stacks == hand.starting_stacks and back.optional == hand.optional
+    *_, (state, _action) = HandHistory.loads(write_phh(back)).state_actions
+    assert [int(Decimal(p)) for p in state.payoffs] == [-5, -9, 14]

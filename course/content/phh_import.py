@@ -22,12 +22,14 @@ refused with a message that says so.
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from course.content.exercises import EXERCISE_KEYS
 from course.games import STREETS, find_game
 from course.phh import (
     STUD_VARIANTS, PhhError, PhhHand, PhhRefusal, StudHand, StudMove, read_phh, stud_hand,
@@ -35,6 +37,7 @@ from course.phh import (
 )
 
 MAX_EVENTS = 200            # an exercise's limit (course/content/nodes.py MAX_MOVES)
+STACKS = "stacks" in EXERCISE_KEYS    # the exercise format says stacks, so an all-in can be imported
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -94,7 +97,7 @@ def import_hand(hand: PhhHand, rules: str | None = None, exercise_id: str | None
                          hand.source, hand.lines.get("variant"))
     names = seat_names(hand)
     renamed = hand if names == hand.names() else _with_names(hand, names)
-    deal = stud_hand(renamed)                 # refuses unknown cards, all-ins, other games ...
+    deal = stud_hand(renamed, all_in=STACKS)  # refuses unknown cards, other games (all-ins without stacks) ...
     spec = find_game(deal.game)
     events, lines = _events(deal)
     if len(events) > MAX_EVENTS:
@@ -129,8 +132,9 @@ def _events(deal: StudHand) -> tuple[list[str], list[int | None]]:
     events: list[str] = []
     lines: list[int | None] = []
     if deal.stakes["ante"]:
-        for player in deal.seats:
-            events.append(f"{player} antes {deal.stakes['ante']}")
+        for player in deal.seats:     # all in for the ante: the engine puts in what the player has
+            short = deal.stacks.get(player, deal.stakes["ante"]) < deal.stakes["ante"]
+            events.append(f"{player} antes" if short else f"{player} antes {deal.stakes['ante']}")
             lines.append(None)
     order = {p: i for i, p in enumerate(deal.seats)}
     run: list[tuple[tuple[int, int], StudMove]] = []
@@ -158,8 +162,8 @@ def _events(deal: StudHand) -> tuple[list[str], list[int | None]]:
 def _event_text(move: StudMove, deal: StudHand) -> str:
     if move.kind == "shared":
         return f"shared {move.card}"
-    if move.kind == "bring_in":
-        return f"{move.player} brings in {deal.stakes['bring_in']}"
+    if move.kind == "bring_in":     # all in for less: the engine puts in what the player has
+        return f"{move.player} brings in" if move.all_in else f"{move.player} brings in {deal.stakes['bring_in']}"
     if move.kind == "bet":
         return f"{move.player} bets {move.amount}"
     if move.kind in ("complete", "raise"):
@@ -207,6 +211,8 @@ def _questions(deal: StudHand, spec: Any) -> list[dict[str, Any]]:
         add("winners", "Who wins the high half of the pot?", side="high")
     else:
         add("winners", "Who wins the pot?")
+    if deal.all_in:
+        add("side_pots", "What pots are there at the end, and who may win each?")
     add("award", "How many units does each player receive from the pot?")
     return out
 
@@ -227,7 +233,10 @@ def _yaml(hand: PhhHand, deal: StudHand, exercise_id: str, rules: str | None, ev
     if rules:
         lines.append(f"rules: {rules}")
     stakes = ", ".join(f"{k}: {v}" for k, v in deal.stakes.items())
-    lines += [f"stakes: {{{stakes}}}", "street: third", f"seats: [{', '.join(q(p) for p in deal.seats)}]",
+    lines.append(f"stakes: {{{stakes}}}")
+    if deal.all_in:          # someone goes all in: the chips each player starts with matter
+        lines.append("stacks: {" + ", ".join(f"{q(p)}: {n}" for p, n in deal.stacks.items()) + "}")
+    lines += ["street: third", f"seats: [{', '.join(q(p) for p in deal.seats)}]",
               "hands:"]
     lines += [f"  {q(p)}: {{}}" for p in deal.seats]
     intro = (f"A hand recorded in the PHH hand-history format ({source}, variant {hand.variant}), played from the "
@@ -364,24 +373,13 @@ def same_action(written: Any, exported: Any) -> bool:
 
 
 def _uncalled(deal: StudHand) -> dict[str, int]:
-    """The bet nobody called when everyone else folded to it: {player: units returned}."""
-    live = [p for p in deal.seats if p not in deal.folded]
-    betting = [m for m in deal.moves if m.kind not in ("deal", "shared")]
-    if len(live) != 1 or not betting:
+    """Chips nobody matched, which go back before the pot is collected: the most any player put
+    in, less the next most, returned to that player (a last bet everyone folded to, or an all-in
+    bet by a deeper stack)."""
+    ranked = sorted(deal.contributed.items(), key=lambda item: -item[1])
+    if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
         return {}
-    street = betting[-1].street
-    totals: dict[str, int] = {}
-    high = 0
-    for move in (m for m in betting if m.street == street):
-        if move.kind == "bring_in":
-            totals[move.player] = deal.stakes["bring_in"]
-        elif move.kind in ("complete", "bet", "raise"):
-            totals[move.player] = move.amount
-        elif move.kind == "call":
-            totals[move.player] = high
-        high = max(high, totals.get(move.player, 0))
-    others = max((v for p, v in totals.items() if p != live[0]), default=0)
-    return {live[0]: max(totals.get(live[0], 0) - others, 0)}
+    return {ranked[0][0]: ranked[0][1] - ranked[1][1]}
 
 
 def import_file(path: str | Path, out: str | Path, rules: str | None = None) -> Path:
@@ -444,6 +442,8 @@ def export_exercise(exercise: Any) -> PhhHand:
                     {"ante": int(stakes.ante), "bring_in": int(stakes.bring_in), "small_bet": int(stakes.small_bet),
                      "big_bet": int(stakes.big_bet)}, {}, moves, shown=shown)
     stacks = kept.pop("starting_stacks", None)
+    if stacks is None and getattr(exercise, "stacks", None):   # a hand written with `stacks:`
+        stacks = [exercise.stacks.get(p, math.inf) for p in exercise.seats]
     notation = kept.pop(NOTATION, None)
     hand = stud_to_phh(deal, stacks, **kept)     # a kept `players` (spaces and all) wins over the seats
     hand.source = str(where)
