@@ -6,6 +6,11 @@ check  Validate lessons and exercises (the whole course when no path is given: l
        valid and every authored answer agrees with the engine.
 solve  Answer every question of the given exercises with the engine. `--json` prints one JSON
        array, one {"file", "id", "answers"} object per file in the order given.
+import-phh  Turn real stud-family hands in the PHH hand-history format (F7S; FR and F7S/8 once
+       razz and stud hi-lo are registered) into whole-hand exercises, DIR/<stem>.yaml each, with
+       questions on every street; the engine checks each one. A hand the course cannot take is
+       refused as file:line: why. Exit status 0 only when every file was imported.
+export-phh  Write a whole-hand exercise back out as a PHH hand history.
 """
 
 from __future__ import annotations
@@ -33,7 +38,50 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser("solve", help="answer every question of some exercises with the engine")
     solve.add_argument("paths", nargs="+", metavar="PATH", help="exercise files or folders")
     solve.add_argument("--json", action="store_true", help="print one JSON array")
+    phh_in = commands.add_parser("import-phh", help="turn PHH hand histories into whole-hand exercises")
+    phh_in.add_argument("paths", nargs="+", metavar="FILE.phh", help="hand-history files")
+    phh_in.add_argument("--out", required=True, metavar="DIR", help="folder for the exercises (<stem>.yaml each)")
+    phh_in.add_argument("--rules", metavar="PROFILE", help="rule profile of the game (default: the game's own)")
+    phh_out = commands.add_parser("export-phh", help="write a whole-hand exercise as a PHH hand history")
+    phh_out.add_argument("path", metavar="EXERCISE.yaml", help="a whole-hand exercise")
+    phh_out.add_argument("--out", required=True, metavar="FILE.phh", help="the hand-history file to write")
     return parser
+
+
+def _run_import_phh(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from course.content.phh_import import PhhError, import_file
+
+    failed = 0
+    for path in args.paths:
+        try:
+            target = import_file(path, args.out, args.rules)
+        except PhhError as problem:
+            err.write(f"{problem.message}\n")
+            failed += 1
+            continue
+        out.write(f"{path} -> {target.as_posix()}\n")
+    if len(args.paths) > 1 or failed:
+        out.write(f"{len(args.paths) - failed} of {len(args.paths)} hand histor{'y' if len(args.paths) == 1 else 'ies'} "
+                  "imported\n")
+    return 1 if failed else 0
+
+
+def _run_export_phh(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from course.content.phh_import import PhhError, export_file
+
+    exercise, problems = content.load_exercise(Path(args.path))
+    problems = problems or ([] if exercise is None else verdict.engine_problems([exercise]))
+    if exercise is None or problems:
+        for problem in problems:
+            err.write(f"{problem}\n")
+        return 1
+    try:
+        target = export_file(exercise, args.out)
+    except PhhError as problem:
+        err.write(f"{problem.message}\n")
+        return 1
+    out.write(f"{args.path} -> {target.as_posix()}\n")
+    return 0
 
 
 def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, list[Problem]]:
@@ -185,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "check":
             return _run_check(args, out)
+        if args.command == "import-phh":
+            return _run_import_phh(args, out, err)
+        if args.command == "export-phh":
+            return _run_export_phh(args, out, err)
         return _run_solve(args, out, err)
     except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
         try:

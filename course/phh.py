@@ -26,7 +26,7 @@ the line and what was expected.
 high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
 street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
 refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
-yet: unknown cards (`??`), a player all in, amounts that are not whole units, antes that differ
+yet: unknown cards (`??`), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
 between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
 as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
 hand.
@@ -207,6 +207,7 @@ def read_phh(path: str | Path) -> PhhHand:
 
 
 MAX_BYTES = 1 << 20  # one hand is a few kilobytes; a file a thousand times that is not one hand
+MAX_ACTIONS = 2_000  # eight stud players with every round capped need a few hundred
 
 
 def parse_phh(text: str, source: object = "<text>") -> PhhHand:
@@ -256,6 +257,8 @@ def parse_phh(text: str, source: object = "<text>") -> PhhHand:
             raise fail(f"{key} = {raw[key]!r} should be a positive number", key)
     if not isinstance(raw["actions"], list) or not all(isinstance(a, str) for a in raw["actions"]):
         raise fail("actions should be an array of strings, one action each", "actions")
+    if len(raw["actions"]) > MAX_ACTIONS:
+        raise fail(f"holds {len(raw['actions']):,} actions: one hand history has at most {MAX_ACTIONS:,}", "actions")
     action_lines = _action_lines(text, lines.get("actions"), len(raw["actions"]))
     actions = [_parse_action(a, n, count, variant, source) for a, n in zip(raw["actions"], action_lines)]
     optional = {k: v for k, v in raw.items() if k not in REQUIRED}
@@ -333,7 +336,7 @@ def _parse_action(text: str, line: int | None, players: int, variant: str, sourc
     if verb == "cbr":
         expect(1, "pN cbr amount")
         try:
-            amount = tomllib.loads(f"x = {args[0]}")["x"]
+            amount = int(args[0]) if args[0].isdigit() else tomllib.loads(f"x = {args[0]}")["x"]
         except tomllib.TOMLDecodeError:
             amount = None
         if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
@@ -403,10 +406,13 @@ def _action_lines(text: str, start: int | None, count: int) -> list[int | None]:
     rest = "\n".join(text.splitlines()[start - 1:])
     rest = rest[rest.index("=") + 1:]
     found: list[int | None] = []
+    line, counted = start, 0          # newlines counted up to `counted`: one pass, not one a string
     for match in _STRING.finditer(rest):
         if match.group().startswith("#"):
             continue
-        found.append(start + rest.count("\n", 0, match.start()))
+        line += rest.count("\n", counted, match.start())
+        counted = match.start()
+        found.append(line)
         if len(found) == count:
             break
     return found + [None] * (count - len(found))
@@ -480,6 +486,7 @@ class StudMove:
     up: bool | None = None
     amount: int | None = None
     line: int | None = field(default=None, compare=False)
+    all_in: bool = False                # the move puts in the player's last chip (`stud_hand(all_in=True)`)
 
     @property
     def text(self) -> str:
@@ -509,6 +516,9 @@ class StudHand:
     shown: dict[str, bool] = field(default_factory=dict)   # True shown at the showdown, False mucked
     folded: list[str] = field(default_factory=list)
     contributed: dict[str, int] = field(default_factory=dict)   # antes and bets, per player
+    # player -> the line that put them all in (the moves' `all_in` flags say the same, compared)
+    all_in: dict[str, int | None] = field(default_factory=dict, compare=False)
+    stacks: dict[str, int] = field(default_factory=dict, compare=False)   # finite starting stacks
 
     def down(self, player: str) -> list[Card]:
         return [c.card for c in self.cards[player] if not c.up]
@@ -517,9 +527,11 @@ class StudHand:
         return [c.card for c in self.cards[player] if c.up]
 
 
-def stud_hand(hand: PhhHand) -> StudHand:
+def stud_hand(hand: PhhHand, all_in: bool = False) -> StudHand:
     """The course's reading of a stud-family hand; `PhhRefusal` (file:line and why) for what the
-    course cannot express yet, `PhhError` for actions that break the deal's own logic."""
+    course cannot express yet, `PhhError` for actions that break the deal's own logic. With
+    `all_in` (an exercise format that has stacks) a player may go all in, for the ante or any
+    bet: they put in what they have and take no further part in the betting."""
     source = hand.source
 
     def refuse(reason: str, line: int | None = None) -> PhhRefusal:
@@ -560,10 +572,14 @@ def stud_hand(hand: PhhHand) -> StudHand:
     street_index = -1
     round_bets = {p: 0 for p in seats}
     high = 0
+    gone: dict[str, int | None] = {}          # all in: player -> the line that put them all in
     for player, ante_stack in zip(seats, stacks):
         if ante_stack is not None and spent[player] >= ante_stack:
-            raise refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
-                         "(it has no stacks or side pots)", hand.lines.get("starting_stacks"))
+            if not all_in:
+                raise refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
+                             "(it has no stacks or side pots)", hand.lines.get("starting_stacks"))
+            spent[player] = int(ante_stack)
+            gone[player] = hand.lines.get("starting_stacks")
     for action in hand.actions:
         line = action.line
         if action.verb is None:
@@ -618,6 +634,8 @@ def stud_hand(hand: PhhHand) -> StudHand:
             continue
         if player in folded:
             raise fail(f"{action.text()!r}: {player} has folded", line)
+        if player in gone:
+            raise fail(f"{action.text()!r}: {player} is all in and takes no further part in the betting", line)
         to_call = high - round_bets[player]
         if action.verb == "f":
             folded.append(player)
@@ -646,19 +664,24 @@ def stud_hand(hand: PhhHand) -> StudHand:
                 kind = "raise"
         stack = stacks[seats.index(player)]
         finite = stack is not None and not math.isinf(stack)
-        if action.verb == "cc" and finite:
-            paid = min(paid, int(stack) - spent[player])  # a call for less than owed is all in
+        if action.verb in ("cc", "pb") and finite:
+            paid = min(paid, int(stack) - spent[player])  # a call or bring-in for less is all in
         if finite and spent[player] + paid > stack:
             raise fail(f"{action.text()!r}: {player} would put in {spent[player] + paid}, more than the starting "
                        f"stack of {_number(stack)}", line)
         round_bets[player] += paid
         high = max(high, round_bets[player])
         spent[player] += paid
-        if finite and spent[player] >= stack:
+        broke = finite and spent[player] >= stack
+        if broke and not all_in:
             raise refuse(f"{action.text()!r}: {player} is all in ({spent[player]} of a {_number(stack)} stack): "
                          "the course cannot express an all-in yet (it has no stacks or side pots)", line)
-        moves.append(StudMove(street, kind, player, amount=total, line=line))
-    return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent)
+        if broke:
+            gone[player] = line
+        moves.append(StudMove(street, kind, player, amount=total, line=line, all_in=broke))
+    finite_stacks = {p: int(s) for p, s in zip(seats, stacks)
+                     if s is not None and not math.isinf(s) and float(s).is_integer()}
+    return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent, gone, finite_stacks)
 
 
 # --- and back: a stud hand as the course holds it, written as PHH ------------------------------
@@ -709,3 +732,34 @@ def stud_to_phh(deal: StudHand, stacks: Iterable[int | float] | None = None, **o
         actions=actions, bring_in=deal.stakes["bring_in"], small_bet=deal.stakes["small_bet"],
         big_bet=deal.stakes["big_bet"], optional=extra,
     )
+
+
+# --- the PHH fields an exercise keeps (its `phh:` key) -----------------------------------------
+
+# Fields a whole-hand exercise says itself (game, stakes, seats, events): never kept under `phh:`.
+PLAYED_FIELDS = tuple(k for k in REQUIRED if k != "starting_stacks")
+
+
+def kept_fields_problems(text: str, players: int | None = None) -> list[str]:
+    """What is wrong with an exercise's `phh:` text (the TOML of the PHH fields the exercise does
+    not say itself: starting stacks, players' names, event, ...), each a sentence; [] when fine."""
+    try:
+        fields = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        return [f"'phh' holds hand-history fields as TOML (name = value, one a line), but this is not TOML: {err}"]
+    found = []
+    for key, value in fields.items():
+        if key in PLAYED_FIELDS:
+            found.append(f"'phh' keeps {key}, which the exercise says itself (its game, stakes, seats and events)")
+        elif isinstance(value, dict):
+            found.append(f"'phh' keeps {key} as a table: a hand history's fields are values and arrays")
+    for key in ("starting_stacks", "players"):
+        value = fields.get(key)
+        if value is not None and players is not None and (not isinstance(value, list) or len(value) != players):
+            found.append(f"'phh' keeps {key} = {value!r}: expected an array with one entry for each of the "
+                         f"{players} seats")
+    stacks = fields.get("starting_stacks")
+    if isinstance(stacks, list) and not all(isinstance(s, (int, float)) and not isinstance(s, bool) and s > 0
+                                            for s in stacks):
+        found.append("'phh' keeps starting_stacks that are not all positive numbers (inf when unknown)")
+    return found

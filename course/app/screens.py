@@ -638,6 +638,38 @@ def source_html(text: str, problems) -> str:
             '<pre class="src" aria-label="Source with line numbers">' + "".join(rows) + "</pre>")
 
 
+def phh_upload(data: bytes, name: str) -> tuple[str | None, str]:
+    """An uploaded .phh hand history imported as `python -m course import-phh` would: the
+    exercise's YAML and its name, or (None, name) once the refusal (file:line and why) is shown."""
+    from course.content import phh_import
+    from course.phh import PhhError, parse_phh
+
+    try:
+        text = data.decode("utf-8")
+        imported = phh_import.import_hand(parse_phh(text, name))
+        phh_import.check_import(imported)
+    except UnicodeDecodeError as err:
+        st.error(f"{quiz.md_escape(name)} cannot be read: it is not UTF-8 text ({err.reason} at byte {err.start}), "
+                 "and a PHH file is TOML, which is UTF-8.")
+        return None, name
+    except PhhError as err:
+        st.error(f"**{quiz.md_escape(name)} cannot be imported.** `python -m course import-phh` refuses it "
+                 f"the same way:\n\n`{err.message.replace('`', chr(39))}`")
+        return None, name
+    except Exception as err:  # noqa: BLE001 - an upload never shows a traceback
+        st.error(f"{quiz.md_escape(name)} could not be imported: {quiz.md_escape(type(err).__name__)}: "
+                 f"{quiz.md_escape(str(err))}")
+        return None, name
+    yaml_name = name[:-len(".phh")] + ".yaml"
+    st.info(f"Imported {quiz.md_escape(name)} as the whole-hand exercise `{imported.exercise_id}`, as "
+            "`python -m course import-phh` writes it: its questions carry no answers, the engine computes "
+            "them below. To add it to the course, keep the .phh file beside the exercise "
+            "(exercises/README.md, \"Real hand histories\").", icon=":material/input:")
+    with st.expander(f"{quiz.md_escape(yaml_name)}: the imported exercise"):
+        st.code(imported.text, language="yaml")
+    return imported.text, yaml_name
+
+
 def author() -> None:
     """Author preview: pick, upload or paste a lesson or exercise; see every problem with its line
 and column, the item exactly as a learner sees it, and the engine's answers with explanations.
@@ -669,12 +701,19 @@ cached by content hash (`course.content.preview`), so a rerun of the same text c
         kind = st.segmented_control("It is", KINDS, key="author_kind") or KINDS[0]
         is_lesson = kind == "Lesson"
         if source == SOURCES[1]:
-            upload = st.file_uploader("YAML file", type=["yaml", "yml"], key="author_upload")
+            upload = st.file_uploader("YAML file, or a PHH hand history (.phh) to import", type=["yaml", "yml", "phh"],
+                                      key="author_upload")
             if upload is not None:
                 name = re.sub(r"[^\w. -]", "_", upload.name)  # shown in code spans: no markup
-                text, unreadable = nodes.decode(upload.getvalue(), name)
-                if unreadable:
-                    quiz.problems_panel(unreadable, "This file cannot be read")
+                if name.lower().endswith(".phh"):
+                    text, name = phh_upload(upload.getvalue(), name)
+                    is_lesson = False
+                    if text is None:
+                        return
+                else:
+                    text, unreadable = nodes.decode(upload.getvalue(), name)
+                    if unreadable:
+                        quiz.problems_panel(unreadable, "This file cannot be read")
         else:
             text = st.text_area("YAML", key="author_paste", height=320, max_chars=nodes.MAX_FILE_BYTES,
                                 placeholder="id: my-exercise\ntitle: ...")

@@ -18,6 +18,7 @@ from course.engine.actions import parse_move
 from course.engine.state import HandState
 from course.errors import ActionFormatError, ContentError, CourseError
 from course.model import Exercise, Problem, Question
+from course.phh import kept_fields_problems
 
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
 EXERCISE_KEYS = (
@@ -25,6 +26,8 @@ EXERCISE_KEYS = (
     "pot", "actions", "events", "questions", "cite", "intro",
 )
 QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite")
+# An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
+EXERCISE_KEYS += ("phh",)
 
 
 def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
@@ -86,6 +89,13 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
+    kept = ck.text(top.get("phh"), "phh")   # an imported hand history's other fields (export-phh)
+    if kept is not None:
+        for problem in kept_fields_problems(kept, len(seats) if seats else None):
+            ck.add(top["phh"], problem)
+        if not whole:
+            ck.add(top["phh"], "'phh' keeps a hand history's fields for a whole hand: it needs the hand's 'events'")
+        extra["phh"] = kept
 
     questions = _questions(ck, top.get("questions"), game, seats, street, len(events) if whole else len(actions),
                            whole)
