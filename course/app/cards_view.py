@@ -57,8 +57,10 @@ CSS = """
 .ssr-pot{display:flex;align-items:center;gap:.5rem;padding:.2rem .5rem;font-size:.95rem;font-weight:600}
 .ssr-chip{display:inline-block;width:1rem;height:1rem;border-radius:50%;background:#f5c518;
   border:3px dashed #7a5c00;box-sizing:border-box}
-.ssr-asked{font-style:italic;font-weight:500;opacity:.9}
+.ssr-asked{font-style:italic;font-weight:400;font-size:.85rem;opacity:.85}
 .ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
+/* a deal's numbered question tabs (Q1 Q2 ...) wrap onto a second row rather than run off the side */
+[data-testid=stElementContainer][class*="-question "] [role=radiogroup]{flex-wrap:wrap;row-gap:.3rem}
 button[data-variant=pills][aria-pressed=true]{outline:3px solid #f5c518;outline-offset:1px;font-weight:700}
 button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
 @media (max-width:640px){
@@ -183,9 +185,12 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
                      f'<div class="ssr-name">{escape(label)}</div><div class="ssr-cards">'
                      + "".join(card_html(c) for c in shared_cards) + "</div></div>")
     if pot is not None:
-        words = f"{pot_label}: {pot}" if pot != "?" else f"{pot_label}: ? (the question asks what it comes to)"
+        asked = pot == "?"
+        words = f"{pot_label}: {pot}" + (" (the question asks what it comes to)" if asked else "")
+        note = '<span class="ssr-asked">the question asks</span>' if asked else ""
         parts.append(f'<div class="ssr-pot" role="group" aria-label="{escape(words)}">'
-                     f'<span class="ssr-chip" aria-hidden="true"></span>{escape(words)}</div>')
+                     f'<span class="ssr-chip" aria-hidden="true"></span>{escape(f"{pot_label}: {pot}")}'
+                     f'{note}</div>')
     if caption:
         parts.append(f'<div class="ssr-caption">{escape(caption)}</div>')
     parts.append("</div>")
@@ -313,7 +318,7 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False)
     except (CourseError, ValueError, AttributeError):   # a street without a betting round
         pot = getattr(exercise, "pot", None)
     # a single stud street written without its pot counts this street's chips only
-    pot_label = "This street's bets" if not whole and not getattr(exercise, "events", None) \
+    pot_label = "Bets this street so far" if not whole and not getattr(exercise, "events", None) \
         and getattr(exercise, "pot", None) is None else "Pot"
     return TableAt(tuple(exercise.seats), hands, tuple(state.shared_cards()), pot,
                    tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label)
