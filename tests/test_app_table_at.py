@@ -104,6 +104,9 @@ def test_a_hole_card_taken_unseen_moves_and_a_folded_player_is_marked(tmp_path):
         # the question asks for the pot, so the picture does not state it
         assert "Pot: ?" in html and "Pot: 11" not in html and "the question asks what it comes to" in html
         assert "Cara folds" in page_words(at)
+        # the state does not name the street a home game's moves reach: the facts line says
+        # where the exercise starts, not that the table still stands there
+        assert "Starts on: **third** street" in html and "Street: **third**" not in html
 
 
 def test_a_holding_question_does_not_draw_the_holding_it_asks_for(tmp_path):
@@ -128,7 +131,7 @@ def test_a_whole_hand_question_on_fifth_street_shows_five_cards_per_player(tmp_p
             assert len(seat_cards(html, seat)) == 5, seat
         assert "ssr-folded" not in html
         words = page_words(at)
-        assert "Street: **fifth**" in words or "Street: **fifth**" in html
+        assert "Street: **fifth**" in html                            # the facts line says where
         assert "Cara bets 8" in words and "5♣" not in words          # sixth street is not dealt yet
         html = the_table(practice(WHOLE, third))
         for seat in ex.seats:

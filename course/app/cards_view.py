@@ -284,6 +284,14 @@ def _betting_starts(kinds: Sequence[str], played: int) -> int:
     return next((n for n in range(last + 1, played) if kinds[n] in BETTING_KINDS), played)
 
 
+def parsed_moves(exercise: Any) -> tuple[Any, ...]:
+    """The exercise's moves as the one grammar reads them (parsed once per exercise)."""
+    def parse() -> tuple[Any, ...]:
+        return tuple(getattr(exercise, "moves", ()) or ())
+    replayed = getattr(exercise, "replayed", None)
+    return replayed(("moves as parsed",), parse) if replayed is not None else parse()
+
+
 def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False) -> TableAt:
     """The table as it stands when `question` is asked (its `street:` or `after:`; otherwise at the
     end of the moves), from the one hand state: each seat's cards and whether the player has
@@ -296,7 +304,7 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False)
     whole = bool(getattr(exercise, "whole_hand", False))
     street = params.get("street") if whole else None
     state, stopped = _state_at(exercise, street, after)
-    parsed = list(getattr(exercise, "moves", ()) or ())
+    parsed = parsed_moves(exercise)
     all_kinds = [getattr(m, "kind", "") for m in parsed]
     if first_to_act and after is None and not stopped:
         starts = _betting_starts(all_kinds, len(state.ledger))

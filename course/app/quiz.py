@@ -349,13 +349,15 @@ def stakes_words(profile: Any, stakes: Any) -> str:
     return ", ".join(words)
 
 
-def deal_facts_md(exercise: Any, street: str | None = None, *, pot: bool = True) -> str:
-    """Game, street (`street`: the one a question's table stands on), stakes and, with `pot`,
-    the exercise's pot, on one line (fields the content loader validated)."""
+def deal_facts_md(exercise: Any, street: str | None = None, *, pot: bool = True, starts: bool = False) -> str:
+    """Game, street (`street`: the one a question's table stands on; with `starts`, the street
+    the exercise starts on, its moves going on from there), stakes and, with `pot`, the
+    exercise's pot, on one line (fields the content loader validated)."""
     stakes = exercise.stakes
     # Each value is escaped on its own, so the bold marks around it stay markup.
     facts = [f"Game: **{md_escape(labels.display_name(exercise.game))}**",
-             f"Street: **{md_escape(street or exercise.street)}**"]
+             f"Starts on: **{md_escape(exercise.street)}** street" if starts
+             else f"Street: **{md_escape(street or exercise.street)}**"]
     if stakes is not None:
         facts.append("Stakes: " + md_escape(stakes_words(exercise.profile, stakes)))
     if pot and exercise.pot is not None:
@@ -406,13 +408,17 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
                                  pot_asked=question is not None and question.ask in POT_ASKS)
     where = f"Q{number}: " if number is not None else ""
     if exercise.events or exercise.actions:
-        played = len(at.moves)
+        played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
         where += ("the table as the question finds it, " +
-                  (f"after {played} of the {len(exercise.moves)} moves" if played < len(exercise.moves)
+                  (f"after {played} of the {total} moves" if played < total
                    else "after every move"))
     # The facts line (engine-validated fields only) and the cards share one element; author
     # text (intro, moves) is never rendered with HTML allowed.
-    st.markdown(deal_facts_md(exercise, at.street, pot=False) + "\n\n" + html, unsafe_allow_html=True)
+    # a home game's moves carry the hand on from its written street, to a street the state
+    # does not name: the facts line says where the exercise starts
+    starts = at.street is None and bool(exercise.events) and len(at.moves) > 0
+    st.markdown(deal_facts_md(exercise, at.street, pot=False, starts=starts) + "\n\n" + html,
+                unsafe_allow_html=True)
     if where:
         st.caption(where[:1].upper() + where[1:] + ".")
     if at.stopped:
