@@ -149,6 +149,21 @@ def test_who_brings_in_is_drawn_before_the_bring_in(tmp_path):
         assert "Pot: 3" in the_table(at)                  # the three antes, nothing more
 
 
+def test_a_lesson_try_it_now_draws_the_chosen_questions_table(tmp_path):
+    lesson = next(l for l in COURSE.lessons.values() if TAKE in l.exercises)
+    after = index_of(TAKE, "category", player="Ava")
+    with environment(tmp_path / "p.db"):
+        at = open_app("lesson", query={"id": lesson.id})
+        at.session_state[f"lesson|{lesson.id}|try|{TAKE}"] = True      # the "Try it now" box opened
+        at.run()
+        assert not at.exception, at.exception
+        assert "nine of spades" in seat_cards(the_table(at), "Ben")    # Q1, as the 4♥ lands
+        pick_question(at, TAKE, after, prefix="lesson")
+        assert not at.exception, at.exception
+        html = the_table(at)
+        assert "nine of spades" in seat_cards(html, "Ava") and "nine of spades" not in seat_cards(html, "Ben")
+
+
 def test_the_author_preview_draws_each_question_at_its_own_point(tmp_path):
     ex = COURSE.exercises[WHOLE]
     with environment(tmp_path / "p.db"):
