@@ -59,6 +59,9 @@ CSS = """
   border:3px dashed #7a5c00;box-sizing:border-box}
 .ssr-asked{font-style:italic;font-weight:400;font-size:.85rem;opacity:.85}
 .ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
+/* the moves so far, numbered, in columns (two on a phone: app/phone.py) */
+[class*="st-key-deal_timeline_"] ol{columns:2;column-gap:1.5rem;padding-left:0;list-style-position:inside}
+[class*="st-key-deal_timeline_"] li{break-inside:avoid;margin:0;padding:0}
 /* a deal's numbered question tabs (Q1 Q2 ...) wrap onto a second row rather than run off the side */
 [data-testid=stElementContainer][class*="-question "] [role=radiogroup]{flex-wrap:wrap;row-gap:.3rem}
 button[data-variant=pills][aria-pressed=true]{outline:3px solid #f5c518;outline-offset:1px;font-weight:700}

@@ -429,7 +429,9 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
         st.markdown(f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1))
     if exercise.events and len(at.moves) > len(recent):
         with st.expander(f"Every move so far ({len(at.moves)})"):
-            st.markdown(moves_line(at.moves))
+            # a numbered list, in columns (app/phone.py sets two on a phone)
+            with st.container(key=f"deal_timeline_{exercise.id}_{number or 0}_{len(at.moves)}"):
+                st.markdown("\n".join(f"{n}. {card_words(text)}" for n, text in enumerate(at.moves, 1)))
 
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
