@@ -117,6 +117,20 @@ def test_a_holding_question_does_not_draw_the_holding_it_asks_for(tmp_path):
         assert "nine of spades" not in seat_cards(html, "Ben")     # the other rows as they stand
 
 
+def test_who_must_match_is_drawn_as_the_spit_card_lands(tmp_path):
+    spit = "hav-spit-card-order"          # the spit 7♥; then Ben matches and Ava folds
+    matches, pot = index_of(spit, "pot_matches"), index_of(spit, "pot")
+    with environment(tmp_path / "p.db"):
+        at = practice(spit, matches)
+        html = the_table(at)
+        shared = html[html.index("ssr-shared"):]
+        assert 'aria-label="Spit card"' in shared and "seven of hearts" in shared
+        assert "ssr-folded" not in html and "Pot: 30" in html       # the pot each match pays
+        assert "Ben matches" not in page_words(at)
+        html = the_table(practice(spit, pot))
+        assert seat_row(html, "Ava")[0] == "Seat 1: Ava, folded" and "Pot: ?" in html
+
+
 # --- a whole Stud High hand: each street's question on its own table --------------------------
 
 def test_a_whole_hand_question_on_fifth_street_shows_five_cards_per_player(tmp_path):

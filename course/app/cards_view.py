@@ -295,12 +295,21 @@ def parsed_moves(exercise: Any) -> tuple[Any, ...]:
     return replayed(("moves as parsed",), parse) if replayed is not None else parse()
 
 
-def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False) -> TableAt:
+def _last_card(kinds: Sequence[str], played: int) -> int:
+    """Of the first `played` moves, how many there are up to the last card dealt (`played` when
+    none is dealt)."""
+    last = max((n for n, kind in enumerate(kinds[:played]) if kind in DEAL_KINDS), default=None)
+    return played if last is None else last + 1
+
+
+def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
+             at_last_card: bool = False) -> TableAt:
     """The table as it stands when `question` is asked (its `street:` or `after:`; otherwise at the
     end of the moves), from the one hand state: each seat's cards and whether the player has
     folded, the shared card, the pot and the moves played so far. `first_to_act`: the question
     asks who acts first, so the picture stops where that street's betting begins (its first
-    bet, check or call would give the answer away)."""
+    bet, check or call would give the answer away). `at_last_card`: the question asks what the
+    latest card calls for (who must match the pot), so the picture stops as that card lands."""
     params = dict(getattr(question, "params", None) or {})
     after = params.get("after")
     after = after if isinstance(after, int) and not isinstance(after, bool) else None
@@ -309,9 +318,10 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False)
     state, stopped = _state_at(exercise, street, after)
     parsed = parsed_moves(exercise)
     all_kinds = [getattr(m, "kind", "") for m in parsed]
-    if first_to_act and after is None and not stopped:
-        starts = _betting_starts(all_kinds, len(state.ledger))
-        if starts < len(state.ledger):
+    if (first_to_act or at_last_card) and after is None and not stopped:
+        played = len(state.ledger)
+        starts = _betting_starts(all_kinds, played) if first_to_act else _last_card(all_kinds, played)
+        if starts < played:
             state, stopped = _state_at(exercise, None, starts)
     played = len(state.ledger)
     kinds = tuple(all_kinds[:played]) + ("",) * (played - len(all_kinds[:played]))

@@ -32,6 +32,8 @@ HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand", "holding
 POT_ASKS = {"pot", "street_total"}
 HOLDING_ASKS = {"holding"}
 FIRST_TO_ACT_ASKS = {"bring_in", "opener", "action_order"}
+# Asks about what the latest card calls for (unless a key names an earlier stage): drawn as it lands.
+LAST_CARD_ASKS = {"pot_matches": "stage"}
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -386,8 +388,10 @@ def moves_line(moves: Sequence[str], first: int = 1) -> str:
 
 def question_table(exercise: Any, question: Any) -> cards_view.TableAt:
     """The table as it stands when `question` is asked, from the one hand state."""
-    return cards_view.table_at(exercise, question,
-                               first_to_act=question is not None and question.ask in FIRST_TO_ACT_ASKS)
+    ask = getattr(question, "ask", None)
+    params = getattr(question, "params", None) or {}
+    return cards_view.table_at(exercise, question, first_to_act=ask in FIRST_TO_ACT_ASKS,
+                               at_last_card=ask in LAST_CARD_ASKS and LAST_CARD_ASKS[ask] not in params)
 
 
 def table_block(exercise: Any, question: Any, number: int | None = None) -> None:
