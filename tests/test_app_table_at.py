@@ -228,3 +228,13 @@ def test_a_stud_street_fold_in_its_actions_greys_the_row_from_that_point():
     assert quiz.question_table(ex, early).moves == tuple(ex.actions[:2])
     assert quiz.question_table(ex, late).hands["Cara"].folded
     assert "ssr-folded" in cards_view.table_html(ex, quiz.question_table(ex, late))
+
+
+def test_moves_these_rules_refuse_stop_the_picture_just_before_and_say_why():
+    import dataclasses
+
+    ex = COURSE.exercises["deal-five-actions"]
+    refused = dataclasses.replace(ex, actions=["Ava checks", "Ben bets 4", "Cara raises to 99"])
+    at = quiz.question_table(refused, refused.questions[-1])      # asked after every action
+    assert at.moves == ("Ava checks", "Ben bets 4") and at.pot == 4
+    assert at.stopped.startswith("The moves stop at move 3: 'Cara raises to 99'")
