@@ -13,7 +13,7 @@ from pathlib import Path
 
 from course import content
 from course.app import cards_view, quiz
-from tests.support.apptest import PAGES, environment, open_app, pick_question
+from tests.support.apptest import environment, open_app, pick_question
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = content.load_course(ROOT)
