@@ -154,3 +154,23 @@ def test_unknown_hole_cards_follow_the_deal_timeline():
     # a game whose cards change hands, and unnamed moments: nothing is invented
     assert cards_view.unknown_hole_cards("have-a-heart", "sixth", hands) == {}
     assert cards_view.unknown_hole_cards("stud-high", None, hands) == {}
+
+
+def test_the_pot_is_drawn_under_the_seats_or_marked_as_asked():
+    hands = {"Ava": {"up": "2h"}, "Ben": {"up": "3h"}}
+    html = deal_html(["Ava", "Ben"], hands, pot=12)
+    assert 'aria-label="Pot: 12"' in html and html.index("ssr-pot") > html.index("Seat 2: Ben")
+    asked = deal_html(["Ava", "Ben"], hands, pot="?")
+    assert "Pot: ?" in asked and "12" not in asked and "the question asks" in asked
+    assert "ssr-pot" not in deal_html(["Ava", "Ben"], hands)
+
+
+def test_a_seat_whose_holding_is_asked_draws_no_cards():
+    from course.app.cards_view import SeatView
+    from course.cards import parse_cards
+
+    seat = SeatView("Ava", tuple(parse_cards("Kc Qd")), tuple(parse_cards("2h")), asked=True)
+    html = deal_html(["Ava", "Ben"], {"Ava": seat, "Ben": {"up": "3h"}})
+    assert seat_cards(html, "Ben") == ["three of hearts"]
+    assert "king of clubs" not in html and "two of hearts" not in html
+    assert "Seat 1: Ava, cards not shown" in html

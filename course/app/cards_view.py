@@ -6,7 +6,10 @@ Each player's cards run in deal order (first two down cards, the up cards, then 
 cards), seats run clockwise from the dealer's left, folded players are greyed out and the shared
 card sits apart. Every card carries an aria-label in words ("ten of hearts") for screen readers.
 
-Nothing here knows a poker rule; it only draws what the exercise says.
+Nothing here knows a poker rule; it only draws what the exercise says, or, for a question, the
+table as the one hand state (`course.engine.state.HandState`) has it at the question's point:
+`table_at` reads only the state's public face (each seat's `.down`, `.up`, `.folded`, the shared
+cards, the pot and the ledger of moves played).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from html import escape
 from typing import Any, Mapping, Sequence
 
 from course.cards import Card, parse_cards
+from course.engine.state import HandState
+from course.errors import CourseError
 from course.games import find_game
 from course.model import Exercise
 
@@ -49,7 +54,16 @@ CSS = """
   text-transform:uppercase;letter-spacing:.03em}
 .ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
   border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
+.ssr-pot{display:flex;align-items:center;gap:.5rem;padding:.2rem .5rem;font-size:.95rem;font-weight:600}
+.ssr-chip{display:inline-block;width:1rem;height:1rem;border-radius:50%;background:#f5c518;
+  border:3px dashed #7a5c00;box-sizing:border-box}
+.ssr-asked{font-style:italic;font-weight:400;font-size:.85rem;opacity:.85}
 .ssr-caption{font-size:.85rem;color:inherit;opacity:.8;margin-top:.1rem}
+/* the moves so far, numbered, in columns (two on a phone: app/phone.py) */
+[class*="st-key-deal_timeline_"] ol{columns:2;column-gap:1.5rem;padding-left:0;list-style-position:inside}
+[class*="st-key-deal_timeline_"] li{break-inside:avoid;margin:0;padding:0}
+/* a deal's numbered question tabs (Q1 Q2 ...) wrap onto a second row rather than run off the side */
+[data-testid=stElementContainer][class*="-question "] [role=radiogroup]{flex-wrap:wrap;row-gap:.3rem}
 button[data-variant=pills][aria-pressed=true]{outline:3px solid #f5c518;outline-offset:1px;font-weight:700}
 button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
 @media (max-width:640px){
@@ -57,7 +71,7 @@ button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
      beside the cards while they fit (smaller cards), else the cards go under it */
   .ssr-table.ssr-short{display:grid;grid-template-columns:1fr 1fr;gap:.3rem}
   .ssr-table.ssr-short > .ssr-dealer,.ssr-table.ssr-short > .ssr-shared,
-  .ssr-table.ssr-short > .ssr-caption{grid-column:1 / -1}
+  .ssr-table.ssr-short > .ssr-pot,.ssr-table.ssr-short > .ssr-caption{grid-column:1 / -1}
   .ssr-table.ssr-short .ssr-name{flex:1 0 100%}
 }
 @container (max-width:26rem){
@@ -83,6 +97,7 @@ class SeatView:
     down: tuple[Card, ...]
     up: tuple[Card, ...]
     folded: bool = False
+    asked: bool = False      # the question asks what this seat holds: its cards are not drawn
 
 
 def _cards(value: Any) -> tuple[Card, ...]:
@@ -128,18 +143,23 @@ def row_html(seat: SeatView, *, show_down: bool = True, unknown_down: int = 0) -
 def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), *,
               show_down: bool = True, caption: str | None = None, focus: str | None = None,
               shared_label: str = "Shared card", dealer: str | None = None,
-              unknown_down: Mapping[str, int] | None = None) -> str:
+              unknown_down: Mapping[str, int] | None = None, pot: int | str | None = None,
+              pot_label: str = "Pot", label: str | None = None) -> str:
     """The whole table as one HTML block, on a single line so markdown leaves it alone.
 
     `seats` are clockwise, the first at the dealer's left; `dealer` names the dealer's seat when
     the dealer is a player (otherwise a dealer button is drawn before the first seat).
-    `unknown_down` counts, per seat, the hole cards a deal leaves out (drawn as backs)."""
+    `unknown_down` counts, per seat, the hole cards a deal leaves out (drawn as backs). `hands`
+    values may be `SeatView`s already. `pot`: the pot drawn under the seats (a number, or a
+    text such as "?" when the question asks for it); `label` names the moment drawn for a
+    screen reader."""
     shared_cards = _cards(shared)
-    views = [seat_view(name, hands.get(name, {})) for name in seats]
+    views = [hand if isinstance(hand, SeatView) else seat_view(name, hand)
+             for name, hand in ((name, hands.get(name, {})) for name in seats)]
     widest = max((len(v.down) + len(v.up) + (unknown_down or {}).get(v.name, 0) for v in views), default=0)
     short = " ssr-short" if widest <= SHORT_ROW and len(views) > 1 else ""
     parts = [f'<div class="ssr-table{short}" role="group" aria-label="'
-             + escape(f"Deal: {len(views)} seats clockwise from the dealer's left") + '">']
+             + escape(label or f"Deal: {len(views)} seats clockwise from the dealer's left") + '">']
     if dealer is None and views:
         parts.append('<div class="ssr-dealer"><span class="ssr-button" aria-hidden="true">D</span>'
                      + escape(f"Dealer: cards go clockwise, starting with {views[0].name}")
@@ -153,7 +173,12 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
         if view.folded:
             badges += '<span class="ssr-badge">folded</span>'
         seat_label = f"Seat {n}: {view.name}" + (", folded" if view.folded else "")
-        row = row_html(view, show_down=show_down, unknown_down=(unknown_down or {}).get(view.name, 0))
+        if view.asked:
+            seat_label += ", cards not shown: the question asks what they are"
+            row = (f'<span class="ssr-asked">? {escape(view.name)}\'s cards are what the question '
+                   'asks</span>')
+        else:
+            row = row_html(view, show_down=show_down, unknown_down=(unknown_down or {}).get(view.name, 0))
         parts.append(f'<div class="{classes}" role="group" aria-label="{escape(seat_label)}">'
                      f'<div class="ssr-name">{n}. {escape(view.name)}{badges}</div>'
                      f'<div class="ssr-cards">{row}</div></div>')
@@ -162,6 +187,13 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
         parts.append(f'<div class="ssr-shared" role="group" aria-label="{escape(label)}">'
                      f'<div class="ssr-name">{escape(label)}</div><div class="ssr-cards">'
                      + "".join(card_html(c) for c in shared_cards) + "</div></div>")
+    if pot is not None:
+        asked = pot == "?"
+        words = f"{pot_label}: {pot}" + (" (the question asks what it comes to)" if asked else "")
+        note = '<span class="ssr-asked">the question asks</span>' if asked else ""
+        parts.append(f'<div class="ssr-pot" role="group" aria-label="{escape(words)}">'
+                     f'<span class="ssr-chip" aria-hidden="true"></span>{escape(f"{pot_label}: {pot}")}'
+                     f'{note}</div>')
     if caption:
         parts.append(f'<div class="ssr-caption">{escape(caption)}</div>')
     parts.append("</div>")
@@ -201,3 +233,132 @@ def exercise_html(exercise: Exercise, *, show_down: bool = True, focus: str | No
 def card_text(card: Card) -> str:
     """A card for a widget label: `10♥` coloured red in Streamlit markdown when red."""
     return f":red[{card}]" if card.suit.is_red else str(card)
+
+
+# -- the table as it stands when a question is asked -----------------------------------------
+
+@dataclass(frozen=True)
+class TableAt:
+    """What the one hand state holds at a question's point, ready to draw."""
+
+    seats: tuple[str, ...]
+    hands: Mapping[str, SeatView]
+    shared: tuple[Card, ...]
+    pot: int | None
+    moves: tuple[str, ...]          # the moves played to this point, as the exercise wrote them
+    kinds: tuple[str, ...]          # each move's kind ("deal", "bet", "take", ...)
+    street: str | None              # the street the point is on, where the moves tell it
+    stopped: str | None = None      # why the moves stop before the point (a move these rules refuse)
+    pot_label: str = "Pot"          # what `pot` counts
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """Two questions with the same key are asked at the same point: one picture serves both."""
+        return (len(self.moves), self.street, self.stopped)
+
+    def recent(self) -> tuple[str, ...]:
+        """The moves since the last card was dealt (a stud street's actions: all of them): what the
+        picture of the cards does not show."""
+        last = max((n for n, kind in enumerate(self.kinds) if kind in DEAL_KINDS), default=-1)
+        return self.moves[last + 1:]
+
+
+DEAL_KINDS = frozenset({"deal", "shared", "spit"})   # moves that put a card on the table
+
+
+def _state_at(exercise: Any, street: str | None, after: int | None) -> tuple[HandState, str | None]:
+    """`HandState.at`, or, when these rules refuse a move before the point (another profile may),
+    the hand just before that move, with the reason."""
+    try:
+        return HandState.at(exercise, street, after), None
+    except CourseError as err:
+        if err.index is None:
+            raise
+        return HandState.at(exercise, after=err.index), f"The moves stop at move {err.index + 1}: {err}"
+
+
+BETTING_KINDS = frozenset({"bring_in", "complete", "bet", "raise", "call", "check"})
+
+
+def _betting_starts(kinds: Sequence[str], played: int) -> int:
+    """Of the first `played` moves, how many come before the latest street's betting: the first
+    bet, check or call after the last card dealt (`played` when there is none)."""
+    last = max((n for n, kind in enumerate(kinds[:played]) if kind in DEAL_KINDS), default=-1)
+    return next((n for n in range(last + 1, played) if kinds[n] in BETTING_KINDS), played)
+
+
+def parsed_moves(exercise: Any) -> tuple[Any, ...]:
+    """The exercise's moves as the one grammar reads them (parsed once per exercise)."""
+    def parse() -> tuple[Any, ...]:
+        return tuple(getattr(exercise, "moves", ()) or ())
+    replayed = getattr(exercise, "replayed", None)
+    return replayed(("moves as parsed",), parse) if replayed is not None else parse()
+
+
+def _last_card(kinds: Sequence[str], played: int) -> int:
+    """Of the first `played` moves, how many there are up to the last card dealt (`played` when
+    none is dealt)."""
+    last = max((n for n, kind in enumerate(kinds[:played]) if kind in DEAL_KINDS), default=None)
+    return played if last is None else last + 1
+
+
+def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
+             at_last_card: bool = False) -> TableAt:
+    """The table as it stands when `question` is asked (its `street:` or `after:`; otherwise at the
+    end of the moves), from the one hand state: each seat's cards and whether the player has
+    folded, the shared card, the pot and the moves played so far. `first_to_act`: the question
+    asks who acts first, so the picture stops where that street's betting begins (its first
+    bet, check or call would give the answer away). `at_last_card`: the question asks what the
+    latest card calls for (who must match the pot), so the picture stops as that card lands."""
+    params = dict(getattr(question, "params", None) or {})
+    after = params.get("after")
+    after = after if isinstance(after, int) and not isinstance(after, bool) else None
+    whole = bool(getattr(exercise, "whole_hand", False))
+    street = params.get("street") if whole else None
+    state, stopped = _state_at(exercise, street, after)
+    parsed = parsed_moves(exercise)
+    all_kinds = [getattr(m, "kind", "") for m in parsed]
+    if (first_to_act or at_last_card) and after is None and not stopped:
+        played = len(state.ledger)
+        starts = _betting_starts(all_kinds, played) if first_to_act else _last_card(all_kinds, played)
+        if starts < played:
+            state, stopped = _state_at(exercise, None, starts)
+    played = len(state.ledger)
+    kinds = tuple(all_kinds[:played]) + ("",) * (played - len(all_kinds[:played]))
+    folds = {getattr(m, "player", None) for m in parsed[:played] if getattr(m, "kind", "") == "fold"}
+    hands = {p: SeatView(p, _cards(getattr(h, "down", ())), _cards(getattr(h, "up", ())),
+                         bool(getattr(h, "folded", False)) or p in folds)
+             for p, h in state.final_hands().items()}
+    if whole:                            # the street whose deal or betting the point falls in
+        ends = HandState.street_ends(exercise)
+        street = next((s for s, end in ends.items() if end >= played), next(reversed(ends), None))
+    elif not getattr(exercise, "events", None):
+        street = getattr(exercise, "street", None)
+    try:
+        pot: int | None = state.pot
+    except (CourseError, ValueError, AttributeError):   # a street without a betting round
+        pot = getattr(exercise, "pot", None)
+    # a single stud street written without its pot counts this street's chips only
+    pot_label = "Bets this street so far" if not whole and not getattr(exercise, "events", None) \
+        and getattr(exercise, "pot", None) is None else "Pot"
+    return TableAt(tuple(exercise.seats), hands, tuple(state.shared_cards()), pot,
+                   tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label)
+
+
+def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat: str | None = None,
+               pot_asked: bool = False, focus: str | None = None) -> str:
+    """The table `at` a question's point as cards: folded rows greyed, the shared (spit) card
+    apart, the pot under the seats. `asked_seat`: the player whose holding the question asks
+    (their cards are not drawn); `pot_asked`: the question asks for the pot (drawn as "?")."""
+    hands = {p: SeatView(v.name, v.down, v.up, v.folded, asked=p == asked_seat) for p, v in at.hands.items()}
+    # hole cards a deal leaves out are drawn as backs only where no move deals a card: a deal
+    # played from the antes names every card it gives out
+    unknown = {} if getattr(exercise, "events", None) else \
+        unknown_hole_cards(exercise.game, exercise.street, at.hands, at.shared)
+    where = f" on {at.street} street" if at.street else ""
+    label = (f"The table as the question finds it{where}, after {len(at.moves)} move"
+             f"{'s' if len(at.moves) != 1 else ''}: {len(at.seats)} seats clockwise from the dealer's left")
+    return deal_html(list(at.seats), hands, at.shared, show_down=show_down, focus=focus,
+                     shared_label=shared_label(exercise.game), dealer=exercise.extra.get("dealer"),
+                     unknown_down=unknown, pot="?" if pot_asked else at.pot, pot_label=at.pot_label,
+                     label=label)

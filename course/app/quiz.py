@@ -26,6 +26,14 @@ from course.store import Attempt
 # Asks whose questions are about a player's whole hand: the hole cards are shown face up
 # (dimmed, marked "down"); for the other asks they are drawn as card backs.
 HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand", "holding"}
+# Asks the table drawn at the question's point would answer outright: the pot is drawn as "?",
+# the holding asked about is not drawn; a question about who acts first is drawn where the
+# street's betting begins (before its first bet, check or call).
+POT_ASKS = {"pot", "street_total"}
+HOLDING_ASKS = {"holding"}
+FIRST_TO_ACT_ASKS = {"bring_in", "opener", "action_order"}
+# Asks about what the latest card calls for (unless a key names an earlier stage): drawn as it lands.
+LAST_CARD_ASKS = {"pot_matches": "stage"}
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -343,15 +351,18 @@ def stakes_words(profile: Any, stakes: Any) -> str:
     return ", ".join(words)
 
 
-def deal_facts_md(exercise: Any) -> str:
-    """Game, street, stakes and pot on one line (fields the content loader validated)."""
+def deal_facts_md(exercise: Any, street: str | None = None, *, pot: bool = True, starts: bool = False) -> str:
+    """Game, street (`street`: the one a question's table stands on; with `starts`, the street
+    the exercise starts on, its moves going on from there), stakes and, with `pot`, the
+    exercise's pot, on one line (fields the content loader validated)."""
     stakes = exercise.stakes
     # Each value is escaped on its own, so the bold marks around it stay markup.
     facts = [f"Game: **{md_escape(labels.display_name(exercise.game))}**",
-             f"Street: **{md_escape(exercise.street)}**"]
+             f"Starts on: **{md_escape(exercise.street)}** street" if starts
+             else f"Street: **{md_escape(street or exercise.street)}**"]
     if stakes is not None:
         facts.append("Stakes: " + md_escape(stakes_words(exercise.profile, stakes)))
-    if exercise.pot is not None:
+    if pot and exercise.pot is not None:
         facts.append(f"Pot: **{md_escape(exercise.pot)}**")
     return " · ".join(facts)
 
@@ -370,13 +381,61 @@ def card_words(text: str) -> str:
     return " ".join(out)
 
 
-def timeline(exercise: Any) -> None:
-    """What happened after the deal drawn above: this street's actions, the game's events."""
-    for title, items in (("Actions so far on this street", exercise.actions),
-                         ("Then, in order", exercise.events)):
-        if items:   # one numbered line, not a list: the question stays near the top on a phone
-            st.markdown(f"**{title}:** " + " · ".join(
-                f"{n}.&nbsp;{card_words(text)}" for n, text in enumerate(items, 1)))
+def moves_line(moves: Sequence[str], first: int = 1) -> str:
+    """Moves as one numbered line (not a list: the question stays near the top on a phone)."""
+    return " · ".join(f"{n}.&nbsp;{card_words(text)}" for n, text in enumerate(moves, first))
+
+
+def question_table(exercise: Any, question: Any) -> cards_view.TableAt:
+    """The table as it stands when `question` is asked, from the one hand state."""
+    ask = getattr(question, "ask", None)
+    params = getattr(question, "params", None) or {}
+    return cards_view.table_at(exercise, question, first_to_act=ask in FIRST_TO_ACT_ASKS,
+                               at_last_card=ask in LAST_CARD_ASKS and LAST_CARD_ASKS[ask] not in params)
+
+
+def table_block(exercise: Any, question: Any, number: int | None = None) -> None:
+    """The table as it stands when `question` is asked: the facts line, every seat's cards as
+    dealt and moved so far (folded rows greyed), the shared card and the pot; under it the moves
+    since the last card was dealt (what the cards do not show), and every move so far behind an
+    expander. Nothing after the question's point is shown."""
+    try:
+        at = question_table(exercise, question)
+    except Exception as exc:   # the engine's refusal is shown with the question's answer too
+        st.markdown(deal_facts_md(exercise) + "\n\n" + cards_view.exercise_html(
+            exercise, show_down=shows_hole_cards(exercise)), unsafe_allow_html=True)
+        st.caption(f"The table at this question cannot be drawn, so the deal is shown as written: {exc}")
+        return
+    params = getattr(question, "params", {}) or {}
+    asked = params.get("player") if question is not None and question.ask in HOLDING_ASKS else None
+    html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
+                                 pot_asked=question is not None and question.ask in POT_ASKS)
+    where = f"Q{number}: " if number is not None else ""
+    if exercise.events or exercise.actions:
+        played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
+        where += ("the table as the question finds it, " +
+                  (f"after {played} of the {total} moves" if played < total
+                   else "after every move"))
+    # The facts line (engine-validated fields only) and the cards share one element; author
+    # text (intro, moves) is never rendered with HTML allowed.
+    # a home game's moves carry the hand on from its written street, to a street the state
+    # does not name: the facts line says where the exercise starts
+    starts = at.street is None and bool(exercise.events) and len(at.moves) > 0
+    st.markdown(deal_facts_md(exercise, at.street, pot=False, starts=starts) + "\n\n" + html,
+                unsafe_allow_html=True)
+    if where:
+        st.caption(where[:1].upper() + where[1:] + ".")
+    if at.stopped:
+        st.warning(at.stopped)
+    recent = at.recent()
+    if recent:
+        title = "Since the last card was dealt" if exercise.events else "Actions so far on this street"
+        st.markdown(f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1))
+    if exercise.events and len(at.moves) > len(recent):
+        with st.expander(f"Every move so far ({len(at.moves)})"):
+            # a numbered list, in columns (app/phone.py sets two on a phone)
+            with st.container(key=f"deal_timeline_{exercise.id}_{number or 0}_{len(at.moves)}"):
+                st.markdown("\n".join(f"{n}. {card_words(text)}" for n, text in enumerate(at.moves, 1)))
 
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
@@ -423,19 +482,25 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
     if getattr(active, "intro", None):
         st.markdown(author_md(active.intro))
-    # One question at a time: the deal on the left and the question (with its feedback) on
-    # the right, so both fit a laptop screen; on a phone the columns stack.
-    deal_side, question_side = st.columns([3, 2], gap="medium") if one_at_a_time \
-        else (st.container(), st.container())
-    with deal_side:
-        # The facts line (engine-validated fields only) and the cards share one element;
-        # author text (intro, actions, events) is never rendered with HTML allowed.
-        st.markdown(deal_facts_md(active) + "\n\n"
-                    + cards_view.exercise_html(active, show_down=shows_hole_cards(active)),
-                    unsafe_allow_html=True)
-        timeline(active)
-    with question_side:
-        questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
+    # Each question's table is drawn as it stands when that question is asked.
+    count = len(active.questions)
+    if one_at_a_time:
+        # One question at a time: the table on the left and the question (with its feedback) on
+        # the right, so both fit a laptop screen; on a phone the columns stack.
+        deal_side, question_side = st.columns([3, 2], gap="medium")
+        index = question_index(base, count)
+        with deal_side:
+            table_block(active, active.questions[index] if count else None,
+                        index + 1 if count > 1 else None)
+        with question_side:
+            questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
+    else:
+        # Every question on the page: one table above them when all are asked at one point,
+        # else each question under its own table.
+        one_point = len({_point_key(active, q) for q in active.questions}) <= 1
+        if one_point:
+            table_block(active, active.questions[0] if count else None)
+        questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard, tables=not one_point)
     graded = st.session_state.get("graded", {})
     checked = any((graded.get(f"{base}|{n}") or {}).get("status") == "graded" or st.session_state.get("shown", {}).get(f"{base}|{n}")
                   for n in range(len(exercise.questions)))
@@ -449,21 +514,36 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
                 profile_compare(exercise, names, base)
 
 
+def _point_key(exercise: Any, question: Any) -> Any:
+    """Which point of the hand a question is asked at (equal keys: one picture serves both)."""
+    try:
+        return question_table(exercise, question).key
+    except Exception as exc:
+        return ("cannot be drawn", str(exc))
+
+
+def question_index(base: str, count: int) -> int:
+    """The question shown one at a time (0 until a tab is chosen)."""
+    step_key = f"{base}:question"
+    if st.session_state.get(step_key) not in range(count):
+        st.session_state[step_key] = 0
+    return st.session_state[step_key]
+
+
 def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
-                    next_deal: Callable[[], None] | None, keyboard: bool) -> None:
-    """The deal's questions: all of them, or one at a time behind numbered tabs."""
+                    next_deal: Callable[[], None] | None, keyboard: bool, tables: bool = False) -> None:
+    """The deal's questions: all of them, or one at a time behind numbered tabs; with `tables`
+    (all of them, asked at different points) each under its own table."""
     count = len(active.questions)
     if one_at_a_time:
         # One question at a time: numbered tabs (ticked or crossed once checked) choose it;
         # after a check the next question, or after the last one the next deal, is one click.
         step_key = f"{base}:question"
-        if st.session_state.get(step_key) not in range(count):
-            st.session_state[step_key] = 0
 
         def go(to: int) -> None:
             st.session_state[step_key] = to
 
-        index = st.session_state[step_key]
+        index = question_index(base, count)
         if count > 1:
             marks = [question_mark(active, n, prefix) for n in range(count)]
             picked = st.segmented_control("Question", list(range(count)), key=step_key,
@@ -480,6 +560,8 @@ def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):
+                if tables:
+                    table_block(active, question, index + 1)
                 question_block(active, question, index, prefix)
 
 

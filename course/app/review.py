@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import cards_view, labels, quiz, state, study_feedback
+from course.app import labels, quiz, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
@@ -135,10 +135,7 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
                    "it is graded under this one.")
     if exercise.intro:
         st.markdown(quiz.author_md(exercise.intro))
-    st.markdown(quiz.deal_facts_md(exercise) + "\n\n"
-                + cards_view.exercise_html(exercise, show_down=quiz.shows_hole_cards(exercise)),
-                unsafe_allow_html=True)
-    quiz.timeline(exercise)
+    quiz.table_block(exercise, question)    # the table as it stands when this question is asked
     widget_name = questions.kind_of(exercise, question).widget
     finished = st.session_state.get(K + "final") == key
     # the label as Practice gives it: no ** marks, which a screen reader would read out

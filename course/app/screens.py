@@ -368,6 +368,10 @@ def practice() -> None:
         st.session_state["practice_scope"] = "Game"
         st.session_state["practice_game"] = by_id[wanted].game
         st.session_state["practice_deal"] = wanted
+        # /practice?deal=<id>&q=<n> opens the deal at its question n (each question has its table)
+        number = st.query_params.get("q", "")
+        if number.isdigit() and 1 <= int(number) <= len(by_id[wanted].questions):
+            st.session_state[f"practice|{wanted}:question"] = int(number) - 1
     # The scope pickers share one compact bar (it wraps on a phone).
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small",
                       key="practice_bar"):
