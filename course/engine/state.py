@@ -21,7 +21,6 @@ What every table shares is this interface, the error family of `course.errors` a
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 import weakref
 from types import SimpleNamespace
@@ -252,19 +251,27 @@ class HandState:
         return parse_move(SHOWDOWN, (SHOWDOWN,)), won
 
     def _trial(self, move: str) -> tuple[Any, Any]:
-        """A home-game move played on a copy of the table: (parsed move, the table after it),
-        kept until the next move so that `can`, `verify` and `apply` of one move play it once."""
+        """A home-game move tried on the table itself and taken back: (parsed move, the table's
+        state after it), kept until the next move so that `can`, `verify` and `apply` of one
+        move play it once. The table is saved before (`snapshot`) and restored after, so a
+        trial copies only the few containers a move changes, never the table."""
         if self._tried is not None and self._tried[0] == (move, len(self._ledger)):
             outcome = self._tried[1]
         else:
             try:
                 parsed = move if isinstance(move, Move) else self._parse(move)
-                profile = self.table.profile     # shared and read-only: not copied
-                trial = copy.deepcopy(self.table, {id(profile): profile})
-                trial.apply(parsed)
-                outcome = (parsed, trial)
             except CourseError as err:
                 outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
+            else:
+                table = self.table
+                before = table.snapshot()
+                try:
+                    table.apply(parsed)
+                    outcome = (parsed, table.snapshot())
+                except CourseError as err:
+                    outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
+                finally:
+                    table.restore(before)
             self._tried = ((move, len(self._ledger)), outcome)
         if isinstance(outcome, CourseError):
             raise outcome
@@ -321,7 +328,8 @@ class HandState:
             outcome, self._tried = self._tried[1], None
             if isinstance(outcome, CourseError):
                 raise outcome
-            parsed, self.table = outcome
+            parsed, after = outcome
+            self.table.restore(after)          # the state the trial reached
             return parsed
         try:
             parsed = move if isinstance(move, Move) else self._parse(move)

@@ -15,8 +15,6 @@ every problem with the index of the event that caused it.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -57,6 +55,8 @@ def option(profile: Any, name: str) -> Opt:
 class Seat:
     """One player's cards and money during a replay."""
 
+    _undo = True
+
     down: list[Card] = field(default_factory=list)
     up: list[Card] = field(default_factory=list)
     folded: bool = False
@@ -72,15 +72,16 @@ class TableSeats:
 
     seats: list[str]
     hands: dict[str, Seat]
+    _undo = True
 
-    def __deepcopy__(self, memo: dict) -> "TableSeats":
-        """A copy to try a move on: containers and mutable records (seats, takes, rounds) copied
-        field by field, frozen values (cards, steps, events, answers, specs, stakes) shared."""
-        new = copy.copy(self)
-        memo[id(self)] = new
-        for f in dataclasses.fields(self):
-            setattr(new, f.name, _copied(getattr(self, f.name), memo))
-        return new
+    def snapshot(self) -> tuple:
+        """The table's mutable state, to try a move on the table itself and put it back
+        (`restore`): no copy of the table, only of the few containers a move changes."""
+        return save(self)
+
+    @staticmethod
+    def restore(shot: tuple) -> None:
+        restore(shot)
 
     @property
     def live(self) -> list[str]:
@@ -88,50 +89,57 @@ class TableSeats:
         return [p for p in self.seats if not self.hands[p].folded]
 
 
-def _immutable() -> frozenset[type]:
-    """The types of the values a trial copy shares with the table (frozen: nothing a move changes)."""
-    from course.betting import LedgerEntry, PlayerLimit
-    from course.games import GameSpec
-    from course.rules import Option, Profile, Stakes
+# A class whose instances a move may change in place (a table, a seat, a betting round, a
+# pending decision) says so with `_undo = True`: `save` records its fields and the contents of
+# its lists, dicts and sets, and of the records they hold, one level per record; frozen values
+# (cards, steps, moves, answers, the profile) are kept as they are.
 
-    return frozenset((str, int, bool, type(None), tuple, frozenset, Card, Step, Event, Answer, GameSpec, Stakes,
-                      Profile, Option, PlayerLimit, LedgerEntry, type(_immutable)))
+def save(obj: Any) -> tuple:
+    """A record's state now: its fields and, for each mutable container or record it holds,
+    that one's contents (`restore` puts them all back)."""
+    fields = obj.__dict__
+    inner = []
+    for value in fields.values():
+        kind = type(value)
+        if kind is list:
+            inner.append((0, value, value[:], [save(v) for v in value] if value and
+                          getattr(type(value[0]), "_undo", False) else None))
+        elif kind is dict:
+            subs = None
+            if value:
+                first = type(next(iter(value.values())))
+                if getattr(first, "_undo", False):
+                    subs = [save(v) for v in value.values()]
+                elif first is list:
+                    subs = [(None, v, v[:]) for v in value.values()]
+            inner.append((1, value, value.copy(), subs))
+        elif kind is set:
+            inner.append((2, value, value.copy(), None))
+        elif getattr(kind, "_undo", False):
+            inner.append((3, save(value), None, None))
+    return obj, fields.copy(), inner
 
 
-_ATOMS: frozenset[type] = frozenset()
-
-
-def _copied(value: Any, memo: dict) -> Any:
-    """A copy of a table's part for a trial move: containers and records (dataclasses such as
-    seats, takes, obligations, the betting round) copied field by field, each once (`memo` keeps
-    shared references shared), frozen values kept as they are."""
-    global _ATOMS
-    if not _ATOMS:
-        _ATOMS = _immutable()
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    key = id(value)
-    if key in memo:
-        return memo[key]
-    atoms = _ATOMS
-    if kind is list:
-        new = memo[key] = [v if type(v) in atoms else _copied(v, memo) for v in value]
-    elif kind is dict:
-        new = memo[key] = {k: v if type(v) in atoms else _copied(v, memo) for k, v in value.items()}
-    elif kind is set:
-        new = memo[key] = set(value)
-    elif dataclasses.is_dataclass(value):
-        if value.__dataclass_params__.frozen:
-            return value
-        new = memo[key] = copy.copy(value)
-        for f in dataclasses.fields(value):
-            setattr(new, f.name, _copied(getattr(value, f.name), memo))
-    elif isinstance(value, (str, int, tuple, frozenset)):    # enums and other subclasses of frozen types
-        return value
-    else:
-        new = copy.deepcopy(value, memo)
-    return new
+def restore(shot: tuple) -> None:
+    """Put a record back as `save` found it."""
+    obj, fields, inner = shot
+    own = obj.__dict__
+    own.clear()
+    own.update(fields)
+    for kind, value, contents, subs in inner:
+        if kind == 3:
+            restore(value)
+            continue
+        if kind == 0:
+            value[:] = contents
+        else:
+            value.clear()
+            value.update(contents)
+        for sub in subs or ():
+            if sub[0] is None:
+                sub[1][:] = sub[2]
+            else:
+                restore(sub)
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,8 @@ def face_up(card_number: int) -> bool:
 class TakeChance:
     """A face-up heart's take: who takes, what they could choose from, and what they did."""
 
+    _undo = True
+
     taker: str
     heart: Card
     street: int

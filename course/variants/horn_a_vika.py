@@ -58,6 +58,8 @@ def stage_cite(stage: int) -> str:
 class Obligation:
     """A player who must match the pot or fold."""
 
+    _undo = True
+
     stage: int
     player: str
     reason: str
@@ -92,7 +94,7 @@ class HornTable(TableSeats):
     events: list[Event] = field(default_factory=list)
     stage_dealt_in_events: list[int] = field(default_factory=list)
     start_pot: int = 0
-    openers: dict[int, Answer] = field(default_factory=dict)   # round -> who opened it, and why
+    openers: dict[int, dict[str, list[Card]]] = field(default_factory=dict)   # round -> the rows showing as it opened
     _seq: int = 0
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -437,25 +439,30 @@ class HornTable(TableSeats):
             self.round_done = True
 
     def _new_round(self, number: int) -> BettingRound:
-        """The round on the one stud betting round, under the per-player limit rule (OPR-535 3)."""
-        first = self.opener(number)
+        """The round on the one stud betting round, under the per-player limit rule (OPR-535 3).
+        Its opener is found from the rows showing as it opens; the words saying why are written
+        only when read (`opened`)."""
         live = self.live
+        self.openers[number] = rows = {p: list(self.hands[p].up) for p in live}
+        first = rank_showing(live, rows, option(self.profile, "later_street_tie"))[0]
         stage = ROUND_STAGE[number]
         limits = option(self.profile, "round_limits")
         return BettingRound(SPEC.stages[stage - 1].street, self.seats, first, self.profile, active=live,
-                            pot_before=self.pot, first_answer=self.openers[number],
+                            pot_before=self.pot, explain_first=lambda: self.opened(number),
                             limit=PlayerLimit(number, lambda p: self.limit(p, number),
                                               int(option(self.profile, "min_bet").value),
                                               _limit_cites(number, limits)))
 
-    def opener(self, number: int) -> str:
-        self.openers[number] = self.opener_answer(number)
-        return self.openers[number].value
+    def opened(self, number: int) -> Answer | None:
+        """Who opened betting round `number` and why, from the rows showing as it began (None
+        before it began)."""
+        rows = self.openers.get(number)
+        return None if rows is None else self.opener_answer(number, rows)
 
-    def opener_answer(self, number: int) -> Answer:
-        rows = {p: self.hands[p].up for p in self.live}
+    def opener_answer(self, number: int, rows: dict[str, list[Card]] | None = None) -> Answer:
+        rows = rows if rows is not None else {p: self.hands[p].up for p in self.live}
         tie = option(self.profile, "later_street_tie")
-        ranked = rank_showing(self.live, rows, tie)
+        ranked = rank_showing(list(rows), rows, tie)
         stage = next(s for s, (_, r) in STAGES.items() if r == number)
         first = option(self.profile, "third_street_first") if number == 1 else None
         what = "card" if number == 1 else "hand"
@@ -660,7 +667,7 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
         raise ValueError(f"round {number!r}: the events stop at stage {table.stage}, whose betting round is "
                          f"round {current}; ask about that round or change the events")
     # The players still in when the round began: a later fold does not change who opened.
-    return table.openers.get(current) or table.opener_answer(current)
+    return table.opened(current) or table.opener_answer(current)
 
 
 def ask_award(exercise: Any, question: Any) -> Answer:
