@@ -84,7 +84,7 @@ def where(exercise: Any) -> str:
     last = exercise.events[-1] if exercise.events else "the deal"
     if table.over:
         return f"The hand has been played to its end; the last event is: {last}."
-    if hasattr(table, "stage"):
+    if hasattr(table, "current_round"):     # Horn-A-Vika: stages and numbered rounds
         at = f"stage {table.stage}" if table.stage else "before the deal"
         number = engine.round_ahead(table)
         if number and table.current_round() == number and not table.round_done:
