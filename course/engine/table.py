@@ -31,6 +31,7 @@ from course.table import exposed_pairs, needs_shared_card
 from course.variants.common import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
+TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)
 KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
 
 
@@ -42,9 +43,46 @@ class Rules:
     _undo = True
     kinds: tuple[str, ...] = ()       # the game's own move kinds, played by `apply`
     deal_cite: tuple[str, ...] = (DEAL_TIMELINE,)   # the article the deal and its order come from
+    logs_deals: bool = True           # a dealt card is a line of the table's log (always of the player's record)
+
+    table_card: str = "shared"        # the move that deals a stage's card to the table
+    over_cite: tuple[str, ...] = (DEAL_TIMELINE,)   # why a hand with one player left is over
+
+    def deal_cites(self, table: "Table", stage: int | None = None) -> tuple[str, ...]:
+        """What a deal step (of `stage`, default the table's) cites."""
+        return self.deal_cite
 
     def on_start(self, table: "Table", exercise: Any) -> None:
         """Checks and set-up of a starting position (raise `IllegalActionError` naming the key)."""
+
+    def owes_ante(self, table: "Table") -> list[str]:
+        """Who still owes an ante: every player, before the deal, when the stakes have one."""
+        return [p for p in table.seats if p not in table.anted] if table.stage == 0 and table.stakes.ante else []
+
+    def ante_words(self, table: "Table", player: str) -> str:
+        return player
+
+    def ante(self, table: "Table", move: Move) -> tuple[int, Step]:
+        """The ante `move` pays, and the sentence saying so (or why it is refused)."""
+        ante = table.profile.forced_bet("ante")
+        if move.player not in self.owes_ante(table):
+            raise IllegalActionError(f"{move.player} antes, but each player antes once, before the deal",
+                                     cite=ante.cite)
+        amount = int(table.stakes.ante)
+        if move.amount is not None and move.amount != amount:
+            raise IllegalActionError(f"the ante is {amount}, not {move.amount}", cite=ante.cite)
+        return amount, Step(f"{move.player} antes {amount}: the pot is {table.pot + amount}.", ante.cite)
+
+    def owns(self, table: "Table", move: Move) -> bool:
+        """`move` is one of the game's own (played by `apply`)."""
+        return move.kind in self.kinds
+
+    def after(self, table: "Table", move: Move) -> None:
+        """Anything the game does once a move is played (a betting move's entry is `table.round.last_entry`)."""
+
+    def limit(self, table: "Table") -> Any:
+        """The street's limit rule for the betting round (`betting.PlayerLimit`), None: its fixed step."""
+        return None
 
     def blocks(self, table: "Table", move: Move) -> tuple[str, tuple[str, ...]] | None:
         """(why, citations) when `move` must wait for something of the game's own (a pending
@@ -64,8 +102,9 @@ class Rules:
     def on_shared(self, table: "Table", card: Card) -> None:
         """What the shared card calls for."""
 
-    def first(self, table: "Table") -> Answer | None:
-        """Who opens the street's betting, and why (None: stud's bring-in or opener)."""
+    def first(self, table: "Table") -> Any:
+        """Who opens the street's betting: an `Answer` saying why, or (player, a function giving
+        that answer when read), or None: stud's bring-in or opener."""
         return None
 
 
@@ -84,6 +123,8 @@ class Table(TableSeats):
     stage: int = 0                 # stages dealt so far (0: before the deal)
     start_stage: int = 0           # the stage the exercise starts at (its betting may be left out)
     received: dict[str, int] = field(default_factory=dict)   # cards received in the current stage
+    shared_stage: int = 0          # the stage dealt as one shared card
+    opened: list[int] = field(default_factory=list)          # the stages dealt in the moves
     dealt: dict[str, int] = field(default_factory=dict)      # cards each player has had from the dealer
     anted: set[str] = field(default_factory=set)
     round: BettingRound | None = None
@@ -146,7 +187,7 @@ class Table(TableSeats):
     @property
     def stage_dealt(self) -> bool:
         need = len(self.stages[self.stage - 1].players) if self.stage else 0
-        return bool(self.shared) or all(self.received.get(p, 0) >= need for p in self.live)
+        return self.stage == self.shared_stage or all(self.received.get(p, 0) >= need for p in self.live)
 
     @property
     def betting_due(self) -> bool:
@@ -161,19 +202,42 @@ class Table(TableSeats):
                                        and not self.rules.waiting(self))
 
     def needs_ante(self) -> list[str]:
-        return [p for p in self.seats if p not in self.anted] if self.stage == 0 and self.stakes.ante else []
+        return self.rules.owes_ante(self)
+
+    def current_round(self) -> int | None:
+        """The number of the betting round that follows the stage dealt (None: none follows)."""
+        return self.stages[self.stage - 1].round if self.stage else None
+
+    def why_not_next(self) -> str | None:
+        """Why the next stage cannot be dealt yet, or None when it may."""
+        if self.needs_ante():
+            return f"{self.rules.ante_words(self, self.needs_ante()[0])} antes before the deal"
+        if not self.stage_dealt:
+            return None
+        if self.betting_due:
+            number = self.current_round()
+            if self.round is not None:
+                return f"betting round {number} is not over: {self.round.to_act} is to act"
+            return f"betting round {number} ({self.street} street) comes first"
+        if len(self.live) <= 1:
+            return f"the hand is over: only {names(self.live)} is left"
+        if self.stage == len(self.stages):
+            return f"every card has been dealt: after {self.street} street's betting comes the showdown"
+        return None
 
     def next_deal(self) -> tuple[str, bool] | str | None:
         """(player, face up) for the next card, `SHARED` when the next card is the one shared
         card, or None when no card is due."""
-        if self.over or self.needs_ante() or self.rules.waiting(self):
+        if self.over or self.needs_ante():
             return None
         if self.stage and not self.stage_dealt:
             need = min(self.received[p] for p in self.live)
             player = next(p for p in self.live if self.received[p] == need)
             return player, self.stages[self.stage - 1].players[need] == "up"
-        if self.betting_due or self.stage == len(self.stages):
+        if self.betting_due or self.rules.waiting(self) or self.stage == len(self.stages):
             return None
+        if self.stages[self.stage].to_table:
+            return TABLE
         verdict = self.shared_verdict()
         if verdict is not None and verdict.value:
             return SHARED
@@ -195,15 +259,19 @@ class Table(TableSeats):
         for name in (move.player, move.other):
             if name is not None and name not in self.hands:
                 raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
+        if self.stage and len(self.live) <= 1:
+            raise IllegalActionError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
+                                     cite=self.rules.over_cite)
         if self.over and self.stage:
-            raise IllegalActionError(f"the hand is over: {names(self.live)} "
-                                     f"{'is' if len(self.live) == 1 else 'are'} left for the showdown",
+            raise IllegalActionError(f"the hand is over: {names(self.live)} are left for the showdown",
                                      cite=(DEAL_TIMELINE,))
         why = self.rules.blocks(self, move)
         if why is not None:
             raise IllegalActionError(why[0], cite=why[1])
-        if move.kind in self.rules.kinds:
+        if self.rules.owns(self, move):
             self.rules.apply(self, move)
+        elif move.kind == self.rules.table_card and self.spec.shared_replaces is None:
+            self._on_table_card(move)
         elif move.kind == "ante":
             self._on_ante(move)
         elif move.kind == "deal":
@@ -214,33 +282,26 @@ class Table(TableSeats):
             self._on_betting(move)
         else:
             raise IllegalActionError(f"{move.kind} moves do not happen in {self.spec.title}")
+        self.rules.after(self, move)
 
     def pay(self, player: str, amount: int) -> None:
         self.pot += amount
         self.hands[player].paid += amount
 
     def _on_ante(self, move: Move) -> None:
-        ante = self.profile.forced_bet("ante")
-        if move.player not in self.needs_ante():
-            raise IllegalActionError(f"{move.player} antes, but each player antes once, before the deal",
-                                     cite=ante.cite)
-        amount = int(self.stakes.ante)
-        if move.amount is not None and move.amount != amount:
-            raise IllegalActionError(f"the ante is {amount}, not {move.amount}", cite=ante.cite)
+        amount, step = self.rules.ante(self, move)
         self.anted.add(move.player)
         self.pay(move.player, amount)
-        self.log.append(Step(f"{move.player} antes {amount}: the pot is {self.pot}.", ante.cite))
+        self.log.append(step)
 
     def _on_deal(self, move: Move) -> None:
         expected = self.next_deal()
         if expected is None:
-            if self.needs_ante():
-                why = f"{self.needs_ante()[0]} antes before the deal"
-            elif self.stage == len(self.stages) and self.stage_dealt and not self.betting_due:
-                why = f"every card has been dealt: after {self.street} street's betting comes the showdown"
-            else:
-                why = f"the {self.street}-street betting comes first"
-            raise IllegalActionError(why, cite=self.rules.deal_cite)
+            raise IllegalActionError(self.why_not_next() or "no card is due now", cite=self.rules.deal_cites(self))
+        if expected == TABLE:
+            raise IllegalActionError(f"stage {self.stage + 1} deals the {self.spec.shared_name.lower()} to the "
+                                     f"table: expected '{self.rules.table_card} <card>' before more cards go to "
+                                     "players", cite=self.rules.deal_cites(self, self.stage + 1))
         if expected == SHARED:
             verdict = self.shared_verdict()
             raise IllegalActionError(f"{verdict.steps[-1].text} Write it as 'shared <card>'.", cite=verdict.citations)
@@ -249,7 +310,7 @@ class Table(TableSeats):
             street = self.street if self.stage and not self.stage_dealt else self.stages[self.stage].street
             raise IllegalActionError(f"the next card of {street} street goes to {player} face "
                                      f"{'up' if up else 'down'}, not to {move.player} face "
-                                     f"{'up' if move.up else 'down'}", cite=self.rules.deal_cite)
+                                     f"{'up' if move.up else 'down'}", cite=self.rules.deal_cites(self))
         self._unseen(move.card)
         if self.stage_dealt:
             self._open_stage()
@@ -258,8 +319,9 @@ class Table(TableSeats):
         self.where[move.card] = f"{player} {'up' if up else 'down'}"
         self.received[player] += 1
         self.dealt[player] += 1
-        step = Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", self.rules.deal_cite)
-        self.log.append(step)
+        step = Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", self.rules.deal_cites(self))
+        if self.rules.logs_deals:
+            self.log.append(step)
         self.history[player].append(step)
         self.rules.on_dealt(self, player, move.card, up)
 
@@ -276,12 +338,31 @@ class Table(TableSeats):
                                      cite=(*rule.cite, DEAL_TIMELINE))
         self._unseen(move.card)
         self._open_stage()
+        self.shared_stage = self.stage
         self.shared.append(move.card)
         self.where[move.card] = "the shared card"
         plays = self.profile.option("shared_cards_play")
         self.log.append(verdict.steps[-1])
         self.log.append(Step(f"The shared {move.card} is face up in the middle: it counts in every hand still in.",
                              plays.cite, course_default=plays.course_default))
+        self.rules.on_shared(self, move.card)
+
+    def _on_table_card(self, move: Move) -> None:
+        """A stage's card dealt to the table (it counts in every hand still in)."""
+        name = self.spec.shared_name.lower()
+        if self.shared:
+            raise IllegalActionError(f"the {name} is already out: {self.shared[0]}", cite=self.rules.deal_cites(self))
+        stage = next(s.number for s in self.stages if s.to_table)
+        if self.stage + 1 != stage or not self.stage_dealt:
+            raise IllegalActionError(f"the {name} comes at stage {stage}, once every card before it is dealt; "
+                                     f"this is stage {self.stage}", cite=self.rules.deal_cites(self))
+        why = self.why_not_next()
+        if why is not None:
+            raise IllegalActionError(why, cite=self.rules.deal_cites(self))
+        self._unseen(move.card)
+        self._open_stage()
+        self.shared.append(move.card)
+        self.where[move.card] = f"the {name}"
         self.rules.on_shared(self, move.card)
 
     def _unseen(self, card: Card) -> None:
@@ -293,6 +374,7 @@ class Table(TableSeats):
         if verdict is not None:
             self.seventh, self.seventh_dealt = verdict, sum(self.dealt.values())
         self.stage += 1
+        self.opened.append(self.stage)
         self.received = {p: 0 for p in self.seats}
         self.round, self.round_done = None, False
 
@@ -301,13 +383,15 @@ class Table(TableSeats):
             raise IllegalActionError(f"{move.player} has folded and takes no further part",
                                      cite=self.profile.rule_cite("folded_out"))
         if not self.stage:
-            raise IllegalActionError("no betting before the first cards are dealt", cite=self.rules.deal_cite)
+            raise IllegalActionError("no betting before the first cards are dealt", cite=self.rules.deal_cites(self))
         if not self.stage_dealt:
             raise IllegalActionError(f"{self.street} street is still being dealt; betting comes after",
-                                     cite=self.rules.deal_cite)
+                                     cite=self.rules.deal_cites(self))
+        if self.current_round() is None:
+            raise IllegalActionError(f"there is no betting round after stage {self.stage}", cite=self.rules.deal_cites(self))
         if self.round_done:
             raise IllegalActionError(f"the {self.street}-street betting is over; the next card is dealt next",
-                                     cite=self.rules.deal_cite)
+                                     cite=self.rules.deal_cites(self))
         entry = self.betting_round().apply(Action.of(move))
         self.pay(move.player, entry.added)
         if move.kind == "fold":
@@ -329,8 +413,11 @@ class Table(TableSeats):
                             shared=self.shared)
             self.openers[street] = rnd.first_answer
             return rnd
-        self.openers[street] = opened
+        first, explain = (opened.value, None) if isinstance(opened, Answer) else opened
+        if explain is None:
+            self.openers[street] = opened
         live = self.live
-        return BettingRound(street, self.seats, opened.value, self.profile, self.stakes, active=live,
+        return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live,
                             pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
-                            pot_before=self.pot, first_answer=opened)
+                            pot_before=self.pot, first_answer=opened if explain is None else None,
+                            explain_first=explain, limit=self.rules.limit(self))

@@ -209,7 +209,7 @@ class GameSpec:
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
         GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
-        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
+        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.games.horn_a_vika",
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
                  exercise_keys=("matched",),

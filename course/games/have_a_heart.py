@@ -67,6 +67,7 @@ class HeartRules(Rules):
 
     kinds = ("take", "give")
     deal_cite = (DEAL,)
+    logs_deals = False
     chances: list[TakeChance] = field(default_factory=list)
     pending: TakeChance | None = None    # a take (or the exchange's give-back) still to happen
     openers: dict[str, Answer] = field(default_factory=dict)   # street -> who started its betting
