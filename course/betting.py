@@ -114,20 +114,26 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One line of the chronological hand record."""
+    """One move of a hand, as played: the one ledger entry type, of a betting round's record
+    and of the hand state's (`course.engine.state.HandState.ledger`)."""
 
-    n: int  # 1-based position in this round's record
-    street: str
-    player: str
-    action: str  # the action as applied, amount filled in
-    kind: str  # "ante" (apart from the round) or "round"
-    added: int  # units this action put in
-    round_total: int  # the player's total for the round after it (0 for an ante)
-    to_match: int  # what every player must have put in after it
+    n: int  # 1-based position in its record (the round's, or the whole hand's)
+    player: str | None
+    move: str  # the move as applied (a round's: amount filled in) or as written (the hand's)
+    added: int  # units this move put in
     pot: int  # the pot after it
     text: str  # the sentence a learner reads
     cite: tuple[str, ...] = ()
     course_default: bool = False
+    street: str | None = None  # a betting round's street
+    kind: str = "round"  # "ante" (apart from the round) or "round"
+    round_total: int = 0  # the player's total for the round after it (0 for an ante)
+    to_match: int = 0  # what every player must have put in after it
+
+    @property
+    def action(self) -> str:
+        """A betting round's action (the move, amount filled in)."""
+        return self.move
 
     @property
     def step(self) -> Step:
@@ -179,7 +185,7 @@ class BettingRound:
     in who show a pair (fourth-street option); `pot` the pot before the street.
     """
 
-    _undo = True     # an action changes it in place: a trial saves and restores it (variants.common.save)
+    _undo = True     # an action changes it in place: a trial saves and restores it (course.engine.seats.save)
 
     street: str
     seats: Sequence[str]
@@ -466,7 +472,7 @@ class BettingRound:
             n=len(self._ledger) + 1,
             street=self.street,
             player=player,
-            action=str(act),
+            move=str(act),
             kind=entry_kind,
             added=plan.added,
             round_total=round_total,

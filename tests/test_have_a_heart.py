@@ -19,7 +19,7 @@ from hand_replay import check_events, final_hands, replay, shared_cards
 from course import questions
 from course.games import have_a_heart as hh
 from course.errors import IllegalActionError
-from course.variants.common import FinalHand
+from course.engine.seats import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 

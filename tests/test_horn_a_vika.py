@@ -20,7 +20,7 @@ from course import questions
 from course.engine.state import HandState
 from course.games import horn_a_vika as hv
 from course.errors import IllegalActionError
-from course.variants.common import FinalHand
+from course.engine.seats import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,35 +21,21 @@ What every table shares is this interface, the error family of `course.errors` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 import weakref
 from types import SimpleNamespace
 from typing import Any, Callable, Collection, Mapping, Sequence
 
-from course.betting import Action, BettingRound, new_round
+from course.betting import Action, BettingRound, LedgerEntry, new_round
 from course.cards import DECK, Card
 from course.engine.actions import Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
 from course.showdown import award
-from course.variants.common import FinalHand, Played
+from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """One move of the hand, as played."""
-
-    n: int                  # 1-based position in the hand's record
-    move: str               # the move as written
-    player: str | None
-    added: int              # chips the move put in the pot
-    pot: int                # the pot after it
-    text: str               # the sentence a learner reads
-    cite: tuple[str, ...]
-    course_default: bool = False
 
 
 class HandState:
@@ -294,8 +280,7 @@ class HandState:
                 entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
             except CourseError as err:
                 raise _quoting(err.at(index), move) from None
-            recorded = LedgerEntry(index + 1, written, entry.player, entry.added, entry.pot, entry.text, entry.cite,
-                                   entry.course_default)
+            recorded = replace(entry, n=index + 1, move=written)
             self._ledger.append(recorded)
             self._moves.append(move)
             return recorded
@@ -315,7 +300,8 @@ class HandState:
             cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (self.spec.cite,)
             default = any(s.course_default for s in steps)
             player = parsed.player
-        recorded = LedgerEntry(len(self._ledger) + 1, written, player, self.pot - before, self.pot, text, cite, default)
+        recorded = LedgerEntry(len(self._ledger) + 1, player, written, self.pot - before, self.pot, text, cite, default,
+                               street=getattr(self.table, "street", None))
         self._ledger.append(recorded)
         self._moves.append(parsed)
         return recorded

@@ -22,7 +22,7 @@ from course.engine.actions import parse_move
 from course.engine.state import random_hand
 from course.engine.table import KINDS, SHARED, Table
 from course.games import MAX_SEATS, GameSpec
-from course.variants.common import Played
+from course.engine.seats import Played
 
 __all__ = ["KINDS", "SHARED", "random_deal"]
 

@@ -28,7 +28,7 @@ from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import DEAL_TIMELINE, GameSpec, find_game
 from course.table import exposed_pairs, needs_shared_card
-from course.variants.common import Seat, TableSeats, names, seats_from
+from course.engine.seats import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
 TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)

@@ -29,7 +29,8 @@ from course.engine.table import SHARED, Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import find_game
-from course.variants.common import Event, Played, names, opener_steps, option, parse_event as _parse, rank_showing
+from course.engine.actions import Move as Event, parse_move
+from course.engine.seats import Played, names, opener_steps, rank_showing
 
 GAME = "have-a-heart"
 SPEC = find_game(GAME)
@@ -87,7 +88,7 @@ class HeartRules(Rules):
     def blocks(self, table: Table, move: Event) -> tuple[str, tuple[str, ...]] | None:
         if self.pending is None or move.kind in self.kinds:
             return None
-        timing = option(table.profile, "take_timing")
+        timing = table.profile.option("take_timing")
         return (self.pending_text() + " (the take happens at once, before anything else"
                 + (", the course's own reading" if timing.course_default else "") + ")", (TAKING, *timing.cite))
 
@@ -113,7 +114,7 @@ class HeartRules(Rules):
 
     def on_shared(self, table: Table, card: Card) -> None:
         if card.is_heart:
-            takes = option(table.profile, "shared_heart")     # no-take: the only reading
+            takes = table.profile.option("shared_heart")     # no-take: the only reading
             table.log.append(Step(f"The shared {card} is a heart, but it is nobody's own card, so nobody "
                                   "takes a card.", takes.cite, course_default=takes.course_default))
 
@@ -135,7 +136,7 @@ class HeartRules(Rules):
         if victim == e.player:
             raise IllegalActionError(f"{e.player} must take from another player, not from themselves", cite=(TAKING,))
         if table.hands[victim].folded:
-            reach = option(table.profile, "take_from")
+            reach = table.profile.option("take_from")
             raise IllegalActionError(f"{victim} has folded: a card is taken only from a player still in"
                                      + (" (the course's own reading of 'any other player')" if reach.course_default
                                         else ""), cite=(TAKING, *reach.cite))
@@ -156,11 +157,11 @@ class HeartRules(Rules):
         table.history[e.player].append(step)
         table.history[victim].append(Step(f"{victim} loses the {e.card} to {e.player} and gets nothing in its place.",
                                           (rule, NO_REPLACEMENT)))
-        if not option(table.profile, "exchange_variation").value:
+        if not table.profile.option("exchange_variation").value:
             self.pending = None              # else the give-back is still to come
 
     def _give(self, table: Table, e: Event) -> None:
-        exchange = option(table.profile, "exchange_variation")
+        exchange = table.profile.option("exchange_variation")
         p = self.pending
         if not exchange.value:
             raise IllegalActionError(f"{e.player} gives a card back, but this game is played without the exchange "
@@ -197,7 +198,7 @@ class HeartRules(Rules):
     def first(self, table: Table) -> Answer:
         """The bring-in (the lowest door card) where the profile has one, else the best showing."""
         if SPEC.opens(table.street, table.profile).value == "bring-in" and int(table.stakes.bring_in):
-            tie = option(table.profile, "door_card_tie")
+            tie = table.profile.option("door_card_tie")
             doors = {p: table.hands[p].up[0] for p in table.live if table.hands[p].up}
             order = list(table.seats)
             low = min(doors, key=lambda p: (doors[p].rank, int(doors[p].suit) if tie.value == "suit" else 0,
@@ -211,12 +212,12 @@ class HeartRules(Rules):
 def opener_answer(table: Table) -> Answer:
     """Who shows the best card (first street) or hand, and why; cards taken face up count."""
     street, first_street = table.street, table.street == SPEC.first_street
-    middle = option(table.profile, "shared_card_opener") if table.shared else None
+    middle = table.profile.option("shared_card_opener") if table.shared else None
     counted = middle is not None and middle.value == "best-with-shared"
     rows = {p: table.hands[p].up + (table.shared if counted else []) for p in table.live}
-    tie = option(table.profile, "later_street_tie")
+    tie = table.profile.option("later_street_tie")
     ranked = rank_showing(table.live, rows, tie)
-    first = option(table.profile, "third_street_first")
+    first = table.profile.option("third_street_first")
     what = "card" if first_street else "hand"
     cite = (OPENING, *(first.cite if first_street else ()))
     reading = " (the course's own reading: OPR-678 names no bring-in)" if first_street and first.course_default else ""
@@ -239,7 +240,7 @@ def start(exercise: Any) -> Table:
 
 def parse_event(text: Any) -> Event:
     """One Have a Heart event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
-    return _parse(text, SPEC.kinds, SPEC.title)
+    return parse_move(text, SPEC.kinds, SPEC.title)
 
 
 def _table(exercise: Any, upto: int | None = None) -> Table:
@@ -264,7 +265,7 @@ def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: An
     nets = [len(h.cards) - dealt for h in live if h.down]
     gains, losses = sum(n for n in nets if n > 0), -sum(n for n in nets if n < 0)
     takes = sum(1 for h in hands.values() for c in h.up if c.is_heart)
-    exchange = option(profile, "exchange_variation")
+    exchange = profile.option("exchange_variation")
     refs = "".join(f" [{c}]" for c in (TAKING, NO_REPLACEMENT))
     if exchange.value:
         if gains or losses:
@@ -329,7 +330,7 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
                             "(hearts dealt face down and hearts that were taken give no take).",
                             (TAKING, DOWN_HEART, TAKEN_HEART))])
     c = table.rules.chances[-1]
-    timing, reach = option(table.profile, "take_timing"), option(table.profile, "take_from")
+    timing, reach = table.profile.option("take_timing"), table.profile.option("take_from")
     choices: dict[str, dict[str, Any]] = {}
     for p in table.seats:
         if p in c.up or p in c.down:
@@ -358,7 +359,7 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     if c.taken is not None:
         steps.append(Step(f"{c.taker} chose the {c.taken} from {c.victim}; {c.victim} gets no replacement.",
                           (UP_TAKE if c.taken_up else HOLE_TAKE, NO_REPLACEMENT)))
-    exchange = option(table.profile, "exchange_variation")
+    exchange = table.profile.option("exchange_variation")
     if exchange.value:
         steps.append(Step(f"With the exchange variation {c.taker} then gives back a card of the same kind, "
                           "possibly the card just taken.", exchange.cite))
@@ -395,7 +396,7 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
     else:
         raise ValueError("shared_card is asked once the sixth-street betting is over: the events stop on "
                          f"{table.street or 'the deal'} street")
-    rule = option(table.profile, "shared_card")
+    rule = table.profile.option("shared_card")
     count = Step(f"Takes move cards between players but never draw new ones, so count what the dealer has "
                  f"given out: {dealt} cards, leaving 52 - {dealt} = {len(DECK) - dealt} (burn cards not "
                  "counted).", (DEAL, *rule.cite), rule.course_default)

@@ -29,7 +29,8 @@ from course.engine.table import TABLE, Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import find_game
-from course.variants.common import Event, Opt, Played, names, opener_steps, option, parse_event as _parse, rank_showing
+from course.engine.actions import Move as Event, parse_move
+from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
 
 GAME = "horn-a-vika"
 SPEC = find_game(GAME)
@@ -136,14 +137,14 @@ class HornRules(Rules):
     # --- the dealer's ante ----------------------------------------------------------------------
 
     def owes_ante(self, table: Table) -> list[str]:
-        due = table.stage == 0 and not table.anted and option(table.profile, "dealer_ante").value
+        due = table.stage == 0 and not table.anted and table.profile.option("dealer_ante").value
         return [table.seats[-1]] if due else []
 
     def ante_words(self, table: Table, player: str) -> str:
         return f"the dealer ({player})"
 
     def ante(self, table: Table, e: Event) -> tuple[int, Step]:
-        ante, dealer = option(table.profile, "dealer_ante"), table.seats[-1]
+        ante, dealer = table.profile.option("dealer_ante"), table.seats[-1]
         if table.stage != 0 or table.anted:
             raise IllegalActionError(f"{e.player} antes, but the ante is paid once, before the deal", cite=ante.cite)
         if e.player != dealer:
@@ -168,12 +169,12 @@ class HornRules(Rules):
         pending = self.pending
         if not pending:
             return None
-        order = option(table.profile, "spit_match_order" if table.stage == SPIT_STAGE else "match_order")
+        order = table.profile.option("spit_match_order" if table.stage == SPIT_STAGE else "match_order")
         if order.value == "highest-showing":
             if not table.stage_dealt:
                 return None
             ranked = rank_showing(table.seats, {p: table.hands[p].up for p in table.seats},
-                                  option(table.profile, "later_street_tie"))
+                                  table.profile.option("later_street_tie"))
             return min(pending, key=lambda o: ranked.index(o.player))
         return min(pending, key=lambda o: o.seq)
 
@@ -200,7 +201,7 @@ class HornRules(Rules):
         spit = table.shared[0] if table.shared else None
         spit_rank = table.stage > SPIT_STAGE and spit is not None and card.rank == spit.rank
         if pairs:
-            both = option(table.profile, "new_card_matches") if spit_rank else None
+            both = table.profile.option("new_card_matches") if spit_rank else None
             self.obligations.append(Obligation(
                 table.stage, player,
                 f"{player}'s new face-up {card} pairs the {cards_text(pairs)} already showing"
@@ -230,14 +231,14 @@ class HornRules(Rules):
         d = self.decider(table)
         if d is None:
             if self.pending:
-                order = option(table.profile, "match_order")
+                order = table.profile.option("match_order")
                 raise IllegalActionError(f"{e.player} cannot decide yet: players decide in order of the hand showing, "
                                          "so the decisions wait until every card of the stage is dealt",
                                          cite=order.cite)
             raise IllegalActionError(f"{e.player} has nothing to match: no face-up card has paired or matched the "
                                      "spit card", cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
-            order = option(table.profile, "spit_match_order" if table.stage == SPIT_STAGE else "match_order")
+            order = table.profile.option("spit_match_order" if table.stage == SPIT_STAGE else "match_order")
             how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
             raise IllegalActionError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
                                      cite=order.cite)
@@ -278,15 +279,15 @@ class HornRules(Rules):
         are written only when read (`opened`)."""
         number = table.current_round()
         self.openers[number] = rows = {p: list(table.hands[p].up) for p in table.live}
-        return rank_showing(table.live, rows, option(table.profile, "later_street_tie"))[0], \
+        return rank_showing(table.live, rows, table.profile.option("later_street_tie"))[0], \
             lambda: opener_answer(table.profile, number, rows)
 
     def limit(self, table: Table) -> PlayerLimit:
         """The per-player limit rule of the round (OPR-535 3)."""
         number = table.current_round()
         return PlayerLimit(number, lambda p: limit_for(table.profile, number, self.match_before(p, number)),
-                           int(option(table.profile, "min_bet").value),
-                           _limit_cites(number, option(table.profile, "round_limits")))
+                           int(table.profile.option("min_bet").value),
+                           _limit_cites(number, table.profile.option("round_limits")))
 
     def match_before(self, player: str, number: int) -> int | None:
         """What `player` last paid to match the pot before betting round `number`: matches made in
@@ -301,21 +302,21 @@ class HornRules(Rules):
 
     def stage_obligations(self, table: Table, stage: int) -> list[Obligation]:
         chosen = [o for o in self.obligations if o.stage == stage]
-        order = option(table.profile, "spit_match_order" if stage == SPIT_STAGE else "match_order")
+        order = table.profile.option("spit_match_order" if stage == SPIT_STAGE else "match_order")
         if order.value == "highest-showing":
             # Rank as at the time of the stage: rows are unchanged until the next face-up card.
             ranked = rank_showing(table.seats, {p: table.hands[p].up[:UPS_AT.get(stage, 1)] for p in table.seats},
-                                  option(table.profile, "later_street_tie"))
+                                  table.profile.option("later_street_tie"))
             return sorted(chosen, key=lambda o: ranked.index(o.player))
         return sorted(chosen, key=lambda o: o.seq)
 
 
 def opener_answer(profile: Any, number: int, rows: dict[str, list[Card]]) -> Answer:
     """Who opens betting round `number`, from the rows showing (`rows`, the players in)."""
-    tie = option(profile, "later_street_tie")
+    tie = profile.option("later_street_tie")
     ranked = rank_showing(list(rows), rows, tie)
     stage = ROUND_STAGE[number]
-    first = option(profile, "third_street_first") if number == 1 else None
+    first = profile.option("third_street_first") if number == 1 else None
     what = "card" if number == 1 else "hand"
     cite = first.cite if first else (stage_cite(stage),)
     steps = opener_steps(ranked, rows, tie, cite, what)
@@ -323,7 +324,7 @@ def opener_answer(profile: Any, number: int, rows: dict[str, list[Card]]) -> Ans
         steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the highest card "
                              "showing, and there is no bring-in.", cite))
     else:
-        showing = option(profile, "showing_hand")
+        showing = profile.option("showing_hand")
         steps.insert(0, Step(f"Betting round {number} follows stage {stage}; it is opened by the best hand showing, "
                              "counting each player's own face-up cards and leaving out the spit card, which "
                              "belongs to everyone" + (" (the course's own reading)." if showing.course_default else "."),
@@ -338,23 +339,23 @@ def _limit_cites(number: int, limits: Opt) -> tuple[str, ...]:
 
 def limit_for(profile: Any, number: int, last_match: int | None) -> int:
     """Largest bet or raise in betting round `number` for a player whose latest match was `last_match`."""
-    limits = list(option(profile, "round_limits").value)
+    limits = list(profile.option("round_limits").value)
     if not 1 <= number <= len(limits):
         raise ValueError(f"round {number!r}: Horn-A-Vika has betting rounds 1 to {len(limits)}")
     base = int(limits[number - 1])
-    if number == 1 or not last_match or option(profile, "matched_limit").value != "half-last-match":
+    if number == 1 or not last_match or profile.option("matched_limit").value != "half-last-match":
         return base
     return max(base, halve(profile, last_match))
 
 
 def halve(profile: Any, amount: int) -> int:
-    rounding = option(profile, "matched_limit_rounding").value
+    rounding = profile.option("matched_limit_rounding").value
     return (amount + 1) // 2 if rounding == "up" else amount // 2
 
 
 def parse_event(text: Any) -> Event:
     """One Horn-A-Vika event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
-    return _parse(text, SPEC.kinds, SPEC.title)
+    return parse_move(text, SPEC.kinds, SPEC.title)
 
 
 def _table(exercise: Any, upto: int | None = None) -> Table:
@@ -383,7 +384,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
         raise ValueError(f"stage {stage!r}: expected a stage number from 1 to {LAST_STAGE}")
     chosen = table.rules.stage_obligations(table, stage)
     steps: list[Step] = []
-    order_opt = option(table.profile, "spit_match_order" if stage == SPIT_STAGE else "match_order")
+    order_opt = table.profile.option("spit_match_order" if stage == SPIT_STAGE else "match_order")
     if stage not in PAIRING_STAGES and stage != SPIT_STAGE:
         steps.append(Step(f"Stage {stage} deals no card that can pair a face-up card or match the spit card, "
                           "so nobody matches the pot.", (stage_cite(stage), "OPR-535 2.1")))
@@ -413,7 +414,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
                               f"the pot doubles to {amount * 2}.", ("OPR-535 2.2",)))
         value.append({o.player: amount})
     if len(chosen) > 1:
-        showing = option(table.profile, "showing_hand")
+        showing = table.profile.option("showing_hand")
         if order_opt.value == "highest-showing":
             text = ("They decide in order of the hand showing, best first; each hand is the player's own face-up "
                     "cards, the spit card left out" + (" (the course's own reading)" if showing.course_default else ""))
@@ -460,7 +461,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
             number = nxt[0] if nxt else len(ROUND_STAGE)
     if not isinstance(number, int) or isinstance(number, bool) or number not in ROUND_STAGE:
         raise ValueError(f"round {number!r}: expected a betting round from 1 to {len(ROUND_STAGE)}")
-    limits = option(table.profile, "round_limits")
+    limits = table.profile.option("round_limits")
     base = int(limits.value[number - 1])
     last = table.rules.match_before(player, number)
     value = limit_for(table.profile, number, last)
@@ -470,7 +471,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
         steps.append(Step(f"Round 1 has no exception: {player} may bet or raise at most {base}.", ("OPR-535 3.2",)))
     elif last:
         half = halve(table.profile, last)
-        rounding = option(table.profile, "matched_limit_rounding")
+        rounding = table.profile.option("matched_limit_rounding")
         steps.append(Step(f"{player} last matched the pot for {last}; half of that is {half}"
                           + (" (an odd amount is rounded down to whole units, the course's own default)"
                              if last % 2 and rounding.course_default else "") + ".",

@@ -1,54 +1,19 @@
-"""What the two home games share: events, seats, profile options and the replay loop.
+"""What the one table is made of: seats, the records a move changes in place and how a trial
+saves and restores them, the hands a replay ends with, and the words for the rows showing.
 
-An exercise of a home game describes the table at one moment (`hands`, `shared`, `pot`) and then
-lists what happens next in `events:`, one readable string each, in the style of `actions`:
-
-    Ava is dealt 8♦ up        Ava matches          Ava takes 9♠ from Ben
-    spit 8♠                   Ben folds            Ava takes a hole card from Ben (7♣)
-    Drew antes 1              Cara bets 2          Ava gives back 4♦
-    Cara raises to 4          Ava calls            Ava checks
-
-`parse_event(text)` turns one string into an `Event` (or raises `IllegalActionError` quoting the text and
-saying what was expected); each game module replays a list of events on its own table and reports
-every problem with the index of the event that caused it.
+A trial move (`HandState.verify` / `can`) is played on the table itself and taken back: `save`
+records the few containers a move can change (`_undo` records), `restore` puts them back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from course.cards import Card, cards_text
-from course.engine.actions import Move as Event, parse_move
-
-from course.explain import Answer, Step
-from course.hands import HandValue, evaluate, hand_value
+from course.explain import Step
+from course.hands import evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
-
-
-
-
-# ------------------------------------------------------------------------------------------------
-# Events: the one move grammar of course.engine.actions
-
-
-def parse_event(text: Any, kinds: Iterable[str] | None = None, game: str = "") -> Event:
-    """Parse one event string; `kinds` limits the verbs a game accepts."""
-    return parse_move(text, kinds, game)
-
-
-# ------------------------------------------------------------------------------------------------
-# Profile options
-
-
-def option(profile: Any, name: str) -> Opt:
-    """An option of the rule profile: every rule, course defaults included, is profile data
-    (`course/rules/profiles.yaml`); an unknown name is a ValueError naming it."""
-    return profile.option(name)
-
-
-# ------------------------------------------------------------------------------------------------
-# Seats
 
 
 @dataclass
@@ -176,10 +141,6 @@ def names(players: Sequence[str]) -> str:
     if not players:
         return "nobody"
     return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
-
-
-def showing_value(up: Sequence[Card]) -> HandValue | None:
-    return evaluate(up) if up else None
 
 
 def rank_showing(seats: Sequence[str], rows: Mapping[str, Sequence[Card]], tie: Opt) -> list[str]:
