@@ -137,6 +137,7 @@ class Table(TableSeats):
     seventh_dealt: int = 0         # cards the dealer had given out then
     log: list[Step] = field(default_factory=list)
     history: dict[str, list[Step]] = field(default_factory=dict)   # each player's own record
+    stages: tuple = field(default=(), repr=False)                  # the spec's deal, stage by stage
 
     @classmethod
     def start(cls, exercise: Any, rules: Rules | None = None) -> "Table":
@@ -175,9 +176,8 @@ class Table(TableSeats):
 
     # --- where the hand stands ----------------------------------------------------------------
 
-    @property
-    def stages(self):
-        return self.spec.stages
+    def __post_init__(self) -> None:
+        self.stages = self.spec.stages     # read once: the spec builds them on each call
 
     @property
     def street(self) -> str | None:
