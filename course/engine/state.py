@@ -12,8 +12,9 @@
   pot after it, the sentence a learner reads and the citations it rests on.
 
 The game spec (`course.games`) chooses the table: an exercise of a game whose moves are stud
-actions plays one street on the stud betting round (`course.betting`); a game with moves of its
-own plays its events on its engine module's table. `HandState.new_hand(game, seats, profile)`
+actions plays one street on the stud betting round (`course.betting`); a whole hand, and every
+game with moves of its own, plays on the one table (`course.engine.table.Table`), a game's own
+moves added by the hooks of its module under `course/games/`. `HandState.new_hand(game, seats, profile)`
 plays a whole hand of any game from the antes: the deal stage by stage, every betting round, the
 game's own moves, and last the move 'showdown', which awards the pot and is cited like any other.
 What every table shares is this interface, the error family of `course.errors` and the ledger.
@@ -21,7 +22,6 @@ What every table shares is this interface, the error family of `course.errors` a
 
 from __future__ import annotations
 
-from dataclasses import replace
 import weakref
 from types import SimpleNamespace
 from typing import Any, Callable, Collection, Mapping, Sequence
@@ -56,8 +56,7 @@ class HandState:
 
     @property
     def table(self) -> Any:
-        """The table the moves are played on: a stud street's `BettingRound`, a home game's table,
-        or a whole stud hand's `StudTable`."""
+        """The table the moves are played on: a stud street's `BettingRound`, or the one `Table`."""
         if self._table is None and self._build is not None:
             self._table = self._build()
         return self._table
@@ -280,7 +279,8 @@ class HandState:
                 entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
             except CourseError as err:
                 raise _quoting(err.at(index), move) from None
-            recorded = replace(entry, n=index + 1, move=written)
+            recorded = LedgerEntry(index + 1, entry.player, written, entry.added, entry.pot, entry.text, entry.cite,
+                                   entry.course_default, entry.street, entry.kind, entry.round_total, entry.to_match)
             self._ledger.append(recorded)
             self._moves.append(move)
             return recorded
@@ -375,11 +375,7 @@ class HandState:
         return list(self.exercise.shared) if self._parse is None else self.table_shared()
 
     def table_shared(self) -> list[Card]:
-        shared = getattr(self.table, "shared", None)
-        if shared is not None:
-            return list(shared)
-        spit = getattr(self.table, "spit", None)
-        return [spit] if spit is not None else []
+        return list(self.table.shared)
 
     def legal_betting(self) -> list[str]:
         """The stud round's legal actions now (a game played on actions)."""

@@ -15,16 +15,16 @@ rule, asked through `course.table.needs_shared_card` on the cards still in the d
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from course.betting import Verb
 from course.engine.actions import parse_move
 from course.engine.state import random_hand
-from course.engine.table import KINDS, SHARED, Table
+from course.engine.table import KINDS, SHARED, TABLE, Table
 from course.games import MAX_SEATS, GameSpec
 from course.engine.seats import Played
 
-__all__ = ["KINDS", "SHARED", "random_deal"]
+__all__ = ["KINDS", "SHARED", "random_deal", "random_play"]
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,
@@ -36,21 +36,38 @@ def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,
         raise ValueError(f"whole stud hands use 2 to {MAX_SEATS} players, not {players!r}")
     played, do = random_hand(rng, players, profile, Table.start,
                              lambda text: parse_move(text, KINDS, spec.title), spec=spec, stakes=profile.stakes)
+    return random_play(rng, played, do, fold_chance=fold_chance)
+
+
+def random_play(rng: random.Random, played: Played, do: Callable[[str], None],
+                own: Callable[[Table], str | None] | None = None, fold_chance: float = 0.06) -> Played:
+    """Play the hand on `played.table` to its end with random legal choices, every move written
+    as text and played by `do` (`HandState.apply`): the antes, then the game's own decision when
+    one is waiting (`own(table)`, None while it cannot be made yet), the next card from the deck
+    (a shared card or a stage's table card when the table asks for one), else a betting move:
+    a fold with `fold_chance` when a fold is legal, else any other legal move."""
     table, deck = played.table, played.deck
     while not table.over:
         if table.needs_ante():
             do(f"{table.needs_ante()[0]} antes")
             continue
+        text = own(table) if own is not None and table.rules.waiting(table) else None
+        if text is not None:
+            do(text)
+            continue
         nxt = table.next_deal()
         if nxt == SHARED:
             do(f"shared {deck.pop()}")
-            continue
-        if nxt is not None:
+        elif nxt == TABLE:
+            do(f"{table.rules.table_card} {deck.pop()}")
+        elif nxt is not None:
             player, up = nxt
             do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
-            continue
-        legal = table.betting_round().legal_moves()
-        folds = [a for a in legal if a.verb is Verb.FOLD]
-        choices = [a for a in legal if a.verb is not Verb.FOLD]
-        do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
+        elif table.betting_due or (table.stage_dealt and table.current_round() and not table.round_done):
+            legal = table.betting_round().legal_moves()
+            folds = [a for a in legal if a.verb is Verb.FOLD]
+            choices = [a for a in legal if a.verb is not Verb.FOLD]
+            do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
+        else:
+            break
     return played

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from course.asks import Ask, register
-from course.betting import Verb
 from course.cards import DECK, Card, cards_text
 from course.engine.state import random_hand
-from course.engine.table import SHARED, Rules, Table
+from course.engine.stud import random_play
+from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import find_game
@@ -434,44 +434,17 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
     if not 2 <= players <= 8:
         raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
     played, do = random_hand(rng, players, profile, start, parse_event, stakes=stakes or profile.stakes)
-    table, deck = played.table, played.deck
-    rules: HeartRules = table.rules
 
-    while True:
-        if table.needs_ante():
-            do(f"{table.needs_ante()[0]} antes")
-            continue
-        p = rules.pending
-        if p is not None:
-            if p.taken is None:
-                targets = [(q, True) for q, cards in p.up.items() if table.hands[q].up] + \
-                          [(q, False) for q in p.down if table.hands[q].down]
-                ups = [t for t in targets if t[1]]
-                downs = [t for t in targets if not t[1]]
-                pool = downs if downs and (not ups or rng.random() < hole_chance) else ups
-                victim, up = rng.choice(pool)
-                if up:
-                    do(f"{p.taker} takes {rng.choice(table.hands[victim].up)} from {victim}")
-                else:
-                    do(f"{p.taker} takes a hole card from {victim} ({rng.choice(table.hands[victim].down)})")
-            else:
-                mine = table.hands[p.taker]
-                do(f"{p.taker} gives back {rng.choice(mine.up if p.taken_up else mine.down)}")
-            continue
-        if len(table.live) <= 1:
-            break
-        if table.stage and table.stage_dealt and not table.round_done:
-            legal = table.betting_round().legal_moves()
-            folds = [a for a in legal if a.verb is Verb.FOLD]
-            choices = [a for a in legal if a.verb is not Verb.FOLD]
-            do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
-            continue
-        nxt = table.next_deal()
-        if nxt is None:
-            break
-        if nxt == SHARED:
-            do(f"shared {deck.pop()}")       # the deck cannot give everyone still in a seventh card
-            continue
-        player, up = nxt
-        do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
-    return played
+    def take(table: Table) -> str:
+        p = table.rules.pending
+        if p.taken is not None:
+            mine = table.hands[p.taker]
+            return f"{p.taker} gives back {rng.choice(mine.up if p.taken_up else mine.down)}"
+        ups = [(q, True) for q in p.up if table.hands[q].up]
+        downs = [(q, False) for q in p.down if table.hands[q].down]
+        victim, up = rng.choice(downs if downs and (not ups or rng.random() < hole_chance) else ups)
+        if up:
+            return f"{p.taker} takes {rng.choice(table.hands[victim].up)} from {victim}"
+        return f"{p.taker} takes a hole card from {victim} ({rng.choice(table.hands[victim].down)})"
+
+    return random_play(rng, played, do, take, fold_chance)

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course.asks import Ask, register
-from course.betting import Action, PlayerLimit, Verb
+from course.betting import PlayerLimit
 from course.cards import Card, cards_text
 from course.engine.state import random_hand
-from course.engine.table import TABLE, Rules, Table
+from course.engine.stud import random_play
+from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import find_game
@@ -532,39 +533,12 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
     if not 2 <= players <= 7:
         raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
     played, do = random_hand(rng, players, profile, start, parse_event)
-    table, deck = played.table, played.deck
-    rules: HornRules = table.rules
 
-    while True:
-        if table.needs_ante():
-            do(f"{table.needs_ante()[0]} antes")
-            continue
-        if len(table.live) <= 1:
-            break
-        if rules.pending:
-            d = rules.decider(table)
-            if d is not None:
-                do(f"{d.player} {'matches' if rng.random() < match_chance else 'folds'}")
-                continue
-        if table.stage_dealt and table.current_round() and not table.round_done:
-            rnd = table.betting_round()
-            if rng.random() < fold_chance:
-                do(str(Action(rnd.to_act, Verb.FOLD)))
-            else:
-                do(str(rng.choice([a for a in rnd.legal_moves() if a.verb is not Verb.FOLD])))
-            continue
-        if table.over:
-            break
-        nxt = table.next_deal()
-        if nxt is None:
-            break
-        card = deck.pop()
-        if nxt == TABLE:
-            do(f"spit {card}")
-        else:
-            player, up = nxt
-            do(f"{player} is dealt {card} {'up' if up else 'down'}")
-    return played
+    def decide(table: Table) -> str | None:
+        d = table.rules.decider(table)
+        return None if d is None else f"{d.player} {'matches' if rng.random() < match_chance else 'folds'}"
+
+    return random_play(rng, played, do, decide, fold_chance)
 
 
 def start(exercise: Any) -> Table:
