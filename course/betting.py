@@ -114,23 +114,26 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One line of the chronological hand record."""
+    """One move of a hand, as played: the one ledger entry type, of a betting round's record
+    and of the hand state's (`course.engine.state.HandState.ledger`)."""
 
-    n: int  # 1-based position in this round's record
-    street: str
-    player: str
-    action: str  # the action as applied, amount filled in
-    kind: str  # "ante" (apart from the round) or "round"
-    added: int  # units this action put in
-    round_total: int  # the player's total for the round after it (0 for an ante)
-    to_match: int  # what every player must have put in after it
+    n: int  # 1-based position in its record (the round's, or the whole hand's)
+    player: str | None
+    move: str  # the move as applied (a round's: amount filled in) or as written (the hand's)
+    added: int  # units this move put in
     pot: int  # the pot after it
     text: str  # the sentence a learner reads
     cite: tuple[str, ...] = ()
     course_default: bool = False
+    street: str | None = None  # a betting round's street
+    kind: str = "round"  # "ante" (apart from the round) or "round"
+    round_total: int = 0  # the player's total for the round after it (0 for an ante)
+    to_match: int = 0  # what every player must have put in after it
 
-    def __deepcopy__(self, memo: dict) -> "LedgerEntry":
-        return self  # immutable: a copied table shares it
+    @property
+    def action(self) -> str:
+        """A betting round's action (the move, amount filled in)."""
+        return self.move
 
     @property
     def step(self) -> Step:
@@ -182,6 +185,8 @@ class BettingRound:
     in who show a pair (fourth-street option); `pot` the pot before the street.
     """
 
+    _undo = True     # an action changes it in place: a trial saves and restores it (course.engine.seats.save)
+
     street: str
     seats: Sequence[str]
     first: str
@@ -192,6 +197,7 @@ class BettingRound:
     pot_before: int = 0
     first_answer: Answer | None = None
     limit: PlayerLimit | None = None  # None: the street's fixed step
+    explain_first: Callable[[], Answer] | None = None   # the first actor's answer, worded only when read
 
     order: list[str] = field(init=False)
     put: dict[str, int] = field(init=False)
@@ -403,29 +409,32 @@ class BettingRound:
         return True
 
     def legal_moves(self) -> list[Action]:
-        """Every action the player to act may take now (amounts filled in), each one `can` accepts.
+        """Every action the player to act may take now (amounts filled in), each one `can` accepts,
+        in the order fold, check, call, bring in, complete, bets, raises.
 
-        Each verb is judged once: a bet or raise of the first step open to the player stands for
-        all of them, since the rules refuse a bet or raise whatever its size (turn, cap, bring-in)
-        or accept every size the street or the player's limit allows (`steps_allowed`)."""
+        Generated from the round's state, without judging (and wording) each candidate: the
+        player to act is in and it is their turn, so what remains is what `_judge` asks of each
+        verb (what is owed, the bring-in still to come, the level and the cap, the steps open).
+        `tests/test_hand_state.py` checks the list against `can` on every candidate."""
         p = self.to_act
         if p is None:
             return []
-        moves = []
-        for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BRING_IN, Verb.COMPLETE):
-            try:
-                moves.append(self._judge(Action(p, verb)).action)
-            except IllegalActionError:
-                pass
-        steps = self.steps_allowed(p)
-        # no step open (a player whose own limit is below the smallest raise may only call or fold)
-        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self.to_match)) if steps else ():
-            try:
-                moves.append(self._judge(Action(p, verb, base + steps[0])).action)
-            except IllegalActionError:
-                continue
-            moves += [Action(p, verb, base + k) for k in steps[1:]]
-        return moves
+        stakes = self.stakes
+        completes = self.bring_in_mode and self.level == 0 and stakes.small_bet > stakes.bring_in
+        if self.bring_in_mode and not self.bring_in_posted and self.level == 0:     # the forced bring-in
+            moves = [Action(p, Verb.BRING_IN, stakes.bring_in)] if p == self.first else []
+            return moves + ([Action(p, Verb.COMPLETE, stakes.small_bet)] if completes else [])
+        owed = self.owed(p)
+        moves = [Action(p, Verb.FOLD), Action(p, Verb.CALL) if owed else Action(p, Verb.CHECK)]
+        if completes:
+            moves.append(Action(p, Verb.COMPLETE, stakes.small_bet))
+        if self.level == 0 and not self.bring_in_mode:
+            verb, base = Verb.BET, 0
+        elif 0 < self.level < self.cap:
+            verb, base = Verb.RAISE, self.to_match
+        else:
+            return moves
+        return moves + [Action(p, verb, base + k) for k in self.steps_allowed(p)]
 
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
@@ -463,7 +472,7 @@ class BettingRound:
             n=len(self._ledger) + 1,
             street=self.street,
             player=player,
-            action=str(act),
+            move=str(act),
             kind=entry_kind,
             added=plan.added,
             round_total=round_total,
@@ -814,13 +823,19 @@ class BettingRound:
 
     # --- answers ----------------------------------------------------------------------------
 
+    def opening(self) -> Answer | None:
+        """Who acts first on the street, and why (worded on first use when `explain_first` gives it)."""
+        if self.first_answer is None and self.explain_first is not None:
+            self.first_answer = self.explain_first()
+        return self.first_answer
+
     def verdict(self, action: Action | str) -> Answer:
         """Is `action` legal now? Value True/False; the steps are the round so far, then the reason
         and the rule."""
         # The antes are kept apart from the round, so they never bear on whether an action is legal.
         steps = [e.step for e in self._ledger if e.kind != "ante"]
-        if not steps and self.first_answer is not None:
-            steps = [self.first_answer.steps[-1]]
+        if not steps and self.opening() is not None:
+            steps = [self.opening().steps[-1]]
         parsed = Action.parse(action)
         try:
             self.verify(parsed)
@@ -830,7 +845,8 @@ class BettingRound:
         return Answer(True, steps + [Step(f"Allowed: {plan.text}", plan.cite, plan.course_default)])
 
     def _history_steps(self) -> list[Step]:
-        steps = [self.first_answer.steps[-1]] if self.first_answer and self.first_answer.steps else []
+        opening = self.opening()
+        steps = [opening.steps[-1]] if opening and opening.steps else []
         return steps + [e.step for e in self._ledger]
 
     def contributions_answer(self) -> Answer:

@@ -19,8 +19,8 @@ from course.cli import check
 from course.content import glossary
 from course.content.pots import pot_problem
 from course.rules import citations, load_profile, profile_names, rule
-from course.variants import horn_a_vika as hv
-from course.variants.common import FinalHand
+from course.games import horn_a_vika as hv
+from course.engine.seats import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = content.load_course(ROOT)

@@ -17,9 +17,9 @@ from course.hands import evaluate
 from course.rules import load_profile
 from hand_replay import check_events, final_hands, replay, shared_cards
 from course import questions
-from course.variants import have_a_heart as hh
+from course.games import have_a_heart as hh
 from course.errors import IllegalActionError
-from course.variants.common import FinalHand
+from course.engine.seats import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -298,7 +298,7 @@ def test_no_shared_card_while_the_deck_can_give_everyone_a_card():
 def test_a_shared_heart_gives_nobody_a_take():
     ex = deal(EIGHT, CHECK_ROUND + ["shared 10♥"], street="sixth", pot=80)
     table = replay(ex)
-    assert table.pending is None and not [c for c in table.chances if c.heart == cards("10♥")[0]]
+    assert table.rules.pending is None and not [c for c in table.rules.chances if c.heart == cards("10♥")[0]]
     step = next(s for s in table.log if "nobody takes" in s.text)
     assert step.course_default and 'OPR-678 "Hearts dealt face down"' in step.cite
     # a take after it is refused: only a heart dealt face up to a player gives one
@@ -339,14 +339,14 @@ def test_random_play_moves_taken_cards_and_conserves_money(exchange):
         assert table.pot == sum(s.paid for s in table.hands.values())
         dealt = sum(table.dealt.values())
         assert len(held) == dealt  # takes move cards, they never create or destroy one
-        for chance in table.chances:
+        for chance in table.rules.chances:
             if chance.taken is not None:
                 takes += 1
                 hole_takes += not chance.taken_up
                 owner = table.where[chance.taken]
                 if not exchange:
                     assert owner.startswith(chance.taker) or any(
-                        later.taken == chance.taken for later in table.chances if later is not chance)
+                        later.taken == chance.taken for later in table.rules.chances if later is not chance)
         for p in table.seats:
             n = len(table.hands[p].cards)
             if table.over and len(table.live) > 1 and p in table.live:

@@ -17,9 +17,10 @@ from course.cards import DECK, parse_cards
 from course.rules import load_profile
 from hand_replay import check_events, final_hands, replay, shared_cards
 from course import questions
-from course.variants import horn_a_vika as hv
+from course.engine.state import HandState
+from course.games import horn_a_vika as hv
 from course.errors import IllegalActionError
-from course.variants.common import FinalHand
+from course.engine.seats import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -190,8 +191,8 @@ def test_2_5_two_pair_face_up_means_two_matches():
                "Ava is dealt 5♠ up", "Ben is dealt 5♥ up", "spit J♦", "Ava checks", "Ben checks",
                "Ava is dealt 5♦ up", "Ben is dealt 7♣ up", "Ava matches"], pot=10)
     table = replay(ex)
-    assert [o.amount for o in table.obligations if o.player == "Ava"] == [10, 20]
-    assert table.pot == 40 and table.last_match["Ava"] == 20
+    assert [o.amount for o in table.rules.obligations if o.player == "Ava"] == [10, 20]
+    assert table.pot == 40 and table.rules.last_match["Ava"] == 20
 
 
 # --- Article 3: betting limits --------------------------------------------------------------------
@@ -322,28 +323,34 @@ def test_random_play_conserves_cards_and_money(seed):
     for _ in range(1000):
         played = hv.random_deal(rng, rng.randint(2, 7), profile)
         table = played.table
-        held = [c for s in table.hands.values() for c in s.cards] + ([table.spit] if table.spit else [])
+        held = [c for s in table.hands.values() for c in s.cards] + table.shared
         everything = held + played.deck
         assert len(everything) == 52 and Counter(everything) == Counter(DECK)
         assert table.pot == sum(s.paid for s in table.hands.values())
-        assert table.hands[table.dealer].paid >= 1
-        # Read the money record on its own: every match paid exactly the pot of its moment (2.2),
-        # and every bet or raise kept within the player's own limit (3.2-3.4).
-        running, latest = 0, {}
-        for player, kind, units, number in table.ledger:
-            if kind == "match":
-                assert units == running
-                latest[player] = units
+        assert table.hands[table.seats[-1]].paid >= 1
+        # Read the money record on its own (the hand state's ledger): every match paid exactly the
+        # pot of its moment (2.2), and every bet or raise kept within the player's own limit (3.2-3.4).
+        state = HandState.replay(SimpleNamespace(**_as_exercise(table, played.texts, profile)))
+        running, latest, number, level = 0, {}, 0, None
+        for entry in state.ledger:
+            verb = entry.move.split()[1]
+            if entry.move.endswith(" matches"):
+                assert entry.added == running
+                latest[entry.player] = entry.added
                 matches += 1
-            if kind.endswith("-size"):
+            elif " is dealt " in entry.move or verb == "spit" or entry.move.startswith("spit "):
+                level = None                                  # the next betting is a new round
+            elif verb in ("bets", "raises", "checks", "calls") and level is None:
+                number, level = number + 1, 0
+            if verb in ("bets", "raises"):
+                units, level = int(entry.move.split()[-1]) - level, int(entry.move.split()[-1])
                 base = [2, 2, 2, 2, 5][number - 1]
-                allowed = base if number == 1 else max(base, latest.get(player, 0) // 2)
-                assert 1 <= units <= allowed, (player, kind, units, number, latest)
+                allowed = base if number == 1 else max(base, latest.get(entry.player, 0) // 2)
+                assert 1 <= units <= allowed, (entry, units, number, latest)
                 over_base += units > base
-                continue
-            running += units
+            running += entry.added
         assert running == table.pot
-        folds_at_match += sum(o.decision == "fold" for o in table.obligations)
+        folds_at_match += sum(o.decision == "fold" for o in table.rules.obligations)
         if len(table.live) > 1:
             showdowns += 1
             assert all(len(table.hands[p].down) == 3 and len(table.hands[p].up) == 4 for p in table.live)

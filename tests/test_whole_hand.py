@@ -61,7 +61,7 @@ def test_a_refused_move_of_a_whole_hand_is_reported_on_its_line():
     events = yaml.safe_load(WHOLE.read_text(encoding="utf-8"))["events"]
     wrong = [*events[:9], "Ben is dealt 9♣ up", *events[10:]]        # Ava's door card goes to Ben
     exercise, problems = _exercise({"events": wrong})
-    assert problems and "the next card goes to Ava face up" in problems[0].message
+    assert problems and "the next card of third street goes to Ava face up" in problems[0].message
     lines = _text({"events": wrong}).splitlines()
     assert problems[0].line == next(n for n, line in enumerate(lines, 1) if "Ben is dealt 9♣ up" in line)
 

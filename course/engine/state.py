@@ -12,8 +12,9 @@
   pot after it, the sentence a learner reads and the citations it rests on.
 
 The game spec (`course.games`) chooses the table: an exercise of a game whose moves are stud
-actions plays one street on the stud betting round (`course.betting`); a game with moves of its
-own plays its events on its engine module's table. `HandState.new_hand(game, seats, profile)`
+actions plays one street on the stud betting round (`course.betting`); a whole hand, and every
+game with moves of its own, plays on the one table (`course.engine.table.Table`), a game's own
+moves added by the hooks of its module under `course/games/`. `HandState.new_hand(game, seats, profile)`
 plays a whole hand of any game from the antes: the deal stage by stage, every betting round, the
 game's own moves, and last the move 'showdown', which awards the pot and is cited like any other.
 What every table shares is this interface, the error family of `course.errors` and the ledger.
@@ -21,36 +22,20 @@ What every table shares is this interface, the error family of `course.errors` a
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
 import weakref
 from types import SimpleNamespace
 from typing import Any, Callable, Collection, Mapping, Sequence
 
-from course.betting import Action, BettingRound, new_round
+from course.betting import Action, BettingRound, LedgerEntry, new_round
 from course.cards import DECK, Card
 from course.engine.actions import Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
 from course.showdown import award
-from course.variants.common import FinalHand, Played
+from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """One move of the hand, as played."""
-
-    n: int                  # 1-based position in the hand's record
-    move: str               # the move as written
-    player: str | None
-    added: int              # chips the move put in the pot
-    pot: int                # the pot after it
-    text: str               # the sentence a learner reads
-    cite: tuple[str, ...]
-    course_default: bool = False
 
 
 class HandState:
@@ -71,8 +56,7 @@ class HandState:
 
     @property
     def table(self) -> Any:
-        """The table the moves are played on: a stud street's `BettingRound`, a home game's table,
-        or a whole stud hand's `StudTable`."""
+        """The table the moves are played on: a stud street's `BettingRound`, or the one `Table`."""
         if self._table is None and self._build is not None:
             self._table = self._build()
         return self._table
@@ -252,19 +236,27 @@ class HandState:
         return parse_move(SHOWDOWN, (SHOWDOWN,)), won
 
     def _trial(self, move: str) -> tuple[Any, Any]:
-        """A home-game move played on a copy of the table: (parsed move, the table after it),
-        kept until the next move so that `can`, `verify` and `apply` of one move play it once."""
+        """A home-game move tried on the table itself and taken back: (parsed move, the table's
+        state after it), kept until the next move so that `can`, `verify` and `apply` of one
+        move play it once. The table is saved before (`snapshot`) and restored after, so a
+        trial copies only the few containers a move changes, never the table."""
         if self._tried is not None and self._tried[0] == (move, len(self._ledger)):
             outcome = self._tried[1]
         else:
             try:
                 parsed = move if isinstance(move, Move) else self._parse(move)
-                profile = self.table.profile     # shared and read-only: not copied
-                trial = copy.deepcopy(self.table, {id(profile): profile})
-                trial.apply(parsed)
-                outcome = (parsed, trial)
             except CourseError as err:
                 outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
+            else:
+                table = self.table
+                before = table.snapshot()
+                try:
+                    table.apply(parsed)
+                    outcome = (parsed, table.snapshot())
+                except CourseError as err:
+                    outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
+                finally:
+                    table.restore(before)
             self._tried = ((move, len(self._ledger)), outcome)
         if isinstance(outcome, CourseError):
             raise outcome
@@ -287,8 +279,8 @@ class HandState:
                 entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
             except CourseError as err:
                 raise _quoting(err.at(index), move) from None
-            recorded = LedgerEntry(index + 1, written, entry.player, entry.added, entry.pot, entry.text, entry.cite,
-                                   entry.course_default)
+            recorded = LedgerEntry(index + 1, entry.player, written, entry.added, entry.pot, entry.text, entry.cite,
+                                   entry.course_default, entry.street, entry.kind, entry.round_total, entry.to_match)
             self._ledger.append(recorded)
             self._moves.append(move)
             return recorded
@@ -308,7 +300,8 @@ class HandState:
             cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (self.spec.cite,)
             default = any(s.course_default for s in steps)
             player = parsed.player
-        recorded = LedgerEntry(len(self._ledger) + 1, written, player, self.pot - before, self.pot, text, cite, default)
+        recorded = LedgerEntry(len(self._ledger) + 1, player, written, self.pot - before, self.pot, text, cite, default,
+                               street=getattr(self.table, "street", None))
         self._ledger.append(recorded)
         self._moves.append(parsed)
         return recorded
@@ -321,7 +314,8 @@ class HandState:
             outcome, self._tried = self._tried[1], None
             if isinstance(outcome, CourseError):
                 raise outcome
-            parsed, self.table = outcome
+            parsed, after = outcome
+            self.table.restore(after)          # the state the trial reached
             return parsed
         try:
             parsed = move if isinstance(move, Move) else self._parse(move)
@@ -381,11 +375,7 @@ class HandState:
         return list(self.exercise.shared) if self._parse is None else self.table_shared()
 
     def table_shared(self) -> list[Card]:
-        shared = getattr(self.table, "shared", None)
-        if shared is not None:
-            return list(shared)
-        spit = getattr(self.table, "spit", None)
-        return [spit] if spit is not None else []
+        return list(self.table.shared)
 
     def legal_betting(self) -> list[str]:
         """The stud round's legal actions now (a game played on actions)."""

@@ -104,7 +104,7 @@ class GameSpec:
     streets: tuple[StreetSpec, ...] = STUD_STREETS
     moves: str = "actions"               # how an exercise writes what happens next: actions or events
     engine: str | None = None            # module with the game's own moves, asks and replay
-    hand_table: str = "course.engine.stud"   # module whose `StudTable` plays a whole hand on actions
+    hand_table: str = "course.engine.table"   # module whose `Table` plays a whole hand on actions
     cards_move: bool = False             # cards change hands (takes): counts per player are free
     shared_name: str = "Shared card"     # what the table calls its shared face-up card
     shared_replaces: str | None = "seventh"   # a shared card stands in for everyone's card of this street
@@ -202,19 +202,19 @@ class GameSpec:
         return importlib.import_module(self.engine) if self.engine else None
 
     def whole_hand_table(self) -> Any:
-        """The table class that plays whole hands of a game on actions (Stud High's `StudTable`)."""
-        return importlib.import_module(self.hand_table).StudTable
+        """The table class that plays whole hands of a game on actions (the one `Table`)."""
+        return importlib.import_module(self.hand_table).Table
 
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
         GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
-        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
+        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.games.horn_a_vika",
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
                  exercise_keys=("matched",),
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
-        GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",
+        GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.games.have_a_heart",
                  cards_move=True, award_needs_pot=False,
                  kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
     )

@@ -130,9 +130,7 @@ def possible_pots(deal, limit: int) -> set[int]:
 def round_ahead(table) -> int | None:
     """A Horn-A-Vika table's betting round in play, or the next one to come (None after the
     last): the round a `bet_limit` question without `round` is about."""
-    from course.variants.horn_a_vika import STAGES
-
     if table.current_round() and not table.round_done:
         return table.current_round()
-    later = [r for s, (_, r) in sorted(STAGES.items()) if s > table.stage and r]
+    later = [s.round for s in table.stages[table.stage:] if s.round]
     return later[0] if later else None

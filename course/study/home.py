@@ -84,7 +84,7 @@ def where(exercise: Any) -> str:
     last = exercise.events[-1] if exercise.events else "the deal"
     if table.over:
         return f"The hand has been played to its end; the last event is: {last}."
-    if hasattr(table, "stage"):
+    if exercise.game == HORN:     # Horn-A-Vika: stages and numbered rounds
         at = f"stage {table.stage}" if table.stage else "before the deal"
         number = engine.round_ahead(table)
         if number and table.current_round() == number and not table.round_done:
@@ -274,7 +274,8 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     if number is None:
         raise Reject
     data["questions"][0]["round"] = number
-    paid = [units for who, kind, units, _ in engine.home_replay(exercise).ledger if who == player and kind == "match"]
+    paid = [o.amount for o in engine.home_replay(exercise).rules.obligations
+            if o.player == player and o.decision == "match"]
     data["intro"] = (f"{player} has matched the pot {len(paid)} times, paying " + ", then ".join(map(str, paid))
                      + f". {where(exercise)} The question is about betting round {number}.")
     answered(data)

@@ -249,9 +249,9 @@ def kicker_beyond_five(exercise, question) -> Any:
 
 def spit_card_showing(exercise, question) -> str | None:
     table = engine.home_replay(exercise)
-    if table.spit is None:
+    if not table.shared:
         return None
-    rows = {p: [*table.hands[p].up, table.spit] for p in table.live}
+    rows = {p: [*table.hands[p].up, *table.shared] for p in table.live}
     return _best_row(table.seats, rows)
 
 
@@ -330,7 +330,7 @@ def first_match_limit(exercise, question) -> int | None:
     table = engine.home_replay(exercise)
     player = question.params.get("player")
     number = question.params.get("round") or engine.round_ahead(table)
-    made = [o.amount for o in getattr(table, "obligations", []) if o.player == player and o.decision == "match"]
+    made = [o.amount for o in getattr(table.rules, "obligations", []) if o.player == player and o.decision == "match"]
     if number is None or len(made) < 2:
         return None
     return variant_module(exercise.game).limit_for(table.profile, number, made[0])

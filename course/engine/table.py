@@ -1,0 +1,423 @@
+"""The one table: every game's hand, from the antes (or the position an exercise shows) to the
+end of the last betting round, played with the one move grammar:
+
+    P1 antes        P2 is dealt 8♦ down        P3 brings in        P1 raises to 8        shared 4♠
+
+What every game shares lives here, read from the game spec and the profile, never from a game's
+name: the deal follows `GameSpec.stages`; the ante is the profile's forced bet; each street's
+betting is the one stud betting round (`course.betting`), its first actor found from the cards;
+when the deck cannot give every player still in a card of the spec's last stage (the street a
+shared card replaces), that stage is one card turned face up in the middle, written
+'shared <card>' (the profile's `shared_card` rule, `course.table.needs_shared_card`).
+
+A game with moves of its own plugs them in through its `Rules` (the hooks below), kept in its
+module under `course/games/`: what a dealt card calls for, the moves only it has, what must
+happen before anything else, who opens a round. Stud High uses the plain `Rules`.
+`course.engine.state.HandState` plays every move on it, and the showdown ends the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from course.betting import Action, BettingRound, new_round
+from course.cards import DECK, Card
+from course.engine.actions import BETTING_KINDS, Move, parse_move
+from course.errors import IllegalActionError
+from course.explain import Answer, Step
+from course.games import DEAL_TIMELINE, GameSpec, find_game
+from course.table import exposed_pairs, needs_shared_card
+from course.engine.seats import Seat, TableSeats, names, seats_from
+
+SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
+TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)
+KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
+
+
+class Rules:
+    """A game's own rules on the one table. These defaults are plain stud (no moves of its own);
+    a game overrides what it adds. A hook's state lives on the rules object (`_undo`: a trial
+    saves and restores it with the table's)."""
+
+    _undo = True
+    kinds: tuple[str, ...] = ()       # the game's own move kinds, played by `apply`
+    deal_cite: tuple[str, ...] = (DEAL_TIMELINE,)   # the article the deal and its order come from
+    logs_deals: bool = True           # a dealt card is a line of the table's log (always of the player's record)
+
+    table_card: str = "shared"        # the move that deals a stage's card to the table
+    over_cite: tuple[str, ...] = (DEAL_TIMELINE,)   # why a hand with one player left is over
+
+    def deal_cites(self, table: "Table", stage: int | None = None) -> tuple[str, ...]:
+        """What a deal step (of `stage`, default the table's) cites."""
+        return self.deal_cite
+
+    def on_start(self, table: "Table", exercise: Any) -> None:
+        """Checks and set-up of a starting position (raise `IllegalActionError` naming the key)."""
+
+    def owes_ante(self, table: "Table") -> list[str]:
+        """Who still owes an ante: every player, before the deal, when the stakes have one."""
+        return [p for p in table.seats if p not in table.anted] if table.stage == 0 and table.stakes.ante else []
+
+    def ante_words(self, table: "Table", player: str) -> str:
+        return player
+
+    def ante(self, table: "Table", move: Move) -> tuple[int, Step]:
+        """The ante `move` pays, and the sentence saying so (or why it is refused)."""
+        ante = table.profile.forced_bet("ante")
+        if move.player not in self.owes_ante(table):
+            raise IllegalActionError(f"{move.player} antes, but each player antes once, before the deal",
+                                     cite=ante.cite)
+        amount = int(table.stakes.ante)
+        if move.amount is not None and move.amount != amount:
+            raise IllegalActionError(f"the ante is {amount}, not {move.amount}", cite=ante.cite)
+        return amount, Step(f"{move.player} antes {amount}: the pot is {table.pot + amount}.", ante.cite)
+
+    def owns(self, table: "Table", move: Move) -> bool:
+        """`move` is one of the game's own (played by `apply`)."""
+        return move.kind in self.kinds
+
+    def after(self, table: "Table", move: Move) -> None:
+        """Anything the game does once a move is played (a betting move's entry is `table.round.last_entry`)."""
+
+    def limit(self, table: "Table") -> Any:
+        """The street's limit rule for the betting round (`betting.PlayerLimit`), None: its fixed step."""
+        return None
+
+    def blocks(self, table: "Table", move: Move) -> tuple[str, tuple[str, ...]] | None:
+        """(why, citations) when `move` must wait for something of the game's own (a pending
+        decision), else None."""
+        return None
+
+    def waiting(self, table: "Table") -> bool:
+        """A decision of the game's own is still to be made (no card, no bet before it)."""
+        return False
+
+    def apply(self, table: "Table", move: Move) -> None:
+        raise IllegalActionError(f"{move.kind} moves do not happen in {table.spec.title}")
+
+    def on_dealt(self, table: "Table", player: str, card: Card, up: bool) -> None:
+        """What a card dealt to `player` calls for."""
+
+    def on_shared(self, table: "Table", card: Card) -> None:
+        """What the shared card calls for."""
+
+    def first(self, table: "Table") -> Any:
+        """Who opens the street's betting: an `Answer` saying why, or (player, a function giving
+        that answer when read), or None: stud's bring-in or opener."""
+        return None
+
+
+@dataclass
+class Table(TableSeats):
+    """The table of one hand: cards, pot, the stage being dealt and its betting round."""
+
+    seats: list[str]
+    hands: dict[str, Seat]
+    profile: Any
+    spec: GameSpec
+    stakes: Any = None
+    rules: Rules = field(default_factory=Rules)
+    pot: int = 0
+    start_pot: int = 0
+    stage: int = 0                 # stages dealt so far (0: before the deal)
+    start_stage: int = 0           # the stage the exercise starts at (its betting may be left out)
+    received: dict[str, int] = field(default_factory=dict)   # cards received in the current stage
+    shared_stage: int = 0          # the stage dealt as one shared card
+    opened: list[int] = field(default_factory=list)          # the stages dealt in the moves
+    dealt: dict[str, int] = field(default_factory=dict)      # cards each player has had from the dealer
+    anted: set[str] = field(default_factory=set)
+    round: BettingRound | None = None
+    round_done: bool = False
+    rounds: dict[str, BettingRound] = field(default_factory=dict)   # each street's round, once opened
+    openers: dict[str, Answer] = field(default_factory=dict)        # street -> who opened it, and why
+    where: dict[Card, str] = field(default_factory=dict)
+    shared: list[Card] = field(default_factory=list)         # the shared card, once the deck ran short
+    seventh: Answer | None = None  # whether the last stage is one shared card, decided as it starts
+    seventh_dealt: int = 0         # cards the dealer had given out then
+    log: list[Step] = field(default_factory=list)
+    history: dict[str, list[Step]] = field(default_factory=dict)   # each player's own record
+    stages: tuple = field(default=(), repr=False)                  # the spec's deal, stage by stage
+
+    @classmethod
+    def start(cls, exercise: Any, rules: Rules | None = None) -> "Table":
+        """The table the exercise shows: before the antes when no cards are given, else at the
+        end of `street`'s deal (its betting still to come, or counted as over)."""
+        profile = exercise.profile
+        spec = getattr(exercise, "spec", None) or find_game(getattr(exercise, "game", None) or profile.game)
+        hands = seats_from(exercise)
+        pot = getattr(exercise, "pot", None) or 0
+        table = cls(list(exercise.seats), hands, profile, spec, getattr(exercise, "stakes", None) or profile.stakes,
+                    rules or Rules(), pot=pot, start_pot=pot)
+        table.history = {p: [] for p in table.seats}
+        table.dealt = {p: 0 for p in table.seats}
+        if any(h.cards for h in hands.values()):
+            street = getattr(exercise, "street", None) or spec.first_street
+            streets = [s.street for s in spec.stages]
+            table.stage = table.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
+                else len(streets)
+            stage = spec.stages[table.stage - 1]
+            table.received = {p: len(stage.players) for p in table.seats}
+            count, first_down = spec.cards_by(stage.street), spec.streets[0].down
+            # a player who folded earlier was dealt two hole cards and the face-up cards they show
+            table.dealt = {p: min(count, first_down + len(hands[p].up)) if hands[p].folded else count
+                           for p in table.seats}
+            table.anted = set(table.seats)
+            for name, seat in hands.items():
+                for card in seat.down:
+                    table.where[card] = f"{name} down"
+                for card in seat.up:
+                    table.where[card] = f"{name} up"
+        table.rules.on_start(table, exercise)
+        return table
+
+    def parse(self, text: Any) -> Move:
+        return parse_move(text, KINDS + self.rules.kinds, self.spec.title)
+
+    # --- where the hand stands ----------------------------------------------------------------
+
+    def __post_init__(self) -> None:
+        self.stages = self.spec.stages     # read once: the spec builds them on each call
+
+    @property
+    def street(self) -> str | None:
+        """The street being dealt or bet (None before the first card)."""
+        return self.stages[self.stage - 1].street if self.stage else None
+
+    @property
+    def stage_dealt(self) -> bool:
+        need = len(self.stages[self.stage - 1].players) if self.stage else 0
+        return self.stage == self.shared_stage or all(self.received.get(p, 0) >= need for p in self.live)
+
+    @property
+    def betting_due(self) -> bool:
+        """The street's betting is still to be played (at the exercise's own street it may be
+        counted as over, when no bet of it is given)."""
+        return bool(self.stage) and self.stages[self.stage - 1].round is not None and not self.round_done \
+            and not (self.stage == self.start_stage and self.round is None)
+
+    @property
+    def over(self) -> bool:
+        return len(self.live) <= 1 or (self.stage == len(self.stages) and self.stage_dealt and self.round_done
+                                       and not self.rules.waiting(self))
+
+    def needs_ante(self) -> list[str]:
+        return self.rules.owes_ante(self)
+
+    def current_round(self) -> int | None:
+        """The number of the betting round that follows the stage dealt (None: none follows)."""
+        return self.stages[self.stage - 1].round if self.stage else None
+
+    def why_not_next(self) -> str | None:
+        """Why the next stage cannot be dealt yet, or None when it may."""
+        if self.needs_ante():
+            return f"{self.rules.ante_words(self, self.needs_ante()[0])} antes before the deal"
+        if not self.stage_dealt:
+            return None
+        if self.betting_due:
+            number = self.current_round()
+            if self.round is not None:
+                return f"betting round {number} is not over: {self.round.to_act} is to act"
+            return f"betting round {number} ({self.street} street) comes first"
+        if len(self.live) <= 1:
+            return f"the hand is over: only {names(self.live)} is left"
+        if self.stage == len(self.stages):
+            return f"every card has been dealt: after {self.street} street's betting comes the showdown"
+        return None
+
+    def next_deal(self) -> tuple[str, bool] | str | None:
+        """(player, face up) for the next card, `SHARED` when the next card is the one shared
+        card, or None when no card is due."""
+        if self.over or self.needs_ante():
+            return None
+        if self.stage and not self.stage_dealt:
+            need = min(self.received[p] for p in self.live)
+            player = next(p for p in self.live if self.received[p] == need)
+            return player, self.stages[self.stage - 1].players[need] == "up"
+        if self.betting_due or self.rules.waiting(self) or self.stage == len(self.stages):
+            return None
+        if self.stages[self.stage].to_table:
+            return TABLE
+        verdict = self.shared_verdict()
+        if verdict is not None and verdict.value:
+            return SHARED
+        return self.live[0], self.stages[self.stage].players[0] == "up"
+
+    def shared_verdict(self) -> Answer | None:
+        """Whether the stage about to be dealt is one shared card, asked as the spec's last
+        stage starts when it is the street a shared card replaces (`GameSpec.shared_replaces`):
+        the profile's `shared_card` rule on the cards the dealer has not given out. None at any
+        other time."""
+        stages = self.stages
+        if self.stage != len(stages) - 1 or stages[-1].street != self.spec.shared_replaces:
+            return None
+        return needs_shared_card(self.live, self.profile, cards_left=len(DECK) - sum(self.dealt.values()))
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> None:
+        for name in (move.player, move.other):
+            if name is not None and name not in self.hands:
+                raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
+        if self.stage and len(self.live) <= 1:
+            raise IllegalActionError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
+                                     cite=self.rules.over_cite)
+        if self.over and self.stage:
+            raise IllegalActionError(f"the hand is over: {names(self.live)} are left for the showdown",
+                                     cite=(DEAL_TIMELINE,))
+        why = self.rules.blocks(self, move)
+        if why is not None:
+            raise IllegalActionError(why[0], cite=why[1])
+        if self.rules.owns(self, move):
+            self.rules.apply(self, move)
+        elif move.kind == self.rules.table_card and self.spec.shared_replaces is None:
+            self._on_table_card(move)
+        elif move.kind == "ante":
+            self._on_ante(move)
+        elif move.kind == "deal":
+            self._on_deal(move)
+        elif move.kind == "shared":
+            self._on_shared(move)
+        elif move.kind in BETTING_KINDS or move.kind == "fold":
+            self._on_betting(move)
+        else:
+            raise IllegalActionError(f"{move.kind} moves do not happen in {self.spec.title}")
+        self.rules.after(self, move)
+
+    def pay(self, player: str, amount: int) -> None:
+        self.pot += amount
+        self.hands[player].paid += amount
+
+    def _on_ante(self, move: Move) -> None:
+        amount, step = self.rules.ante(self, move)
+        self.anted.add(move.player)
+        self.pay(move.player, amount)
+        self.log.append(step)
+
+    def _on_deal(self, move: Move) -> None:
+        expected = self.next_deal()
+        if expected is None:
+            raise IllegalActionError(self.why_not_next() or "no card is due now", cite=self.rules.deal_cites(self))
+        if expected == TABLE:
+            raise IllegalActionError(f"stage {self.stage + 1} deals the {self.spec.shared_name.lower()} to the "
+                                     f"table: expected '{self.rules.table_card} <card>' before more cards go to "
+                                     "players", cite=self.rules.deal_cites(self, self.stage + 1))
+        if expected == SHARED:
+            verdict = self.shared_verdict()
+            raise IllegalActionError(f"{verdict.steps[-1].text} Write it as 'shared <card>'.", cite=verdict.citations)
+        player, up = expected
+        if (move.player, move.up) != (player, up):
+            street = self.street if self.stage and not self.stage_dealt else self.stages[self.stage].street
+            raise IllegalActionError(f"the next card of {street} street goes to {player} face "
+                                     f"{'up' if up else 'down'}, not to {move.player} face "
+                                     f"{'up' if move.up else 'down'}", cite=self.rules.deal_cites(self))
+        self._unseen(move.card)
+        if self.stage_dealt:
+            self._open_stage()
+        seat = self.hands[player]
+        (seat.up if up else seat.down).append(move.card)
+        self.where[move.card] = f"{player} {'up' if up else 'down'}"
+        self.received[player] += 1
+        self.dealt[player] += 1
+        step = Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", self.rules.deal_cites(self))
+        if self.rules.logs_deals:
+            self.log.append(step)
+        self.history[player].append(step)
+        self.rules.on_dealt(self, player, move.card, up)
+
+    def _on_shared(self, move: Move) -> None:
+        verdict, due = self.shared_verdict(), self.next_deal()
+        if due != SHARED:
+            rule = self.profile.option("shared_card")
+            if verdict is not None and due is not None:
+                raise IllegalActionError("a shared card comes only when the deck runs short: " + verdict.steps[-1].text,
+                                         cite=verdict.citations)
+            raise IllegalActionError(f"a shared card can only be the whole of {self.stages[-1].street} street, in "
+                                     "place of everyone's card when the deck runs short, once the betting before it "
+                                     "is over",
+                                     cite=(*rule.cite, DEAL_TIMELINE))
+        self._unseen(move.card)
+        self._open_stage()
+        self.shared_stage = self.stage
+        self.shared.append(move.card)
+        self.where[move.card] = "the shared card"
+        plays = self.profile.option("shared_cards_play")
+        self.log.append(verdict.steps[-1])
+        self.log.append(Step(f"The shared {move.card} is face up in the middle: it counts in every hand still in.",
+                             plays.cite, course_default=plays.course_default))
+        self.rules.on_shared(self, move.card)
+
+    def _on_table_card(self, move: Move) -> None:
+        """A stage's card dealt to the table (it counts in every hand still in)."""
+        name = self.spec.shared_name.lower()
+        if self.shared:
+            raise IllegalActionError(f"the {name} is already out: {self.shared[0]}", cite=self.rules.deal_cites(self))
+        stage = next(s.number for s in self.stages if s.to_table)
+        if self.stage + 1 != stage or not self.stage_dealt:
+            raise IllegalActionError(f"the {name} comes at stage {stage}, once every card before it is dealt; "
+                                     f"this is stage {self.stage}", cite=self.rules.deal_cites(self))
+        why = self.why_not_next()
+        if why is not None:
+            raise IllegalActionError(why, cite=self.rules.deal_cites(self))
+        self._unseen(move.card)
+        self._open_stage()
+        self.shared.append(move.card)
+        self.where[move.card] = f"the {name}"
+        self.rules.on_shared(self, move.card)
+
+    def _unseen(self, card: Card) -> None:
+        if card in self.where:
+            raise IllegalActionError(f"{str(card)!r} is already in play: {self.where[card]}")
+
+    def _open_stage(self) -> None:
+        verdict = self.shared_verdict()
+        if verdict is not None:
+            self.seventh, self.seventh_dealt = verdict, sum(self.dealt.values())
+        self.stage += 1
+        self.opened.append(self.stage)
+        self.received = {p: 0 for p in self.seats}
+        self.round, self.round_done = None, False
+
+    def _on_betting(self, move: Move) -> None:
+        if self.hands[move.player].folded:
+            raise IllegalActionError(f"{move.player} has folded and takes no further part",
+                                     cite=self.profile.rule_cite("folded_out"))
+        if not self.stage:
+            raise IllegalActionError("no betting before the first cards are dealt", cite=self.rules.deal_cites(self))
+        if not self.stage_dealt:
+            raise IllegalActionError(f"{self.street} street is still being dealt; betting comes after",
+                                     cite=self.rules.deal_cites(self))
+        if self.current_round() is None:
+            raise IllegalActionError(f"there is no betting round after stage {self.stage}", cite=self.rules.deal_cites(self))
+        if self.round_done:
+            raise IllegalActionError(f"the {self.street}-street betting is over; the next card is dealt next",
+                                     cite=self.rules.deal_cites(self))
+        entry = self.betting_round().apply(Action.of(move))
+        self.pay(move.player, entry.added)
+        if move.kind == "fold":
+            self.hands[move.player].folded = True
+        self.round_done = self.round.is_closed
+
+    def betting_round(self) -> BettingRound:
+        """The street's betting round, opened on its first action."""
+        if self.round is None:
+            self.round = self.rounds[self.street] = self.new_round()
+        return self.round
+
+    def new_round(self) -> BettingRound:
+        street = self.street
+        opened = self.rules.first(self)
+        if opened is None:
+            folded = [p for p in self.seats if self.hands[p].folded]
+            rnd = new_round(street, self.seats, self.hands, self.profile, self.stakes, folded=folded, pot=self.pot,
+                            shared=self.shared)
+            self.openers[street] = rnd.first_answer
+            return rnd
+        first, explain = (opened.value, None) if isinstance(opened, Answer) else opened
+        if explain is None:
+            self.openers[street] = opened
+        live = self.live
+        return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live,
+                            pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
+                            pot_before=self.pot, first_answer=opened if explain is None else None,
+                            explain_first=explain, limit=self.rules.limit(self))
