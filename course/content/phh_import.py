@@ -401,7 +401,7 @@ def export_exercise(exercise: Any) -> PhhHand:
     """The PHH hand of a whole-hand stud exercise, its betting amounts read from the engine's
     replay; the fields kept under `phh:` come back as they were. Raises `PhhRefusal` for an
     exercise the format cannot take (one street only, a game with no PHH variant)."""
-    from course.engine.stud import StudTable
+    from course.engine.state import HandState
 
     where = exercise.path
     variant = {g: v for v, g in STUD_VARIANTS.items()}.get(exercise.game)
@@ -412,13 +412,15 @@ def export_exercise(exercise: Any) -> PhhHand:
         raise PhhRefusal("only a whole-hand exercise (its events from the antes to the end) can be written as a "
                          "hand history: this one shows one street", where, exercise.line)
     kept = _read_kept(exercise.extra.get("phh"), where, exercise.marks.get("phh", (exercise.line, 1))[0])
-    table = StudTable.start(exercise)
+    state = HandState.start(exercise)     # the one replay: the amounts are what the engine records
+    table = state.table
     moves: list[StudMove] = []
     round_totals: dict[str, int] = {}
     last_street = None
     for move in exercise.moves:
         before = {p: table.hands[p].paid for p in table.seats}
-        table.apply(move)
+        state.apply(move)
+        table = state.table
         street = table.street or STREETS[0]
         if street != last_street:
             round_totals, last_street = {}, street
