@@ -413,8 +413,8 @@ def _stud_answer(data: dict[str, Any]) -> Any:
     stud = {**data, "game": HIGH, "rules": RULES[HIGH], "id": "which-game-probe", "title": "probe"}
     stud.pop("intro", None)
     exercise, problems = engine.parse(dump_item(stud), "which-game-probe.yaml")
-    if exercise is None or problems:
-        raise Reject
+    if exercise is None or problems:     # the same deal is valid under Stud High: the engine failed
+        raise ValueError("the deal under Stud High: " + "; ".join(map(str, problems)))
     return engine.answer_json(exercise, exercise.questions[0])
 
 
