@@ -122,6 +122,9 @@ def _best_five(game):
         player = rng.choice(deal.live())
         question = {"ask": "best_five", "player": player}
         if game == HILO and rng.random() < 0.5:
+            # a low only where there is one: "no cards" cannot be picked on the screen
+            if low_value(deal.down[player] + deal.up[player], EIGHT_OR_BETTER) == NO_LOW:
+                raise Reject
             question["side"] = "low"
         return item(deal, game, question)
     return draw
@@ -147,9 +150,13 @@ def _category(game):
 def _winners(game):
     def draw(rng):
         question = {"ask": "winners"}
+        deal = _showdown_deal(rng)
         if game == HILO and rng.random() < 0.5:
+            # the low half only where a low qualifies: "nobody" cannot be picked on the screen
+            if all(low_value(deal.down[p] + deal.up[p], EIGHT_OR_BETTER) == NO_LOW for p in deal.live()):
+                raise Reject
             question["side"] = "low"
-        return item(_showdown_deal(rng), game, question)
+        return item(deal, game, question)
     return draw
 
 
