@@ -1,10 +1,13 @@
 """Who brings in, who opens, and in what order players act: driven only by profile options.
 
-- `bring_in(seats, doors, profile)`: the lowest door card among the players dealt in, aces high;
-  a tie goes by the profile's `door_card_tie` (`suit`: ♣ < ♦ < ♥ < ♠, or `seat`: nearest the
-  dealer's left). Hidden cards never matter.
+- `bring_in(seats, doors, profile)`: the lowest door card among the players dealt in, aces high,
+  or the highest, aces low, as the profile's `bring_in_card` and `bring_in_ace` say (razz); a
+  tie goes by the profile's `door_card_tie` (`suit`: ♣ < ♦ < ♥ < ♠, the lower suit bringing in
+  with the lowest card and the higher with the highest, or `seat`: nearest the dealer's left).
+  Hidden cards never matter.
 - `opener(seats, rows, profile, folded=())`: the strongest exposed row among the players still
-  in, compared with `course.hands.evaluate` (so four to a flush or a straight is nothing); a tie
+  in, compared with `course.hands.evaluate` (so four to a flush or a straight is nothing), or
+  with `later_street_first: lowest-showing` the lowest row as an ace-to-five low (razz); a tie
   goes by `later_street_tie` (`seat`: the tied player dealt first; `suit`: the highest suit among
   the cards that decide the value). Folded rows never count.
 - `action_order(seats, first, active)`: clockwise from the first actor over the players in.
