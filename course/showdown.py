@@ -4,6 +4,11 @@ Each player uses only their own cards, plus the shared card where a deal has one
 player's cards are nobody's (HPD exercise 5). Equal hands split the pot; where units do not
 divide evenly, the odd unit follows the rule profile's `odd_unit` option.
 
+What a hand is ranked by comes from the game spec's `orders` (`sides`): Stud High's one high
+pot, razz's one ace-to-five low pot, Stud Hi-Lo's high half and eight-or-better low half
+(`pot_halves`). `split_pot` given the hands eligible for one pot decides it whole, so side pots
+call it once per pot.
+
 Each step cites the rule of the game being played: given a rule profile, the citations come from
 its `showdown_rule`, `tie_rule` and `shared_cards_play` options (a home game is not explained
 with the stud-high lesson's articles); without one, from the stud-high defaults below.
