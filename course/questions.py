@@ -22,10 +22,10 @@ from course.asks import KINDS, Ask, Kind, asks_for, card_list, find_ask, registe
 from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
-from course.hands import HandValue, evaluate
+from course.hands import HandValue, LowHand, evaluate, hand_order
 from course.engine.state import HandState
 from course.model import Exercise, Problem, Question
-from course.showdown import ShowdownRules
+from course.showdown import ShowdownRules, side_order
 
 
 def _cites(*groups: tuple[str, ...]) -> tuple[str, ...]:
@@ -48,6 +48,8 @@ TOPIC_BY_ASK = {
     "winners": "showdown",
     "award": "showdown",
     "shared_card": "shared-card",
+    "halves": "showdown",
+    "qualifies": "best-five",
 }
 
 
@@ -289,9 +291,18 @@ def _own(exercise: Exercise, player: str, question: Question | None = None) -> t
     return hands[player], shared_cards(exercise, question)
 
 
-def _best(exercise: Exercise, player: str, question: Question | None = None) -> tuple[HandValue, list[Step]]:
+def _side(exercise: Exercise, question: Question | None) -> tuple[str, str]:
+    """(side, hand order) a showdown question asks about: its `side` (high or low), by default
+    the game's first (Stud High's and Hi-Lo's high, razz's low), as the game spec's orders say."""
+    side = question.params.get("side") if question is not None else None
+    return side_order(side, exercise.profile)
+
+
+def _best(exercise: Exercise, player: str, question: Question | None = None) -> tuple[HandValue | LowHand, list[Step]]:
     own, shared = _own(exercise, player, question)
-    value = evaluate([*own, *shared])
+    side, order = _side(exercise, question)
+    value = hand_order(order).full([*own, *shared])
+    low = order != "high"
     rules = ShowdownRules.of(exercise.profile)
     steps = []
     if player in folded_players(exercise, question):
@@ -299,7 +310,18 @@ def _best(exercise: Exercise, player: str, question: Question | None = None) -> 
     pool = f"{cards_text(own)}" + (f" plus the shared {cards_text(shared)}" if shared else "")
     steps.append(Step(f"{player} may use only their own cards: {pool}. Nobody else's cards count, "
                       "face up or not.", _cites(rules.best, rules.shared if shared else ())))
-    if value.size < 5:
+    if low:
+        cite = value.cite
+        default = any(k.startswith('COURSE "') for k in cite)
+        if not value.qualifies:
+            steps.append(Step(f"For {side}: {value.words}.", cite, default))
+        elif value.size < 5:
+            steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play "
+                              f"for {side}: {cards_text(value.cards)}, {value.words}.", (SHORT_HANDS, *cite), default))
+        else:
+            steps.append(Step(f"The lowest five of them, aces low, straights and flushes not counting: "
+                              f"{cards_text(value.cards)}, {value.words}.", cite, default))
+    elif value.size < 5:
         steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
                           f"{cards_text(value.cards)}, {value.words}.", (SHORT_HANDS,)))
     else:
@@ -314,6 +336,14 @@ def _best_five(exercise: Exercise, question: Question) -> Answer:
 
 def _category(exercise: Exercise, question: Question) -> Answer:
     value, steps = _best(exercise, question.params["player"], question)
+    if isinstance(value, LowHand):
+        if not value.qualifies:
+            raise ValueError(f"{question.params['player']} has no qualifying low, so the low hand has no "
+                             "category: ask 'qualifies' instead")
+        steps.append(Step(f"As a poker hand those five are {_a(value.category.label)}"
+                          + (": a low counts it against the hand." if value.category.value else
+                             ", the only kind a good low can be."), value.cite))
+        return Answer(value.category.label, steps)
     steps.append(Step(f"That hand is {_a(value.category.label)}.", ShowdownRules.of(exercise.profile).best))
     return Answer(value.category.label, steps)
 
@@ -328,17 +358,59 @@ def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
     return showdown.showdown(_showdown_hands(exercise, question), shared_cards(exercise, question),
-                             tuple(folded_players(exercise, question)), profile=exercise.profile)
+                             tuple(folded_players(exercise, question)), profile=exercise.profile,
+                             side=question.params.get("side"))
+
+
+def _pot_of(exercise: Exercise, question: Question) -> int:
+    pot = _point(exercise, question).pot if exercise.whole_hand else exercise.pot
+    if pot is None:
+        raise ValueError(f"an {question.ask!r} question needs the exercise's 'pot'")
+    return pot
 
 
 def _award(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    pot = _point(exercise, question).pot if exercise.whole_hand else exercise.pot
-    if pot is None:
-        raise ValueError("an 'award' question needs the exercise's 'pot'")
-    return showdown.award(_showdown_hands(exercise, question), pot, exercise.seats, shared_cards(exercise, question),
-                          tuple(folded_players(exercise, question)), profile=exercise.profile)
+    return showdown.award(_showdown_hands(exercise, question), _pot_of(exercise, question), exercise.seats,
+                          shared_cards(exercise, question), tuple(folded_players(exercise, question)),
+                          profile=exercise.profile)
+
+
+def _halves(exercise: Exercise, question: Question) -> Answer:
+    """Each half's units per player: {high: {...}, low: {...}}, low None with no qualifying low."""
+    from course import showdown
+
+    folded = tuple(folded_players(exercise, question))
+    hands = _showdown_hands(exercise, question)
+    if len([p for p in exercise.seats if p in hands and p not in folded]) < 2:
+        raise ValueError("'halves' needs a showdown: only one player is still in, so the pot is won "
+                         "without one (ask 'award')")
+    return showdown.pot_halves(_pot_of(exercise, question), hands, exercise.seats,
+                               shared_cards(exercise, question), folded, exercise.profile)
+
+
+def _qualifies(exercise: Exercise, question: Question) -> Answer:
+    """Whether the player's own cards (and a shared card) make a qualifying low."""
+    low = [order for side, order in _low_sides(exercise)]
+    if not low:
+        raise ValueError("this game has no low half: nothing needs to qualify")
+    value, steps = _best(exercise, question.params["player"], _with_side(question, "low"))
+    steps.append(Step(f"So {question.params['player']} {'has' if value.qualifies else 'has no'} qualifying low"
+                      + (f" ({value.label})." if value.qualifies else "."), value.cite))
+    return Answer(value.qualifies, steps)
+
+
+def _low_sides(exercise: Exercise) -> list[tuple[str, str]]:
+    from course.showdown import sides
+
+    return [entry for entry in sides(exercise.profile) if entry[0] == "low"]
+
+
+def _with_side(question: Question, side: str) -> Question:
+    from dataclasses import replace
+
+    return replace(question, params={**question.params, "side": side})
 
 
 def _legal_hand(exercise: Exercise, question: Question) -> Answer:
@@ -396,8 +468,11 @@ def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any, qu
     own, shared = _own(exercise, player, question)
     if not set(chosen) <= set(own) | set(shared):
         return False
-    best = evaluate([*own, *shared])
-    return len(chosen) == len(best.cards) and evaluate(chosen).value == best.value
+    order = hand_order(_side(exercise, question)[1])
+    best = order.full([*own, *shared])
+    if not best.cards:           # no qualifying low: the right answer is no cards at all
+        return not chosen
+    return len(chosen) == len(best.cards) and order.full(chosen).value == best.value
 
 
 # --------------------------------------------------------------------------------------------
@@ -450,14 +525,17 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, re
      {"action": "action", "after": "count"}, ("action",), None),
     ("contributions", "map", "How much has each player put in on this street?", _contributions, {}, (), None),
     ("street_total", "units", "How many units go into the pot on this street?", _street_total, {}, (), None),
-    ("best_five", "cards", "Which cards make {player}'s best hand?", _best_five, {"player": "player"},
-     ("player",), _best_five_check),
-    ("category", "category", "What kind of hand is {player}'s best hand?", _category, {"player": "player"},
-     ("player",), None),
-    ("winners", "players", "Who wins the pot?", _winners, {}, (), None),
+    ("best_five", "cards", "Which cards make {player}'s best hand?", _best_five,
+     {"player": "player", "side": "text"}, ("player",), _best_five_check),
+    ("category", "category", "What kind of hand is {player}'s best hand?", _category,
+     {"player": "player", "side": "text"}, ("player",), None),
+    ("winners", "players", "Who wins the pot?", _winners, {"side": "text"}, (), None),
     ("award", "map", "How many units does each winner receive?", _award, {}, (), None),
     ("legal_hand", "yesno", "May {player} show {cards} as their hand?", _legal_hand,
      {"player": "player", "cards": "cards"}, ("player", "cards"), None),
     ("shared_card", "yesno", "Sixth street is over. Is seventh street one shared card in the middle?",
      _shared_card, {}, (), None),
+    ("halves", "halves", "How many units does each player receive from the high half and from the low half?",
+     _halves, {}, (), None),
+    ("qualifies", "yesno", "Has {player} a qualifying low?", _qualifies, {"player": "player"}, ("player",), None),
 )))

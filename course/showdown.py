@@ -4,6 +4,11 @@ Each player uses only their own cards, plus the shared card where a deal has one
 player's cards are nobody's (HPD exercise 5). Equal hands split the pot; where units do not
 divide evenly, the odd unit follows the rule profile's `odd_unit` option.
 
+What a hand is ranked by comes from the game spec's `orders` (`sides`): Stud High's one high
+pot, razz's one ace-to-five low pot, Stud Hi-Lo's high half and eight-or-better low half
+(`pot_halves`). `split_pot` given the hands eligible for one pot decides it whole, so side pots
+call it once per pot.
+
 Each step cites the rule of the game being played: given a rule profile, the citations come from
 its `showdown_rule`, `tie_rule` and `shared_cards_play` options (a home game is not explained
 with the stud-high lesson's articles); without one, from the stud-high defaults below.
@@ -16,8 +21,12 @@ from typing import Any, Collection, Mapping, Sequence
 
 from course.cards import Card, cards_text
 from course.explain import Answer, Step
-from course.hands import Category, HandValue, digits_of, evaluate
+from course.games import find_game
+from course.hands import (
+    NO_LOW, Category, HandValue, LowHand, card_key, digits_of, evaluate, hand_order, low_digits,
+)
 from course.cards import Rank
+from course.rules import is_citation
 
 BEST_FIVE = 'HPD "Best five of your seven, with no borrowed cards"'
 TIES = 'HPD "Ties stop at the fifth card"'
@@ -56,15 +65,41 @@ def best_hands(
     return {p: evaluate([*cards, *shared]) for p, cards in hands.items() if p not in folded}
 
 
+def sides(profile: Any = None) -> tuple[tuple[str, str], ...]:
+    """The game's pot shares as (side, hand order): ("high", "high") for Stud High; ("low",
+    "ace-to-five") for razz; both for Hi-Lo, the low one named by the profile's `low_order`.
+    Read from the game spec's `orders` (no spec without a profile: Stud High's one high pot)."""
+    spec = find_game(profile.game) if profile is not None else None
+    orders = spec.orders if spec is not None else ("high",)
+    return tuple((side, "high" if side == "high" else profile.value("low_order")) for side in orders)
+
+
+def side_order(side: str | None, profile: Any = None) -> tuple[str, str]:
+    """(side, hand order) for a question's `side` (None: the game's first, or only, side);
+    `ValueError` naming the sides the game has."""
+    found = sides(profile)
+    if side is None:
+        return found[0]
+    for entry in found:
+        if entry[0] == side:
+            return entry
+    raise ValueError(f"side {side!r}: this game's pot goes to {' and '.join(s for s, _ in found)} "
+                     f"(expected {' or '.join(repr(s) for s, _ in found)})")
+
+
 def showdown(
     hands: Mapping[str, Sequence[Card]],
     shared: Sequence[Card] = (),
     folded: Collection[str] = (),
     profile: Any = None,
+    side: str | None = None,
 ) -> Answer:
     """Winners in seat order (the order of `hands`), with a cited step per player.
 
-    `profile`: the rule profile whose showdown options the steps cite (see `ShowdownRules`).
+    `profile`: the rule profile whose showdown options the steps cite (see `ShowdownRules`), and
+    whose game spec gives the hand orders (`sides`); `side`: which of them (None: the game's first,
+    the high side of Hi-Lo, razz's low). On an eight-or-better low side nobody may qualify: then
+    the value is [] (no qualifying low).
     """
     rules = ShowdownRules.of(profile)
     steps: list[Step] = []
@@ -83,15 +118,78 @@ def showdown(
     if empty:
         steps.append(Step(f"{_names(empty)} {'has' if len(empty) == 1 else 'have'} no cards left, so "
                           f"{'has' if len(empty) == 1 else 'have'} no hand to show and cannot win.", (SHORT,)))
-    values = best_hands(hands, shared, [*folded, *empty])
-    if not values:
+    live = {p: cards for p, cards in hands.items() if p not in folded and p not in empty}
+    if not live:
         raise ValueError("a showdown needs at least one player who has not folded and holds a card")
+    _side, order = side_order(side, profile)
+    if order != "high":
+        winners, low_steps = _low_side(live, shared, order, rules)
+        return Answer(winners, steps + low_steps)
+    values = best_hands(live, shared)
     for player, value in values.items():
         steps.append(_hand_step(player, value, rules.best))
     best = max(values.values()).value
     winners = [p for p, v in values.items() if v.value == best]
-    steps.append(_verdict(values, winners, rules))
+    steps.append(_verdict(values, winners, rules, "the high half" if len(sides(profile)) > 1 else "the pot"))
     return Answer(winners, steps)
+
+
+def best_lows(hands: Mapping[str, Sequence[Card]], shared: Sequence[Card] = (), order: str = "ace-to-five",
+              folded: Collection[str] = ()) -> dict[str, LowHand]:
+    """Each live player's best low in `order` from their own cards plus the shared cards."""
+    full = hand_order(order).full
+    return {p: full([*cards, *shared]) for p, cards in hands.items() if p not in folded and (cards or shared)}
+
+
+def _default(cite: Sequence[str]) -> bool:
+    return any(k.startswith('COURSE "') and is_citation(k) for k in cite)
+
+
+def _low_side(live: Mapping[str, Sequence[Card]], shared: Sequence[Card], order: str,
+              rules: "ShowdownRules") -> tuple[list[str], list[Step]]:
+    """The low winners (none when no hand qualifies) and a step per player."""
+    values = best_lows(live, shared, order)
+    steps = []
+    for player, value in values.items():
+        if not value.qualifies:
+            steps.append(Step(f"{player} has {value.words}.", value.cite, _default(value.cite)))
+            continue
+        unused = value.size - len(value.cards)
+        tail = {0: "", 1: "; the other card stays unused"}.get(
+            unused, f"; the other {_NUMBERS.get(unused, unused)} cards stay unused")
+        steps.append(Step(f"{player}'s best low: {cards_text(value.cards)}, {value.words}{tail}.",
+                          value.cite, _default(value.cite)))
+    best = max(values.values()).value
+    if best == NO_LOW:
+        cite = (hand_order(order).cite[0],)
+        steps.append(Step("No hand qualifies for low: a qualifying low needs five different ranks of "
+                          "eight or lower.", cite))
+        return [], steps
+    winners = [p for p, v in values.items() if v.value == best]
+    top = values[winners[0]]
+    if len(values) == 1:
+        steps.append(Step(f"{winners[0]} is the only player left, so {winners[0]} has the best low.", rules.best))
+    elif len(winners) > 1:
+        steps.append(Step(f"{_names(winners)} tie with the same low ({top.label}). Suits and unused cards "
+                          "never break a tie, so they share it.", rules.ties))
+    else:
+        runner_name, runner = max(((p, v) for p, v in values.items() if p not in winners), key=lambda pv: pv[1])
+        steps.append(Step(f"{winners[0]} has the best low: {_why_lower(top, runner)} ({runner_name}).", rules.best))
+    return winners, steps
+
+
+def _why_lower(a: LowHand, b: LowHand) -> str:
+    if not b.qualifies:
+        return f"{a.label} against no qualifying low"
+    if a.category != b.category:
+        return f"{a.label} is lower than {b.label}, since a pair counts against a low"
+    for da, db in zip(low_digits(a.value), low_digits(b.value)):
+        if da != db:
+            word = lambda d: "ace" if d == 1 else Rank(d).word
+            return f"{a.label} against {b.label}: the first difference is {word(da)} under {word(db)}"
+    if len(low_digits(a.value)) != len(low_digits(b.value)):
+        return f"{a.label} against {b.label}"
+    return "the hands are equal"  # pragma: no cover - equal hands are a tie
 
 
 def _hand_step(player: str, value: HandValue, cite: Sequence[str]) -> Step:
@@ -106,7 +204,7 @@ def _hand_step(player: str, value: HandValue, cite: Sequence[str]) -> Step:
     return Step(f"{player}'s best five: {cards_text(value.cards)}, {value.words}{tail}.", tuple(cite))
 
 
-def _verdict(values: dict[str, HandValue], winners: list[str], rules: ShowdownRules) -> Step:
+def _verdict(values: dict[str, HandValue], winners: list[str], rules: ShowdownRules, what: str = "the pot") -> Step:
     if len(values) == 1:
         (only,) = values
         return Step(f"{only} is the only player left, so {only} wins.", rules.best)
@@ -115,7 +213,7 @@ def _verdict(values: dict[str, HandValue], winners: list[str], rules: ShowdownRu
     if len(winners) > 1:
         return Step(
             f"{_names(winners)} tie with the same five-card value ({top.words}). Suits and unused "
-            "cards never break a tie, so they share the pot.", rules.ties)
+            f"cards never break a tie, so they share {what}.", rules.ties)
     runner = losers[0]
     runner_name = next(p for p, v in values.items() if v is runner)
     return Step(f"{winners[0]} wins: {_why_better(top, runner)} ({runner_name}).",
@@ -141,15 +239,38 @@ def _article(category: Category) -> str:
     return f"a {label}"
 
 
-def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None,
-              profile: Any = None) -> Answer:
-    """Split `pot` equally among `winners`; leftover units go by the profile's odd-unit option.
+def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], seats: Sequence[str],
+              odd_unit: Any = None, profile: Any = None, shared: Sequence[Card] = (),
+              folded: Collection[str] = ()) -> Answer:
+    """One pot's units per player, with the steps that decide them.
 
-    `odd_unit` is a profile Option (with `.value`, `.cite`, `.course_default`) or None for the
-    course's default: leftover units go one at a time to the winners in seat order, starting with
-    the first winner clockwise from the dealer's left. `profile` (optional) supplies the
-    citations of the split itself and, when `odd_unit` is not given, the odd-unit option.
+    `winners` either names the winners who share the pot (a sequence), or gives the hands
+    eligible for it (a mapping player -> own cards; a side pot passes the hands of the players
+    in it): then the game's hand orders decide who wins it (`sides`), Hi-Lo's pot halving when a
+    low qualifies (`pot_halves`, both halves added per player), and the value is {player: units}
+    all the same. Leftover units go by the profile's `odd_unit` option (`odd_unit`, an Option with
+    `.value`, `.cite`, `.course_default`, overrides it): `seat-order` (the course's default
+    without one) gives them one at a time to the winners clockwise from the dealer's left;
+    `lowest-card-by-suit` to the lowest card by suit (a low game); `high-half-then-card-by-suit`
+    as Hi-Lo splits (see `pot_halves`).
     """
+    if isinstance(winners, Mapping):
+        halves = pot_halves(pot, winners, seats, shared, folded, profile, odd_unit)
+        total: dict[str, int] = {}
+        for share in halves.value.values():
+            for player, units in (share or {}).items():
+                total[player] = total.get(player, 0) + units
+        order = [p for p in seats if p in total] + [p for p in total if p not in seats]
+        return Answer({p: total[p] for p in order}, halves.steps)
+    return _share(pot, winners, seats, odd_unit, profile)
+
+
+def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None, profile: Any = None,
+           cards: Mapping[str, Sequence[Card]] | None = None, what: str = "the pot",
+           rule: str | None = None) -> Answer:
+    """Split `pot` equally among `winners` (see `split_pot`); `cards` (each winner's cards) for a
+    card-by-suit odd-unit rule; `rule` (highest-card-by-suit, lowest-card-by-suit) in place of
+    the option's value, inside a Hi-Lo half."""
     rules = ShowdownRules.of(profile)
     if odd_unit is None and profile is not None:
         odd_unit = profile.option("odd_unit")
@@ -160,26 +281,108 @@ def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: 
     award = {p: share for p in order}
     steps = []
     if len(order) == 1:
-        steps.append(Step(f"{order[0]} wins the whole pot of {pot}.", rules.best))
+        steps.append(Step(f"{order[0]} wins the whole {what[4:] if what.startswith('the ') else what} of {pot}.",
+                          rules.best))
     else:
-        steps.append(Step(f"{_names(order)} split the pot of {pot}: {share} each"
+        steps.append(Step(f"{_names(order)} split {what} of {pot}: {share} each"
                           + (f", with {odd} unit{'s' if odd != 1 else ''} left over." if odd else "."),
                           rules.ties))
     if odd:
-        for player in order[:odd]:
-            award[player] += 1
-        rule = getattr(odd_unit, "value", "seat-order")
-        if rule != "seat-order":
-            raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order'")
+        rule = rule or getattr(odd_unit, "value", "seat-order")
         cite = tuple(getattr(odd_unit, "cite", None) or (ODD_UNIT_DEFAULT,))
         default = bool(getattr(odd_unit, "course_default", True))
-        steps.append(Step(
-            f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(order[:odd])}: the first winner"
-            f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
-            + (" (the course's own default: HPD leaves odd units to house procedure, and Robert's Rules "
-               "gives a stud odd chip to the highest card by suit instead)."
-               if default else "."), cite, course_default=default))
+        if rule == "seat-order":
+            chosen = order[:odd]
+            steps.append(Step(
+                f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(chosen)}: the first winner"
+                f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
+                + (" (the course's own default: HPD leaves odd units to house procedure, and Robert's Rules "
+                   "gives a stud odd chip to the highest card by suit instead)."
+                   if default else "."), cite, course_default=default))
+        elif rule in ("lowest-card-by-suit", "highest-card-by-suit", "high-half-then-card-by-suit"):
+            if cards is None:
+                raise ValueError(f"odd-unit rule {rule!r} needs each winner's cards")
+            high = rule != "lowest-card-by-suit"
+            # the ace is low in a low game (razz, Hi-Lo's low half), high in a high one
+            key = {p: (card_key(c, not high) for c in cards[p]) for p in order}
+            best = {p: (max if high else min)(key[p]) for p in order}
+            ranked = sorted(order, key=lambda p: best[p], reverse=high)
+            chosen = [p for p in order if p in ranked[:odd]]     # one unit each (RRP-H 3 "Ties" 4)
+            card = {p: next(c for c in cards[p] if card_key(c, not high) == best[p]) for p in order}
+            shown = ", ".join(f"{p} {card[p]}" for p in ranked)
+            steps.append(Step(
+                f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
+                f"{'highest' if high else 'lowest'} card by suit among all their cards ({shown}"
+                + ("; the ace counts low" if not high else "") + ").", cite, course_default=default))
+        else:
+            raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order', "
+                             "'lowest-card-by-suit' or 'high-half-then-card-by-suit'")
+        for player in chosen:
+            award[player] += 1
     return Answer(award, steps)
+
+
+def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[str], shared: Sequence[Card] = (),
+               folded: Collection[str] = (), profile: Any = None, odd_unit: Any = None) -> Answer:
+    """One pot shared by the game's hand orders: {side: {player: units}} for each side of the
+    spec (`sides`); a low side that nobody qualifies for is None, and the high side takes the
+    whole pot (RRP-H 10.2). With two sides the pot halves, an odd unit going to the high half
+    (RRP-H 10.9, 3 "Ties" 5(c)); each half is split among its tied winners (quartering), the odd
+    unit of a tied half to the highest card by suit for high and the lowest for low (RRP-H
+    10.10). One player may win both halves, each with its own five cards (RRP-H 10.3). Players
+    who tie for both halves share the whole pot as evenly as it goes, the odd unit to the highest
+    card by suit (RRP-H 10.9)."""
+    rules = ShowdownRules.of(profile)
+    if odd_unit is None and profile is not None:
+        odd_unit = profile.option("odd_unit")
+    rule = getattr(odd_unit, "value", "seat-order")
+    own = {p: [*cards, *shared] for p, cards in hands.items() if p not in folded}
+    steps: list[Step] = []
+    won: dict[str, list[str]] = {}
+    for side, _order in sides(profile):
+        shown = showdown(hands, shared, folded, profile, side=side)
+        steps += [s for s in shown.steps if s not in steps]
+        won[side] = list(shown.value)
+    if len(won) == 1:
+        (side, winners), = won.items()
+        split = _share(pot, winners, seats, odd_unit, profile, cards=own,
+                       rule="lowest-card-by-suit" if rule == "lowest-card-by-suit" else None)
+        return Answer({side: split.value}, steps + split.steps)
+    option = profile.option("pot_halves")
+    if not won["low"]:
+        steps.append(Step(f"With no qualifying low the best high hand takes the whole pot of {pot}.",
+                          option.cite))
+        split = _share(pot, won["high"], seats, odd_unit, profile, cards=own, rule=_half_rule(rule, "high"))
+        return Answer({"high": split.value, "low": None}, steps + split.steps)
+    both = [p for p in won["high"] if p in won["low"]]
+    if len(won["high"]) > 1 and set(won["high"]) == set(won["low"]):
+        steps.append(Step(f"{_names(won['high'])} tie for both the high and the low, so they share the whole "
+                          f"pot of {pot} as evenly as it goes.", tuple(getattr(odd_unit, "cite", ())) or option.cite))
+        split = _share(pot, won["high"], seats, odd_unit, profile, cards=own, rule=_half_rule(rule, "high"))
+        half = {p: split.value[p] // 2 for p in split.value}
+        return Answer({"high": {p: split.value[p] - half[p] for p in split.value}, "low": half},
+                      steps + split.steps)
+    high, low = pot - pot // 2, pot // 2
+    text = f"A low qualifies, so the pot of {pot} splits into a high half of {high} and a low half of {low}"
+    steps.append(Step(text + (f": the odd unit goes to the high half." if high != low else "."),
+                      tuple(dict.fromkeys((*option.cite, *(getattr(odd_unit, "cite", ()) if high != low else ()))))))
+    if both:
+        steps.append(Step(f"{_names(both)} {'wins' if len(both) == 1 else 'win'} a share of both halves, each "
+                          "with its own best five: the high and the low may use different cards.", rules.best))
+    result: dict[str, dict[str, int]] = {}
+    for side, units in (("high", high), ("low", low)):
+        split = _share(units, won[side], seats, odd_unit, profile, cards=own, what=f"the {side} half",
+                       rule=_half_rule(rule, side))
+        result[side] = split.value
+        steps += split.steps
+    return Answer(result, steps)
+
+
+def _half_rule(rule: str, side: str) -> str | None:
+    """The odd-unit rule inside one half of a Hi-Lo pot (RRP-H 10.10)."""
+    if rule != "high-half-then-card-by-suit":
+        return None
+    return "highest-card-by-suit" if side == "high" else "lowest-card-by-suit"
 
 
 def award(hands: Mapping[str, Sequence[Card]], pot: int, seats: Sequence[str], shared: Sequence[Card] = (),
@@ -187,19 +390,18 @@ def award(hands: Mapping[str, Sequence[Card]], pot: int, seats: Sequence[str], s
           before: Sequence[Step] = ()) -> Answer:
     """The one award of a pot, for every game: {player: units}. When everyone else has folded the
     last player in wins it without a showdown (`fold_cite`, by default the profile's rule that a
-    folded player takes no further part); otherwise the best hands at the showdown share it
-    (`showdown`), split by the profile's rules (`split_pot`). `before` are steps said first (why
-    a card is shared, say)."""
+    folded player takes no further part); otherwise the hands at the showdown share it by the
+    game's hand orders (`split_pot` on the hands: the best hand, or Hi-Lo's halves, split by the
+    profile's rules). `before` are steps said first (why a card is shared, say)."""
     live = [p for p in seats if p in hands and p not in folded]
     if len(live) == 1:
         cite = tuple(fold_cite) if fold_cite is not None else \
             (profile.rule_cite("folded_out") if profile is not None else ShowdownRules.of(profile).folded)
-        steps, winners = [Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", cite)], live
-    else:
-        shown = showdown(hands, shared, folded, profile=profile)
-        steps, winners = list(shown.steps), shown.value
-    split = split_pot(pot, winners, seats, profile=profile)
-    return Answer(dict(split.value), [*before, *steps, *split.steps])
+        steps = [Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", cite)]
+        split = _share(pot, live, seats, profile=profile)
+        return Answer(dict(split.value), [*before, *steps, *split.steps])
+    split = split_pot(pot, hands, seats, profile=profile, shared=shared, folded=folded)
+    return Answer(dict(split.value), [*before, *split.steps])
 
 
 def _names(names: Sequence[str]) -> str:

@@ -1,10 +1,13 @@
 """Who brings in, who opens, and in what order players act: driven only by profile options.
 
-- `bring_in(seats, doors, profile)`: the lowest door card among the players dealt in, aces high;
-  a tie goes by the profile's `door_card_tie` (`suit`: ♣ < ♦ < ♥ < ♠, or `seat`: nearest the
-  dealer's left). Hidden cards never matter.
+- `bring_in(seats, doors, profile)`: the lowest door card among the players dealt in, aces high,
+  or the highest, aces low, as the profile's `bring_in_card` and `bring_in_ace` say (razz); a
+  tie goes by the profile's `door_card_tie` (`suit`: ♣ < ♦ < ♥ < ♠, the lower suit bringing in
+  with the lowest card and the higher with the highest, or `seat`: nearest the dealer's left).
+  Hidden cards never matter.
 - `opener(seats, rows, profile, folded=())`: the strongest exposed row among the players still
-  in, compared with `course.hands.evaluate` (so four to a flush or a straight is nothing); a tie
+  in, compared with `course.hands.evaluate` (so four to a flush or a straight is nothing), or
+  with `later_street_first: lowest-showing` the lowest row as an ace-to-five low (razz); a tie
   goes by `later_street_tie` (`seat`: the tied player dealt first; `suit`: the highest suit among
   the cards that decide the value). Folded rows never count.
 - `action_order(seats, first, active)`: clockwise from the first actor over the players in.
@@ -22,8 +25,8 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 from course.cards import Card, Suit, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
-from course.hands import Category, evaluate
-from course.rules import STREETS, Option, Profile, on_street
+from course.hands import ACE_TO_FIVE, Category, card_key, evaluate, hand_order
+from course.rules import STREETS, Option, Profile, citation, on_street
 
 __all__ = [
     "action_order",
@@ -101,6 +104,16 @@ def _row_words(cards: Sequence[Card]) -> str:
     return words.split(" (a short hand")[0]
 
 
+def _low_row(cards: Sequence[Card]) -> Any:
+    """An exposed row as a razz low (ace-to-five: a pair counts against it, straights and flushes
+    are nothing; fewer than five cards compare as they stand)."""
+    return hand_order(ACE_TO_FIVE).full(cards)
+
+
+def _low_words(value: Any) -> str:
+    return value.words.split(" (a short hand")[0]
+
+
 def _ordered(seats: Sequence[str], players: Iterable[str]) -> list[str]:
     wanted = set(players)
     return [p for p in seats if p in wanted]
@@ -109,8 +122,19 @@ def _ordered(seats: Sequence[str], players: Iterable[str]) -> list[str]:
 # --- bring-in ------------------------------------------------------------------------------
 
 
+def _bring_in_rule(profile: Profile) -> tuple[str, bool, list[Option]]:
+    """Which door card brings in: ('lowest' or 'highest', whether an ace counts low, the options
+    that say so). A profile without `bring_in_card` is Stud High's: the lowest card, aces high."""
+    if not profile.has("bring_in_card"):
+        return "lowest", False, []
+    card, ace = profile.option("bring_in_card"), profile.option("bring_in_ace")
+    return card.value, ace.value == "low", [card, ace]
+
+
 def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Profile) -> Answer:
-    """The player who brings in on third street: lowest door card, aces high, ties by profile."""
+    """The player who brings in on third street: the lowest door card, aces high (Stud High,
+    Hi-Lo), or the highest, aces low (razz), as the profile's `bring_in_card` and `bring_in_ace`
+    say; a tie of ranks by the profile's `door_card_tie`."""
     seats = check_seats(seats)
     _check_players(seats, doors, "doors")
     first = profile.option("third_street_first")
@@ -122,44 +146,56 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
     cards = {p: Card.parse(doors[p]) for p in _ordered(seats, doors)}
     if not cards:
         raise ValueError("doors {} is empty: expected each dealt-in player's door card")
+    which, ace_low, options = _bring_in_rule(profile)
+    highest = which == "highest"
+    word = "highest" if highest else "lowest"
+    if options:
+        cite = tuple(dict.fromkeys(k for o in (first, *options) for k in o.cite))
+        rule = Option(first.name, first.value, cite, any(o.course_default for o in (first, *options)),
+                      overridden=any(o.overridden for o in (first, *options)))
+        extra: tuple[str, ...] = ()
+    else:
+        rule, extra = first, profile.rule_cite("lowest_door_brings_in")
     steps = [
         _option_step(
-            "On third street the lowest door card brings in; an ace counts high here, and face-down "
-            "cards play no part.",
-            first,
-            profile.rule_cite("lowest_door_brings_in"),
+            f"On third street the {word} door card brings in; an ace counts "
+            f"{'low' if ace_low else 'high'} here, and face-down cards play no part.",
+            rule,
+            extra,
         ),
         Step("Door cards: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
     ]
-    low = min(c.rank for c in cards.values())
-    tied = [p for p, c in cards.items() if c.rank == low]
+    rank = {p: card_key(c, ace_low)[0] for p, c in cards.items()}
+    top = (max if highest else min)(rank.values())
+    tied = [p for p in cards if rank[p] == top]
     if len(tied) == 1:
         chosen = tied[0]
-        steps.append(Step(f"{chosen}'s {cards[chosen]} is the lowest door card.", first.cite))
+        steps.append(Step(f"{chosen}'s {cards[chosen]} is the {word} door card.", rule.cite))
     else:
         tie = profile.option("door_card_tie")
         shown = _names([f"{p} ({cards[p]})" for p in tied])
         if tie.value == "suit":
-            chosen = min(tied, key=lambda p: cards[p].suit)
-            steps.append(
-                _option_step(
-                    f"{shown} share the lowest rank; the lower suit brings in, clubs below diamonds "
-                    f"below hearts below spades, so {cards[chosen]} is lowest.",
-                    tie,
-                )
-            )
+            if highest:
+                chosen = max(tied, key=lambda p: cards[p].suit)
+                text = (f"{shown} share the highest rank; the higher suit brings in, spades above hearts "
+                        f"above diamonds above clubs, so {cards[chosen]} is highest.")
+            else:
+                chosen = min(tied, key=lambda p: cards[p].suit)
+                text = (f"{shown} share the lowest rank; the lower suit brings in, clubs below diamonds "
+                        f"below hearts below spades, so {cards[chosen]} is lowest.")
+            steps.append(_option_step(text, tie))
         elif tie.value == "seat":
             chosen = tied[0]
             steps.append(
                 _option_step(
-                    f"{shown} share the lowest rank; the tied player nearest the dealer's left "
+                    f"{shown} share the {word} rank; the tied player nearest the dealer's left "
                     f"brings in, which is {chosen}.",
                     tie,
                 )
             )
         else:  # pragma: no cover - the schema admits only the values above
             raise ValueError(f"door_card_tie {tie.value!r}: expected 'suit' or 'seat'")
-    steps.append(Step(f"{chosen} brings in.", first.cite))
+    steps.append(Step(f"{chosen} brings in.", rule.cite))
     return Answer(chosen, steps)
 
 
@@ -212,14 +248,21 @@ def opener(
     cite = on_street(option.cite, street)
     if cite != option.cite:
         option = replace(option, cite=cite)
-    steps = [
-        _option_step(
-            "The strongest hand showing acts first; only face-up cards count, compared by their "
-            "poker value (four to a flush or a straight counts for nothing).",
-            option,
-            profile.rule_cite("exposed_value_only"),
-        )
-    ]
+    low = option.value == "lowest-showing"      # razz: the lowest row showing, aces low (RRP-H 9.3)
+    if low:
+        steps = [_option_step(
+            "The lowest hand showing acts first; only face-up cards count, aces low, compared as lows: "
+            "straights and flushes count for nothing, and a pair showing counts against a row.",
+            option)]
+    else:
+        steps = [
+            _option_step(
+                "The strongest hand showing acts first; only face-up cards count, compared by their "
+                "poker value (four to a flush or a straight counts for nothing).",
+                option,
+                profile.rule_cite("exposed_value_only"),
+            )
+        ]
     middle = parse_cards(shared)
     counted = False
     if middle:
@@ -242,15 +285,22 @@ def opener(
     active = {p: cards + (middle if counted else []) for p, cards in parsed.items() if p not in set(folded) and cards}
     if not active:
         raise ValueError(f"no player still in shows a card: rows {dict(rows)!r}, folded {list(folded)!r}")
-    values = {p: evaluate(cards) for p, cards in active.items()}
+    values = {p: (_low_row(cards) if low else evaluate(cards)) for p, cards in active.items()}
+    words = {p: (_low_words(values[p]) if low else _row_words(active[p])) for p in active}
     steps.append(
         Step(
             "Showing: "
-            + "; ".join(f"{p} {_row_text(active[p])}, {_row_words(active[p])}" for p in active)
+            + "; ".join(f"{p} {_row_text(active[p])}, {words[p]}" for p in active)
             + "."
         )
     )
     for p in active:
+        if low:
+            if values[p].category is not Category.HIGH_CARD:
+                steps.append(Step(f"{p}'s pair showing counts against that row: any row without a pair "
+                                  "is lower.", values[p].cite,
+                                  any(citation(k).course_default for k in values[p].cite)))
+            continue
         for note in _draw_notes(p, active[p]):
             steps.append(_rule_step(note + ".", "exposed_value_only", profile))
     best = max(v.value for v in values.values())
@@ -261,7 +311,7 @@ def opener(
         if others:
             steps.append(
                 _option_step(
-                    f"{chosen}'s row ({_row_words(active[chosen])}) is the strongest showing.", option
+                    f"{chosen}'s row ({words[chosen]}) is the {'lowest' if low else 'strongest'} showing.", option
                 )
             )
     else:
@@ -270,7 +320,7 @@ def opener(
             chosen = tied[0]
             steps.append(
                 _option_step(
-                    f"{_names(tied)} show equal value ({_row_words(active[chosen])}); the tied player "
+                    f"{_names(tied)} show equal value ({words[chosen]}); the tied player "
                     f"dealt first acts first, which is {chosen}, and suits do not matter.",
                     tie,
                 )
@@ -279,7 +329,7 @@ def opener(
             chosen = max(tied, key=lambda p: _suit_key(active[p]))
             steps.append(
                 _option_step(
-                    f"{_names(tied)} show equal value ({_row_words(active[chosen])}); this profile breaks "
+                    f"{_names(tied)} show equal value ({words[chosen]}); this profile breaks "
                     f"the tie by the highest suit among the deciding cards, which is {chosen}'s.",
                     tie,
                 )

@@ -82,6 +82,10 @@ def right_and_wrong(ex, q):
         wrong = [{k: v + 1 for k, v in item.items()} for item in right] if right \
             else [{seats[0]: 1}]
         kind = "matches"
+    elif kind == "halves":
+        right = {"high": {s: int(value["high"].get(s, 0)) for s in seats},
+                 "low": {s: int(value["low"].get(s, 0)) for s in seats} if isinstance(value["low"], dict) else "none"}
+        wrong = {**right, "high": dict(right["high"], **{seats[0]: right["high"][seats[0]] + 1})}
     elif kind == "cards":
         right = parse_cards(value)
         pool = questions.final_hands(ex)[q.params["player"]] + questions.shared_cards(ex)

@@ -1,18 +1,16 @@
-"""docs/drafts/razz-hilo-game-data.yaml is valid data for the real profile loader.
-
-The draft is not loaded by the app (the engine cannot answer razz or Hi-Lo yet). This test merges
-it into a copy of profiles.yaml and loads both profiles through `course.rules`, so that the day
-the engine reads the new options, pasting the draft in gives profiles that are allowed by the
-schema, cite registered articles, and mark every course default with a note.
+"""The razz and Hi-Lo data drafted in docs/drafts/razz-hilo-game-data.yaml, now registered:
+profiles.yaml holds the draft's two profiles and schema additions as they were drafted, each
+value allowed by the schema and cited, every course default noted; the game specs name the PHH
+variants; the draft lessons' citations are registered and their captions computed.
 """
 
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
 from course import rules
+from course.games import GAMES
 from course.hands import LOW_ORDERS
 from course.phh import STUD_VARIANTS
 
@@ -20,30 +18,22 @@ ROOT = Path(__file__).resolve().parent.parent
 DRAFT = ROOT / "docs" / "drafts" / "razz-hilo-game-data.yaml"
 
 
-@pytest.fixture
-def merged(tmp_path, monkeypatch):
-    raw = yaml.safe_load((rules.HERE / "profiles.yaml").read_text(encoding="utf-8"))
+def test_the_drafted_profiles_are_registered_as_drafted():
     draft = yaml.safe_load(DRAFT.read_text(encoding="utf-8"))
-    additions = draft["schema_additions"]
-    for key, spec in additions["new_options"].items():
-        assert key not in raw["schema"], key
-        raw["schema"][key] = spec
-    for key, values in additions["new_values"].items():
-        assert not set(values) & set(raw["schema"][key]["allowed"]), key
-        raw["schema"][key]["allowed"] += values
-    raw["profiles"].update(draft["profiles"])
-    (tmp_path / "profiles.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    shutil.copy(rules.HERE / "citations.yaml", tmp_path / "citations.yaml")
-    monkeypatch.setattr(rules, "HERE", tmp_path)
-    for cache in (rules._read, rules._profile_data, rules._citations, rules._rules):
-        cache.cache_clear()
-    yield draft
-    monkeypatch.undo()
-    for cache in (rules._read, rules._profile_data, rules._citations, rules._rules):
-        cache.cache_clear()
+    raw = yaml.safe_load((rules.HERE / "profiles.yaml").read_text(encoding="utf-8"))
+    for name, body in draft["profiles"].items():
+        registered = raw["profiles"][name]
+        assert {k: v["value"] for k, v in registered["options"].items()} == \
+            {k: v["value"] for k, v in body["options"].items()}, name
+        for key, option in body["options"].items():     # citations only added (Robert's stud rules)
+            assert set(option["cite"]) <= set(registered["options"][key]["cite"]), (name, key)
+    for key, spec in draft["schema_additions"]["new_options"].items():
+        assert raw["schema"][key]["allowed"] == spec["allowed"], key
+    for key, values in draft["schema_additions"]["new_values"].items():
+        assert set(values) <= set(raw["schema"][key]["allowed"]), key
 
 
-def test_the_draft_profiles_load_through_the_real_loader(merged):
+def test_the_razz_and_hi_lo_profiles_load_through_the_real_loader():
     razz, hilo = rules.default_profile("razz"), rules.default_profile("stud-hi-lo")
     assert (razz.name, hilo.name) == ("rrp-razz", "rrp-stud-hi-lo")
     assert razz.value("bring_in_card") == "highest" and razz.value("bring_in_ace") == "low"
@@ -56,7 +46,13 @@ def test_the_draft_profiles_load_through_the_real_loader(merged):
     assert rules.profile_names("stud-high") == ["pokerstars", "wsop-2026", "1917poker"]  # untouched
 
 
-def test_every_draft_option_cites_registered_articles_and_notes_its_course_defaults(merged):
+def test_the_pot_halves_option_agrees_with_the_game_specs_orders():
+    for game in ("razz", "stud-hi-lo"):
+        halves = rules.default_profile(game).value("pot_halves")
+        assert (len(GAMES[game].orders) == 2) == (halves == "high-low"), game
+
+
+def test_every_razz_and_hi_lo_option_cites_registered_articles_and_notes_its_course_defaults():
     registry = rules.citations()
     for name in ("rrp-razz", "rrp-stud-hi-lo"):
         profile = rules.load_profile(name)
@@ -83,8 +79,12 @@ from course.hands import ACE_TO_FIVE, EIGHT_OR_BETTER, evaluate_low, highest_car
 LESSONS = {"razz": ACE_TO_FIVE, "stud-hi-lo": EIGHT_OR_BETTER}
 
 
+LESSON_FILES = {"razz": "30-razz.yaml", "stud-hi-lo": "31-stud-hi-lo.yaml"}
+
+
 def _lesson(name):
-    return yaml.safe_load((ROOT / "docs" / "drafts" / "lessons" / f"{name}.yaml").read_text(encoding="utf-8"))
+    """The course's razz or Hi-Lo lesson (written from the drafts in docs/drafts/lessons)."""
+    return yaml.safe_load((ROOT / "lessons" / LESSON_FILES[name]).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", LESSONS)

@@ -40,7 +40,7 @@ questions:
 
 def test_every_kind_names_a_widget_that_exists():
     assert set(KINDS) == {"player", "order", "players", "yesno", "map", "units", "category", "cards",
-                          "holding", "takes", "matches"}
+                          "holding", "takes", "matches", "halves"}
     for kind in KINDS.values():
         assert kind.widget in widgets.WIDGETS, kind.name
 

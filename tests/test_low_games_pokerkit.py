@@ -155,3 +155,195 @@ def test_a_planted_door_tie_goes_by_suit_in_both_games():
     hands[2][2] = cards["2♥"]
     hands[0][2], hands[1][2] = cards["2♠"], cards["A♥"]
     assert play(FixedLimitHiLo, hands)[0] == 2 == [h[2] for h in hands].index(lowest_card([h[2] for h in hands]))
+
+
+# --- the course's engine against pokerkit: whole hands with random betting --------------------
+#
+# Each deal is played move by move in both engines: the course's whole hand
+# (`HandState.new_hand`, the code the app grades with) and pokerkit's state, with the same cards,
+# and at every turn a random action among those the course's round offers (a fold only where
+# pokerkit allows one). Checked: the bring-in and the first actor of every later street (whose
+# turn it is at every move), the pot after every move, and each player's payoff at the end.
+#
+# Where the two differ it is the odd unit of a tied share, and the rules differ: pokerkit gives a
+# share's leftover to the tied player first in seat order, while Robert's Rules say "the odd chip
+# will be given to the highest card by suit in all high games, and to the lowest card by suit in
+# all low games" (RRP-H 3 "Ties" 5(b)); in high-low, "when two or more low hands split half the
+# pot, the odd chip goes to the player with the low card by suit" (RRP-H 10.10), and "if two
+# players split the pot by tying for both the high and the low ... the player with the highest
+# card by suit receives the odd chip" (RRP-H 10.9). pokerkit splits each half on its own, so two
+# players who tie for both halves of a pot whose halves are odd end two units apart, where Robert's
+# Rules say "the pot shall be split as evenly as possible" (RRP-H 10.9). On such a deal the test
+# checks that pokerkit's payoffs are exactly pokerkit's division of the course's own winners of
+# each side (`pokerkit_division`), and that a tied share left units over. Both engines give the odd
+# unit between the halves to the high half ("When there is an odd chip in a pot, the chip goes to
+# the high hand", RRP-H 10.9).
+
+from course.engine.state import HandState  # noqa: E402
+from course.rules import default_profile  # noqa: E402
+from course.showdown import showdown, sides  # noqa: E402
+
+PK_GAMES = {"razz": FixedLimitRazz, "stud-hi-lo": FixedLimitHiLo}
+ENGINE_AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+                      Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+                      Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+
+
+def planned_cards(rng, players):
+    """Each player's seven cards in deal order (down, down, up, up, up, up, down), drawn lazily
+    for seats beyond the first two: an eight-player table runs out of cards, so some players
+    fold early. Ties are planted: sometimes the second player's face-up ranks copy the first's
+    (an opener tie), sometimes all seven (a showdown tie of both halves)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    first = [deck.pop() for _ in range(7)]
+    second = [deck.pop() for _ in range(7)]
+    roll = rng.random()
+    if roll < 0.45:
+        spots = range(7) if roll < 0.2 else UP
+        for i in spots:
+            twin = next((c for c in deck if c.rank == first[i].rank), None)
+            if twin is not None:
+                deck.remove(twin)
+                deck.append(second[i])
+                second[i] = twin
+        rng.shuffle(deck)
+    return [first, second], deck
+
+
+def play_both(game, rng, players):
+    """One random hand in both engines; returns (course state, pokerkit state, facts)."""
+    profile = default_profile(game)
+    seats = [f"P{i + 1}" for i in range(players)]
+    state = HandState.new_hand(game, seats, profile)
+    table = state.table
+    pk = PK_GAMES[game].create_state(ENGINE_AUTOMATIONS, True, 1, 2, 4, 8, 1000, players)
+    planned, deck = planned_cards(rng, players)
+    cards = {p: (planned[i] if i < 2 else []) for i, p in enumerate(seats)}
+    must_fold = set(rng.sample(seats, 4)) if players == 8 else set()   # 8 x 7 cards do not fit one deck
+    facts = {"openers": [], "ties": 0}
+    for p in seats:
+        state.apply(f"{p} antes")
+    street = None
+    while not table.over:
+        nxt = table.next_deal()
+        if nxt is not None:
+            assert nxt != "shared", "the planned folds leave cards for everyone"
+            player, up = nxt
+            seat = table.hands[player]
+            n = len(seat.down) + len(seat.up)
+            while len(cards[player]) <= n:
+                cards[player].append(deck.pop())
+            state.apply(f"{player} is dealt {cards[player][n]} {'up' if up else 'down'}")
+            continue
+        rnd = table.round or table.new_round()
+        if rnd.street != street:           # a new street: pokerkit deals it and names its first actor
+            street = rnd.street
+            while pk.can_burn_card():
+                pk.burn_card("??")         # an unknown card: the course counts no burn cards
+            while pk.can_deal_hole():
+                i = pk.hole_dealee_index
+                p = seats[i]
+                got = len(table.hands[p].down) + len(table.hands[p].up)
+                already = len(pk.hole_cards[i])
+                pk.deal_hole("".join(phh(c) for c in cards[p][already:got]))
+            first = rnd.first_answer
+            facts["openers"].append((street, first.value))
+            facts["ties"] += any("share the" in s.text or "show equal value" in s.text for s in first.steps)
+            assert seats[pk.actor_index] == first.value, (game, street, first.explain())
+        actor = rnd.to_act
+        assert seats[pk.actor_index] == actor, (game, street)
+        legal = rnd.legal_moves()
+        folds = [a for a in legal if a.verb.name == "FOLD"]
+        others = [a for a in legal if a.verb.name != "FOLD"]
+        if folds and pk.can_fold() and (actor in must_fold or rng.random() < 0.08):
+            must_fold.discard(actor)
+            move = folds[0]
+        else:
+            move = rng.choice(others)
+        verb = move.verb.name
+        if verb == "FOLD":
+            pk.fold()
+        elif verb in ("CHECK", "CALL"):
+            pk.check_or_call()
+        elif verb == "BRING_IN":
+            pk.post_bring_in()
+        else:
+            pk.complete_bet_or_raise_to(move.amount)
+        state.apply(str(move))
+        if pk.status:                      # pokerkit pushes the pot as soon as the hand is over
+            assert table.pot == pk.total_pot_amount, (game, str(move))
+    state.apply("showdown")                # the award: the best hands, or the last player in
+    return state, pk, facts
+
+
+def course_payoffs(state, seats):
+    table = state.table
+    won = state.award.value
+    return [won.get(p, 0) - table.hands[p].paid for p in seats]
+
+
+def check_engine_deal(game, rng, players, tally):
+    state, pk, facts = play_both(game, rng, players)
+    seats = state.table.seats
+    assert not pk.status, "pokerkit's hand is over too"
+    ours, theirs = course_payoffs(state, seats), list(pk.payoffs)
+    assert sum(ours) == sum(theirs) == 0
+    tally["ties"] += facts["ties"]
+    tally["showdowns"] += len(state.table.live) > 1
+    if ours == theirs:
+        return
+    # only the odd units of a tied share may differ: pokerkit's division of the course's own
+    # winners of each side is pokerkit's payoff exactly, and the course's differs from it only
+    # where a tied share leaves units over
+    table = state.table
+    live = {p: table.hands[p].cards for p in table.live}
+    division, odd = pokerkit_division(live, table.pot, seats, default_profile(game))
+    assert [division.get(p, 0) - table.hands[p].paid for p in seats] == theirs, (game, live)
+    assert odd, (game, live, ours, theirs)
+    tally["odd_unit_by_suit"] += 1
+
+
+def pokerkit_division(live, pot, seats, profile):
+    """The pot as pokerkit divides it among the course's winners of each side: the high side
+    first with the odd unit (as RRP-H 10.9), each side's leftover all to its first winner in seat
+    order (pokerkit's rule, not Robert's: see above). Returns (units per player, whether a tied
+    share left units over)."""
+    winners = {side: showdown(live, profile=profile, side=side).value for side, _ in sides(profile)}
+    shares = [(pot, winners[next(iter(winners))])] if not winners.get("low") or len(winners) == 1 else \
+        [(pot - pot // 2, winners["high"]), (pot // 2, winners["low"])]
+    units, odd = {}, False
+    for amount, who in shares:
+        who = [p for p in seats if p in who]
+        share, left = divmod(amount, len(who))
+        odd |= bool(left)
+        for p in who:
+            units[p] = units.get(p, 0) + share + (left if p == who[0] else 0)
+    return units, odd
+
+
+TALLIES = {}   # per game, the last run's counts (printed by the slow run with -s)
+
+
+def run_engine(count, seed):
+    rng = random.Random(seed)
+    random.seed(seed)
+    for game in PK_GAMES:
+        tally = {"ties": 0, "showdowns": 0, "odd_unit_by_suit": 0}
+        for n in range(count):
+            check_engine_deal(game, rng, 2 + n % 7, tally)
+        TALLIES[game] = {"deals": count, **tally}
+        print(game, TALLIES[game])
+        assert tally["showdowns"] > count // 4, tally
+        assert tally["ties"] > count // 20, tally      # the tie rules decided bring-ins and openers
+        if count >= 500:
+            assert tally["odd_unit_by_suit"] > 0, tally   # the rules' difference was met, and explained
+
+
+def test_the_course_engine_agrees_with_pokerkit_on_bring_in_openers_pots_and_payoffs():
+    run_engine(60, 41)
+
+
+@pytest.mark.slow
+def test_the_course_engine_agrees_with_pokerkit_on_2000_deals_per_game():
+    run_engine(2_000, 42)

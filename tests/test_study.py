@@ -154,6 +154,8 @@ SHOWN_BY = {
     "face-down-heart-takes": "hah-face-down-heart",
     "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
     "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
+    "stud-bring-in-in-razz": "razz-highest-door", "ace-high-in-razz": "razz-ace-door",
+    "straight-counts-in-razz": "razz-straight-low", "nine-qualifies": "hilo-nine-low",
 }
 
 

@@ -25,6 +25,8 @@ NAMES = {
     "1917poker": "1917Poker rules",
     "opr-535": "Horn-A-Vika rules (OPR-535)",
     "opr-678": "Have a Heart rules (OPR-678)",
+    "rrp-razz": "Razz rules (Robert's Rules)",
+    "rrp-stud-hi-lo": "Stud Hi-Lo rules (Robert's Rules)",
     # skills and lesson topics (course.content.TOPICS; the home games' skills are their games)
     "deal": "the deal",
     "forced-bets": "antes and forced bets",

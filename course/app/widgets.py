@@ -242,6 +242,44 @@ class MapWidget(Widget):
         return [[("number_input", f"{key}:{seat}", int(value.get(seat, 0))) for seat in exercise.seats]]
 
 
+class HalvesWidget(Widget):
+    """A high-low pot: units per player from the high half and from the low half, or no
+    qualifying low (Stud Hi-Lo)."""
+
+    def draw(self, key, exercise, question, label, disabled):
+        seats = list(exercise.seats)
+        st.markdown(label + " (0 for nobody)")   # the label comes escaped
+        for half, title in (("high", "High half"), ("low", "Low half")):
+            st.markdown(f"**{title}**")
+            if half == "low":
+                st.checkbox("No qualifying low", key=f"{key}:nolow", disabled=disabled)
+            cols = st.columns(min(len(seats), 4) or 1)
+            for n, seat in enumerate(seats):
+                with cols[n % len(cols)]:
+                    st.number_input(seat, min_value=0, step=1, key=f"{key}:{half}:{seat}", disabled=disabled)
+
+    def read(self, key, exercise):
+        high = {seat: int(st.session_state.get(f"{key}:high:{seat}") or 0) for seat in exercise.seats}
+        if st.session_state.get(f"{key}:nolow"):
+            return {"high": high, "low": "none"}
+        return {"high": high,
+                "low": {seat: int(st.session_state.get(f"{key}:low:{seat}") or 0) for seat in exercise.seats}}
+
+    def clear(self, key, exercise):
+        st.session_state[f"{key}:nolow"] = False
+        for half in ("high", "low"):
+            for seat in exercise.seats:
+                st.session_state[f"{key}:{half}:{seat}"] = 0
+
+    def fill(self, key, exercise, value):
+        low = value.get("low")
+        no_low = not isinstance(low, dict)
+        return [[("number_input", f"{key}:high:{seat}", int(value["high"].get(seat, 0))) for seat in exercise.seats]
+                + [("checkbox", f"{key}:nolow", no_low)]
+                + [("number_input", f"{key}:low:{seat}", 0 if no_low else int(low.get(seat, 0)))
+                   for seat in exercise.seats]]
+
+
 class HoldingWidget(Widget):
     """What a player holds, face up and face down (Have a Heart)."""
 
@@ -369,7 +407,7 @@ WIDGETS: dict[str, Widget] = {
     "seat": PlayerWidget(), "seats": PlayersWidget(), "seat-order": OrderWidget(), "cards": CardsWidget(),
     "category": CategoryWidget(), "units": UnitsWidget(), "yes-no": YesNoWidget(),
     "units-per-seat": MapWidget(), "holding": HoldingWidget(), "takes": TakesWidget(),
-    "matches": MatchesWidget(),
+    "matches": MatchesWidget(), "halves": HalvesWidget(),
 }
 
 

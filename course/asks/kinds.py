@@ -385,7 +385,64 @@ class MatchesKind(Kind):
                 if (want[n] if n < len(want) else None) != (got[n] if n < len(got) else None)]
 
 
+NO_LOW_WORDS = ("none", "no qualifying low", "no low", "")
+HALVES = ("high", "low")
+
+
+class HalvesKind(Kind):
+    """A high-low pot's two halves: {high: {player: units}, low: {player: units} | none} (Stud
+    Hi-Lo). `none` for the low half when no low qualifies (the high half is then the whole pot).
+    Each player of each half is a field of its own, named `high Ava`, `low Ben`; a missing low is
+    the field `low`."""
+    name, widget = "halves", "halves"
+
+    def parse(self, value):
+        value = plain(value)
+        if not isinstance(value, Mapping) or set(value) - set(HALVES) or "high" not in value:
+            return None
+        high = units_map(value["high"])
+        low = value.get("low")
+        if low is None or (isinstance(low, str) and low.strip().lower() in NO_LOW_WORDS):
+            low = None
+        else:
+            low = units_map(low)
+            if low is None or not low:
+                return None
+        return None if high is None else {"high": high, "low": low}
+
+    def to_json(self, value):
+        shape = plain(value)
+        if isinstance(shape, Mapping) and shape.get("low") is None:
+            return {**shape, "low": "none"}
+        return shape
+
+    def _words(self, shape):
+        got = self.parse(shape)
+        half = lambda units: ", ".join(f"{k} {v}" for k, v in units.items()) or "nobody"
+        return f"high: {half(got['high'])}; low: " + (half(got["low"]) if got["low"] is not None else "no qualifying low")
+
+    def diff(self, given, expected):
+        got = self.parse(given) or {"high": {}, "low": {}}
+        want = self.parse(expected) or {"high": {}, "low": None}
+        wrong = [f"high {k}" for k in dict.fromkeys([*want["high"], *got["high"]])
+                 if got["high"].get(k, 0) != want["high"].get(k, 0)]
+        if (got["low"] is None) != (want["low"] is None):
+            return wrong + ["low"]
+        mine, theirs = got["low"] or {}, want["low"] or {}
+        return wrong + [f"low {k}" for k in dict.fromkeys([*theirs, *mine]) if mine.get(k, 0) != theirs.get(k, 0)]
+
+    def check_written(self, ck, node, seats, what):
+        if node.kind != "map" or not set(node.value) <= set(HALVES) or "high" not in node.value:
+            ck.add(node, f"{what} should be a mapping with `high` (player -> units) and `low` (player -> "
+                         "units, or none when no low qualifies)")
+            return
+        for half, value in node.value.items():
+            if half == "low" and value.kind != "map" and str(value.plain_value()).strip().lower() in NO_LOW_WORDS + ("null",):
+                continue
+            MapKind().check_written(ck, value, seats, f"{what} {half}")
+
+
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     PlayerKind(), OrderKind(), PlayersKind(), YesNoKind(), MapKind(), UnitsKind(), CategoryKind(),
-    CardsKind(), HoldingKind(), TakesKind(), MatchesKind(),
+    CardsKind(), HoldingKind(), TakesKind(), MatchesKind(), HalvesKind(),
 )}

@@ -20,6 +20,7 @@ STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
 TOPICS = (
     "deal", "forced-bets", "bring-in", "opener", "amounts", "contributions", "best-five",
     "showdown", "shared-card", "relatives", "horn-a-vika", "have-a-heart", "review",
+    "razz", "stud-hi-lo",
 )
 MAX_SEATS = 8
 DEAL_TIMELINE = 'HPD "The deal timeline"'
@@ -73,6 +74,8 @@ BETTING_MOVES = ("ante", "bring_in", "complete", "bet", "raise", "call", "check"
 SHOWDOWN_ASKS = ("best_five", "category", "winners", "legal_hand")
 STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
              *SHOWDOWN_ASKS, "award", "shared_card")
+# The asks of a pot split between a high and a low hand (Stud Hi-Lo; RRP-H 10.2, 10.3).
+HALVES_ASKS = ("halves", "qualifies")
 
 
 @lru_cache(maxsize=None)
@@ -115,6 +118,10 @@ class GameSpec:
     stud_asks: tuple[str, ...] = SHOWDOWN_ASKS   # stud asks the game answers (on its final hands)
     exercise_keys: tuple[str, ...] = ()  # extra top-level exercise keys the game reads (`extra`)
     kinds: tuple[str, ...] = BETTING_MOVES   # the moves its grammar accepts (course.engine.actions)
+    # The hand orders a showdown ranks by, one pot share each: "high" (the best poker hand) and
+    # "low" (the profile's `low_order`: ace-to-five, eight-or-better). Two orders split the pot
+    # into a high and a low half (course.showdown.split_pot).
+    orders: tuple[str, ...] = ("high",)
 
     @property
     def stages(self) -> tuple[Stage, ...]:
@@ -217,6 +224,13 @@ GAMES: dict[str, GameSpec] = {
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.games.have_a_heart",
                  cards_move=True, award_needs_pot=False,
                  kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
+        # Razz (RRP-H 9): stud's deal (9.1), one pot to the best ace-to-five low (9.2), and an
+        # exposed pair never changes the bet size (9.4).
+        GameSpec("razz", "Razz", stud_asks=STUD_ASKS, pair_street=None, orders=("low",)),
+        # Stud Hi-Lo (RRP-H 10): stud's deal (10.1), the pot split between the best high hand
+        # and the best eight-or-better low (10.2, 10.3), no exposed-pair big bet (10.7).
+        GameSpec("stud-hi-lo", "Seven-Card Stud Hi-Lo", stud_asks=(*STUD_ASKS, *HALVES_ASKS), pair_street=None,
+                 orders=("high", "low")),
     )
 }
 # Cards each player holds on each stud street when it is dealt normally: (down, up).

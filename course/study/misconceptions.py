@@ -419,7 +419,16 @@ def hole_pair_option(exercise, question) -> bool | None:
     return True if any(len({c.rank for c in h.cards}) < len(h.cards) for h in live) else None
 
 
+def straight_counts_in_razz(exercise, question) -> Any:
+    """Razz winners if a straight or flush counted against a low (course/study/low.py)."""
+    from course.study.low import straight_counts_winners
+
+    hands, shared, folded = _final(exercise)
+    return straight_counts_winners({p: [*c, *shared] for p, c in hands.items() if p not in folded})
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "straight_counts_in_razz": straight_counts_in_razz,
     "hole_pair_option": hole_pair_option,
     "match_before_earlier": match_before_earlier,
     "order_by_rank": order_by_rank,
