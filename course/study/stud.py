@@ -525,7 +525,7 @@ def folds_after_paying(rng: random.Random) -> dict[str, Any]:
     deal, rules, rnd = _betting_deal(rng, _later(rng))
     # Bets and raises come often, and a player who has already paid in this round folds to a
     # raise more often than not; the round goes on (up to 14 actions) until one has.
-    lean = {"fold_chance": 0.3, "paid_fold_chance": 0.6, "raise_chance": 0.5}
+    lean = {"fold_chance": 0.3, "paid_fold_chance": 0.6, "raise_chance": 0.7}
     actions = random_actions(rng, rnd, rng.randint(3, 10), **lean)
 
     def planted() -> bool:
