@@ -107,6 +107,10 @@ class _StreetPlay:
     def can(self, move) -> bool:
         return self.state.can(move)
 
+    def legal(self) -> list[str]:
+        """Every move the player to act may make now, amounts filled in (each one `can` accepts)."""
+        return self.state.legal_betting()
+
     def apply(self, move):
         self.state.apply(move)
         return self.state.table.last_entry

@@ -282,6 +282,32 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     return data
 
 
+def per_player_limit(rng: random.Random) -> dict[str, Any]:
+    """OPR-535 3.3: the limit of one named player. Half the time a player who has matched the
+    pot in these events, whose limit the match raised above the round's (the tempting "same for
+    everyone" is wrong); otherwise a player who has not matched, whose limit is the round's (a
+    control). The player is chosen from the events, so a hand is not redrawn to find one."""
+    control = rng.random() < 0.4          # decided first: a redraw must not favour either side
+    n = rng.randint(2, 6)
+    events, table = played(rng, HORN, n)
+    if control:
+        events = random_cut(rng, events, table)
+    else:                                 # somewhere after a match
+        hits = [i for i, e in enumerate(events) if e.endswith(" matches")]
+        if not hits:
+            raise Reject
+        events = events[:rng.randint(rng.choice(hits) + 1, len(events))]
+    matched = sorted({e[:-len(" matches")] for e in events if e.endswith(" matches")})
+    pool = [p for p in NAMES[:n] if p not in matched] if control else matched
+    if not pool:
+        raise Reject
+    data = item(HORN, n, events, {"ask": "bet_limit", "player": rng.choice(pool)})
+    exercise = parsed(data)
+    answered(data, exercise)
+    data["intro"] = where(exercise)
+    return {**data, PARSED: exercise, CONTROL: control}
+
+
 def _spit_round(rng: random.Random, events: list[str], table: Any) -> list[str]:
     """Up to the spit card and the match-or-fold decisions it calls for."""
     start = next((i for i, e in enumerate(events) if e.startswith("spit ")), None)
@@ -370,8 +396,7 @@ HORN_TRAPS = [
     ("hav-second-match", "bet_limit", second_match,
      "After a second match, only the latest counts"),
     ("hav-third-match", "pot_matches", third_match, "A third match"),
-    ("hav-per-player-limit", "bet_limit", drill(HORN, "bet_limit", player=True, keep=lambda a, rng: a > 5),
-     "Each player's own limit"),
+    ("hav-per-player-limit", "bet_limit", per_player_limit, "Each player's own limit", "base-limit-for-everyone"),
     ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7)),
      "The spit card is nobody's row", "spit-card-showing"),
 ]

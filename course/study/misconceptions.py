@@ -41,6 +41,16 @@ class Misconception:
         return exercise.game in self.games and question.ask in self.asks
 
 
+class Either(tuple):
+    """The answers one misconception may give when it does not fix a single one (a second take
+    could be of any card on offer): a learner's answer shows the mistake when it is any of them."""
+
+
+def example(value: Any) -> Any:
+    """One answer the misconception gives (the first of an `Either`)."""
+    return value[0] if isinstance(value, Either) else value
+
+
 class CatalogueError(ValueError):
     """The catalogue file cannot be used; the message names the file and the entry."""
 
@@ -102,8 +112,12 @@ def replay(entry: Misconception, exercise, question) -> Any:
 
 def same(exercise, question, given: Any, value: Any) -> bool:
     """Whether `given` (learner shape) is the answer `value` (engine shape), by the answer's
-    kind: exactly this answer (a best five other than `value` but as good is not the same)."""
-    return engine.kind_of(exercise, question).same(given, value)
+    kind: exactly this answer (a best five other than `value` but as good is not the same), or
+    any one of an `Either`'s."""
+    kind = engine.kind_of(exercise, question)
+    if isinstance(value, Either):
+        return any(kind.same(given, v) for v in value)
+    return kind.same(given, value)
 
 
 def wrong_answer(entry: Misconception, exercise, question, right: Answer | None = None) -> Any:
@@ -112,8 +126,13 @@ def wrong_answer(entry: Misconception, exercise, question, right: Answer | None 
     if value is None:
         return None
     right = right or engine.answer(exercise, question)
-    return None if engine.is_correct(exercise, question, engine.answer_json(exercise, question, value), right) \
-        else value
+
+    def wrong(v: Any) -> bool:
+        return not engine.is_correct(exercise, question, engine.answer_json(exercise, question, v), right)
+
+    if isinstance(value, Either):
+        return Either(v for v in value if wrong(v)) or None
+    return value if wrong(value) else None
 
 
 def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
@@ -427,8 +446,196 @@ def straight_counts_in_razz(exercise, question) -> Any:
     return straight_counts_winners({p: [*c, *shared] for p, c in hands.items() if p not in folded})
 
 
+# --- issue 22: the named mistakes still missing, and the traps that had none
+
+
+def _live_showdown(exercise) -> tuple[dict[str, list[Card]], list[Card], list[str]]:
+    hands, shared, folded = _final(exercise)
+    return hands, shared, [p for p in exercise.seats if p in hands and p not in folded]
+
+
+def _split_to(exercise, question, winners: list[str]) -> Any:
+    """The `winners` answer, or the pot split among them for an `award` question."""
+    if question.ask == "winners":
+        return winners
+    from course.showdown import split_pot
+
+    right = engine.answer(exercise, question).value
+    pot = exercise.pot if find_game(exercise.game).award_needs_pot and exercise.pot is not None \
+        else sum(right.values())
+    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile).value)
+
+
+# How many of a made hand's ranks are its made part; the ranks after them are its kickers.
+_MADE_PART = {"one pair": 1, "two pair": 2, "three of a kind": 1, "four of a kind": 1}
+
+
+def kickers_as_group(exercise, question) -> Any:
+    """Equal made parts (a pair of aces each) settled by the kickers' total instead of one
+    kicker at a time from the top."""
+    hands, shared, live = _live_showdown(exercise)
+    best = {p: evaluate([*hands[p], *shared]) for p in live}
+    if len(best) < 2 or any(len(v.cards) < 5 for v in best.values()):
+        return None
+    top = max(best.values())
+    made = _MADE_PART.get(top.category.label)
+    if made is None:
+        return None
+
+    def weighed(p: str) -> tuple:
+        v = best[p]
+        return (v.value >> 20, tuple(v.ranks[:made]), sum(int(r) for r in v.ranks[made:]))
+
+    high = max(weighed(p) for p in live)
+    return _split_to(exercise, question, [p for p in live if weighed(p) == high])
+
+
+def completion_as_raise(exercise, question) -> Any:
+    """The completion of the bring-in counted as the round's first raise: one raise fewer."""
+    after = question.params.get("after")
+    moves = list(exercise.moves)[:after] if isinstance(after, int) else list(exercise.moves)
+    cap = int(exercise.profile.value("raise_cap"))
+    if cap < 1 or not any(m.kind == "complete" for m in moves):
+        return None
+    profile = exercise.profile.with_overrides({"raise_cap": cap - 1})
+    return engine.answer(dataclasses.replace(exercise, profile=profile, stakes=profile.stakes), question).value
+
+
+def big_bet_compulsory(exercise, question) -> bool | None:
+    """With a pair showing on the pair street, the small bet read as no longer allowed."""
+    from course.betting import Action, Verb
+
+    spec = find_game(exercise.game)
+    small = exercise.stakes.small_bet if exercise.stakes is not None else None
+    if exercise.street != spec.pair_street or small is None or exercise.profile.value("fourth_street_pair") == "off":
+        return None
+    try:
+        action = Action.parse(str(question.params.get("action", "")))
+    except ValueError:
+        return None
+    if action.verb is not Verb.BET or action.amount != small:
+        return None
+    shows_pair = any(len({c.rank for c in exercise.hands[p].up}) < len(exercise.hands[p].up) for p in exercise.active)
+    return False if shows_pair else None
+
+
+def seventh_card_opener(exercise, question) -> str | None:
+    """The face-down card of a street dealt face down (seventh street) counted in its player's
+    row, as if it could move the first action."""
+    from course import table
+
+    if not find_game(exercise.game).dealt_face_down(exercise.street) or exercise.shared:
+        return None
+    rows = {}
+    for p in exercise.active:
+        hand = exercise.hands[p]
+        if not hand.down or not hand.up:
+            return None
+        rows[p] = [*hand.up, hand.down[-1]]      # `down` is in deal order: the last one is new
+    folded = [p for p in exercise.seats if p not in rows]
+    return table.opener(exercise.seats, rows, exercise.profile, folded=folded).value
+
+
+def shared_card_on_top(exercise, question) -> bool | None:
+    """The shared card counted as one card more than the seventh cards: the deck read as short
+    unless it holds a card for each player still in and one for the middle."""
+    from course import table
+
+    right = engine.answer(exercise, question).value
+    if right or exercise.profile.value("shared_card") == "never":
+        return None
+    hands = {p: (h.down, h.up) for p, h in exercise.hands.items()}
+    still_in = [p for p in exercise.seats if p in exercise.hands and not exercise.hands[p].folded]
+    if exercise.actions:
+        live = set(engine.replay_street(exercise).live)
+        still_in = [p for p in still_in if p in live]
+    left = table.cards_left_before_seventh(hands)
+    return table.needs_shared_card(len(still_in) + 1, exercise.profile, cards_left=left).value
+
+
+def shared_card_left_out(exercise, question) -> Any:
+    """The shared seventh card left out of every hand: each player's own cards only."""
+    hands, shared, live = _live_showdown(exercise)
+    if not shared:
+        return None
+    own = {p: evaluate(hands[p]) for p in live}
+    if question.ask in ("best_five", "category"):
+        mine = own.get(question.params.get("player"))
+        if mine is None:
+            return None
+        return list(mine.cards) if question.ask == "best_five" else mine.category.label
+    top = max(v.value for v in own.values())
+    return _split_to(exercise, question, [p for p in live if own[p].value == top])
+
+
+def folded_chips_returned(exercise, question) -> Any:
+    """What a player put in before folding on this street left out, as if a fold took it back."""
+    betting = engine.replay_street(exercise)
+    paid = betting.contributions
+    quit = [p for p in betting.folded if paid.get(p)]
+    if not quit:
+        return None
+    if question.ask == "contributions":
+        return {p: (0 if p in quit else units) for p, units in paid.items()}
+    return sum(units for p, units in paid.items() if p not in quit)
+
+
+def taken_heart_takes(exercise, question) -> Any:
+    """A heart just taken face up read as giving its new owner a take of their own: the
+    holding with one more card, any card another player still in could give."""
+    moves = list(exercise.moves)
+    last = moves[-1] if moves else None
+    player = question.params.get("player")
+    if last is None or last.kind != "take" or not last.up or last.card is None or not last.card.is_heart \
+            or last.player != player:
+        return None
+    table = engine.home_replay(exercise)
+    if table.profile.value("exchange_variation"):
+        return None
+    mine = table.hands[player]
+    options = []
+    for p in table.seats:
+        seat = table.hands[p]
+        if p == player or seat.folded:
+            continue
+        options += [{"up": [*mine.up, c], "down": list(mine.down)} for c in seat.up]
+        options += [{"up": list(mine.up), "down": [*mine.down, c]} for c in seat.down]
+    return Either(options) if options else None
+
+
+def hole_cards_out_of_reach(exercise, question) -> Any:
+    """A face-up heart's take read as reaching only the face-up cards, not the hole cards."""
+    right = engine.answer(exercise, question).value
+    if right.get("taker") is None or not any(offer.get("down") for offer in right["from"].values()):
+        return None
+    offers = {p: {"up": list(offer["up"]), "down": 0} for p, offer in right["from"].items() if offer.get("up")}
+    return {"taker": right["taker"], "from": offers} if offers else None
+
+
+def third_match_skipped(exercise, question) -> Any:
+    """Horn-A-Vika's matches read as two at most: a player who has matched twice already left
+    out of the decisions."""
+    right = engine.answer_json(exercise, question)
+    made = Counter(move.player for move in exercise.moves if move.kind == "match")   # the matches played
+    asked = Counter(p for decision in right for p, units in decision.items() if units)
+    skipped = {p for p in asked if made[p] - asked[p] >= 2}
+    if not skipped:
+        return None
+    return [decision for decision in right if not set(decision) & skipped]
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "straight_counts_in_razz": straight_counts_in_razz,
+    "kickers_as_group": kickers_as_group,
+    "completion_as_raise": completion_as_raise,
+    "big_bet_compulsory": big_bet_compulsory,
+    "seventh_card_opener": seventh_card_opener,
+    "shared_card_on_top": shared_card_on_top,
+    "shared_card_left_out": shared_card_left_out,
+    "folded_chips_returned": folded_chips_returned,
+    "taken_heart_takes": taken_heart_takes,
+    "hole_cards_out_of_reach": hole_cards_out_of_reach,
+    "third_match_skipped": third_match_skipped,
     "hole_pair_option": hole_pair_option,
     "match_before_earlier": match_before_earlier,
     "order_by_rank": order_by_rank,

@@ -21,7 +21,6 @@ GAME = "stud-high"
 NAMES = ("Ava", "Ben", "Cara", "Drew", "Eve", "Finn", "Gus", "Hana")
 PROFILES = ("pokerstars", "wsop-2026", "1917poker")
 BETTING = ("third", "fourth", "fifth", "sixth", "seventh")
-VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
 
 
 def text(cards: Iterable[Card]) -> str:
@@ -114,18 +113,27 @@ class Deal:
                                  folded=tuple(self.folded))
 
 
-def random_actions(rng: random.Random, rnd, count: int, fold_chance: float = 0.15) -> list[str]:
-    """Up to `count` legal actions drawn one by one (folds less often than the other moves)."""
+def random_actions(rng: random.Random, rnd, count: int, fold_chance: float = 0.15,
+                   paid_fold_chance: float | None = None, raise_chance: float | None = None) -> list[str]:
+    """Up to `count` legal actions drawn one by one among the moves the engine allows now (folds
+    less often than the other moves). A trap may lean the draw: `paid_fold_chance`, how often a
+    player who has already put chips in this round folds when they may; `raise_chance`, how often
+    a bet or raise is chosen when one is allowed."""
     actions: list[str] = []
     while len(actions) < count and rnd.to_act is not None:
-        player = rnd.to_act
-        choices = [f"{player} {verb}" for verb in VERBS]
-        big = rnd.stakes.big_bet
-        choices += [f"{player} bets {big}", f"{player} raises to {rnd.to_match + big}"]
-        legal = [c for c in choices if rnd.can(c)]
-        folds = [c for c in legal if c.endswith("folds")]
+        legal = rnd.legal()
+        folds = [c for c in legal if c.endswith(" folds")]
         others = [c for c in legal if c not in folds] or folds
-        pick = rng.choice(folds if folds and rng.random() < fold_chance else others)
+        chance = fold_chance
+        if paid_fold_chance is not None and rnd.put.get(rnd.to_act):
+            chance = paid_fold_chance
+        if folds and rng.random() < chance:
+            pick = rng.choice(folds)
+        else:
+            wagers = [c for c in others if " bets " in c or " raises " in c]
+            if raise_chance is not None and wagers and rng.random() < raise_chance:
+                others = wagers
+            pick = rng.choice(others)
         actions.append(rnd.apply(pick).action)
     return actions
 
@@ -241,9 +249,15 @@ def legal_hand(rng: random.Random) -> dict[str, Any]:
 
 def shared_card(rng: random.Random) -> dict[str, Any]:
     short = rng.random() < 0.5           # half the deals run the deck short (yes/no balanced)
-    deal = Deal(rng, 8 if short else rng.randint(6, 8), "sixth")
-    for p in rng.sample(deal.seats, k=rng.randint(0, 2)):
-        deal.fold_early(p, rng.choice(BETTING[2:4] if short else BETTING[:3]))
+    # Half of the others leave exactly one card per player still in: eight dealt in, one gone on
+    # third street (a card for the middle on top of those would be one too many).
+    exact = not short and rng.random() < 0.5
+    deal = Deal(rng, 8 if short or exact else rng.randint(6, 8), "sixth")
+    if exact:
+        deal.fold_early(rng.choice(deal.seats), "third")
+    else:
+        for p in rng.sample(deal.seats, k=rng.randint(0, 2)):
+            deal.fold_early(p, rng.choice(BETTING[2:4] if short else BETTING[:3]))
     deal.complete()
     left = 52 - sum(2 + len(deal.up[p]) for p in deal.seats)   # as the engine counts (no burns)
     if (left < len(deal.live())) != short:
@@ -382,6 +396,32 @@ def later_tie(rng: random.Random) -> dict[str, Any]:
     return deal.exercise({"ask": "opener"}, rng.choice(("pokerstars", "wsop-2026")))
 
 
+def seventh_card_hidden(rng: random.Random) -> dict[str, Any]:
+    """Seventh street with no pair showing. Half the time one player's seventh card, dealt face
+    down, pairs a card of their row: counted in, it would make that row the best. The other half
+    nothing is planted (a control)."""
+    deal = Deal(rng, rng.randint(3, 7), "seventh")
+    deal.random_folds(rng.randint(0, 1))
+    live = deal.live()
+    for p in live:
+        deal.plant(p, up=_no_pair_row(rng, deal, 4))
+    deal.complete()
+    planted = rng.random() < 0.5
+    if planted:
+        player = rng.choice(live)
+        rank = rng.choice([c.rank for c in deal.up[player]])
+        seventh = next((c for c in deal.deck if c.rank == rank), None)
+        if seventh is None:
+            raise Reject
+        deal.deck.remove(seventh)
+        deal.deck.append(deal.down[player][-1])
+        deal.down[player][-1] = seventh          # `down` in deal order: the seventh card is last
+    data = deal.exercise({"ask": "opener"}, _rules(rng),
+                         intro="Seventh street has just been dealt, face down: each player's newest card is "
+                               "the last of their hole cards.")
+    return data if planted else {**data, CONTROL: True}
+
+
 def _pair_on_fourth(rng: random.Random, pair: bool = True) -> tuple[Deal, str, Any]:
     """Fourth street under a profile with the pair option; a pair showing, or (`pair=False`) no
     pair showing anywhere."""
@@ -398,11 +438,23 @@ def _pair_on_fourth(rng: random.Random, pair: bool = True) -> tuple[Deal, str, A
 
 
 def pair_option(rng: random.Random) -> dict[str, Any]:
-    """The big bet on fourth street: allowed with a pair showing, not without (yes/no balanced)."""
+    """The big bet on fourth street: allowed with a pair showing, not without (yes/no balanced).
+    Half the deals with a pair ask about a player without one, after the players showing a pair
+    have checked: the option is every player's, not only the pair holder's."""
     pair = rng.random() < 0.5
     deal, rules, rnd = _pair_on_fourth(rng, pair)
-    action = f"{rnd.to_act} bets {rnd.stakes.big_bet}"
-    data = deal.exercise({"ask": "legal_action", "action": action}, rules)
+    actions: list[str] = []
+    if pair and rng.random() < 0.5:
+        while rnd.to_act is not None and len({c.rank for c in deal.up[rnd.to_act]}) < 2:
+            if not rnd.can(f"{rnd.to_act} checks"):
+                raise Reject
+            actions.append(rnd.apply(f"{rnd.to_act} checks").action)
+        if rnd.to_act is None:
+            raise Reject
+    question: dict[str, Any] = {"ask": "legal_action", "action": f"{rnd.to_act} bets {rnd.stakes.big_bet}"}
+    if actions:
+        question["after"] = len(actions)
+    data = deal.exercise(question, rules, actions=actions or None)
     return data if pair else {**data, CONTROL: True}
 
 
@@ -424,14 +476,21 @@ def fifth_street_bet(rng: random.Random) -> dict[str, Any]:
 def raise_cap(rng: random.Random) -> dict[str, Any]:
     """Bets and raises up to the cap (the next raise is not allowed), or to one raise short of
     it (it is): yes/no balanced."""
-    deal, rules, rnd = _betting_deal(rng, _later(rng))
+    # A third of the deals are on third street, where the bring-in comes first and the
+    # completion is the round's bet (not a raise): the cap still allows every raise after it.
+    third = rng.random() < 1 / 3
+    deal, rules, rnd = _betting_deal(rng, "third" if third else _later(rng))
     short = rng.random() < 0.5
     bets = int(engine.profile(rules).value("raise_cap")) + 1     # a bet and the raises after it
     actions: list[str] = []
+    if third:
+        if not rnd.can(f"{rnd.to_act} brings in"):
+            raise Reject
+        actions.append(rnd.apply(f"{rnd.to_act} brings in").action)
     made = 0
     while rnd.to_act is not None:
         player = rnd.to_act
-        move = next((m for m in (f"{player} bets", f"{player} raises") if rnd.can(m)), None)
+        move = next((m for m in (f"{player} completes", f"{player} bets", f"{player} raises") if rnd.can(m)), None)
         if move is None or (short and made == bets - 1):
             break
         if actions and rng.random() < 0.3 and rnd.can(f"{player} calls"):
@@ -454,14 +513,28 @@ def completion(rng: random.Random) -> dict[str, Any]:
         raise Reject
     actions.append(rnd.apply(f"{rnd.to_act} completes").action)
     actions += random_actions(rng, rnd, rng.randint(1, 6), fold_chance=0.2)
+    # The trap needs a player who adds to chips already in this round (the bring-in calling the
+    # completion, say): without one the whole bet and the difference agree. Checked here, before
+    # the item is written out and loaded; the loaded item is checked again (`shows`).
+    if all(e.added == e.round_total for e in rnd.ledger if e.kind == "round" and e.added):
+        raise Reject
     return deal.exercise({"ask": "contributions"}, rules, actions=actions)
 
 
 def folds_after_paying(rng: random.Random) -> dict[str, Any]:
     deal, rules, rnd = _betting_deal(rng, _later(rng))
-    actions = random_actions(rng, rnd, rng.randint(3, 10), fold_chance=0.3)
-    paid = {e.player for e in rnd.ledger if e.added}
-    if not any(p in paid for p in rnd.folded):
+    # Bets and raises come often, and a player who has already paid in this round folds to a
+    # raise more often than not; the round goes on (up to 14 actions) until one has.
+    lean = {"fold_chance": 0.3, "paid_fold_chance": 0.6, "raise_chance": 0.7}
+    actions = random_actions(rng, rnd, rng.randint(3, 10), **lean)
+
+    def planted() -> bool:
+        paid = {e.player for e in rnd.ledger if e.added}
+        return any(p in paid for p in rnd.folded)
+
+    while not planted() and rnd.to_act is not None and len(actions) < 14:
+        actions += random_actions(rng, rnd, 1, **lean)
+    if not planted():
         raise Reject
     return deal.exercise({"ask": "contributions"}, rules, actions=actions)
 
@@ -487,13 +560,33 @@ def _take(deal: Deal, rank: int, avoid: set[int] = frozenset()) -> Card:
 
 
 def deciding_kicker(rng: random.Random) -> dict[str, Any]:
-    def build(deal: Deal):
+    """Two equal pairs whose kickers decide. Half the time the loser's kickers are stronger as a
+    group (Q-J-10 against K-9-4): kickers go one at a time from the top. Otherwise the hands
+    differ only in the last kicker, where the group and the first difference agree (a control)."""
+    grouped = rng.random() < 0.5
+
+    def kickers() -> tuple[list[int], list[int]]:
         ranks = sorted(rng.sample(range(2, 15), 8), reverse=True)
         pair = ranks.pop(rng.randrange(len(ranks)))
-        k1, k2, high, low, *filler = ranks
+        if not grouped:
+            k1, k2, high, low, *_ = ranks
+            return pair, [k1, k2, high], [k1, k2, low]
+        for _ in range(50):
+            win, lose = (sorted(rng.sample([r for r in range(5, 15) if r != pair], 3), reverse=True)
+                         for _ in range(2))
+            if win > lose and sum(lose) > sum(win):
+                return pair, win, lose
+        raise Reject
+
+    def build(deal: Deal):
+        pair, *sides = kickers()
         hands = []
-        for third in (high, low):
-            ranks = [pair, pair, k1, k2, third, *rng.sample(filler, 2)]
+        for side in sides:
+            # two spare cards below the hand's lowest kicker, so that they never play
+            spare = [r for r in range(2, min(side)) if r != pair]
+            if len(spare) < 2:
+                raise Reject
+            ranks = [pair, pair, *side, *rng.sample(spare, 2)]
             hands.append([_take(deal, r) for r in ranks])
         if any(evaluate(h).category.label != "one pair" for h in hands):
             raise Reject
@@ -501,7 +594,8 @@ def deciding_kicker(rng: random.Random) -> dict[str, Any]:
             rng.shuffle(h)
         return hands
 
-    return _two_hands(rng, build)
+    data = _two_hands(rng, build)
+    return data if grouped else {**data, CONTROL: True}
 
 
 def sixth_card(rng: random.Random) -> dict[str, Any]:
@@ -625,11 +719,13 @@ TRAPS = [
     ("completion", "contributions", completion, "Bring-in, completion and the difference to call",
      "full-bet-not-difference"),
     ("folds-after-paying", "contributions", folds_after_paying, "Contributions with folds"),
-    ("deciding-kicker", "winners", deciding_kicker, "A kicker decides"),
+    ("deciding-kicker", "winners", deciding_kicker, "A kicker decides", "kickers-as-group"),
     ("sixth-card", "winners", sixth_card, "Only five cards play", "kicker-beyond-five"),
     ("wraparound-straight", "category", wraparound, "Q-K-A-2-3 does not wrap around"),
     ("borrowed-card", "legal_hand", borrowed_card, "A card from another player's row", "borrowed-card"),
     ("shared-seventh", "best_five", shared_seventh, "The shared seventh card"),
+    ("seventh-card-hidden", "opener", seventh_card_hidden, "The seventh card is dealt face down",
+     "seventh-card-opener"),
 ]
 for _name, _ask, _draw, _title, *_shows in TRAPS:
     register(Template(_name, GAME, _ask, f"Trap: {_title}", _draw, trap=True, shows=tuple(_shows)))
