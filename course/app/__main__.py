@@ -38,10 +38,10 @@ def refuse_weak_secret() -> None:
     secrets read are the ones the server would use (`--secrets.files` included)."""
     from streamlit.runtime.secrets import secrets_singleton
 
-    from course.app import state
-
     if not secrets_singleton.load_if_toml_exists() or "auth" not in secrets_singleton:
         return                                   # local mode
+    from course.app import state                 # (not before: it imports pandas, the store...)
+
     problem = state.cookie_secret_problem(secrets_singleton["auth"])
     if problem:
         print(f"Shared mode cannot start: {problem}", file=sys.stderr)
