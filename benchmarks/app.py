@@ -4,7 +4,7 @@
    question with the engine, as `course check` would;
 2. one check-answer interaction on the Practice page under AppTest (pick an answer, press
    Check, rerun), beside the same interaction on a trivial one-widget app under AppTest.
-   Target: the practice interaction within twice the trivial one. For scale it also times the
+   Target (issue 25): the practice interaction within 2.5 times the trivial one. For scale it also times the
    trivial widget behind st.navigation and a sidebar input, which every page of the app has.
 
 3. the same check interactions for the previous design (the code at PREVIOUS, checked out in a
@@ -285,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     result.update({f"{name}_check_s": value for name, value in checks.items()})
     result["ratio"] = result["practice_check_s"] / result["trivial_check_s"]
     result["minimal_ratio"] = result["minimal_check_s"] / result["trivial_check_s"]
-    result["within_target"] = result["ratio"] <= 2.0
+    result["within_target"] = result["ratio"] <= 2.5
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  minimal practice page behind this app's entry    {ms('minimal_check_s')}"
           f"  ({result['minimal_ratio']:.2f}x: cards, radio, Check, verdict, steps)")
     verdict = "within" if result["within_target"] else "OVER"
-    print(f"  practice ratio {result['ratio']:.2f}x ({verdict} the 2x target)")
+    print(f"  practice ratio {result['ratio']:.2f}x ({verdict} the 2.5x target, issue 25)")
     if not args.no_previous:
         print_side_by_side(side_by_side(args.rounds, max(11, args.repeat // 2)))
     return 0

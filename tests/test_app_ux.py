@@ -219,21 +219,23 @@ def lesson_links(at) -> list[str]:
 
 
 def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson(tmp_path):
-    from course.app.screens import LESSONS_PER_PAGE
+    from course.app.screens import LESSONS_PER_PAGE, map_page_sizes
     big = big_course(tmp_path / "course")
     stud = big.lessons_in_order("stud-high")
-    assert len(stud) > LESSONS_PER_PAGE + 1
+    games = {g: len(big.lessons_in_order(g)) for g in {l.game for l in big.lessons.values()}}
+    size = map_page_sizes(games)["stud-high"]        # its share of what the map draws at once
+    assert len(stud) > LESSONS_PER_PAGE + 1 and size < len(stud)
     with environment(tmp_path / "progress.db", content=tmp_path / "course"):
         at = open_app("map")
         assert not at.exception
         shown = lesson_links(at)
-        assert f"Lessons **1–{LESSONS_PER_PAGE}** of **{len(stud)}**" in texts(at)
-        assert shown[:LESSONS_PER_PAGE] == [f"**{l.order}. {l.title}**" for l in stud[:LESSONS_PER_PAGE]]
-        assert len(shown) <= LESSONS_PER_PAGE * len(labels.GAMES)
+        assert f"Lessons **1–{size}** of **{len(stud)}**" in texts(at)
+        assert shown[:size] == [f"**{l.order}. {l.title}**" for l in stud[:size]]
+        assert len(shown) <= LESSONS_PER_PAGE          # all games together
         at.button(key="map_page_stud-high_next").click().run()
-        assert f"Lessons **{LESSONS_PER_PAGE + 1}–{min(2 * LESSONS_PER_PAGE, len(stud))}** of " \
+        assert f"Lessons **{size + 1}–{min(2 * size, len(stud))}** of " \
                f"**{len(stud)}**" in texts(at)
-        assert lesson_links(at)[0] == f"**{stud[LESSONS_PER_PAGE].order}. {stud[LESSONS_PER_PAGE].title}**"
+        assert lesson_links(at)[0] == f"**{stud[size].order}. {stud[size].title}**"
 
         store = ProgressStore(tmp_path / "progress.db")   # every question of the first page right
         for lesson in stud[:LESSONS_PER_PAGE + 1]:
@@ -246,11 +248,27 @@ def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson
                                              for eid in l.exercises
                                              for n in range(len(big.exercises[eid].questions))))
         at = open_app("map")                # a new visit opens on the onward lesson's page
-        page = stud.index(onward) // LESSONS_PER_PAGE
+        page = stud.index(onward) // size
         assert page >= 1
         assert f"**{onward.order}. {onward.title}**" in lesson_links(at)
-        assert f"Lessons **{page * LESSONS_PER_PAGE + 1}–" in texts(at)
+        assert f"Lessons **{page * size + 1}–" in texts(at)
         assert continue_link(at).endswith(f"{onward.order}. {onward.title}")
+
+
+def test_the_map_page_sizes_draw_a_small_course_whole_and_a_big_one_within_the_budget():
+    from course.app.screens import LESSONS_PER_PAGE, MIN_PAGE, map_page_sizes
+    # this course: 18 lessons, all drawn
+    assert map_page_sizes({"stud-high": 12, "horn-a-vika": 3, "have-a-heart": 3}) == \
+        {"stud-high": 12, "horn-a-vika": 3, "have-a-heart": 3}
+    # small games whole, what they leave to the big one
+    assert map_page_sizes({"stud-high": 600, "horn-a-vika": 3, "have-a-heart": 4}) == \
+        {"stud-high": LESSONS_PER_PAGE - 7, "horn-a-vika": 3, "have-a-heart": 4}
+    # three big games share the budget, the same at any size past it
+    for n in (60, 6_000):
+        sizes = map_page_sizes({"a": n, "b": n, "c": n})
+        assert set(sizes.values()) == {LESSONS_PER_PAGE // 3} and sum(sizes.values()) <= LESSONS_PER_PAGE
+    # many games: each still shows at least MIN_PAGE
+    assert set(map_page_sizes({str(g): 100 for g in range(10)}).values()) == {MIN_PAGE}
 
 
 # -- rulebook ------------------------------------------------------------------------------

@@ -343,3 +343,39 @@ def test_a_small_course_keeps_its_plain_lesson_picker(tmp_path):
         assert len(at.selectbox(key="lesson_pick").options) == len(load.load_course(ROOT).lessons)
         assert not [t for t in at.text_input if t.key == "lesson_pick_find"]
         assert screens.SHOWN_LESSONS >= 100
+
+
+def test_a_restart_reads_only_files_whose_size_or_time_changed_or_that_were_racy(tmp_path, monkeypatch):
+    """The stat fast path: a file whose size and modification time are those the cache kept is
+    taken without being read; one changed in size or time is read (and validated when its bytes
+    differ); one modified within cache.RACY seconds of the cache's writing is read and hashed
+    even with the same size and time (an edit in the same clock tick could keep both)."""
+    root = whole_course(tmp_path)
+    files = sorted((root / "exercises").rglob("*.yaml"))
+    old = (1_600_000_000 * 10**9, 1_600_000_000 * 10**9)          # long before the cache
+    for path in files:
+        os.utime(path, ns=old)
+    racy, timed = files[0], files[1]
+    now = os.stat(racy).st_ctime_ns
+    os.utime(racy, ns=(now, now))                                  # modified as the cache is written
+    kept = tmp_path / "course.pickle"
+    LiveCourse(root, watch=False, cache_file=kept).course()
+
+    def same_size_edit(path: Path) -> None:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace('title: "', 'title:"X', 1) if 'title: "' in text
+                        else text.replace("title: ", "title:X", 1), encoding="utf-8")
+
+    stamp = os.stat(racy).st_mtime_ns
+    same_size_edit(racy)
+    os.utime(racy, ns=(stamp, stamp))                              # the same size and time again
+    same_size_edit(timed)
+    os.utime(timed, ns=(old[0] + 10**9, old[1] + 10**9))            # the same size, a later time
+    read: list[str] = []
+    real = live_module.read_bytes
+    monkeypatch.setattr(live_module, "read_bytes", lambda path, file: (read.append(file), real(path, file))[1])
+    again = LiveCourse(root, watch=False, cache_file=kept)
+    restarted = again.course()
+    assert sorted(read) == sorted(load.file_name(p, root) for p in (racy, timed))
+    assert again.validated == 2 and again.from_cache == len(restarted.files) - 2
+    assert snapshot(restarted) == snapshot(load.load_course(root))

@@ -8,6 +8,10 @@ the course into the server's one `LiveCourse` (`state.live_course()`, the object
 reads) while Streamlit starts: a visitor who arrives after the load finds it ready, and one who
 arrives during it waits for that same load, under its lock, never for a second one. Every load
 is logged on the server's output with its size and time.
+
+The load starts before anything heavy is imported (`course.app.courses` needs only the content
+loader): the app's state, the progress store (pandas, SQLAlchemy) and Streamlit are imported
+while the course loads, not before (they took a restart from the cache about a second).
 """
 
 from __future__ import annotations
@@ -16,14 +20,14 @@ import logging
 import sys
 import threading
 
-from course.app import ENTRY, state
+from course.app import ENTRY, courses
 
 
 def preload() -> None:
     """Load the course at the content root into the server's LiveCourse; a failure is logged
     and left for the first visitor's session to meet and report, never fatal to the server."""
     try:
-        state.live_course().course()
+        courses.live_course().course()
     except Exception:  # noqa: BLE001 - the server must come up whatever the content holds
         logging.getLogger("course").exception("the course could not be loaded at start")
 
@@ -36,6 +40,8 @@ def refuse_weak_secret() -> None:
 
     if not secrets_singleton.load_if_toml_exists() or "auth" not in secrets_singleton:
         return                                   # local mode
+    from course.app import state                 # (not before: it imports pandas, the store...)
+
     problem = state.cookie_secret_problem(secrets_singleton["auth"])
     if problem:
         print(f"Shared mode cannot start: {problem}", file=sys.stderr)

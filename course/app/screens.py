@@ -59,6 +59,25 @@ def exercises_by_topic(course):
 
 
 
+def positions(pool) -> dict[str, int]:
+    """Exercise id -> its first place in `pool`: where a deal is, without a scan of the pool on
+    every rerun (a game's pool at 43,000 exercises is 14,000 deals)."""
+    where: dict[str, int] = {}
+    for n, ex in enumerate(pool):
+        where.setdefault(ex.id, n)
+    return where
+
+
+def game_positions(course):
+    """Game -> `positions` of its pool (once per course)."""
+    return {game: positions(pool) for game, pool in state.per_course(course, exercises_by_game).items()}
+
+
+def topic_positions(course):
+    """Topic -> `positions` of its pool (once per course)."""
+    return {topic: positions(pool) for topic, pool in state.per_course(course, exercises_by_topic).items()}
+
+
 def questions_mastered(mastered, by_id) -> dict[str, int]:
     """Exercise id -> how many of its questions are in `mastered`: one pass over the learner's
     pairs, so a scope of 43,000 deals needs one look-up per deal, not one per question. Pairs of
@@ -89,7 +108,28 @@ def lesson_label(lesson) -> str:
         f"{lv.field(lesson, 'title')}"
 
 
-LESSONS_PER_PAGE = 20   # the map draws at most this many lessons of a game at once
+LESSONS_PER_PAGE = 20   # the map draws at most this many lessons at once, all games together
+MIN_PAGE = 5            # ... but a paged game shows at least this many
+
+
+def map_page_sizes(counts: dict[str, int], budget: int = LESSONS_PER_PAGE) -> dict[str, int]:
+    """Game -> how many of its lessons the map shows at once, given each game's lesson count:
+    games that fit their fair share of `budget` are shown whole, and what they leave is shared
+    by the others (each at least MIN_PAGE). So a course of up to `budget` lessons is drawn
+    whole, and a bigger one draws about `budget` lessons however many it has: the map's rerun
+    costs the same at 4,300 exercises as at 43."""
+    sizes: dict[str, int] = {}
+    left, rest = budget, sorted(counts, key=counts.get)
+    while rest:
+        share = left // len(rest)
+        if counts[rest[0]] > share:
+            break
+        game = rest.pop(0)
+        sizes[game] = counts[game]
+        left -= counts[game]
+    for game in rest:
+        sizes[game] = max(MIN_PAGE, left // len(rest))
+    return {game: sizes[game] for game in counts}
 
 
 def lessons_by_game(course):
@@ -103,9 +143,10 @@ def lessons_by_game(course):
 def course_map() -> None:
     """Course map: the lessons in order, grouped by game, with the learner's progress.
 
-A game with more than LESSONS_PER_PAGE lessons is shown a page at a time, opening on the page of
-its first lesson not yet finished, so the map stays quick however large the course grows; only
-the lessons on screen (and those before the onward one) have their progress counted."""
+The map draws about LESSONS_PER_PAGE lessons at once, all games together (`map_page_sizes`): a
+game with more than its share is shown a page at a time, opening on the page of its first lesson
+not yet finished, so the map stays quick however large the course grows; only the lessons on
+screen (and those before the onward one) have their progress counted."""
     st.title("Course map")
     st.markdown("Lessons run in order within each game. Each lesson ends with exercises the rules "
                 "engine checks; your progress counts the questions you answered right on your "
@@ -144,10 +185,12 @@ the lessons on screen (and those before the onward one) have their progress coun
                          label=lesson_label(lesson), icon=":material/play_arrow:")
     else:
         st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
+    sizes = state.per_course(course, map_sizes)
     for game, items in by_game.items():
         st.header(lv.game_title(game), divider="gray")
-        first = map_pager(game, len(items), onward_in[game] or 0)
-        for lesson in items[first:first + LESSONS_PER_PAGE]:
+        size = sizes[game]
+        first = map_pager(game, len(items), onward_in[game] or 0, size)
+        for lesson in items[first:first + size]:
             done, total = progress(lesson)
             with st.container(border=True):
                 left, right = st.columns([3, 1])
@@ -168,26 +211,31 @@ the lessons on screen (and those before the onward one) have their progress coun
                         st.caption("No exercises yet")
 
 
-def map_pager(game: str, count: int, onward: int) -> int:
-    """For a game of more than LESSONS_PER_PAGE lessons: the page of lessons to show (at first
-    the one holding lesson number `onward`), with buttons to the pages either side. Returns the
-    index of the page's first lesson."""
-    if count <= LESSONS_PER_PAGE:
+def map_sizes(course) -> dict[str, int]:
+    """Each game's page size on the map (`map_page_sizes`), once per course."""
+    return map_page_sizes({game: len(items) for game, items in state.per_course(course, lessons_by_game).items()})
+
+
+def map_pager(game: str, count: int, onward: int, size: int = LESSONS_PER_PAGE) -> int:
+    """For a game of more than `size` lessons: the page of lessons to show (at first the one
+    holding lesson number `onward`), with buttons to the pages either side. Returns the index of
+    the page's first lesson."""
+    if count <= size:
         return 0
     key = f"map_page_{game}"
-    pages = -(-count // LESSONS_PER_PAGE)
+    pages = -(-count // size)
     if key not in st.session_state:
-        st.session_state[key] = onward // LESSONS_PER_PAGE
+        st.session_state[key] = onward // size
     page = min(st.session_state[key], pages - 1)
 
     def turn(delta: int) -> None:
         st.session_state[key] = page + delta
 
-    first = page * LESSONS_PER_PAGE
+    first = page * size
     with st.container(horizontal=True, vertical_alignment="center", gap="small", width="content"):
         st.button("←", key=f"{key}_prev", on_click=turn, args=(-1,), disabled=page == 0,
                   help="Earlier lessons")
-        st.markdown(f"Lessons **{first + 1}–{min(first + LESSONS_PER_PAGE, count)}** of "
+        st.markdown(f"Lessons **{first + 1}–{min(first + size, count)}** of "
                     f"**{count:,}**", width="content")
         st.button("→", key=f"{key}_next", on_click=turn, args=(1,), disabled=page + 1 == pages,
                   help="Later lessons")
@@ -382,11 +430,13 @@ def practice() -> None:
                                   key="practice_game", width=300,
                                   on_change=lambda: study_feedback.opened(f"game:{st.session_state['practice_game']}"))
             pool = by_game.get(choice, [])
+            where = state.per_course(course, game_positions).get(choice, {})
         elif scope == "Topic":
             by_topic = state.per_course(course, exercises_by_topic)
             choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic",
                                   format_func=labels.display_name, width=300)
             pool = by_topic.get(choice, [])
+            where = state.per_course(course, topic_positions).get(choice, {})
         elif scope == "Lesson":
             titles, exercise_ids = state.per_course(course, practice_lessons)
             if len(titles) > SHOWN_LESSONS:
@@ -413,13 +463,14 @@ def practice() -> None:
                                      missed_deals()) if ex is not None]
             st.caption("The deals of the questions you missed most (on Practice and on Review), "
                        "the most missed first.", width=300)
-        ids = [ex.id for ex in pool]
-        if pool and st.session_state.get("practice_deal") not in ids:
-            st.session_state["practice_deal"] = ids[0]
-        here = ids.index(st.session_state["practice_deal"]) if pool else 0
+        if scope not in ("Game", "Topic"):      # those two pools' positions are kept per course
+            where = positions(pool)
+        if pool and st.session_state.get("practice_deal") not in where:
+            st.session_state["practice_deal"] = pool[0].id
+        here = where[st.session_state["practice_deal"]] if pool else 0
 
-        def step(delta: int, ids=ids, here=here) -> None:
-            st.session_state["practice_deal"] = ids[here + delta]
+        def step(delta: int, pool=pool, here=here) -> None:
+            st.session_state["practice_deal"] = pool[here + delta].id
             st.session_state["practice_missing"] = None
 
         # No wrap-round: the first deal has no previous one, the last no next one.
@@ -428,15 +479,15 @@ def practice() -> None:
                               width="content"):
                 st.button("←", key="practice_prev", on_click=step, args=(-1,),
                           disabled=here == 0, help="Previous deal")
-                st.markdown(f"Deal **{here + 1}** of **{len(ids)}**", width="content")
+                st.markdown(f"Deal **{here + 1}** of **{len(pool)}**", width="content")
                 st.button("→", key="practice_next", on_click=step, args=(1,),
-                          disabled=here + 1 == len(ids), help="Next deal")
+                          disabled=here + 1 == len(pool), help="Next deal")
 
     if not pool:
         st.info("Nothing to practise here.")
     else:
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
-                            next_deal=(lambda: step(1)) if here + 1 < len(ids) else None)
+                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
 
 
 def missed_deals() -> list[str]:

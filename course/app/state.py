@@ -17,14 +17,14 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from course.content.live import LiveCourse
+from course.app.courses import (  # noqa: F401 - re-exported: pages and tests use them through state
+    CONTENT_ENV, REPO_ROOT, _LIVE, _LIVE_LOCK, clear_course_cache, content_root, live_course,
+)
 from course.model import Course
 from course.store import (ENV_VAR, Attempt, ProgressStore, StoreChanged, StoreCorrupt,
                           StoreError, configured_location)
 from course.store.spool import Spool
 
-CONTENT_ENV = "STUD_STUDY_CONTENT"     # a folder holding lessons/ and exercises/ (tests use it)
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
 DEFAULTS: dict[str, Any] = {
     "graded": {},          # "<prefix>|<exercise>|<question>" -> graded result (dict)
@@ -363,34 +363,7 @@ def mastered(name: str) -> set[tuple[str, int]]:
 
 # -- course content ------------------------------------------------------------------------
 
-def content_root() -> Path:
-    override = os.environ.get(CONTENT_ENV, "").strip()
-    return Path(override).expanduser() if override else REPO_ROOT
-
-
-# One LiveCourse per content root for the whole server (course.content.live): loaded once under
-# its lock, so visitors arriving together wait for one load; kept current by a watcher thread, so
-# a rerun costs no stat of any file. Pages treat the course as read-only (a profile switch builds
-# a new Exercise), so sessions share it. `clear_course_cache()` stops the watchers and forgets
-# them (tests call it between tests).
-_LIVE: dict[str, LiveCourse] = {}
-_LIVE_LOCK = threading.Lock()
-
-
-def clear_course_cache() -> None:
-    with _LIVE_LOCK:
-        for live in _LIVE.values():
-            live.close()
-        _LIVE.clear()
-
-
-def live_course(root: Path | None = None) -> LiveCourse:
-    """The server's LiveCourse for `root` (default: the content root), not loaded yet."""
-    key = str(root or content_root())
-    with _LIVE_LOCK:
-        if key not in _LIVE:
-            _LIVE[key] = LiveCourse(key)
-        return _LIVE[key]
+# The server's LiveCourse per content root lives in course.app.courses (re-exported above).
 
 
 def course() -> Course:

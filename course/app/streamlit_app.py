@@ -52,24 +52,37 @@ with st.sidebar:
         st.caption("Progress is kept on this computer.")
 state.store_panel()
 
-pages = {
-    "Learn": [
-        st.Page("views/course_map.py", title="Course map", icon=":material/map:", default=True),
-        st.Page("views/lesson.py", title="Lesson reader", icon=":material/menu_book:"),
-        st.Page("views/practice.py", title="Practice", icon=":material/quiz:"),
-        st.Page("views/review.py", title="Review", icon=":material/event_repeat:", url_path="review"),
-        st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
-                url_path="progress"),
-    ],
-    "Reference": [st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:"),
-                  st.Page("views/glossary.py", title="Glossary", icon=":material/dictionary:")],
-}
-if "author" in who.roles:
-    pages["Reference"].append(st.Page("views/author.py", title="Author preview",
-                                      icon=":material/edit_note:"))
-if "teacher" in who.roles:
-    pages["Teaching"] = [st.Page("views/class_page.py", title="Class", icon=":material/groups:",
-                                 url_path="class")]
+
+
+def build_pages(roles: frozenset[str]) -> dict[str, list]:
+    pages = {
+        "Learn": [
+            st.Page("views/course_map.py", title="Course map", icon=":material/map:", default=True),
+            st.Page("views/lesson.py", title="Lesson reader", icon=":material/menu_book:"),
+            st.Page("views/practice.py", title="Practice", icon=":material/quiz:"),
+            st.Page("views/review.py", title="Review", icon=":material/event_repeat:", url_path="review"),
+            st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
+                    url_path="progress"),
+        ],
+        "Reference": [st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:"),
+                      st.Page("views/glossary.py", title="Glossary", icon=":material/dictionary:")],
+    }
+    if "author" in roles:
+        pages["Reference"].append(st.Page("views/author.py", title="Author preview",
+                                          icon=":material/edit_note:"))
+    if "teacher" in roles:
+        pages["Teaching"] = [st.Page("views/class_page.py", title="Class", icon=":material/groups:",
+                                     url_path="class")]
+    return pages
+
+
+# The pages are built once per session and role set, not on every rerun: each st.Page resolves
+# and checks its file (a few stats), which every click paid for. Kept in the session, never shared
+# between sessions (st.navigation marks the page it returns as the one that may run).
+kept = st.session_state.get("_app_pages")
+if kept is None or kept[0] != who.roles:
+    kept = st.session_state["_app_pages"] = (who.roles, build_pages(who.roles))
+pages = kept[1]
 page = st.navigation(pages)
 try:
     page.run()

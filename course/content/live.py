@@ -135,8 +135,7 @@ class LiveCourse:
         validated = self.validated
         with gc_paused():
             kept = cache.read(self.cache_file)
-            for path in inside:
-                self._read(path, kept)
+            self._take_kept(inside, kept)
             self._unsaved = self.validated > validated or len(kept) != len(inside)
             del kept
             for path in outside:
@@ -168,6 +167,28 @@ class LiveCourse:
         if self.cache_file is None:
             return False
         return cache.write(self.cache_file, entries)
+
+    def _take_kept(self, inside: list[Path], kept: cache.Kept) -> None:
+        """A full load's files: each one whose size and time are those the cache kept is taken
+        from it without being read (`_read`'s first step, inlined: at 43,000 exercises the calls
+        and the pathlib work per file were a third of a restart); the others through `_read`."""
+        base = os.fspath(self.root).rstrip(os.sep) + os.sep
+        cut, entries, limit = len(base), self._entries, kept.written - cache.RACY * 1e9
+        taken = 0
+        for path in inside:
+            text = os.fspath(path)
+            hit = kept.get(text[cut:]) if kept and text.startswith(base) and os.sep == "/" else None
+            if hit is not None and hit[1] is not None:
+                try:
+                    info = os.stat(text)
+                except OSError:
+                    info = None
+                if info is not None and hit[1] == (info.st_size, info.st_mtime_ns) and info.st_mtime_ns <= limit:
+                    entries[path] = _Entry(hit[1], hit[0], hit[2])
+                    taken += 1
+                    continue
+            self._read(path, kept)
+        self.from_cache += taken
 
     def _read(self, path: Path, kept: cache.Kept | None = None) -> bool:
         """(Re)read one file; validate it only when its bytes changed (or, at a full load, when

@@ -52,6 +52,10 @@ ATTEMPTS = sa.Table(
     *(sa.Column(c, sa.Text) for c in ("ask", "skill", "game", "rules", "given")),
     sa.Column("correct", sa.Integer), sa.Column("revealed", sa.Integer),
     sa.Column("try_kind", sa.Text))
+# One statement for every attempt, its values bound at each execution: built and compiled once
+# (a statement built per attempt with its values inlined cost a check about 0.5 ms of CPU).
+INSERT_ATTEMPT = ATTEMPTS.insert().returning(ATTEMPTS.c.id)
+_UPSERTS: dict[tuple[str, str], sa.Executable] = {}   # (dialect, table) -> its upsert (`_upsert`)
 LEARNERS = sa.Table("learners", _meta, *(sa.Column(c, sa.Text) for c in
                                          ("key", "name", "email", "seen")))
 REVIEW_CARDS = sa.Table("review_cards", _meta, *(sa.Column(c, sa.Text) for c in
@@ -343,16 +347,18 @@ class ProgressStore:
 
     # -- running statements -------------------------------------------------------------------
 
-    def _write(self, statement: sa.Executable, *more: sa.Executable) -> list[Any]:
+    def _write(self, statement: sa.Executable, *more: sa.Executable,
+               params: dict[str, Any] | None = None) -> list[Any]:
         """Run one write (or several) in its own transaction; the rows the first returns
-        (RETURNING), if any. The file is checked before and after (`check_file`): a write into a
-        file emptied under the app is never reported as saved."""
+        (RETURNING), if any; `params`: the first statement's bound values. The file is checked
+        before and after (`check_file`): a write into a file emptied under the app is never
+        reported as saved."""
         self.check_file()
         try:
             with self.engine.connect() as conn:
                 conn = conn.execution_options(write=True)
                 with conn.begin():
-                    result = conn.execute(statement)
+                    result = conn.execute(statement, params) if params is not None else conn.execute(statement)
                     rows = list(result) if result.returns_rows else []
                     for other in more:
                         conn.execute(other)
@@ -370,10 +376,20 @@ class ProgressStore:
             raise self._failed(exc) from exc
 
     def _upsert(self, table: sa.Table, keys: list[str], *rows: dict[str, Any]) -> None:
-        """Insert or update each row, all in one transaction."""
-        insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
-        self._write(*(insert.values(**row).on_conflict_do_update(
-            index_elements=keys, set_={k: v for k, v in row.items() if k not in keys}) for row in rows))
+        """Insert or update each row (every column given), all in one transaction: one
+        statement per table and dialect, built once, its values bound at each execution."""
+        if not rows:
+            return
+        statement = _UPSERTS.get((self.dialect, table.name))
+        if statement is None:
+            insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
+            statement = _UPSERTS[(self.dialect, table.name)] = insert.on_conflict_do_update(
+                index_elements=keys, set_={c.name: insert.excluded[c.name] for c in table.columns
+                                           if c.name not in keys})
+        missing = [c.name for c in table.columns if any(c.name not in row for row in rows)]
+        if missing:
+            raise ValueError(f"an upsert into {table.name} must give every column; missing {missing}")
+        self._write(statement, params=[dict(row) for row in rows])
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -390,7 +406,7 @@ class ProgressStore:
                    try_kind=attempt.try_kind or ("shown" if attempt.revealed else "first"))
         if row["try_kind"] not in TRY_KINDS:
             raise ValueError(f"try kind {attempt.try_kind!r} is not one of {', '.join(TRY_KINDS)}")
-        (row_id,), = self._write(ATTEMPTS.insert().values(**row).returning(ATTEMPTS.c.id))
+        (row_id,), = self._write(INSERT_ATTEMPT, params=row)
         return int(row_id)
 
     def save_learner(self, key: str, name: str, email: str = "") -> None:
