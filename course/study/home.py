@@ -259,7 +259,18 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     question names the player and the betting round that comes next, whose limit follows the
     latest match only."""
     n = rng.randint(3, 7)
-    events, _table = played(rng, HORN, n, match_chance=0.9)
+    # A second match needs a second pairing on one board, rare in a random hand: the deck is
+    # stacked so that one player's first three face-up cards share a rank (a pair at stage 2,
+    # trips at stage 3, as for the third match); every other card and choice stays random.
+    seat, rank = rng.randrange(n), Rank(rng.randint(2, 14))
+    suits = [Suit(s) for s in rng.sample(range(4), 3)]
+    planted = {2 * n + seat: 0, 3 * n + seat: 1, 4 * n + seat: 2}
+    filler = [c for c in DECK if c.rank != rank]
+    rng.shuffle(filler)
+    top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(4 * n + seat + 1)]
+    hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
+                                   match_chance=0.9)
+    events = [_rename(e) for e in hand.texts]
     matches: dict[str, list[int]] = {}
     for i, e in enumerate(events):
         if e.endswith(" matches"):
@@ -278,8 +289,9 @@ def second_match(rng: random.Random) -> dict[str, Any]:
             if o.player == player and o.decision == "match"]
     data["intro"] = (f"{player} has matched the pot {len(paid)} times, paying " + ", then ".join(map(str, paid))
                      + f". {where(exercise)} The question is about betting round {number}.")
-    answered(data)
-    return data
+    exercise = parsed(data)                     # with the round named: loaded once more, and kept
+    answered(data, exercise)
+    return {**data, PARSED: exercise}
 
 
 def per_player_limit(rng: random.Random) -> dict[str, Any]:
