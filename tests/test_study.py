@@ -155,7 +155,7 @@ SHOWN_BY = {
     "face-down-heart-takes": "hah-face-down-heart",
     "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
     "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
-    "stud-bring-in-in-razz": "razz-highest-door", "ace-high-in-razz": "razz-ace-door",
+    "stud-bring-in-in-razz": ("razz-highest-door", "which-game-bring-in"), "ace-high-in-razz": "razz-ace-door",
     "straight-counts-in-razz": "razz-straight-low", "nine-qualifies": "hilo-nine-low",
     # issue 22: the named mistakes still missing, and the traps that had none
     "kickers-as-group": "deciding-kicker", "completion-as-raise": "raise-cap",
@@ -164,6 +164,11 @@ SHOWN_BY = {
     "shared-card-left-out": "shared-seventh", "folded-chips-returned": "folds-after-paying",
     "taken-heart-takes": "hah-taken-heart", "hole-cards-out-of-reach": "hah-take",
     "third-match-skipped": "hav-third-match",
+    # issue 20: the low-game traps
+    "pair-ignored-in-razz": ("razz-pair-showing", "razz-pair-counts"), "stud-opener-in-razz": "which-game-opener",
+    "high-hand-wins-razz": "which-game-razz-award", "ace-low-bring-in-hilo": "hilo-ace-door",
+    "one-half-per-hand": "hilo-wheel", "unqualified-low-paid": "hilo-no-low",
+    "even-split-among-winners": "hilo-quartered", "high-takes-all-hilo": "which-game-hilo-award",
 }
 
 

@@ -108,7 +108,8 @@ def lesson_label(lesson) -> str:
         f"{lv.field(lesson, 'title')}"
 
 
-LESSONS_PER_PAGE = 20   # the map draws at most this many lessons at once, all games together
+LESSONS_PER_PAGE = 30   # the map draws at most this many lessons at once, all games together
+                        # (the course's own 21 lessons whole; a course many times its size paged)
 MIN_PAGE = 5            # ... but a paged game shows at least this many
 
 

@@ -147,6 +147,12 @@ class ClassServer:
                      *self.streamlit_args], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.code))
                 self.replica_ports.append(port)
                 self.backends.append(("127.0.0.1", port))
+        # Every replica answers before the balancer starts: HAProxy counts a server up at start
+        # only until a check fails, and one that failed its first checks (still loading the
+        # course) stays down for `rise` more checks while the balancer sends everyone elsewhere.
+        for n, proc in enumerate(self.procs, 1):
+            wait_healthy(f"http://127.0.0.1:{self.replica_ports[n - 1]}/_stcore/health", proc, timeout,
+                         f"replica {n} (log: {self.folder / f'replica-{n}.log'})")
         config = self.folder / "haproxy.cfg"
         config.write_text(haproxy_config(self.backends, self.host, self.port), encoding="utf-8")
         subprocess.run([haproxy(), "-c", "-q", "-f", str(config)], check=True)
@@ -155,9 +161,6 @@ class ClassServer:
         self.balancer = subprocess.Popen([haproxy(), "-db", "-f", str(config)], stdout=log,
                                          stderr=subprocess.STDOUT)
         self.procs.append(self.balancer)
-        for n, proc in enumerate(self.procs[:-1], 1):
-            wait_healthy(f"http://127.0.0.1:{self.replica_ports[n - 1]}/_stcore/health", proc, timeout,
-                         f"replica {n} (log: {self.folder / f'replica-{n}.log'})")
         wait_healthy(f"http://{self.host}:{self.port}/_stcore/health", self.balancer, timeout,
                      f"haproxy (log: {self.folder / 'haproxy.log'})")
 

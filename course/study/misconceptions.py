@@ -446,6 +446,106 @@ def straight_counts_in_razz(exercise, question) -> Any:
     return straight_counts_winners({p: [*c, *shared] for p, c in hands.items() if p not in folded})
 
 
+def _razz_ranks_ignoring_pairs(cards) -> tuple[int, ...]:
+    """A razz hand read the wrong way: its lowest five cards (ace = 1), a pair included, compared
+    from the top down as if they were all different."""
+    ranks = sorted(1 if c.rank == 14 else int(c.rank) for c in cards)[:5]
+    return tuple(sorted(ranks, reverse=True))
+
+
+def pair_ignored_in_razz(exercise, question) -> Any:
+    """The razz opener or winners with a pair read as two small cards (course/study/low.py)."""
+    if question.ask == "opener":
+        rows = {p: exercise.hands[p].up for p in exercise.active}
+    else:
+        hands, shared, folded = _final(exercise)
+        rows = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
+    keys = {p: _razz_ranks_ignoring_pairs(row) for p, row in rows.items()}
+    low = min(keys.values())
+    chosen = [p for p in exercise.seats if keys.get(p) == low]
+    if question.ask == "opener":
+        return chosen[0] if len(chosen) == 1 else None
+    return chosen
+
+
+def _paid_to(exercise, question, winners: list[str], side: str) -> Any:
+    """The `winners` list, or the whole pot split among them as one `side` would split it (the
+    odd unit by the game's card-by-suit rule for that side)."""
+    if question.ask == "winners":
+        return winners
+    from course.showdown import _share
+
+    hands, shared, folded = _final(exercise)
+    own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
+    right = engine.answer(exercise, question).value
+    pot = exercise.pot if exercise.pot is not None else sum(right.values())
+    rule = "highest-card-by-suit" if side == "high" else "lowest-card-by-suit"
+    return dict(_share(pot, winners, exercise.seats, profile=exercise.profile, cards=own, rule=rule).value)
+
+
+def _high_winners(exercise, players=None) -> list[str]:
+    hands, shared, folded = _final(exercise)
+    values = {p: evaluate([*c, *shared]).value for p, c in hands.items()
+              if p not in folded and (players is None or p in players)}
+    top = max(values.values())
+    return [p for p in exercise.seats if values.get(p) == top]
+
+
+def high_hand_wins_razz(exercise, question) -> Any:
+    """Razz read as Stud High: the best high hand takes the pot."""
+    return _paid_to(exercise, question, _high_winners(exercise), "low")
+
+
+def high_takes_all_hilo(exercise, question) -> Any:
+    """Hi-Lo read as Stud High: the best high hand takes the whole pot, low or no low."""
+    return _paid_to(exercise, question, _high_winners(exercise), "high")
+
+
+def one_half_per_hand(exercise, question) -> Any:
+    """A hand that scoops read as winning the low half only: the high half goes to the best high
+    hand among the others."""
+    from course import questions
+    from course.showdown import _share
+
+    value = questions._halves(exercise, question).value    # the halves behind an award too
+    high, low = value["high"], value["low"]
+    if not low or len(high) != 1 or set(high) != set(low):
+        return None
+    (scooper, units), = high.items()
+    others = [p for p in _live_players(exercise) if p != scooper]
+    if not others:
+        return None
+    hands, shared, folded = _final(exercise)
+    own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
+    new_high = dict(_share(units, _high_winners(exercise, others), exercise.seats, profile=exercise.profile,
+                           cards=own, rule="highest-card-by-suit").value)
+    if question.ask == "halves":
+        return {"high": new_high, "low": dict(low)}
+    total = dict(low)
+    for p, u in new_high.items():
+        total[p] = total.get(p, 0) + u
+    return {p: total[p] for p in exercise.seats if p in total}
+
+
+def _live_players(exercise) -> list[str]:
+    hands, _shared, folded = _final(exercise)
+    return [p for p in exercise.seats if p in hands and p not in folded]
+
+
+def even_split_among_winners(exercise, question) -> Any:
+    """Every player paid from either half shares the whole pot equally (halving forgotten)."""
+    right = engine.answer(exercise, question).value
+    winners = [p for p in exercise.seats if right.get(p)]
+    if len(winners) < 2:
+        return None
+    from course.showdown import _share
+
+    hands, shared, folded = _final(exercise)
+    own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
+    return dict(_share(sum(right.values()), winners, exercise.seats, profile=exercise.profile, cards=own,
+                       rule="highest-card-by-suit").value)
+
+
 # --- issue 22: the named mistakes still missing, and the traps that had none
 
 
@@ -659,4 +759,9 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "kicker_beyond_five": kicker_beyond_five,
     "spit_card_showing": spit_card_showing,
     "take_from_folded": take_from_folded,
+    "pair_ignored_in_razz": pair_ignored_in_razz,
+    "high_hand_wins_razz": high_hand_wins_razz,
+    "high_takes_all_hilo": high_takes_all_hilo,
+    "one_half_per_hand": one_half_per_hand,
+    "even_split_among_winners": even_split_among_winners,
 }
