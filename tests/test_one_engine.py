@@ -91,3 +91,27 @@ def test_with_apply_broken_every_drill_item_with_moves_fails(monkeypatch, name):
             templates.generate(templates.item_id(name, seed))
     assert "broken on purpose" in str(failed.value) or isinstance(failed.value, RuntimeError)
     templates.generate.cache_clear()
+
+
+SHOWDOWN_ASKS = {"winners", "award", "halves", "best_five", "category", "qualifies"}
+
+
+def _low_showdown_files(game: str) -> set[str]:
+    chosen = set()
+    for path in EXERCISES:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if data.get("game") == game and any(q.get("ask") in SHOWDOWN_ASKS for q in data.get("questions", [])):
+            chosen.add(path.relative_to(ROOT).as_posix())
+    return chosen
+
+
+@pytest.mark.parametrize("game, order", [("razz", "ace-to-five"), ("stud-hi-lo", "eight-or-better")])
+def test_with_a_low_hand_order_read_as_high_every_low_showdown_exercise_fails(monkeypatch, game, order):
+    """The low games run on the one award and the spec's hand orders: read the low order as the
+    high one and every razz or Hi-Lo exercise that asks about the showdown fails course check."""
+    from course import hands
+
+    wanted = _low_showdown_files(game)
+    assert len(wanted) >= 5
+    monkeypatch.setitem(hands.HAND_ORDERS, order, hands.HAND_ORDERS["high"])
+    assert wanted - _failing(_check(monkeypatch)) == set()
