@@ -462,6 +462,7 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         page = texts(at)
         assert not at.exception, at.exception
         assert "Session summary" in page and "Due next" in page and "Skills touched" in page
+        assert "in 0 min" not in page                              # a card due now says "now"
         assert "7 of 10 right first time" in page, page[page.find("right first") - 30:][:200]
         metrics = {m.label: m.value for m in at.metric}
         assert metrics["Right first time"] == "7 of 10" and metrics["Time spent"].endswith(" s")
@@ -670,3 +671,12 @@ def test_mastery_after_a_miss_is_below_mastery_after_a_right_answer():
     plan.review("skill/stud-high/bring_in", True)
     missed, right = plan.mastery("skill/stud-high/opener"), plan.mastery("skill/stud-high/bring_in")
     assert missed < right and missed < 0.9
+
+
+def test_due_times_read_as_a_learner_says_them():
+    from datetime import timedelta
+
+    from course.app.review import _when
+
+    assert [_when(timedelta(seconds=s)) for s in (-30, 0, 59, 60, 3599, 3600, 47 * 3600, 49 * 3600)] == \
+        ["now", "now", "now", "in 1 min", "in 59 min", "in 1 h", "in 47 h", "in 2 days"]

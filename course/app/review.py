@@ -274,7 +274,10 @@ def _summary(plan: schedule.Schedule) -> None:
 
 
 def _when(delta: timedelta) -> str:
-    minutes = max(int(delta.total_seconds() // 60), 0)
+    """How long until a card is due, as a learner says it: "now" once it is due (never "in 0 min")."""
+    minutes = int(delta.total_seconds() // 60)
+    if minutes < 1:
+        return "now"
     if minutes < 60:
         return f"in {minutes} min"
     if minutes < 48 * 60:
