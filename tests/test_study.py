@@ -680,3 +680,16 @@ def test_due_times_read_as_a_learner_says_them():
 
     assert [_when(timedelta(seconds=s)) for s in (-30, 0, 59, 60, 3599, 3600, 47 * 3600, 49 * 3600)] == \
         ["now", "now", "now", "in 1 min", "in 59 min", "in 1 h", "in 47 h", "in 2 days"]
+
+
+def test_every_skill_card_has_a_name_of_its_own():
+    """Asks that train one skill (winners and award: the showdown) are two cards in Review and
+    Progress: each reads as its own ask, in words, never twice the same."""
+    from course.app import labels, study_feedback
+    from course.asks import asks_for
+    from course.games import GAMES
+
+    for game in GAMES:
+        names = [study_feedback.card_title(f"skill/{game}/{ask}") for ask in asks_for(game)]
+        assert len(set(names)) == len(names), names
+        assert set(asks_for(game)) <= set(labels.ASKS), set(asks_for(game)) - set(labels.ASKS)

@@ -41,6 +41,26 @@ NAMES = {
     "review": "review",
 }
 
+# Each ask as a learner names what it trains, for memory cards: several asks share a skill
+# (winners and award both train the showdown), so a card is named by its own ask.
+ASKS = {
+    "bring_in": "who brings in", "opener": "who acts first", "action_order": "the order of action",
+    "legal_action": "a legal action", "contributions": "what each player puts in",
+    "street_total": "a street's total", "best_five": "the best five", "category": "the hand's name",
+    "legal_hand": "a legal hand", "winners": "who wins", "award": "how the pot is paid",
+    "halves": "the high and low halves", "qualifies": "a qualifying low", "shared_card": "the shared card",
+    "pot_matches": "the pot matches", "pot": "the pot", "bet_limit": "the bet limit",
+    "holding": "a holding after the takes", "takes": "what may be taken",
+    "side_pots": "the side pots", "showdown_order": "who shows first",
+}
+
+
+def ask_name(ask: str) -> str:
+    """What an ask trains, in words ("award" -> "how the pot is paid"); an unknown ask reads as
+    its words ("new_ask" -> "new ask")."""
+    return ASKS.get(ask, ask.replace("_", " "))
+
+
 # Each source's short name (keyed by its title in course/rules/citations.yaml), shown before an
 # article's title where the source is not already the heading.
 SOURCES = {

@@ -94,18 +94,11 @@ def opened(what: str) -> None:
 
 
 def card_title(card: str) -> str:
-    """A memory card as a learner reads it: "Seven-Card Stud High: bring in", "Trap: Raise cap
+    """A memory card as a learner reads it: "Seven-Card Stud High: who brings in", "Trap: Raise cap
     ...", or a hand-written exercise's own title."""
     kind, *rest = card.split("/")
-    if kind == "skill":   # named as Progress names skills (labels.display_name of its topic)
-        from course import questions
-        try:
-            skill = labels.display_name(questions.topic_for(rest[0], rest[1]))
-        except Exception:  # noqa: BLE001 - an ask the game no longer has still reads as words
-            skill = rest[1].replace("_", " ")
-        if skill == labels.display_name(rest[0]):   # a home game's skills are named by the game
-            skill = rest[1].replace("_", " ")
-        return f"{labels.display_name(rest[0])}: {skill}"
+    if kind == "skill":   # one card per ask: named by what the ask trains (winners and award share a skill)
+        return f"{labels.display_name(rest[0])}: {labels.ask_name(rest[1])}"
     if kind == "trap" and rest[0] in templates.templates():
         title = templates.templates()[rest[0]].title
         return title if title.startswith("Trap: ") else f"Trap: {title}"
