@@ -81,7 +81,21 @@ def rss_kib(pids: list[int]) -> int:
     return total
 
 
-def crowd(server: ClassServer, url: str, store: ProgressStore, learners: int, rounds: int,
+def saved_per_learner(location: str) -> dict[str, int]:
+    """Attempts saved per learner, read with plain SQL: the benchmark never opens a design's
+    database with this design's store, which would migrate it to this design's schema under the
+    previous design's replicas (whose migrations then cannot find the revision)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(location)
+    try:
+        with engine.connect() as conn:
+            return dict(conn.execute(sa.text("SELECT learner, count(*) FROM attempts GROUP BY learner")).all())
+    finally:
+        engine.dispose()
+
+
+def crowd(server: ClassServer, url: str, location: str, learners: int, rounds: int,
           think: float, issuer: str, names: list[str]) -> dict:
     """`learners` learners log in (subjects `names`), open their tabs at once, then all
     answer `rounds` times together. Each learner's stored attempts are compared with the
@@ -118,7 +132,7 @@ def crowd(server: ClassServer, url: str, store: ProgressStore, learners: int, ro
     rss = rss_kib(pids)
     for tab in tabs:
         tab.close()
-    stored = store.all_attempts().groupby("learner").size()
+    stored = saved_per_learner(location)
     lost = sum(len(mine) - int(stored.get(key, 0)) for key, mine in
                zip((f"{issuer}#{sub}" for sub in names), results))
     checks = [r for mine in results for r in mine]
@@ -199,7 +213,6 @@ def main() -> int:
         for design, count, code in designs:
             name = f"{design}-{count}"
             location = new_database(postgres, name.replace("-", "_"))
-            store = ProgressStore(location)
             port = free_port()
             secrets = auth_secrets(folder / f"{name}-secrets.toml", port, issuer)
             env = {"PYTHONPATH": str(code)} if code is not None else {}
@@ -209,13 +222,18 @@ def main() -> int:
                              streamlit_args=["--secrets.files", str(secrets)]) as server:
                 url = f"http://localhost:{port}"
                 for warm in range(count):       # each replica's first rerun is not a figure
-                    Learner(url, DEAL, login=log_in(url, f"{name}-warm-up-{warm}")).round()
+                    try:
+                        Learner(url, DEAL, login=log_in(url, f"{name}-warm-up-{warm}")).round()
+                    except (LookupError, RuntimeError):   # the page failed: say why, from the replicas' logs
+                        for log in sorted((folder / name).glob("replica-*.log")):
+                            print(f"--- {design} {log.name}:\n" + "\n".join(
+                                log.read_text(errors="replace").splitlines()[-40:]), file=sys.stderr)
+                        raise
                 for n in sizes:
                     rounds = max(args.rounds, -(-MIN_CHECKS // n))
                     names = [f"{name}-{n}-{i}" for i in range(n)]
                     rows.append({"design": design, "replicas": count, **crowd(
-                        server, url, store, n, rounds, args.think, issuer, names)})
-            store.close()
+                        server, url, location, n, rounds, args.think, issuer, names)})
         lock = blocked_writer(folder)
     if args.json:
         print(json.dumps({"crowds": rows, "blocked_writer": lock}, indent=2))

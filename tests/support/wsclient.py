@@ -36,8 +36,10 @@ class Page:
         for name, proto in self.elements:
             if name == kind and str(getattr(proto, "id", "")).endswith("-" + key):
                 return proto
+        failed = [f"{getattr(p, 'type', '')}: {getattr(p, 'message', '')}" for n, p in self.elements
+                  if n == "exception"]
         raise LookupError(f"no {kind} with key {key!r} among "
-                          f"{[n for n, _ in self.elements]}")
+                          f"{[n for n, _ in self.elements]}" + (f"; the page raised {failed}" if failed else ""))
 
     def texts(self, kind: str = "alert") -> list[str]:
         return [getattr(p, "body", "") for n, p in self.elements if n == kind]
