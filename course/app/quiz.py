@@ -410,12 +410,11 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     asked = params.get("player") if question is not None and question.ask in HOLDING_ASKS else None
     html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
                                  pot_asked=question is not None and question.ask in POT_ASKS)
-    where = f"Q{number}: " if number is not None else ""
+    where = ""                  # a deal without moves needs no word on where the table stands
     if exercise.events or exercise.actions:
         played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
-        where += ("the table as the question finds it, " +
-                  (f"after {played} of the {total} moves" if played < total
-                   else "after every move"))
+        where = (f"Q{number}: " if number is not None else "") + "the table as the question finds it, " + \
+            (f"after {played} of the {total} moves" if played < total else "after every move")
     # The facts line (engine-validated fields only) and the cards share one element; author
     # text (intro, moves) is never rendered with HTML allowed.
     # a home game's moves carry the hand on from its written street, to a street the state
