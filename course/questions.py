@@ -495,12 +495,16 @@ def _showdown_order(exercise: Exercise, question: Question) -> Answer:
     else:
         first = next(p for p in rnd.order if p in live)
         why = "nobody bet on the last round" if aggressor is None else f"{aggressor}, the last to bet, is out"
-        cite = ('COURSE "Showdown order"', 'RRP-H 3 "The Showdown" 7')
-        reading = ("the course's own reading: 1917Poker names only the last bettor, and Robert's Rules lets the "
-                   "first to act show first" if rule.value == "last-bettor" else
-                   "Robert's Rules' rule, the course's own default for these rules")
+        cite, default = ('COURSE "Showdown order"', 'RRP-H 3 "The Showdown" 7'), True
+        if rule.value == "last-bettor":
+            reading = ("the course's own reading: 1917Poker names only the last bettor, and Robert's Rules lets the "
+                       "first to act show first")
+        elif rule.course_default:
+            reading = "Robert's Rules' rule, the course's own default for these rules"
+        else:       # the profile's own source is Robert's Rules
+            cite, default, reading = tuple(rule.cite), False, "Robert's Rules' rule"
         steps.append(Step(f"{why[0].upper()}{why[1:]}, so the player who acted first on {rnd.street} street, {first}, "
-                          f"shows first ({reading}).", cite, True))
+                          f"shows first ({reading}).", cite, default))
     start = exercise.seats.index(first)
     order = [p for p in exercise.seats[start:] + exercise.seats[:start] if p in live]
     steps.append(Step(f"Then the others in turn, clockwise from {first}: {', '.join(order[1:])}; each shows or "

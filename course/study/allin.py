@@ -21,12 +21,15 @@ from course.study.stud import GAME, Deal, arising_pot
 
 LATER = ("fifth", "sixth", "seventh")
 PROFILES = ("pokerstars", "wsop-2026", "1917poker")
+# The games bet on stud actions, each with the profiles its drills draw from (razz and Hi-Lo:
+# Robert's Rules, whose stud all-in rules they keep, RRP-H 9.1 and 10.1).
+GAME_PROFILES = {GAME: PROFILES, "razz": ("rrp-razz",), "stud-hi-lo": ("rrp-stud-hi-lo",)}
 
 
 def _state(deal: Deal, rules: str, stacks: dict[str, int], pot: int = 0) -> HandState:
     """The street's betting on the one hand state, with the stacks."""
     profile = engine.profile(rules)
-    exercise = SimpleNamespace(game=GAME, street=deal.street, seats=list(deal.seats), hands=deal.engine_hands(),
+    exercise = SimpleNamespace(game=profile.game, street=deal.street, seats=list(deal.seats), hands=deal.engine_hands(),
                                profile=profile, stakes=profile.stakes, folded=tuple(deal.folded), pot=pot, shared=[],
                                stacks=stacks)
     return HandState.street(exercise)
@@ -65,10 +68,14 @@ def _step(deal: Deal, rules: str) -> int:
     return profile.stakes.amount(profile.value("bet_by_street")[deal.street])
 
 
-def side_pots(rng: random.Random) -> dict[str, Any]:
+def _of(game: str, data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "game": game}
+
+
+def side_pots(rng: random.Random, game: str = GAME) -> dict[str, Any]:
     """A later street where one to three players are short: the pots once the betting is over."""
     deal = Deal(rng, rng.randint(3, 5), rng.choice(LATER)).complete()
-    rules = rng.choice(PROFILES)
+    rules = rng.choice(GAME_PROFILES[game])
     step = _step(deal, rules)
     short = rng.sample(deal.seats, k=rng.randint(1, min(3, len(deal.seats) - 1)))
     stacks = {p: rng.randint(1, 3 * step) for p in short}
@@ -77,8 +84,8 @@ def side_pots(rng: random.Random) -> dict[str, Any]:
     actions = _play(rng, state)
     if len(state.table.pots()) < 2:
         raise Reject          # nobody went all in for less: no side pot to find
-    return deal.exercise({"ask": "side_pots"}, rules, stacks=stacks, pot=pot, actions=actions,
-                         intro=_intro(stacks, deal.seats, deal.street))
+    return _of(game, deal.exercise({"ask": "side_pots"}, rules, stacks=stacks, pot=pot, actions=actions,
+                                   intro=_intro(stacks, deal.seats, deal.street)))
 
 
 def short_all_in(rng: random.Random) -> dict[str, Any]:
@@ -139,10 +146,10 @@ def all_in_award(rng: random.Random) -> dict[str, Any]:
     return data if best == short else {**data, CONTROL: True}
 
 
-def showdown_order(rng: random.Random) -> dict[str, Any]:
+def showdown_order(rng: random.Random, game: str = GAME) -> dict[str, Any]:
     """Seventh street's betting, sometimes with a short stack: who shows first, and then?"""
     deal = Deal(rng, rng.randint(3, 5), "seventh").complete()
-    rules = rng.choice(PROFILES)
+    rules = rng.choice(GAME_PROFILES[game])
     step = _step(deal, rules)
     stacks = {p: rng.randint(1, 2 * step) for p in rng.sample(deal.seats, k=rng.randint(0, 1))}
     pot = arising_pot(rng, deal, rules)
@@ -150,12 +157,20 @@ def showdown_order(rng: random.Random) -> dict[str, Any]:
     actions = _play(rng, state, fold_chance=0.12)
     if not actions or len(state.table.live) < 2:
         raise Reject
-    return deal.exercise({"ask": "showdown_order"}, rules, stacks=stacks or None, pot=pot, actions=actions,
-                         intro=_intro(stacks, deal.seats, deal.street) if stacks else None)
+    return _of(game, deal.exercise({"ask": "showdown_order"}, rules, stacks=stacks or None, pot=pot, actions=actions,
+                                   intro=_intro(stacks, deal.seats, deal.street) if stacks else None))
+
+
+def _for(draw, game: str):
+    return lambda rng: draw(rng, game)
 
 
 register(Template("side-pots", GAME, "side_pots", "Drill: side pots", side_pots))
 register(Template("showdown-order", GAME, "showdown_order", "Drill: showdown order", showdown_order))
+for _game, _prefix, _title in (("razz", "razz", "Razz"), ("stud-hi-lo", "hilo", "Hi-Lo")):
+    register(Template(f"{_prefix}-side-pots", _game, "side_pots", f"Drill: {_title} side pots", _for(side_pots, _game)))
+    register(Template(f"{_prefix}-showdown-order", _game, "showdown_order", f"Drill: {_title} showdown order",
+                      _for(showdown_order, _game)))
 for _name, _ask, _draw, _title, *_shows in (
     ("short-all-in", "legal_action", short_all_in, "A short all-in raise", "short-all-in-reopens"),
     ("all-in-ante", "legal_action", all_in_ante, "The lowest door card all in on the ante"),

@@ -738,7 +738,17 @@ def one_pot_award(exercise, question) -> Any:
     return showdown.award(hands, sum(right.values()), exercise.seats, shared, folded, exercise.profile).value
 
 
+def all_in_lowcard_brings_in(exercise, question) -> Any:
+    """The lowest door card read as bringing in although it is all in on the ante: the same
+    question with every stack ignored (stacks only, when the lowest door card is all in)."""
+    stacks = getattr(exercise, "stacks", None)
+    if not stacks or exercise.street != find_game(exercise.game).first_street:
+        return None
+    return engine.answer(dataclasses.replace(exercise, stacks={}), question).value
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "all_in_lowcard_brings_in": all_in_lowcard_brings_in,
     "straight_counts_in_razz": straight_counts_in_razz,
     "kickers_as_group": kickers_as_group,
     "completion_as_raise": completion_as_raise,
