@@ -660,7 +660,7 @@ class BettingRound:
         lowcard_all_in = waiting_bring_in and self.is_all_in(self.first)
         if lowcard_all_in and action.verb is Verb.FOLD:
             option = self._all_in_option("all_in_ante_lowcard")
-            return _Plan(action, 0, f"{p} folds: {self.first}, the lowest door card, is all in on the ante, so "
+            return _Plan(action, 0, f"{p} folds: {self.first}, the {self._door()} door card, is all in on the ante, so "
                          f"{p} opens instead and may fold, bring in or complete{self._note('all_in_ante_lowcard')}.",
                          option.cite, option.course_default)
         if waiting_bring_in and action.verb not in (Verb.BRING_IN, Verb.COMPLETE):
@@ -776,17 +776,17 @@ class BettingRound:
                 bring,
                 forced.course_default,
             )
-        if p != self.first:          # the lowest door card is all in on the ante (RRP-H 8.8)
+        if p != self.first:          # the bring-in card is all in on the ante (RRP-H 8.8)
             option = self._all_in_option("all_in_ante_lowcard")
             return _Plan(replace(action, amount=amount), amount,
-                         f"{p} opens for the amount of the bring-in, {amount}, in place of {self.first}, whose lowest "
-                         f"door card is all in on the ante{self._note('all_in_ante_lowcard')}; it counts toward "
+                         f"{p} opens for the amount of the bring-in, {amount}, in place of {self.first}, whose "
+                         f"{self._door()} door card is all in on the ante{self._note('all_in_ante_lowcard')}; it counts toward "
                          f"{p}'s round.", _cites(option.cite, forced.cite), option.course_default or forced.course_default)
         return _Plan(
             replace(action, amount=amount),
             amount,
             f"{p} brings in {amount}{self._forced_words(forced, 'bring_in')}, the forced bet of the "
-            f"lowest door card; it counts toward {p}'s round.",
+            f"{self._door()} door card; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
             forced.course_default,
         )
@@ -1180,6 +1180,11 @@ class BettingRound:
         steps = [opening.steps[-1]] if opening and opening.steps else []
         return steps + self._lowcard_steps() + [e.step for e in self._ledger]
 
+    def _door(self) -> str:
+        """Which door card brings in, in words: the lowest (Stud High, Hi-Lo) or the highest (razz),
+        as the profile's `bring_in_card` says."""
+        return self.profile.value("bring_in_card") if self.profile.has("bring_in_card") else "lowest"
+
     def _lowcard_steps(self) -> list[Step]:
         """When the lowest door card is all in on the ante, who opens instead (RRP-H 8.8)."""
         if not (self.bring_in_mode and self.stacks and self.is_all_in(self.first)):
@@ -1188,7 +1193,7 @@ class BettingRound:
         nxt = next((p for p in self.order[1:] if not self.is_all_in(p)), None)
         if nxt is None:
             return []
-        return [Step(f"{self.first} has the lowest door card but is all in on the ante, so there is no forced "
+        return [Step(f"{self.first} has the {self._door()} door card but is all in on the ante, so there is no forced "
                      f"bring-in: {nxt}, next to the left, acts first and may fold, bring in or complete"
                      f"{self._note('all_in_ante_lowcard')}.", option.cite, option.course_default)]
 

@@ -522,28 +522,38 @@ def _showdown_order(exercise: Exercise, question: Question) -> Answer:
     return Answer(order, steps)
 
 
-def _award(exercise: Exercise, question: Question) -> Answer:
-    from course import showdown
-
-    if exercise.stacks and exercise.whole_hand:      # every pot the events built, one by one
+def _stacked_pots(exercise: Exercise, question: Question) -> dict[str, Any] | None:
+    """With stacks, what the pots are built from once the betting is over: the hands that may win
+    (mucked ones left out), each player's chips in (`paid`), the pot from before a street
+    (`base`), the folded and the all-in players, and steps to say first. None without stacks (one
+    pot). ValueError while the betting is still going on."""
+    if not exercise.stacks or not (exercise.whole_hand or exercise.actions):
+        return None
+    if exercise.whole_hand:
         state = _point(exercise, question)
         table = state.table
         if not table.over:
             raise ValueError("the hand is not over at this point: the pots are awarded once the betting ends")
         hands, before = _live_hands(exercise, question)
-        return showdown.award_pots(hands, {p: table.hands[p].paid for p in table.seats},
-                                   exercise.seats, shared_cards(exercise, question),
-                                   tuple(folded_players(exercise, question)), profile=exercise.profile,
-                                   all_in=state.all_in(), before=before)
-    if exercise.stacks and exercise.actions and not exercise.whole_hand:
-        rnd = HandState.replay(exercise).table
-        if not rnd.is_closed:
-            raise ValueError(f"{exercise.street} street's betting is not over after these actions: the pots are "
-                             "awarded once it ends")
-        folded = tuple(dict.fromkeys([*folded_players(exercise, question), *rnd.folded]))
-        return showdown.award_pots(_showdown_hands(exercise, question), rnd.paid, exercise.seats,
-                                   shared_cards(exercise, question), folded, profile=exercise.profile,
-                                   base=rnd.pot_before, all_in=rnd.all_in)
+        return dict(hands=hands, paid={p: table.hands[p].paid for p in table.seats}, base=0,
+                    folded=tuple(folded_players(exercise, question)), all_in=state.all_in(), before=before)
+    rnd = HandState.replay(exercise).table
+    if not rnd.is_closed:
+        raise ValueError(f"{exercise.street} street's betting is not over after these actions: the pots are "
+                         "awarded once it ends")
+    folded = tuple(dict.fromkeys([*folded_players(exercise, question), *rnd.folded]))
+    return dict(hands=_showdown_hands(exercise, question), paid=rnd.paid, base=rnd.pot_before, folded=folded,
+                all_in=rnd.all_in, before=[])
+
+
+def _award(exercise: Exercise, question: Question) -> Answer:
+    from course import showdown
+
+    stacked = _stacked_pots(exercise, question)
+    if stacked is not None:          # every pot the moves built, one by one
+        return showdown.award_pots(stacked["hands"], stacked["paid"], exercise.seats, shared_cards(exercise, question),
+                                   stacked["folded"], profile=exercise.profile, base=stacked["base"],
+                                   all_in=stacked["all_in"], before=stacked["before"])
     hands, before = _live_hands(exercise, question)
     return showdown.award(hands, _pot_of(exercise, question), exercise.seats, shared_cards(exercise, question),
                           tuple(folded_players(exercise, question)), profile=exercise.profile, before=before)
@@ -553,13 +563,18 @@ def _halves(exercise: Exercise, question: Question) -> Answer:
     """Each half's units per player: {high: {...}, low: {...}}, low None with no qualifying low."""
     from course import showdown
 
-    folded = tuple(folded_players(exercise, question))
-    hands = _showdown_hands(exercise, question)
+    stacked = _stacked_pots(exercise, question)
+    folded = tuple(folded_players(exercise, question)) if stacked is None else stacked["folded"]
+    hands = _showdown_hands(exercise, question) if stacked is None else stacked["hands"]
     if len([p for p in exercise.seats if p in hands and p not in folded]) < 2:
         raise ValueError("'halves' needs a showdown: only one player is still in, so the pot is won "
                          "without one (ask 'award')")
-    return showdown.pot_halves(_pot_of(exercise, question), hands, exercise.seats,
-                               shared_cards(exercise, question), folded, exercise.profile)
+    shared = shared_cards(exercise, question)
+    if stacked is None:
+        return showdown.pot_halves(_pot_of(exercise, question), hands, exercise.seats, shared, folded,
+                                   exercise.profile)
+    return showdown.halves_of_pots(hands, stacked["paid"], exercise.seats, shared, folded, exercise.profile,
+                                   base=stacked["base"], all_in=stacked["all_in"], before=stacked["before"])
 
 
 def _qualifies(exercise: Exercise, question: Question) -> Answer:

@@ -545,3 +545,33 @@ def award_pots(hands: Mapping[str, Sequence[Card]], paid: Mapping[str, int], sea
     order = {p: total[p] for p in seats if p in total}
     steps.append(Step("In all: " + ", ".join(f"{p} {u}" for p, u in order.items()) + ".", (EACH_POT,)))
     return Answer(order, steps)
+
+
+def halves_of_pots(hands: Mapping[str, Sequence[Card]], paid: Mapping[str, int], seats: Sequence[str],
+                   shared: Sequence[Card] = (), folded: Collection[str] = (), profile: Any = None,
+                   base: int = 0, all_in: Collection[str] = (), before: Sequence[Step] = ()) -> Answer:
+    """The `halves` answer of a hand with side pots: each pot halved on its own among the players
+    who may win it (`pot_halves`, RRP-H 3 "Ties" 5(d)), and each side's units added up over the
+    pots: {high: {player: units}, low: {player: units} | None}. The low side is None only when no
+    pot has a qualifying low. Chips nobody matched go back and are in neither half."""
+    pots, returned = build_pots(paid, seats, folded, base)
+    if len(pots) == 1:
+        return pot_halves(pots[0].amount, hands, seats, shared, folded, profile)
+    built = side_pots(paid, seats, folded, base, all_in)
+    steps = [*before, *built.steps]
+    total: dict[str, dict[str, int] | None] = {"high": {}, "low": None}
+    for name, pot in zip(_pot_names(len(pots)), pots):
+        part = pot_halves(pot.amount, {p: hands[p] for p in pot.players if p in hands}, seats, shared, (), profile)
+        steps += [Step(f"{name[0].upper()}{name[1:]} ({pot.amount}, for {_names(pot.players)}) is halved on its "
+                       "own:", (EACH_POT,)), *part.steps]
+        for side, units in part.value.items():
+            if units is None:
+                continue
+            into = total[side] = total.get(side) or {}
+            for player, n in units.items():
+                into[player] = into.get(player, 0) + n
+    order = lambda units: {p: units[p] for p in seats if p in units}
+    value = {"high": order(total["high"]), "low": order(total["low"]) if total["low"] is not None else None}
+    for player, units in returned.items():
+        steps.append(Step(f"{player}'s unmatched {units} went back and is in neither half.", (SIDE_POTS,), True))
+    return Answer(value, steps)

@@ -289,7 +289,7 @@ def test_award_on_a_street_with_stacks_awards_every_pot_once_the_betting_is_over
 def random_whole_hand(rng, players, profile=POKERSTARS):
     seats = [f"P{i}" for i in range(players)]
     stacks = {p: rng.randint(1, 30) for p in seats if rng.random() < 0.6}
-    state = HandState.new_hand("stud-high", seats, profile, stacks=stacks)
+    state = HandState.new_hand(profile.game, seats, profile, stacks=stacks)
     deck = list(DECK)
     rng.shuffle(deck)
     while not state.table.over:
@@ -312,11 +312,15 @@ def random_whole_hand(rng, players, profile=POKERSTARS):
     return seats, stacks, state
 
 
-def _conserved(deals, seed):
+STACK_GAMES = ("pokerstars", "rrp-razz", "rrp-stud-hi-lo")     # every game bet on stud actions
+
+
+def _conserved(deals, seed, rules="pokerstars"):
     rng = random.Random(seed)
     all_ins = side = 0
+    profile = load_profile(rules)
     for deal in range(deals):
-        seats, stacks, state = random_whole_hand(rng, 2 + deal % 7)
+        seats, stacks, state = random_whole_hand(rng, 2 + deal % 7, profile)
         table, won = state.table, state.award.value
         start = {p: stacks.get(p, 10**6) for p in seats}
         end = {p: start[p] - table.hands[p].paid + won.get(p, 0) for p in seats}
@@ -328,14 +332,16 @@ def _conserved(deals, seed):
     return all_ins, side
 
 
-def test_chips_are_conserved_in_every_random_whole_hand_with_short_stacks():
-    all_ins, side = _conserved(120, 2026)
+@pytest.mark.parametrize("rules", STACK_GAMES)
+def test_chips_are_conserved_in_every_random_whole_hand_with_short_stacks(rules):
+    all_ins, side = _conserved(120, 2026, rules)
     assert all_ins > 40 and side > 20, (all_ins, side)
 
 
 @pytest.mark.slow
-def test_chips_are_conserved_in_2000_random_whole_hands_with_short_stacks():
-    all_ins, side = _conserved(2000, 1917)
+@pytest.mark.parametrize("rules", STACK_GAMES)
+def test_chips_are_conserved_in_2000_random_whole_hands_with_short_stacks(rules):
+    all_ins, side = _conserved(2000, 1917, rules)
     assert all_ins > 700 and side > 300, (all_ins, side)
 
 
@@ -443,3 +449,49 @@ def test_rrp_2_4_an_opener_all_in_from_an_earlier_street_is_passed_over():
     ex, problems = parse_exercise(text, "x.yaml")
     assert problems == []
     assert questions.answer(ex, ex.questions[0]).value == "Ben"    # Ava's kings showing, but she is all in
+
+
+# --- razz and Stud Hi-Lo: the same stud all-in rules (RRP-H 9.1, 10.1) ---------------------------
+
+RAZZ = load_profile("rrp-razz")
+HILO = load_profile("rrp-stud-hi-lo")
+
+
+def test_rrp_9_1_and_8_8_in_razz_the_highest_door_card_all_in_on_the_ante_lets_the_next_player_open():
+    from course.betting import new_round
+
+    hands = {"Ava": (parse_cards("A♣ 2♦"), parse_cards("K♥")), "Ben": (parse_cards("3♠ 4♦"), parse_cards("5♣")),
+             "Cara": (parse_cards("6♥ 7♥"), parse_cards("9♠"))}
+    r = new_round("third", ["Ava", "Ben", "Cara"], hands, RAZZ, stacks={"Ava": 1})
+    assert r.first == "Ava"                      # the king is razz's worst door card
+    for p in ("Ava", "Ben", "Cara"):
+        r.apply(f"{p} antes")
+    assert r.to_act == "Ben" and moves(r) == ["Ben folds", "Ben brings in 2", "Ben completes to 4"]
+    entry = r.apply("Ben folds")
+    assert "highest door card" in entry.text and "lowest" not in entry.text
+    assert "RRP-H 8.8" in entry.cite and not entry.course_default     # Robert's Rules' own profile
+
+
+def test_rrp_ties_5d_hi_lo_each_half_of_each_side_pot_is_split_on_its_own():
+    from course.showdown import award_pots, halves_of_pots
+
+    hands = {"Ava": parse_cards("A♣ 2♦ 4♥ 3♠ 7♦ K♣ Q♥"), "Ben": parse_cards("K♠ K♦ 9♥ K♥ 9♣ 5♣ J♠"),
+             "Cara": parse_cards("A♦ 3♥ 8♣ 6♠ 5♦ Q♠ 10♦")}
+    paid = {"Ava": 10, "Ben": 30, "Cara": 30}
+    halves = halves_of_pots(hands, paid, list(hands), profile=HILO)
+    # main pot 30: Ben high 15, Ava low 15; side pot 40 (Ben, Cara): Ben high 20, Cara low 20
+    assert halves.value == {"high": {"Ben": 35}, "low": {"Ava": 15, "Cara": 20}}
+    assert award_pots(hands, paid, list(hands), profile=HILO).value == {"Ava": 15, "Ben": 35, "Cara": 20}
+    # with one pot the halves are the plain pot_halves
+    even = {"Ava": 30, "Ben": 30, "Cara": 30}
+    assert halves_of_pots(hands, even, list(hands), profile=HILO).value == {"high": {"Ben": 45}, "low": {"Ava": 45}}
+
+
+def test_the_showdown_order_in_razz_is_robert_s_rules_own_not_a_course_default():
+    text = SEVENTH.replace("game: stud-high", "game: razz").replace("RULES", "rrp-razz").replace("STACKS\n", "") \
+        .replace("ACTIONS", "\n".join(f"  - {a}" for a in ("Cara checks", "Ava checks", "Ben checks")))
+    ex, problems = parse_exercise(text, "x.yaml")      # Cara's row is razz's lowest: she opens
+    assert problems == [], problems
+    got = questions.answer(ex, ex.questions[0])
+    assert got.value == ["Cara", "Ava", "Ben"] and not any(s.course_default for s in got.steps)
+    assert any('RRP-H 3 "The Showdown" 7' in s.cite for s in got.steps)
