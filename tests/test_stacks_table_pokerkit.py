@@ -73,14 +73,16 @@ def pokerkit_division(table, seats, profile, killed=()) -> tuple[dict[str, int],
     side pot halved with no qualifying low among its players) or "merged" (pots made one once
     the hands that win nothing are killed)."""
     paid = {p: table.hands[p].paid for p in seats}
-    folded = [p for p in seats if table.hands[p].folded or p in killed]
-    pots, returned = build_pots(paid, seats, folded)
+    out = [p for p in seats if table.hands[p].folded]
+    first, returned = build_pots(paid, seats, out)          # the unmatched chips go back first
+    paid = {p: paid[p] - returned.get(p, 0) for p in seats}
+    folded = [*out, *killed]
+    pots = build_pots(paid, seats, folded)[0]
     live = {p: table.hands[p].cards for p in seats if p not in folded}
-    before = len(build_pots(paid, seats, [p for p in seats if table.hands[p].folded])[0])
     orders = [side for side, _ in sides(profile)]
     low_in_hand = "low" in orders and bool(showdown(live, profile=profile, side="low").value) if len(live) > 1 \
         else False
-    units, why = dict(returned), set()
+    units, why = {}, set()
     for pot in pots:
         hands = {p: live[p] for p in pot.players}
         won = {side: showdown(hands, profile=profile, side=side).value if len(hands) > 1 else list(hands)
@@ -99,10 +101,11 @@ def pokerkit_division(table, seats, profile, killed=()) -> tuple[dict[str, int],
                 units[p] = units.get(p, 0) + share + (left if p == who[0] else 0)
     losers = [p for p in live if not units.get(p)]
     if losers and not killed:       # pokerkit kills them, and their pots may merge
-        merged, reasons = pokerkit_division(table, seats, profile, killed=losers)
-        return merged, reasons
-    if killed and len(pots) < before:
+        return pokerkit_division(table, seats, profile, killed=losers)
+    if killed and len(pots) < len(first):
         why.add("merged")
+    for p, n in returned.items():
+        units[p] = units.get(p, 0) + n
     return units, " and ".join(sorted(why))
 
 
