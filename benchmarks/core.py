@@ -81,7 +81,9 @@ rounds, items, base = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
 course = check()
 # the same exercises in both trees: those whose file the previous design's course has too
 exercises = [e for e in course.exercises.values() if (base / Path(e.path).resolve().relative_to(Path.cwd().resolve())).is_file()]
-replay_s = check_s = float("inf")
+# exercises with stacks (all-ins, side pots): replayed too, and answered, since their pots are the work
+stacked = [e for e in course.exercises.values() if getattr(e, "stacks", None)]
+replay_s = check_s = stack_s = float("inf")
 for _ in range(3):    # the best of three inside the process: a shared machine only ever adds time
     start = time.perf_counter()
     for _ in range(rounds):
@@ -89,10 +91,18 @@ for _ in range(3):    # the best of three inside the process: a shared machine o
             replay(exercise)
     replay_s = min(replay_s, time.perf_counter() - start)
     start = time.perf_counter()
+    for _ in range(rounds):
+        for exercise in stacked:
+            replay(exercise)
+            for question in exercise.questions:
+                questions.answer(exercise, question)
+    stack_s = min(stack_s, time.perf_counter() - start)
+    start = time.perf_counter()
     check()
     check_s = min(check_s, time.perf_counter() - start)
 print(json.dumps({"replays": rounds * len(exercises), "replay_s": replay_s, "check_s": check_s,
-                  "exercises": len(exercises), "drills": drills(DRILLS, items)}))
+                  "exercises": len(exercises), "drills": drills(DRILLS, items),
+                  "stack_exercises": len(stacked), "stack_replays": rounds * len(stacked), "stack_s": stack_s}))
 """
 
 
@@ -136,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
             "best_replays_per_s": max(r["replays"] / r["replay_s"] for r in results),
             "best_check_s": min(r["check_s"] for r in results),
             "drill_items_per_s": {name: statistics.median(r["drills"][name] for r in results) for name in DRILLS},
+            "stack_exercises": results[0]["stack_exercises"],
+            "stack_replays_per_s": statistics.median(r["stack_replays"] / r["stack_s"] for r in results)
+            if results[0]["stack_exercises"] else None,
         }
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -151,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in DRILLS:
         a, b = new["drill_items_per_s"][name], old["drill_items_per_s"][name]
         print(f"{'drill items/s, ' + name + ', median':40}{a:14.1f}{b:22.1f}{a / b:8.2f}")
+    a, b = new["stack_replays_per_s"], old["stack_replays_per_s"]
+    print(f"{'stack exercises replayed+answered/s':40}{format(a, '14.0f') if a else '-':>14}"
+          f"{format(b, '22.0f') if b else 'none (no stacks)':>22}{a / b if a and b else float('nan'):8.2f}")
     print(f"({args.repeat} runs, each the best of three; {new['exercises']} and {old['exercises']} exercises replayed, "
           "those in both courses; the check covers each tree's whole course; "
           f"{args.rounds} replays of the course per measurement)")

@@ -34,6 +34,7 @@ from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
 from course.games import GameSpec, find_game
 from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes, on_street
+from course.showdown import build_pots, side_pots
 from course.table import (
     action_order,
     check_seats,
@@ -67,6 +68,12 @@ _DEFAULT_WORDS = {
     "fourth_street_big_bet_stands": "the big bet standing for the round",
     "completion": "the completion counting as the bet",
     "min_raise": "the smallest raise",
+    "short_ante": "the all-in ante",
+    "short_bring_in": "the all-in bring-in",
+    "short_completion": "the all-in completion",
+    "short_raise": "the all-in bet or raise",
+    "short_all_in_reopens": "how a short all-in counts",
+    "all_in_ante_lowcard": "who opens for an all-in lowest door card",
 }
 
 
@@ -129,6 +136,7 @@ class LedgerEntry:
     kind: str = "round"  # "ante" (apart from the round) or "round"
     round_total: int = 0  # the player's total for the round after it (0 for an ante)
     to_match: int = 0  # what every player must have put in after it
+    pots: tuple[int, ...] = ()  # with stacks: each pot after it, main pot first
 
     @property
     def action(self) -> str:
@@ -149,6 +157,13 @@ class _Plan:
     course_default: bool = False
     new_level: int | None = None
     big: bool = False
+    all_in: bool = False   # the action puts the player's last chip in
+    full: bool = True      # a bet, completion or raise that counts as a full one (reopens the betting)
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _cites(*groups: Iterable[str]) -> tuple[str, ...]:
@@ -198,6 +213,7 @@ class BettingRound:
     first_answer: Answer | None = None
     limit: PlayerLimit | None = None  # None: the street's fixed step
     explain_first: Callable[[], Answer] | None = None   # the first actor's answer, worded only when read
+    stacks: Mapping[str, int] | None = None  # chips at the round's start (before an ante in it); absent: enough for anything
 
     order: list[str] = field(init=False)
     put: dict[str, int] = field(init=False)
@@ -208,6 +224,9 @@ class BettingRound:
     last_step: int = field(init=False, default=0)  # the size of the round's latest bet or raise
     bring_in_posted: bool = field(init=False, default=False)
     big_used: bool = field(init=False, default=False)
+    full_level: int = field(init=False, default=0)    # the round total of the latest full bet or raise
+    largest_step: int = field(init=False, default=0)  # the largest bet or raise so far (full-raise reading)
+    short_pending: int = field(init=False, default=0)  # short all-in raises since the last full one (full-raise)
     acted: set[str] = field(init=False)
     _brings_in: bool = field(init=False)     # the street opens with a bring-in (the spec's option says)
     _step_size: str = field(init=False)      # the street's fixed step, small or big (the spec's option)
@@ -233,6 +252,7 @@ class BettingRound:
         self.active = tuple(self.order)
         self.pair_holders = tuple(p for p in self.pair_holders if p in set(self.order))
         self.put = {p: 0 for p in self.order}
+        self.stacks = {p: int(v) for p, v in (self.stacks or {}).items() if p in self.put}
         self.antes = {}
         self.folded = set()
         self.acted = set()
@@ -298,6 +318,8 @@ class BettingRound:
         default is said once in a round: one already said by an applied action is left out."""
         words = []
         for name in names:
+            if name not in FORCED_BETS and not self.profile.has(name):
+                continue         # an all-in rule this profile does not name: cited on its step instead
             option = self.profile.option(name)
             if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
                 word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
@@ -325,21 +347,64 @@ class BettingRound:
     def live(self) -> list[str]:
         return [p for p in self.order if p not in self.folded]
 
+    def behind(self, player: str) -> int | None:
+        """The chips `player` has left to bet (None: no stack given, enough for anything)."""
+        if player not in self.stacks:
+            return None
+        return self.stacks[player] - self.antes.get(player, 0) - self.put.get(player, 0)
+
+    def is_all_in(self, player: str) -> bool:
+        """Every chip of `player` is in the pot (table stakes): they take no further part in the betting."""
+        if not self.stacks:
+            return False
+        left = self.behind(player)
+        return left is not None and left <= 0
+
+    @property
+    def all_in(self) -> list[str]:
+        """The players still in who are all in, in action order."""
+        return [p for p in self.live if self.is_all_in(p)]
+
+    def _most(self, player: str) -> int | None:
+        """The largest round total `player` can reach (None: no limit)."""
+        left = self.behind(player)
+        return None if left is None else self.put[player] + left
+
     @property
     def is_closed(self) -> bool:
         live = self.live
         if len(live) <= 1:
             return True
+        if not self.stacks:          # nobody can be all in: the round as it always was
+            if self.bring_in_mode and not self.bring_in_posted and self.level == 0:
+                return False
+            return all(p in self.acted and self.put[p] == self.to_match for p in live)
+        actors = [p for p in live if not self.is_all_in(p)]
+        if not actors:
+            return True
+        if len(actors) == 1 and self.owed(actors[0]) <= 0:
+            return True     # nobody is left to bet against (everyone else in is all in)
         if self.bring_in_mode and not self.bring_in_posted and self.level == 0:
             return False
-        return all(p in self.acted and self.put[p] == self.to_match for p in live)
+        return all(p in self.acted and self.put[p] == self.to_match for p in actors)
+
+    def _due(self) -> str | None:
+        """The player whose turn it is: from `turn`, the first still in with chips left."""
+        if not self.stacks:
+            return self.order[self.turn]
+        n = len(self.order)
+        for k in range(n):
+            candidate = self.order[(self.turn + k) % n]
+            if candidate not in self.folded and not self.is_all_in(candidate):
+                return candidate
+        return None
 
     @property
     def to_act(self) -> str | None:
         """Whose turn it is, or None when the round is over."""
         if self.is_closed:
             return None
-        return self.order[self.turn]
+        return self._due()
 
     def owed(self, player: str) -> int:
         return self.to_match - self.put[player]
@@ -364,6 +429,27 @@ class BettingRound:
         return self.pot_before + self.ante_total + self.total
 
     @property
+    def paid(self) -> dict[str, int]:
+        """Player -> units put in (antes and this round), every player in, seat order."""
+        return {p: self.antes.get(p, 0) + self.put[p] for p in self.seats if p in self.put}
+
+    def pots(self) -> list:
+        """The main pot and side pots now (`course.showdown.build_pots`): the pot before the
+        street goes to the main pot, shared by every player still in."""
+        return build_pots(self.paid, self.seats, self.folded, self.pot_before)[0]
+
+    def pot_amounts(self) -> tuple[int, ...]:
+        """Each pot's units now, main pot first, then any chips nobody has matched yet (the
+        ledger's column: they add up to the pot)."""
+        pots, unmatched = build_pots(self.paid, self.seats, self.folded, self.pot_before)
+        return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
+
+    def side_pots_answer(self) -> Answer:
+        """The `side_pots` question: each pot's amount and who may win it, after the actions."""
+        answer = side_pots(self.paid, self.seats, self.folded, self.pot_before, self.all_in)
+        return Answer(answer.value, [*self._history_steps(), *answer.steps])
+
+    @property
     def ledger(self) -> list[LedgerEntry]:
         return list(self._ledger)
 
@@ -376,7 +462,8 @@ class BettingRound:
         """The ledger as a pandas DataFrame (one row per action) for the app."""
         import pandas as pd
 
-        columns = ["n", "street", "player", "action", "kind", "added", "round_total", "to_match", "pot", "note", "cite"]
+        columns = ["n", "street", "player", "action", "kind", "added", "round_total", "to_match", "pot", "pots", "note",
+                   "cite"]
         rows = [
             {
                 "n": e.n,
@@ -388,6 +475,7 @@ class BettingRound:
                 "round_total": e.round_total,
                 "to_match": e.to_match,
                 "pot": e.pot,
+                "pots": " + ".join(str(n) for n in e.pots) if len(e.pots) > 1 else "",
                 "note": e.text,
                 "cite": "; ".join(e.cite),
             }
@@ -412,13 +500,39 @@ class BettingRound:
         """Every action the player to act may take now (amounts filled in), each one `can` accepts,
         in the order fold, check, call, bring in, complete, bets, raises.
 
-        Generated from the round's state, without judging (and wording) each candidate: the
-        player to act is in and it is their turn, so what remains is what `_judge` asks of each
-        verb (what is owed, the bring-in still to come, the level and the cap, the steps open).
+        Without stacks they follow from the round's state (`_plain_moves`); with stacks every
+        candidate is judged, since a wager may be all in for less, a short all-in may leave the
+        betting closed to a player, and an all-in lowest door card moves the bring-in.
         `tests/test_hand_state.py` checks the list against `can` on every candidate."""
         p = self.to_act
         if p is None:
             return []
+        if not self.stacks:
+            return self._plain_moves(p)
+        moves = []
+        for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BRING_IN, Verb.COMPLETE):
+            try:
+                moves.append(self._judge(Action(p, verb)).action)
+            except IllegalActionError:
+                pass
+        steps = self.steps_allowed(p)
+        # no step open (a player whose own limit is below the smallest raise may only call or fold)
+        for verb, base in ((Verb.BET, 0), (Verb.RAISE, self._raise_base())) if steps else ():
+            try:     # without a stack the amount is the first step; with one it may be all in for less
+                plan = self._judge(Action(p, verb, base + steps[0]) if self.limit is not None else Action(p, verb))
+            except IllegalActionError:
+                continue
+            moves.append(plan.action)
+            if plan.action.amount == base + steps[0]:
+                most = self._most(p)
+                moves += [Action(p, verb, base + k) for k in steps[1:] if most is None or base + k <= most]
+        return moves
+
+    def _plain_moves(self, p: str) -> list[Action]:
+        """`legal_moves` without stacks: nobody can be all in, so the moves follow from the round's
+        state alone, without judging (and wording) each candidate: the player to act is in and it
+        is their turn, so what remains is what `_judge` asks of each verb (what is owed, the
+        bring-in still to come, the level and the cap, the steps open)."""
         stakes = self.stakes
         completes = self.bring_in_mode and self.level == 0 and stakes.small_bet > stakes.bring_in
         if self.bring_in_mode and not self.bring_in_posted and self.level == 0:     # the forced bring-in
@@ -454,15 +568,27 @@ class BettingRound:
                 self.folded.add(player)
             elif act.verb is Verb.BRING_IN:
                 self.bring_in_posted = True
-                self.to_match = self.put[player]
+                self.to_match = max(self.to_match, self.put[player])
                 if self.to_match >= self.stakes.small_bet:  # a bring-in of a full bet is the bet
                     self.level = 1
+                    self.full_level = self.to_match
                 self.acted = {player}
             elif act.verb in (Verb.COMPLETE, Verb.BET, Verb.RAISE):
-                self.last_step = self.put[player] - self.to_match
+                step = self.put[player] - self.to_match
+                self.last_step = step
                 self.to_match = self.put[player]
                 self.level = plan.new_level
-                self.acted = {player}
+                if plan.full:
+                    self.acted = {player}
+                    self.full_level = self.to_match
+                    self.short_pending = 0
+                else:     # a short all-in: players who acted may not raise again on it alone
+                    self.acted.add(player)
+                    if self._measure() != "half-bet":
+                        self.short_pending += step
+                        if self.short_pending >= self.largest_step:
+                            self.short_pending = 0
+                self.largest_step = max(self.largest_step, step)
                 if plan.big:
                     self.big_used = True
             else:
@@ -481,6 +607,7 @@ class BettingRound:
             text=plan.text,
             cite=plan.cite,
             course_default=plan.course_default,
+            pots=self.pot_amounts() if self.stacks else (),
         )
         self._ledger.append(entry)
         return entry
@@ -510,17 +637,32 @@ class BettingRound:
             return self._judge_ante(action, illegal)
         if p in self.folded:
             raise illegal(f"{p} has folded and takes no further part in the hand", self.profile.rule_cite("folded_out"))
+        if self.is_all_in(p):
+            raise illegal(f"{p} is all in (every chip {p} had is in the pot), so {p} takes no further part in "
+                          "the betting", self.profile.rule_cite("table_stakes"))
         if self.is_closed:
+            if self.all_in:
+                raise illegal(
+                    f"the betting round is over: {_names(self.all_in)} {'is' if len(self.all_in) == 1 else 'are'} "
+                    "all in and nobody is left to bet against",
+                    _cites(self.profile.rule_cite("round_end"), self.profile.rule_cite("no_raise_against_all_ins")),
+                )
             raise illegal(
                 "the betting round is over: every player still in has acted and matched the last bet",
                 self.profile.rule_cite("round_end"),
             )
-        due = self.order[self.turn]
+        due = self._due()
         if p != due:
             raise illegal(f"it is {due}'s turn to act, not {p}'s", self.profile.rule_cite("turn_order"))
 
         waiting_bring_in = self.bring_in_mode and not self.bring_in_posted and self.level == 0
         bring = self.profile.rule_cite("bring_in_forced")
+        lowcard_all_in = waiting_bring_in and self.is_all_in(self.first)
+        if lowcard_all_in and action.verb is Verb.FOLD:
+            option = self._all_in_option("all_in_ante_lowcard")
+            return _Plan(action, 0, f"{p} folds: {self.first}, the {self._door()} door card, is all in on the ante, so "
+                         f"{p} opens instead and may fold, bring in or complete{self._note('all_in_ante_lowcard')}.",
+                         option.cite, option.course_default)
         if waiting_bring_in and action.verb not in (Verb.BRING_IN, Verb.COMPLETE):
             raise illegal(
                 f"{p} must first bring in {self.stakes.bring_in} or complete to {self.stakes.small_bet}: "
@@ -553,6 +695,14 @@ class BettingRound:
             # Paying only the difference rests on its own rule; a plain call matches the street's bet.
             cite = (self.profile.rule_cite("call_difference") if self.put[p]
                     else on_street(self.profile.option("bet_by_street").cite, self.street))
+            left = self.behind(p)
+            if left is not None and left <= owed:
+                short = owed - left
+                text = (f"{p} calls all in with {left}, the last of {p}'s chips"
+                        + (f", {short} short of the {self.to_match} to match: {p} can win from each other player "
+                           f"only as much as {p} has put in" if short else f", matching the {self.to_match}") + ".")
+                cite = _cites(cite, self.profile.rule_cite("table_stakes"))
+                return _Plan(action, left, text, cite, all_in=True)
             return _Plan(action, owed, text, cite)
         if verb is Verb.BRING_IN:
             return self._judge_bring_in(action, illegal)
@@ -587,6 +737,9 @@ class BettingRound:
         amount = self.stakes.ante
         if amount == 0:
             raise illegal("this game has no ante from each player", ante.cite)
+        left = self.behind(p)
+        if left is not None and left < amount:
+            return self._short_forced(action, illegal, "ante", amount, left, cite)
         if action.amount is not None and action.amount != amount:
             raise illegal(f"the ante is {amount}{self._forced_words(ante, 'ante')}, not {action.amount}",
                           cite, ante.course_default)
@@ -609,9 +762,13 @@ class BettingRound:
             raise illegal(f"there is no bring-in {where}", first.cite)
         if self.bring_in_posted or self.level > 0:
             raise illegal("the bring-in has already been made", bring)
-        if p != self.first:
-            raise illegal(f"{self.first} brings in, not {p}", bring)
+        opener = self._due() if self.is_all_in(self.first) else self.first
+        if p != opener:
+            raise illegal(f"{opener} brings in, not {p}", bring)
         amount = self.stakes.bring_in
+        left = self.behind(p)
+        if left is not None and left < amount:
+            return self._short_forced(action, illegal, "bring_in", amount, left, bring)
         if action.amount is not None and action.amount != amount:
             raise illegal(
                 f"the bring-in is {amount}{self._forced_words(forced, 'bring_in')}, not {action.amount}; "
@@ -619,14 +776,159 @@ class BettingRound:
                 bring,
                 forced.course_default,
             )
+        if p != self.first:          # the bring-in card is all in on the ante (RRP-H 8.8)
+            option = self._all_in_option("all_in_ante_lowcard")
+            return _Plan(replace(action, amount=amount), amount,
+                         f"{p} opens for the amount of the bring-in, {amount}, in place of {self.first}, whose "
+                         f"{self._door()} door card is all in on the ante{self._note('all_in_ante_lowcard')}; it counts toward "
+                         f"{p}'s round.", _cites(option.cite, forced.cite), option.course_default or forced.course_default)
         return _Plan(
             replace(action, amount=amount),
             amount,
             f"{p} brings in {amount}{self._forced_words(forced, 'bring_in')}, the forced bet of the "
-            f"lowest door card; it counts toward {p}'s round.",
+            f"{self._door()} door card; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
             forced.course_default,
         )
+
+    def _short_forced(self, action: Action, illegal, name: str, amount: int, left: int, cite) -> _Plan:
+        """An ante or bring-in the player cannot pay in full: all in for what is left (the profile's
+        `short_ante` / `short_bring_in`)."""
+        p, word = action.player, {"ante": "ante", "bring_in": "bring-in"}[name]
+        option_name = f"short_{name}"
+        if left <= 0:
+            raise illegal(f"{p} has no chips left, so cannot post the {word}: a player plays only with the chips "
+                          "in front of them", self.profile.rule_cite("table_stakes"))
+        option = self._all_in_option(option_name)
+        if option.value != "all-in":
+            raise illegal(f"{p} has only {left}, less than the {word} of {amount}, and these rules give no all-in "
+                          f"for less", cite)
+        cites = _cites(cite, option.cite, self.profile.rule_cite("table_stakes"))
+        if action.amount is not None and action.amount != left:
+            raise illegal(f"{p} has only {left} left, so {p} posts {left} all in, not {action.amount}",
+                          cites, option.course_default)
+        if name == "ante":
+            text = (f"{p} antes {left}, all {p} has: short of the ante of {amount}, {p} is all in"
+                    f"{self._note(option_name)} and plays on for the pot those chips can win.")
+        else:
+            text = (f"{p} brings in {left}, all {p} has: short of the bring-in of {amount}, {p} is all in"
+                    f"{self._note(option_name)}; the next player may call {left} or complete.")
+        return _Plan(replace(action, amount=left), left, text, cites, option.course_default, all_in=True)
+
+    def _all_in_option(self, name: str):
+        """An all-in option of the profile; a profile without it (a game added before its profiles
+        name the all-in rules) plays Robert's Rules' reading, cited as such."""
+        if self.profile.has(name):
+            return self.profile.option(name)
+        from course.rules import Option
+
+        value, cite = {"all_in_ante_lowcard": ("left-opens", ("RRP-H 8.8",)),
+                       "short_all_in_reopens": ("half-bet", ('RRP-H 3 "Betting and Raising" 5',)),
+                       "short_ante": ("all-in", ("RRP-H 15.19", "RRP-H 8.8")),
+                       "short_bring_in": ("all-in", ("RRP-H 15.19", 'RRP-H 3 "Betting and Raising" 16')),
+                       "short_completion": ("all-in", ('RRP-H 3 "Betting and Raising" 6',)),
+                       "short_raise": ("all-in", ('RRP-H 3 "Betting and Raising" 6',))}[name]
+        return Option(name=name, value=value, cite=cite, course_default=True,
+                      note="not named by this profile: the course plays Robert's Rules' reading")
+
+    def _measure(self) -> str:
+        """The profile's reading of an all-in smaller than a full bet or raise."""
+        return self._all_in_option("short_all_in_reopens").value
+
+    def _raise_closed(self, player: str) -> bool:
+        """Has `player` already acted, with only short all-ins since (which do not reopen the betting)?"""
+        if player not in self.acted or self.level == 0 and not self.bring_in_mode and self.to_match == 0:
+            return False
+        if self._measure() == "half-bet":
+            return True
+        return self.short_pending > 0
+
+    def _nobody_to_call(self, player: str) -> bool:
+        """Is every other player still in all in, or unable to put in more than the current total?"""
+        for q in self.live:
+            if q == player:
+                continue
+            most = self._most(q)
+            if most is None or most > self.to_match:
+                return False
+        return True
+
+    def _can_raise(self, action: Action, illegal, verb_words: str) -> None:
+        """The all-in limits on any bet, completion or raise (stacks given only)."""
+        p = action.player
+        if not self.stacks:
+            return
+        if self._nobody_to_call(p):
+            raise illegal(f"every other player still in is all in, so nobody could call a {verb_words}: "
+                          f"{p} may {'call or fold' if self.owed(p) else 'check'}",
+                          self.profile.rule_cite("no_raise_against_all_ins"), True)
+        most = self._most(p)
+        if most is not None and most <= self.to_match:
+            raise illegal(f"{p} has only {self.behind(p)} left, not even the {self.owed(p)} owed: {p} may call "
+                          "all in or fold", self.profile.rule_cite("table_stakes"))
+        if self._raise_closed(p):
+            option = self._all_in_option("short_all_in_reopens")
+            raise illegal(f"{p} has already acted, and since then only all-in wagers smaller than a full "
+                          f"{'raise' if self.level else 'bet'} have been made: they do not reopen the betting, so "
+                          f"{p} may call or fold{self._note('short_all_in_reopens')}", option.cite,
+                          option.course_default)
+
+    def _short_wager(self, action: Action, illegal, verb: Verb, full_total: int, step: int) -> _Plan:
+        """A completion, bet or raise all in for less than the full amount `full_total`."""
+        p = action.player
+        most = self._most(p)
+        name = "short_completion" if verb is Verb.COMPLETE else "short_raise"
+        words = {Verb.COMPLETE: "completion", Verb.BET: "bet", Verb.RAISE: "raise"}[verb]
+        option = self._all_in_option(name)
+        if option.value != "all-in":
+            raise illegal(f"{p} has only {self.behind(p)} left, short of a full {words} to {full_total}, and these "
+                          f"rules allow no {words} all in for less: {p} may call or fold", option.cite,
+                          option.course_default)
+        reading = self._all_in_option("short_all_in_reopens")
+        cite = _cites(option.cite, reading.cite, self.profile.rule_cite("table_stakes"))
+        default = option.course_default or reading.course_default
+        if action.amount is not None and action.amount != most:
+            raise illegal(f"{p} has {self.behind(p)} left, so all in {p} can make the round total {most}, "
+                          f"not {action.amount} (a full {words} would be {full_total})", cite, default)
+        added = most - self.put[p]
+        if self._measure() == "half-bet":
+            excess = most - self.full_level
+            full = 2 * excess >= step
+            measure = (f"{excess} over the last full bet of {self.full_level}" if self.full_level
+                       else f"a wager of {excess}")
+            judged = (f"{measure} is at least half the step of {step}, so it counts as a full "
+                      f"{'bet' if verb is not Verb.RAISE else 'raise'}: it reopens the betting and the next raise goes "
+                      f"to {most + step}" if full else
+                      f"{measure} is less than half the step of {step}, so it is not a full "
+                      f"{'bet' if verb is not Verb.RAISE else 'raise'}: it does not reopen the betting for players who "
+                      f"have already acted, and a player yet to act may call {most} or make it {self.full_level + step}")
+            new_level = self.level + 1 if full else self.level
+        elif self._measure() == "every-all-in":
+            full, new_level = True, self.level + 1
+            judged = (f"under these rules every all-in above the bet counts as a full "
+                      f"{'bet' if verb is not Verb.RAISE else 'raise'}: it reopens the betting and the next raise "
+                      f"goes to {most + step}")
+        else:
+            inc = most - self.to_match
+            full = inc >= self.largest_step
+            judged = (f"it adds {inc}, at least the round's largest bet or raise so far, so it reopens the betting"
+                      if full else f"it adds {inc}, less than the round's largest bet or raise ({self.largest_step}), "
+                      "so it reopens the betting only for players yet to act") +                 f"; the next raise goes to {most + max(step, self.largest_step)}"
+            new_level = self.level + 1
+        verb_text = {Verb.COMPLETE: f"completes all in to {most}", Verb.BET: f"bets all in {most}",
+                     Verb.RAISE: f"raises all in to {most}"}[verb]
+        text = (f"{p} {verb_text}, the last of {p}'s chips (a full {words} would be to {full_total}): {judged}"
+                f"{self._note(name, 'short_all_in_reopens')}.")
+        return _Plan(replace(action, amount=most), added, text, cite, default, new_level=new_level,
+                     all_in=True, full=full)
+
+    def _raise_base(self) -> int:
+        """The round total a raise is a step above: the latest full bet (half-bet reading: a smaller
+        all-in is completed), or the current total (full-raise reading). Without stacks every wager
+        is a full one, so the two agree."""
+        if not self.stacks:
+            return self.to_match
+        return self.full_level if self._measure() == "half-bet" else self.to_match
 
     def _judge_complete(self, action: Action, illegal, waiting_bring_in: bool) -> _Plan:
         p = action.player
@@ -641,6 +943,13 @@ class BettingRound:
         target = self.stakes.small_bet
         if target <= self.stakes.bring_in:
             raise illegal(f"the bring-in ({self.stakes.bring_in}) is already a full small bet", cite)
+        self._can_raise(action, illegal, "completion")
+        most = self._most(p)
+        if most is not None and most <= self.stakes.bring_in and not self.bring_in_posted:
+            raise illegal(f"{p} has only {most}, no more than the bring-in of {self.stakes.bring_in}: bring in "
+                          "all in instead", _cites(cite, self.profile.rule_cite("table_stakes")))
+        if most is not None and most < target:
+            return self._short_wager(action, illegal, Verb.COMPLETE, target, self.stakes.small_bet)
         if action.amount is not None and action.amount != target:
             raise illegal(
                 f"a completion brings the round total to the small bet, {target}, not {action.amount}", cite
@@ -739,7 +1048,7 @@ class BettingRound:
 
     def _judge_bet(self, action: Action, illegal) -> _Plan:
         p = action.player
-        if self.level > 0:
+        if self.level > 0 or (self.to_match > 0 and not self.bring_in_mode):
             raise illegal(
                 f"there is already a bet of {self.to_match}: raise, call or fold instead", self.profile.rule_cite("turn_order")
             )
@@ -748,13 +1057,22 @@ class BettingRound:
                 f"after the bring-in the first full bet is a completion: write '{p} completes to {self.stakes.small_bet}'",
                 self.profile.rule_cite("completion"),
             )
-        options = self.steps_allowed(p)
+        self._can_raise(action, illegal, "bet")
+        steps = self.steps_allowed(p)
+        options = self._affordable(p, steps, 0)
+        if steps and not options:       # all in for less than the bet
+            return self._short_wager(action, illegal, Verb.BET, steps[0], steps[0])
         inc, used_big, note = self._sized(action, options, 0, illegal, "bet")
         return self._wager(action, inc, used_big, note, Verb.BET)
 
+    def _affordable(self, player: str, options: list[int], base: int) -> list[int]:
+        """The steps `player` has the chips for (all of them without a stack)."""
+        most = self._most(player)
+        return options if most is None or self.limit is not None else [k for k in options if base + k <= most]
+
     def _judge_raise(self, action: Action, illegal) -> _Plan:
         p = action.player
-        if self.level == 0:
+        if self.level == 0 and not (self.to_match > 0 and not self.bring_in_mode):
             if self.bring_in_mode:
                 raise illegal(
                     f"the bring-in is not a full bet: to raise it, complete to {self.stakes.small_bet}",
@@ -769,13 +1087,18 @@ class BettingRound:
                 cap.cite,
                 cap.course_default,
             )
-        options = self.steps_allowed(p)
-        inc, used_big, note = self._sized(action, options, self.to_match, illegal, "raise")
+        self._can_raise(action, illegal, "raise")
+        base = self._raise_base()
+        steps = self.steps_allowed(p)
+        options = self._affordable(p, steps, base)
+        if steps and not options:       # all in for less than a full raise
+            return self._short_wager(action, illegal, Verb.RAISE, base + steps[0], steps[0])
+        inc, used_big, note = self._sized(action, options, base, illegal, "raise")
         return self._wager(action, inc, used_big, note, Verb.RAISE)
 
     def _wager(self, action: Action, inc: int, used_big: bool, note: str, verb: Verb) -> _Plan:
         p = action.player
-        new_total = (self.to_match if verb is Verb.RAISE else 0) + inc
+        new_total = (self._raise_base() if verb is Verb.RAISE else 0) + inc
         added = new_total - self.put[p]
         if self.limit is not None:
             word = "bet" if verb is Verb.BET else "raise"
@@ -790,9 +1113,12 @@ class BettingRound:
             text = f"{p} bets {new_total}"
         else:
             cap = self.profile.option("raise_cap")
-            text = f"{p} raises to {new_total}, one step of {inc} (raise {self.level} of {cap.value}), adding {added}"
-            cite = _cites(cite, cap.cite)
-            default = default or cap.course_default
+            text = (f"{p} raises to {new_total}, one step of {inc} (raise {self.level} of {cap.value}), adding {added}"
+                    if self.level else f"{p} raises to {new_total}, making the all-in bet of {self.to_match} a full "
+                    f"bet, adding {added}")
+            if self.level:
+                cite = _cites(cite, cap.cite)
+                default = default or cap.course_default
         step = ""
         if used_big:
             stands = self.profile.value("fourth_street_big_bet_stands")
@@ -806,11 +1132,15 @@ class BettingRound:
         else:
             step = f"{self.street} street uses the {size} bet, {inc}"
         used = ["bet_by_street", f"{size}_bet"]
-        if verb is Verb.RAISE:
+        if verb is Verb.RAISE and self.level:
             used.append("raise_cap")
         if used_big or self.big_used:
             used += [*_PAIR_OPTIONS, "big_bet"]
-        text += _bracket(step, note, self._note_words(*used)) + "."
+        text += _bracket(step, note, self._note_words(*used))
+        all_in = self._most(p) == new_total
+        if all_in:
+            text += f", and is all in"
+        text += "."
         return _Plan(
             replace(action, amount=new_total),
             added,
@@ -819,6 +1149,7 @@ class BettingRound:
             default,
             new_level=self.level + 1,
             big=used_big,
+            all_in=all_in,
         )
 
     # --- answers ----------------------------------------------------------------------------
@@ -835,7 +1166,7 @@ class BettingRound:
         # The antes are kept apart from the round, so they never bear on whether an action is legal.
         steps = [e.step for e in self._ledger if e.kind != "ante"]
         if not steps and self.opening() is not None:
-            steps = [self.opening().steps[-1]]
+            steps = [self.opening().steps[-1], *self._lowcard_steps()]
         parsed = Action.parse(action)
         try:
             self.verify(parsed)
@@ -847,7 +1178,24 @@ class BettingRound:
     def _history_steps(self) -> list[Step]:
         opening = self.opening()
         steps = [opening.steps[-1]] if opening and opening.steps else []
-        return steps + [e.step for e in self._ledger]
+        return steps + self._lowcard_steps() + [e.step for e in self._ledger]
+
+    def _door(self) -> str:
+        """Which door card brings in, in words: the lowest (Stud High, Hi-Lo) or the highest (razz),
+        as the profile's `bring_in_card` says."""
+        return self.profile.value("bring_in_card") if self.profile.has("bring_in_card") else "lowest"
+
+    def _lowcard_steps(self) -> list[Step]:
+        """When the lowest door card is all in on the ante, who opens instead (RRP-H 8.8)."""
+        if not (self.bring_in_mode and self.stacks and self.is_all_in(self.first)):
+            return []
+        option = self._all_in_option("all_in_ante_lowcard")
+        nxt = next((p for p in self.order[1:] if not self.is_all_in(p)), None)
+        if nxt is None:
+            return []
+        return [Step(f"{self.first} has the {self._door()} door card but is all in on the ante, so there is no forced "
+                     f"bring-in: {nxt}, next to the left, acts first and may fold, bring in or complete"
+                     f"{self._note('all_in_ante_lowcard')}.", option.cite, option.course_default)]
 
     def contributions_answer(self) -> Answer:
         """The `contributions` question: player -> units put in on this street."""
@@ -886,6 +1234,7 @@ def new_round(
     folded: Collection[str] = (),
     pot: int = 0,
     shared: Sequence[Card] = (),
+    stacks: Mapping[str, int] | None = None,
 ) -> BettingRound:
     """An empty round for `street`: finds the first actor (bring-in on third, opener later; a
     shared card dealt for the street is passed on to the opener)."""
@@ -909,4 +1258,5 @@ def new_round(
         pair_holders=exposed_pairs(rows, active),
         pot_before=pot,
         first_answer=first,
+        stacks=stacks,
     )

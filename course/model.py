@@ -89,6 +89,7 @@ class Exercise:
     line: int = 1
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
     stakes_given: dict[str, int] = field(default_factory=dict)  # the exercise's own `stakes:` amounts
+    stacks: dict[str, int] = field(default_factory=dict)  # chips each listed player has when the moves begin
     _replays: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property

@@ -50,6 +50,8 @@ TOPIC_BY_ASK = {
     "shared_card": "shared-card",
     "halves": "showdown",
     "qualifies": "best-five",
+    "side_pots": "side-pots",
+    "showdown_order": "showdown",
 }
 
 
@@ -148,9 +150,46 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
         opened = _point(exercise, question).table.rounds.get(street)
         if opened is None:
             raise ValueError(f"{street} street's betting never starts in these moves")
-        return opened.first_answer
-    return table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
-                              folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
+        return _past_all_ins(opened.first_answer, opened)
+    found = table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
+                               folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
+    return _past_all_ins(found, _opened(exercise)) if exercise.stacks and street == exercise.street else found
+
+
+def _opened(exercise: Exercise):
+    """A stud street's round once its antes (the actions it starts with) are in: who is all in then."""
+    antes = 0
+    for move in exercise.moves:
+        if move.kind != "ante":
+            break
+        antes += 1
+    return HandState.replay(exercise, antes).table
+
+
+def _all_in_at_start(rnd) -> list[str]:
+    """The players in a round who were all in before it began (no chip to bet once the antes are in)."""
+    return [p for p in rnd.order if p in rnd.stacks and rnd.stacks[p] - rnd.antes.get(p, 0) <= 0]
+
+
+def _past_all_ins(found: Answer, rnd) -> Answer:
+    """The first actor found from the cards, or, when that player is all in, the next one with chips
+    (Robert's Rules 8.8 for the lowest door card; an all-in player takes no part in the betting)."""
+    out = _all_in_at_start(rnd)
+    first = found.value
+    if first not in out:
+        return found
+    nxt = next((p for p in rnd.order if p not in out and p not in rnd.folded), None)
+    if nxt is None:
+        return Answer(first, [*found.steps, Step(f"{first} is all in, and so is everyone else: nobody acts on "
+                                                 f"{rnd.street} street.", rnd.profile.rule_cite("table_stakes"))])
+    if rnd.bring_in_mode:
+        text = (f"But {first} is all in on the ante, so there is no forced bring-in: {nxt}, next clockwise, acts "
+                "first and may fold, bring in or complete.")
+        rule = ("RRP-H 8.8", *rnd.profile.rule_cite("table_stakes"))
+    else:
+        text = f"But {first} is all in and takes no part in the betting, so {nxt}, next clockwise, acts first."
+        rule = rnd.profile.rule_cite("table_stakes")
+    return Answer(nxt, [*found.steps, Step(text, rule, True)])
 
 
 def _action_order(exercise: Exercise, question: Question) -> Answer:
@@ -158,9 +197,19 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
 
     if not find_game(exercise.game).is_betting(exercise.street):
         raise ValueError(f"nobody acts at the {exercise.street}: action_order needs a betting street")
-    return table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
-                                exercise.profile, folded=tuple(exercise.folded),
-                                shared=_shared_on(exercise, exercise.street))
+    found = table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
+                                 exercise.profile, folded=tuple(exercise.folded),
+                                 shared=_shared_on(exercise, exercise.street))
+    if not exercise.stacks:
+        return found
+    out = _all_in_at_start(_opened(exercise))
+    if not any(p in out for p in found.value):
+        return found
+    return Answer([p for p in found.value if p not in out],
+                  [*found.steps, Step(f"{', '.join(p for p in found.value if p in out)} "
+                                      f"{'is' if len(out) == 1 else 'are'} all in already, so "
+                                      f"{'that player never acts' if len(out) == 1 else 'they never act'}.",
+                                      exercise.profile.rule_cite("table_stakes"), True)])
 
 
 def _replay(exercise: Exercise, upto: int | None = None, question: Question | None = None):
@@ -187,8 +236,10 @@ def hand_record(exercise: Exercise):
     if not exercise.actions or find_game(exercise.game).moves != "actions" or exercise.whole_hand:
         return None
     frame = _replay(exercise).ledger_frame()
-    return frame[["n", "player", "action", "added", "round_total", "pot", "note"]].rename(columns={
-        "n": "#", "added": "units added", "round_total": "their round total", "pot": "pot after"})
+    columns = ["n", "player", "action", "added", "round_total", "pot", *(["pots"] if exercise.stacks else []), "note"]
+    return frame[columns].rename(columns={
+        "n": "#", "added": "units added", "round_total": "their round total", "pot": "pot after",
+        "pots": "pots after (main first)"})
 
 
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
@@ -354,12 +405,32 @@ def _a(label: str) -> str:
     return f"a {label}"
 
 
+def _mucked(exercise: Exercise, question: Question) -> tuple[list[str], list[Step]]:
+    """The players who mucked at the showdown (a whole hand), and the step that says so."""
+    if not exercise.whole_hand:
+        return [], []
+    mucked = list(getattr(_point(exercise, question).table, "mucked", ()))
+    if not mucked:
+        return [], []
+    who = ", ".join(mucked)
+    return mucked, [Step(f"{who} mucked: a hand given up unseen wins no part of the pot, whatever it held.",
+                         exercise.profile.rule_cite("muck"))]
+
+
+def _live_hands(exercise: Exercise, question: Question) -> tuple[dict[str, list[Card]], list[Step]]:
+    mucked, steps = _mucked(exercise, question)
+    hands = _showdown_hands(exercise, question)
+    return {p: cards for p, cards in hands.items() if p not in mucked}, steps
+
+
 def _winners(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    return showdown.showdown(_showdown_hands(exercise, question), shared_cards(exercise, question),
-                             tuple(folded_players(exercise, question)), profile=exercise.profile,
-                             side=question.params.get("side"))
+    hands, before = _live_hands(exercise, question)
+    shown = showdown.showdown(hands, shared_cards(exercise, question),
+                              tuple(folded_players(exercise, question)), profile=exercise.profile,
+                              side=question.params.get("side"))
+    return Answer(shown.value, [*before, *shown.steps]) if before else shown
 
 
 def _pot_of(exercise: Exercise, question: Question) -> int:
@@ -369,25 +440,141 @@ def _pot_of(exercise: Exercise, question: Question) -> int:
     return pot
 
 
+def _side_pots(exercise: Exercise, question: Question) -> Answer:
+    """Each pot's amount and the players who may win it, as the hand stands at the question (a
+    street: after its actions, the pot before it in the main pot)."""
+    if exercise.whole_hand:
+        return _point(exercise, question).side_pots()
+    if find_game(exercise.game).is_betting(exercise.street):
+        return HandState.replay(exercise).table.side_pots_answer()
+    from course import showdown
+
+    return showdown.side_pots({p: 0 for p in exercise.seats}, exercise.seats, exercise.folded, exercise.pot or 0)
+
+
+def _final_round(exercise: Exercise, question: Question):
+    """The last betting round, over, and the players still in (a whole hand at its end, or a
+    seventh-street exercise whose actions end the round); ValueError otherwise."""
+    spec = find_game(exercise.game)
+    last = spec.betting_streets[-1] if hasattr(spec, "betting_streets") else "seventh"
+    if exercise.whole_hand:
+        table = _point(exercise, question).table
+        if not getattr(table, "betting_over", False):
+            raise ValueError("the showdown order is asked once the last betting round is over with two or more "
+                             "players in: these moves stop before that")
+        return table.rounds[table.stages[-1].street], [p for p in table.seats if not table.hands[p].folded], \
+            {p: table.hands[p].paid for p in table.seats}
+    if exercise.street != last or not exercise.actions:
+        raise ValueError(f"the showdown order needs the last round's betting: a whole hand, or {last} street "
+                         "with its actions")
+    rnd = HandState.replay(exercise).table
+    if not rnd.is_closed:
+        raise ValueError(f"{exercise.street} street's betting is not over after these actions")
+    live = [p for p in exercise.seats if p not in exercise.folded and p not in rnd.folded]
+    return rnd, live, rnd.paid
+
+
+def _showdown_order(exercise: Exercise, question: Question) -> Answer:
+    """Who shows first at the showdown, then the order the others show or muck in (the profile's
+    `showdown_order`): the last bettor or raiser of the final round, clockwise from there."""
+    from course import showdown
+
+    rnd, live, paid = _final_round(exercise, question)
+    if len(live) < 2:
+        raise ValueError("only one player is left: there is no showdown, the pot goes to that player unseen")
+    rule = exercise.profile.option("showdown_order")
+    steps = []
+    aggressor = next((e.player for e in reversed(rnd.ledger)
+                      if e.kind == "round" and e.action.split()[len(e.player.split()):][:1] in (["bets"], ["raises"],
+                                                                                             ["completes"])), None)
+    if aggressor is not None and aggressor in live:
+        first = aggressor
+        steps.append(Step(f"{first} made the last bet or raise on {rnd.street} street, so {first} shows first"
+                          + (" (the course's own default, as Robert's Rules has it)" if rule.course_default else "")
+                          + ".", rule.cite, rule.course_default))
+    else:
+        first = next(p for p in rnd.order if p in live)
+        why = "nobody bet on the last round" if aggressor is None else f"{aggressor}, the last to bet, is out"
+        cite, default = ('COURSE "Showdown order"', 'RRP-H 3 "The Showdown" 7'), True
+        if rule.value == "last-bettor":
+            reading = ("the course's own reading: 1917Poker names only the last bettor, and Robert's Rules lets the "
+                       "first to act show first")
+        elif rule.course_default:
+            reading = "Robert's Rules' rule, the course's own default for these rules"
+        else:       # the profile's own source is Robert's Rules
+            cite, default, reading = tuple(rule.cite), False, "Robert's Rules' rule"
+        steps.append(Step(f"{why[0].upper()}{why[1:]}, so the player who acted first on {rnd.street} street, {first}, "
+                          f"shows first ({reading}).", cite, default))
+    start = exercise.seats.index(first)
+    order = [p for p in exercise.seats[start:] + exercise.seats[:start] if p in live]
+    steps.append(Step(f"Then the others in turn, clockwise from {first}: {', '.join(order[1:])}; each shows or "
+                      "mucks (gives the hand up unseen).",
+                      rule.cite, rule.course_default))
+    if rule.value == "last-aggressor-side-pots-first":
+        pots = showdown.build_pots(paid, exercise.seats, [p for p in exercise.seats if p not in live])[0]
+        top = {p: max(n for n, pot in enumerate(pots) if p in pot.players) for p in order}
+        if len(set(top.values())) > 1:
+            moved = sorted(order, key=lambda p: -top[p])
+            main_only = [p for p in order if top[p] == 0]
+            steps.append(Step(f"There is a side pot, so its players show before {', '.join(main_only)}, all in for "
+                              f"the main pot only: {', '.join(moved)}.", rule.cite, rule.course_default))
+            order = moved
+    return Answer(order, steps)
+
+
+def _stacked_pots(exercise: Exercise, question: Question) -> dict[str, Any] | None:
+    """With stacks, what the pots are built from once the betting is over: the hands that may win
+    (mucked ones left out), each player's chips in (`paid`), the pot from before a street
+    (`base`), the folded and the all-in players, and steps to say first. None without stacks (one
+    pot). ValueError while the betting is still going on."""
+    if not exercise.stacks or not (exercise.whole_hand or exercise.actions):
+        return None
+    if exercise.whole_hand:
+        state = _point(exercise, question)
+        table = state.table
+        if not table.over:
+            raise ValueError("the hand is not over at this point: the pots are awarded once the betting ends")
+        hands, before = _live_hands(exercise, question)
+        return dict(hands=hands, paid={p: table.hands[p].paid for p in table.seats}, base=0,
+                    folded=tuple(folded_players(exercise, question)), all_in=state.all_in(), before=before)
+    rnd = HandState.replay(exercise).table
+    if not rnd.is_closed:
+        raise ValueError(f"{exercise.street} street's betting is not over after these actions: the pots are "
+                         "awarded once it ends")
+    folded = tuple(dict.fromkeys([*folded_players(exercise, question), *rnd.folded]))
+    return dict(hands=_showdown_hands(exercise, question), paid=rnd.paid, base=rnd.pot_before, folded=folded,
+                all_in=rnd.all_in, before=[])
+
+
 def _award(exercise: Exercise, question: Question) -> Answer:
     from course import showdown
 
-    return showdown.award(_showdown_hands(exercise, question), _pot_of(exercise, question), exercise.seats,
-                          shared_cards(exercise, question), tuple(folded_players(exercise, question)),
-                          profile=exercise.profile)
+    stacked = _stacked_pots(exercise, question)
+    if stacked is not None:          # every pot the moves built, one by one
+        return showdown.award_pots(stacked["hands"], stacked["paid"], exercise.seats, shared_cards(exercise, question),
+                                   stacked["folded"], profile=exercise.profile, base=stacked["base"],
+                                   all_in=stacked["all_in"], before=stacked["before"])
+    hands, before = _live_hands(exercise, question)
+    return showdown.award(hands, _pot_of(exercise, question), exercise.seats, shared_cards(exercise, question),
+                          tuple(folded_players(exercise, question)), profile=exercise.profile, before=before)
 
 
 def _halves(exercise: Exercise, question: Question) -> Answer:
     """Each half's units per player: {high: {...}, low: {...}}, low None with no qualifying low."""
     from course import showdown
 
-    folded = tuple(folded_players(exercise, question))
-    hands = _showdown_hands(exercise, question)
+    stacked = _stacked_pots(exercise, question)
+    folded = tuple(folded_players(exercise, question)) if stacked is None else stacked["folded"]
+    hands = _showdown_hands(exercise, question) if stacked is None else stacked["hands"]
     if len([p for p in exercise.seats if p in hands and p not in folded]) < 2:
         raise ValueError("'halves' needs a showdown: only one player is still in, so the pot is won "
                          "without one (ask 'award')")
-    return showdown.pot_halves(_pot_of(exercise, question), hands, exercise.seats,
-                               shared_cards(exercise, question), folded, exercise.profile)
+    shared = shared_cards(exercise, question)
+    if stacked is None:
+        return showdown.pot_halves(_pot_of(exercise, question), hands, exercise.seats, shared, folded,
+                                   exercise.profile)
+    return showdown.halves_of_pots(hands, stacked["paid"], exercise.seats, shared, folded, exercise.profile,
+                                   base=stacked["base"], all_in=stacked["all_in"], before=stacked["before"])
 
 
 def _qualifies(exercise: Exercise, question: Question) -> Answer:
@@ -538,4 +725,6 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, re
     ("halves", "halves", "How many units does each player receive from the high half and from the low half?",
      _halves, {}, (), None),
     ("qualifies", "yesno", "Has {player} a qualifying low?", _qualifies, {"player": "player"}, ("player",), None),
+    ("side_pots", "pots", "What pots are there, and who may win each?", _side_pots, {}, (), None),
+    ("showdown_order", "order", "In what order do the players show their hands?", _showdown_order, {}, (), None),
 )))

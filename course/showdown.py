@@ -407,3 +407,171 @@ def award(hands: Mapping[str, Sequence[Card]], pot: int, seats: Sequence[str], s
 def _names(names: Sequence[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- side pots: built from what each player put in, awarded one by one ----------------------
+
+SIDE_POTS = 'COURSE "Side pots"'
+EACH_POT = 'RRP-H 3 "Ties" 5(d)'
+TABLE_STAKES = "RRP-H 2.4"
+FOLDED_OUT = 'HPD "Later streets begin with the strongest exposed hand"'
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its units, the players still in who may win it (seat order), and the level it is
+    built to (every player's chips up to `level` are in it and the pots below)."""
+
+    amount: int
+    players: tuple[str, ...]
+    level: int
+
+    def __str__(self) -> str:
+        return f"{self.amount} for {_names(self.players)}"
+
+    def to_plain(self) -> dict[str, Any]:
+        """The solve shape: {amount, players}."""
+        return {"amount": self.amount, "players": list(self.players)}
+
+
+def _pot_names(count: int) -> list[str]:
+    if count == 1:
+        return ["the pot"]
+    return ["the main pot"] + [f"side pot {n}" for n in range(1, count)]
+
+
+def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (),
+               base: int = 0) -> tuple[list[Pot], dict[str, int]]:
+    """The pots that `paid` (player -> every unit they put in this hand, antes included) makes,
+    main pot first, and the units that go straight back to a player nobody could match.
+
+    Each distinct total among the players still in closes a pot: everyone's chips up to that
+    total, less the pots below. Only players still in who put in at least that much may win it.
+    `base` is a pot every player still in shares already (a street exercise's pot before its
+    street). The chips of the player who put in the most above everyone else's total were never
+    matched and go back to that player; chips a folded player put in above the highest total of
+    a player still in join the top pot. A pot only one player still in may win is still a pot
+    (it holds chips of players who folded). Pots with the same players are one pot."""
+    order = [p for p in seats if p in paid] + [p for p in paid if p not in seats]
+    live = [p for p in order if p not in folded]
+    if not live:
+        raise ValueError("pots need at least one player still in")
+    returned: dict[str, int] = {}
+    ranked = sorted(order, key=lambda p: paid[p], reverse=True)
+    if len(ranked) > 1 and paid[ranked[0]] > paid[ranked[1]] and ranked[0] in live:
+        # the chips above everyone else's total were never matched: they go back, in no pot
+        returned[ranked[0]] = paid[ranked[0]] - paid[ranked[1]]
+        paid = {**paid, ranked[0]: paid[ranked[1]]}
+    levels = sorted({paid[p] for p in live})
+    pots: list[Pot] = []
+    previous = 0
+    for n, level in enumerate(levels):
+        top = n == len(levels) - 1
+        amount = sum(min(paid[p], level) - min(paid[p], previous) for p in order)
+        if top:   # dead chips above every live total
+            amount += sum(paid[p] - level for p in order if paid[p] > level)
+        players = tuple(p for p in live if paid[p] >= level)
+        if pots and pots[-1].players == players:
+            pots[-1] = Pot(pots[-1].amount + amount, players, level)
+        elif amount:
+            pots.append(Pot(amount, players, level))
+        previous = level
+    if not pots:
+        pots.append(Pot(0, tuple(live), 0))
+    if base:
+        first = pots[0]
+        pots[0] = Pot(first.amount + base, first.players, first.level)
+    return pots, returned
+
+
+def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (), base: int = 0,
+              all_in: Collection[str] = ()) -> Answer:
+    """The `side_pots` answer: each pot's amount and the players who may win it (a list of `Pot`,
+    main pot first), one cited step per pot."""
+    pots, returned = build_pots(paid, seats, folded, base)
+    steps: list[Step] = []
+    shown = ", ".join(f"{p} {paid[p]}" for p in seats if p in paid)
+    steps.append(Step(f"Put in so far: {shown}" + (f", on top of a pot of {base} from the streets before, which "
+                      "every player still in shares" if base else "") + ". Nobody can win more from a player than "
+                      "that player put in.", (TABLE_STAKES,)))
+    out = [p for p in seats if p in paid and p in folded and paid[p]]
+    if out:
+        steps.append(Step(f"{_names(out)} folded: what {'they' if len(out) > 1 else out[0]} put in stays in the "
+                          f"pots, but {'they' if len(out) > 1 else out[0]} can win none of them.",
+                          tuple(dict.fromkeys((FOLDED_OUT, SIDE_POTS))), True))
+    names = _pot_names(len(pots))
+    previous = 0
+    for name, pot in zip(names, pots):
+        short = [p for p in pot.players if p in all_in and paid[p] == pot.level]
+        why = (f"; {_names(short)} {'is' if len(short) == 1 else 'are'} all in for {pot.level}, so this pot "
+               f"takes {pot.level - previous if previous else pot.level} from each player who put in that much"
+               if short and len(pots) > 1 else "")
+        only = "only " if pot is not pots[0] else ""
+        steps.append(Step(f"{name[0].upper()}{name[1:]}: {pot.amount}, which {only}{_names(pot.players)} may win"
+                          f"{why}.", (SIDE_POTS, EACH_POT) if len(pots) > 1 else (SIDE_POTS,), True))
+        previous = pot.level
+    for player, units in returned.items():
+        steps.append(Step(f"{player}'s last {units} went unmatched: nobody else put in that much, so it goes "
+                          f"back to {player} and is in no pot.", (SIDE_POTS, TABLE_STAKES), True))
+    return Answer(pots, steps)
+
+
+def award_pots(hands: Mapping[str, Sequence[Card]], paid: Mapping[str, int], seats: Sequence[str],
+               shared: Sequence[Card] = (), folded: Collection[str] = (), profile: Any = None,
+               base: int = 0, all_in: Collection[str] = (), before: Sequence[Step] = ()) -> Answer:
+    """The award of every pot a hand made, pot by pot: each pot is won by the best hand among the
+    players who may win it (`award`, split and odd units by the profile), unmatched chips go back.
+    With a single pot this is exactly `award`."""
+    pots, returned = build_pots(paid, seats, folded, base)
+    if len(pots) == 1 and not returned:
+        return award(hands, pots[0].amount, seats, shared, folded, profile, before=before)
+    built = side_pots(paid, seats, folded, base, all_in)
+    total: dict[str, int] = {}
+    steps = [*before, *built.steps]
+    for name, pot in zip(_pot_names(len(pots)), pots):
+        if len(pot.players) == 1:
+            (only,) = pot.players
+            part = Answer({only: pot.amount}, [Step(f"Only {only} may win {name}, so {only} takes its {pot.amount}.",
+                                                    (SIDE_POTS, EACH_POT), True)])
+        else:
+            part = award({p: hands[p] for p in pot.players}, pot.amount, seats, shared, (), profile)
+            part = Answer(part.value, [Step(f"{name[0].upper()}{name[1:]} ({pot.amount}, for {_names(pot.players)}) "
+                                            "is awarded on its own:", (EACH_POT,)), *part.steps])
+        for player, units in part.value.items():
+            total[player] = total.get(player, 0) + units
+        steps.extend(part.steps)
+    for player, units in returned.items():
+        total[player] = total.get(player, 0) + units
+    order = {p: total[p] for p in seats if p in total}
+    steps.append(Step("In all: " + ", ".join(f"{p} {u}" for p, u in order.items()) + ".", (EACH_POT,)))
+    return Answer(order, steps)
+
+
+def halves_of_pots(hands: Mapping[str, Sequence[Card]], paid: Mapping[str, int], seats: Sequence[str],
+                   shared: Sequence[Card] = (), folded: Collection[str] = (), profile: Any = None,
+                   base: int = 0, all_in: Collection[str] = (), before: Sequence[Step] = ()) -> Answer:
+    """The `halves` answer of a hand with side pots: each pot halved on its own among the players
+    who may win it (`pot_halves`, RRP-H 3 "Ties" 5(d)), and each side's units added up over the
+    pots: {high: {player: units}, low: {player: units} | None}. The low side is None only when no
+    pot has a qualifying low. Chips nobody matched go back and are in neither half."""
+    pots, returned = build_pots(paid, seats, folded, base)
+    if len(pots) == 1:
+        return pot_halves(pots[0].amount, hands, seats, shared, folded, profile)
+    built = side_pots(paid, seats, folded, base, all_in)
+    steps = [*before, *built.steps]
+    total: dict[str, dict[str, int] | None] = {"high": {}, "low": None}
+    for name, pot in zip(_pot_names(len(pots)), pots):
+        part = pot_halves(pot.amount, {p: hands[p] for p in pot.players if p in hands}, seats, shared, (), profile)
+        steps += [Step(f"{name[0].upper()}{name[1:]} ({pot.amount}, for {_names(pot.players)}) is halved on its "
+                       "own:", (EACH_POT,)), *part.steps]
+        for side, units in part.value.items():
+            if units is None:
+                continue
+            into = total[side] = total.get(side) or {}
+            for player, n in units.items():
+                into[player] = into.get(player, 0) + n
+    order = lambda units: {p: units[p] for p in seats if p in units}
+    value = {"high": order(total["high"]), "low": order(total["low"]) if total["low"] is not None else None}
+    for player, units in returned.items():
+        steps.append(Step(f"{player}'s unmatched {units} went back and is in neither half.", (SIDE_POTS,), True))
+    return Answer(value, steps)

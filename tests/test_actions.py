@@ -13,7 +13,7 @@ MOVES = {
     "match": "Ava matches 20", "fold": "Ava folds", "check": "Ava checks", "call": "Ava calls",
     "bet": "Ava bets 8", "raise": "Ava raises to 16", "bring_in": "Ava brings in 2",
     "complete": "Ava completes to 4", "take": "Ava takes a hole card from Ben (7♣)", "give": "Ava gives back 4♦",
-    "showdown": "showdown",
+    "showdown": "showdown", "muck": "Ava mucks",
 }
 
 

@@ -86,6 +86,9 @@ def right_and_wrong(ex, q):
         right = {"high": {s: int(value["high"].get(s, 0)) for s in seats},
                  "low": {s: int(value["low"].get(s, 0)) for s in seats} if isinstance(value["low"], dict) else "none"}
         wrong = {**right, "high": dict(right["high"], **{seats[0]: right["high"][seats[0]] + 1})}
+    elif kind == "pots":
+        right = [{"amount": int(p["amount"]), "players": list(p["players"])} for p in value]
+        wrong = [dict(right[0], amount=right[0]["amount"] + 1), *right[1:]]
     elif kind == "cards":
         right = parse_cards(value)
         pool = questions.final_hands(ex)[q.params["player"]] + questions.shared_cards(ex)

@@ -16,6 +16,7 @@ from course.app import quiz, widgets
 from course.asks import _ASKS, KINDS, Ask, Kind, register
 from course.asks.kinds import plain
 from course.cards import Card
+from course.showdown import Pot
 from course.cli import main as cli_main
 from course.explain import Answer, Step
 from course.study import misconceptions
@@ -40,7 +41,7 @@ questions:
 
 def test_every_kind_names_a_widget_that_exists():
     assert set(KINDS) == {"player", "order", "players", "yesno", "map", "units", "category", "cards",
-                          "holding", "takes", "matches", "halves"}
+                          "holding", "takes", "matches", "halves", "pots"}
     for kind in KINDS.values():
         assert kind.widget in widgets.WIDGETS, kind.name
 
@@ -52,6 +53,10 @@ def test_every_kind_names_a_widget_that_exists():
     ("yesno", "yes", True, True), ("yesno", "maybe", False, False),
     ("map", {"Ava": 3, "Ben": 0}, {"Ava": 3}, True), ("map", {"Ava": "x"}, {"Ava": 3}, False),
     ("units", 4.0, 4, True), ("units", True, 1, False),
+    ("pots", [{"amount": 9, "players": ["Ben", "Ava"]}, {"amount": 4, "players": ["Ben"]}],
+     [Pot(9, ("Ava", "Ben"), 3), Pot(4, ("Ben",), 5)], True),
+    ("pots", [{"amount": 4, "players": ["Ben"]}, {"amount": 9, "players": ["Ava", "Ben"]}],
+     [Pot(9, ("Ava", "Ben"), 3), Pot(4, ("Ben",), 5)], False),
     ("category", "Two-Pair", "two pair", True), ("category", 5, "two pair", False),
     ("cards", "Q♦ K♣", [Card.parse("K♣"), Card.parse("Q♦")], True), ("cards", "K♣", ["K♣", "Q♦"], False),
     ("holding", {"up": ["2♥"], "down": []}, {"up": [Card.parse("2♥")], "down": []}, True),

@@ -170,6 +170,9 @@ SHOWN_BY = {
     "high-hand-wins-razz": "which-game-razz-award", "ace-low-bring-in-hilo": "hilo-ace-door",
     "one-half-per-hand": "hilo-wheel", "unqualified-low-paid": "hilo-no-low",
     "even-split-among-winners": "hilo-quartered", "high-takes-all-hilo": "which-game-hilo-award",
+    # issue 21: the all-in traps
+    "short-all-in-reopens": "short-all-in", "all-in-wins-everything": "all-in-award",
+    "all-in-lowcard-brings-in": "all-in-ante",
 }
 
 

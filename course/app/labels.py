@@ -39,6 +39,7 @@ NAMES = {
     "shared-card": "the shared card",
     "relatives": "stud's relatives",
     "review": "review",
+    "side-pots": "all-ins and side pots",
 }
 
 # Each ask as a learner names what it trains, for memory cards: several asks share a skill

@@ -398,6 +398,45 @@ class MatchesWidget(Widget):
         return [chosen, amounts] if amounts else [chosen]
 
 
+class PotsWidget(Widget):
+    """The pots of a hand, main pot first: for each, its amount and the players who may win it.
+    A hand has at most one pot per player, so there is a row per seat."""
+
+    @staticmethod
+    def _rows(exercise: Exercise) -> int:
+        return max(2, len(exercise.seats))
+
+    def draw(self, key, exercise, question, label, disabled):
+        st.markdown(label + " (main pot first; leave a pot's amount at 0 when there is no such pot)")
+        for n in range(self._rows(exercise)):
+            name = "Main pot" if n == 0 else f"Side pot {n}"
+            cols = st.columns([1, 3])
+            cols[0].number_input(name, min_value=0, step=1, key=f"{key}:amt:{n}", disabled=disabled)
+            cols[1].pills(f"Who may win {name.lower()}", list(exercise.seats), selection_mode="multi",
+                          key=f"{key}:who:{n}", disabled=disabled)
+
+    def read(self, key, exercise):
+        pots = []
+        for n in range(self._rows(exercise)):
+            amount = int(st.session_state.get(f"{key}:amt:{n}") or 0)
+            if amount:
+                pots.append({"amount": amount, "players": list(st.session_state.get(f"{key}:who:{n}") or [])})
+        return pots or None
+
+    def clear(self, key, exercise):
+        for n in range(self._rows(exercise)):
+            st.session_state[f"{key}:amt:{n}"] = 0
+            st.session_state[f"{key}:who:{n}"] = []
+
+    def fill(self, key, exercise, value):
+        inputs = []
+        for n in range(self._rows(exercise)):
+            pot = value[n] if n < len(value) else {"amount": 0, "players": []}
+            inputs += [("number_input", f"{key}:amt:{n}", int(pot["amount"])),
+                       ("pills", f"{key}:who:{n}", list(pot["players"]))]
+        return [inputs]
+
+
 def _cards(values: Any) -> list[Card]:
     return [Card.parse(str(c)) for c in values]
 
@@ -407,7 +446,7 @@ WIDGETS: dict[str, Widget] = {
     "seat": PlayerWidget(), "seats": PlayersWidget(), "seat-order": OrderWidget(), "cards": CardsWidget(),
     "category": CategoryWidget(), "units": UnitsWidget(), "yes-no": YesNoWidget(),
     "units-per-seat": MapWidget(), "holding": HoldingWidget(), "takes": TakesWidget(),
-    "matches": MatchesWidget(), "halves": HalvesWidget(),
+    "matches": MatchesWidget(), "halves": HalvesWidget(), "pots": PotsWidget(),
 }
 
 

@@ -43,6 +43,9 @@ def plain(value: Any) -> Any:
         return value.label
     if isinstance(value, HandValue):
         return [str(c) for c in value.cards]
+    to_plain = getattr(value, "to_plain", None)       # an engine value with a solve shape of its own (a pot)
+    if callable(to_plain):
+        return plain(to_plain())
     if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
         return value
     if isinstance(value, Mapping):
@@ -440,9 +443,73 @@ class HalvesKind(Kind):
             if half == "low" and value.kind != "map" and str(value.plain_value()).strip().lower() in NO_LOW_WORDS + ("null",):
                 continue
             MapKind().check_written(ck, value, seats, f"{what} {half}")
+def _pot_name(n: int) -> str:
+    return "main pot" if n == 0 else f"side pot {n}"
+
+
+class PotsKind(Kind):
+    """The pots of a hand, main pot first: [{amount: units, players: [who may win it]}, ...].
+    Pot order matters (each side pot is built on the one before); player order within a pot does
+    not. Each pot is a field, named `main pot`, `side pot 1` ..."""
+    name, widget = "pots", "pots"
+
+    def parse(self, value):
+        if not isinstance(value, (list, tuple)):
+            return None
+        pots = []
+        for item in value:
+            amount = getattr(item, "amount", None)
+            players = getattr(item, "players", None)
+            if amount is None and isinstance(item, Mapping):
+                amount, players = item.get("amount"), item.get("players")
+            whole = isinstance(amount, int) and not isinstance(amount, bool)
+            who = names(list(players) if isinstance(players, (tuple, frozenset, set)) else players)
+            if not whole or who is None:
+                return None
+            pots.append((int(amount), frozenset(who)))
+        return pots
+
+    def to_json(self, value):
+        parsed = self.parse(value)
+        if parsed is None:
+            return plain(value)
+        order = {}
+        for item in value:     # players as given (the engine's are in seat order)
+            players = getattr(item, "players", None)
+            if players is None and isinstance(item, Mapping):
+                players = item.get("players")
+            for p in names(list(players) if isinstance(players, (tuple, frozenset, set)) else players) or []:
+                order.setdefault(p, len(order))
+        return [{"amount": amount, "players": sorted(who, key=lambda p: order.get(p, 0))} for amount, who in parsed]
+
+    def _words(self, shape):
+        return "; ".join(f"{_pot_name(n)} {pot['amount']} for {', '.join(pot['players'])}"
+                         for n, pot in enumerate(shape)) or "no pot"
+
+    def diff(self, given, expected):
+        got, want = self.parse(given) or [], self.parse(expected) or []
+        return [_pot_name(n) for n in range(max(len(got), len(want)))
+                if (got[n] if n < len(got) else None) != (want[n] if n < len(want) else None)]
+
+    def check_written(self, ck, node, seats, what):
+        from course.content.nodes import _describe
+
+        if node.kind != "seq" or not node.value:
+            ck.add(node, f"{what} should be a list of pots, main pot first, each {{amount: units, players: "
+                   f"[...]}}, got {_describe(node)}")
+            return
+        for n, item in enumerate(node.value):
+            fields = ck.mapping(item, f"{what}, {_pot_name(n)}", ("amount", "players"), ("amount", "players"))
+            if not fields:
+                continue
+            ck.integer(fields.get("amount"), f"{what}, {_pot_name(n)} amount")
+            players = fields.get("players")
+            if players is not None:
+                for entry in ck.sequence(players, f"{what}, {_pot_name(n)} players") or []:
+                    ck.player(entry, f"{what}, {_pot_name(n)} players", seats)
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     PlayerKind(), OrderKind(), PlayersKind(), YesNoKind(), MapKind(), UnitsKind(), CategoryKind(),
-    CardsKind(), HoldingKind(), TakesKind(), MatchesKind(), HalvesKind(),
+    CardsKind(), HoldingKind(), TakesKind(), MatchesKind(), HalvesKind(), PotsKind(),
 )}

@@ -23,7 +23,7 @@ from course.phh import kept_fields_problems
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
 EXERCISE_KEYS = (
     "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
-    "pot", "actions", "events", "questions", "cite", "intro",
+    "pot", "actions", "events", "questions", "cite", "intro", "stacks",
 )
 QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
@@ -71,6 +71,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
             and top.get("events") is None and spec.cards_on(street, True) != spec.cards_on(street):
         _check_shared_card_missing(ck, top.get("street"), hands, profile, street)
     pot = ck.integer(top.get("pot"), "pot")
+    stacks = _stacks(ck, top.get("stacks"), seats, spec, street, top)
 
     actions, action_nodes = _moves(ck, top.get("actions"), "action")
     events, event_nodes = _moves(ck, top.get("events"), "event")
@@ -100,7 +101,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     questions = _questions(ck, top.get("questions"), game, seats, street, len(events) if whole else len(actions),
                            whole)
     if pot is None and spec is not None and spec.award_needs_pot and not whole and \
-            any(q.ask == "award" for q in questions):
+            not (stacks and top.get("actions") is not None) and any(q.ask == "award" for q in questions):
         ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
                         and i.get("ask").value == "award")
         ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
@@ -114,7 +115,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         stakes=stakes, street=street, seats=seats, hands=hands, shared=shared, pot=pot,
         actions=actions, events=events, questions=questions, path=ck.file, extra=extra, cite=cite,
         intro=intro, line=node.line, marks={k: (v.line, v.column) for k, v in top.items()},
-        stakes_given=stakes_given,
+        stakes_given=stakes_given, stacks=stacks,
     )
     if spec.moves == "actions" and not whole:
         moves, nodes, where = actions, action_nodes, top.get("actions")
@@ -122,6 +123,42 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         moves, nodes, where = events, event_nodes, top.get("events") or node
     _check_moves(ck, exercise, spec, nodes, where, top, replay=len(moves) == len(nodes) and deal_ok)
     return exercise if exercise_id is not None and title is not None else None
+
+
+def _stacks(ck: _Checker, node: Node | None, seats: list[str], spec: Any, street: str | None,
+            top: dict[str, Node]) -> dict[str, int]:
+    """The `stacks` map: player -> the chips they have when the exercise's moves begin (a whole
+    hand: before the antes; one street: before its first action). A player left out has enough
+    for anything. Checked: seated players, whole units, at least 1 chip where the player must
+    still post an ante, and only in a game played on stud actions."""
+    if node is None or (node.kind == "scalar" and node.tag == _NULL):
+        return {}
+    if spec is not None and spec.moves != "actions":
+        ck.add(node, f"'stacks' is not supported for {spec.title} yet: only games bet on stud actions "
+               "(Stud High and its relatives) have stacks and all-ins")
+        return {}
+    fields = ck.mapping(node, "stacks", seats)
+    if fields is None:
+        return {}
+    stacks: dict[str, int] = {}
+    whole = top.get("events") is not None
+    actions = top.get("actions")
+    written = [str(item.value) for item in actions.value] if actions is not None and actions.kind == "seq" else []
+    for player, value in fields.items():
+        amount = ck.integer(value, f"stacks {player}")
+        if amount is None:
+            continue
+        if amount < 0:
+            ck.add(value, f"stacks {player}: {amount} is not a stack: a player has 0 chips or more [RRP-H 2.4]")
+            continue
+        antes = whole or any(" ".join(text.split()[:2]) == f"{player} antes" for text in written)
+        if amount == 0 and antes:
+            ck.add(value, f"stacks {player}: 0 chips, but {player} must still ante here: a player with no chips "
+                   "cannot be dealt in, since only the chips in front of a player when the deal begins play "
+                   "[RRP-H 2.4]")
+            continue
+        stacks[player] = amount
+    return stacks
 
 
 def _moves(ck: _Checker, node: Node | None, what: str) -> tuple[list[str], list[Node]]:

@@ -35,6 +35,7 @@ MOVE_SHAPES = {
     "take": "'<player> takes <card> from <player>' or '<player> takes a hole card from <player> (<card>)'",
     "give": "'<player> gives back <card>'",
     "showdown": "'showdown'",
+    "muck": "'<player> mucks'",
 }
 
 # The betting verbs: the words, and how an amount follows them ("" a bare number, "to" the
@@ -61,6 +62,7 @@ _PATTERNS: list[tuple[str, re.Pattern]] = [
         rf"(?::\s*|,\s*(?:the |it is |it's )?|\s+\(|\s+)(?P<hole>[^\s()]+)\)?$", re.I)),
     ("take", re.compile(rf"^{_NAME} takes (?:the )?{_CARD} from (?P<other>[^\s:,]+)$", re.I)),
     ("showdown", re.compile(r"^(?:the )?showdown$", re.I)),
+    ("muck", re.compile(rf"^{_NAME} mucks(?: (?:the |their |his |her )?(?:hand|cards))?$", re.I)),
     ("give", re.compile(rf"^{_NAME} gives (?:back (?:the )?{_CARD}|(?:the )?(?P<card2>\S+) back)(?: to (?P<other>\S+))?$", re.I)),
 ]
 
@@ -87,6 +89,8 @@ class Move:
                 return f"{p} is dealt {c} {'up' if self.up else 'down'}"
             case "showdown":
                 return "showdown"
+            case "muck":
+                return f"{p} mucks"
             case "spit" | "shared":
                 return f"{self.kind} {c}"
             case "take":

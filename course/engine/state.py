@@ -32,7 +32,7 @@ from course.engine.actions import Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.showdown import award
+from course.showdown import award, award_pots, build_pots, side_pots
 from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
@@ -66,11 +66,14 @@ class HandState:
         self._table = value
 
     @classmethod
-    def new_hand(cls, game: str, seats: list[str], profile: Any, stakes: Any = None) -> "HandState":
-        """A whole hand of `game` before the antes, for the players `seats` (the dealer's left first)."""
+    def new_hand(cls, game: str, seats: list[str], profile: Any, stakes: Any = None,
+                 stacks: Mapping[str, int] | None = None) -> "HandState":
+        """A whole hand of `game` before the antes, for the players `seats` (the dealer's left first);
+        `stacks`: the chips of each player listed (a game bet on stud actions)."""
         spec = find_game(game)
         exercise = SimpleNamespace(game=game, seats=list(seats), hands={}, shared=[], pot=0, street=spec.first_street,
-                                   events=[], profile=profile, stakes=stakes or profile.stakes, extra={}, spec=spec)
+                                   events=[], profile=profile, stakes=stakes or profile.stakes, extra={}, spec=spec,
+                                   stacks=dict(stacks or {}))
         if spec.moves == "events":
             module = spec.module()
             return cls(exercise, spec, module.start(exercise), module.parse_event, restart=lambda: module.start(exercise))
@@ -101,7 +104,8 @@ class HandState:
             shared = list(getattr(exercise, "shared", ()) or ()) \
                 if find_game(exercise.profile.game).shared_in_play(exercise.street) else []
             return new_round(exercise.street, exercise.seats, exercise.hands, exercise.profile, exercise.stakes,
-                             folded=tuple(exercise.folded), pot=exercise.pot or 0, shared=shared)
+                             folded=tuple(exercise.folded), pot=exercise.pot or 0, shared=shared,
+                             stacks=getattr(exercise, "stacks", None) or None)
         return cls(exercise, find_game(exercise.profile.game), build=street_round)
 
     @classmethod
@@ -231,9 +235,44 @@ class HandState:
             raise IllegalActionError("the hand is not over yet: the showdown comes after the last betting round, "
                                      "or once one player is left", cite=(DEAL_TIMELINE,)).at(index, move)
         table = self.table
-        won = award({p: table.hands[p].cards for p in table.seats}, self.pot, table.seats, self.table_shared(),
-                    [p for p in table.seats if table.hands[p].folded], profile=table.profile)
+        mucked = list(getattr(table, "mucked", ()))          # hands given up unseen: nobody reads them
+        hands = {p: table.hands[p].cards for p in table.seats if p not in mucked}
+        folded = [p for p in table.seats if table.hands[p].folded]
+        if getattr(table, "stacks", None):          # all-ins: every pot on its own
+            won = award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, self.table_shared(),
+                             folded, profile=table.profile, all_in=self.all_in())
+        else:
+            won = award(hands, self.pot, table.seats, self.table_shared(), folded, profile=table.profile)
         return parse_move(SHOWDOWN, (SHOWDOWN,)), won
+
+    def all_in(self) -> list[str]:
+        """The players still in with no chips left (stacks given only), seat order."""
+        table = self.table
+        if self._parse is None:
+            return list(table.all_in)
+        behind = getattr(table, "behind", None)
+        if behind is None:
+            return []
+        return [p for p in table.seats if not table.hands[p].folded and behind(p) is not None and behind(p) <= 0]
+
+    def side_pots(self) -> Answer:
+        """Each pot's amount and the players who may win it (`course.showdown.side_pots`)."""
+        table = self.table
+        if self._parse is None:
+            return table.side_pots_answer()
+        folded = [p for p in table.seats if table.hands[p].folded]
+        return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in())
+
+    def pots(self) -> tuple[int, ...]:
+        """The amount of each pot now, main pot first (one pot without stacks)."""
+        table = self.table
+        if not getattr(table, "stacks", None):
+            return (self.pot,)
+        if self._parse is None:
+            return table.pot_amounts()
+        folded = [p for p in table.seats if table.hands[p].folded]
+        pots, unmatched = build_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded)
+        return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
 
     def _trial(self, move: str) -> tuple[Any, Any]:
         """A home-game move tried on the table itself and taken back: (parsed move, the table's
@@ -280,7 +319,8 @@ class HandState:
             except CourseError as err:
                 raise _quoting(err.at(index), move) from None
             recorded = LedgerEntry(index + 1, entry.player, written, entry.added, entry.pot, entry.text, entry.cite,
-                                   entry.course_default, entry.street, entry.kind, entry.round_total, entry.to_match)
+                                   entry.course_default, entry.street, entry.kind, entry.round_total, entry.to_match,
+                                   pots=entry.pots)
             self._ledger.append(recorded)
             self._moves.append(move)
             return recorded
@@ -300,8 +340,9 @@ class HandState:
             cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (self.spec.cite,)
             default = any(s.course_default for s in steps)
             player = parsed.player
+        pots = self.pots() if getattr(self.table, "stacks", None) and self.award is None else ()
         recorded = LedgerEntry(len(self._ledger) + 1, player, written, self.pot - before, self.pot, text, cite, default,
-                               street=getattr(self.table, "street", None))
+                               street=getattr(self.table, "street", None), pots=pots)
         self._ledger.append(recorded)
         self._moves.append(parsed)
         return recorded

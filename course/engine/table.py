@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course.betting import Action, BettingRound, new_round
+from course.showdown import build_pots
 from course.cards import DECK, Card
 from course.engine.actions import BETTING_KINDS, Move, parse_move
 from course.errors import IllegalActionError
@@ -32,7 +33,7 @@ from course.engine.seats import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
 TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)
-KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold")
+KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold", "muck")
 
 
 class Rules:
@@ -138,6 +139,8 @@ class Table(TableSeats):
     log: list[Step] = field(default_factory=list)
     history: dict[str, list[Step]] = field(default_factory=dict)   # each player's own record
     stages: tuple = field(default=(), repr=False)                  # the spec's deal, stage by stage
+    stacks: dict[str, int] = field(default_factory=dict)     # chips at the start of the hand (absent: no limit)
+    mucked: list[str] = field(default_factory=list)          # players who gave up their hand at the showdown
 
     @classmethod
     def start(cls, exercise: Any, rules: Rules | None = None) -> "Table":
@@ -148,7 +151,7 @@ class Table(TableSeats):
         hands = seats_from(exercise)
         pot = getattr(exercise, "pot", None) or 0
         table = cls(list(exercise.seats), hands, profile, spec, getattr(exercise, "stakes", None) or profile.stakes,
-                    rules or Rules(), pot=pot, start_pot=pot)
+                    rules or Rules(), pot=pot, start_pot=pot, stacks=dict(getattr(exercise, "stacks", None) or {}))
         table.history = {p: [] for p in table.seats}
         table.dealt = {p: 0 for p in table.seats}
         if any(h.cards for h in hands.values()):
@@ -195,6 +198,21 @@ class Table(TableSeats):
         counted as over, when no bet of it is given)."""
         return bool(self.stage) and self.stages[self.stage - 1].round is not None and not self.round_done \
             and not (self.stage == self.start_stage and self.round is None)
+
+    @property
+    def betting_over(self) -> bool:
+        """Every card is dealt and the last betting round is over, with two or more players in."""
+        return len(self.live) > 1 and self.stage == len(self.stages) and self.stage_dealt and self.round_done
+
+    def behind(self, player: str) -> int | None:
+        """The chips `player` has left (None: no stack given, enough for anything)."""
+        stack = self.stacks.get(player)
+        return None if stack is None else stack - self.hands[player].paid
+
+    @property
+    def all_in(self) -> list[str]:
+        """The players still in with no chips left (stacks given only), seat order."""
+        return [p for p in self.live if (left := self.behind(p)) is not None and left <= 0]
 
     @property
     def over(self) -> bool:
@@ -259,6 +277,10 @@ class Table(TableSeats):
         for name in (move.player, move.other):
             if name is not None and name not in self.hands:
                 raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
+        if move.kind == "muck":
+            self._on_muck(move)
+            self.rules.after(self, move)
+            return
         if self.stage and len(self.live) <= 1:
             raise IllegalActionError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
                                      cite=self.rules.over_cite)
@@ -289,10 +311,62 @@ class Table(TableSeats):
         self.hands[player].paid += amount
 
     def _on_ante(self, move: Move) -> None:
+        stack = self.stacks.get(move.player)
+        if stack is not None and move.player in self.needs_ante() and stack < int(self.stakes.ante):
+            self._short_ante(move, stack)     # all in on the ante: the first street's round judges it
+            return
         amount, step = self.rules.ante(self, move)
         self.anted.add(move.player)
         self.pay(move.player, amount)
         self.log.append(step)
+
+    def _short_ante(self, move: Move, stack: int) -> None:
+        """An ante the player cannot pay in full, judged by the first street's betting round (the
+        profile's `short_ante`): all in for what the player has."""
+        trial = BettingRound(self.stages[0].street, self.seats, self.seats[0], self.profile, self.stakes,
+                             stacks={move.player: stack})
+        entry = trial.apply(Action.of(move))
+        self.anted.add(move.player)
+        self.pay(move.player, entry.added)
+        self.log.append(Step(f"{entry.text} The pot is {self.pot}.", entry.cite, entry.course_default))
+
+    def _on_muck(self, move: Move) -> None:
+        """A player gives up the hand at the showdown instead of showing it (1917 "Showdown")."""
+        rule = self.profile.rule_cite("muck")
+        p = move.player
+        if self.hands[p].folded:
+            raise IllegalActionError(f"{p} is out of the hand already", cite=rule)
+        if self.live == [p]:
+            raise IllegalActionError(f"{p} is the only player left who may win the pot, so {p} takes it and has "
+                                     "no hand to give up", cite=rule)
+        if not self.betting_over or self.rules.waiting(self):
+            raise IllegalActionError(f"{p} cannot muck yet: a hand is mucked at the showdown, once the last "
+                                     "betting round is over; during the betting a player folds instead",
+                                     cite=(*rule, DEAL_TIMELINE))
+        paid = {q: self.hands[q].paid for q in self.seats}
+        folded = [q for q in self.seats if self.hands[q].folded]
+        for pot in build_pots(paid, self.seats, folded)[0]:
+            if pot.players == (p,):
+                raise IllegalActionError(f"{p} is the only player left who may win a pot of {pot.amount}, so {p} "
+                                         "takes it and has no hand to give up", cite=rule)
+        self.hands[p].folded = True
+        self.mucked.append(p)
+        self.log.append(Step(f"{p} mucks: {p} gives up the hand without showing it and can win no part of any pot.",
+                             rule))
+
+    def _settle(self) -> None:
+        """Once a stage is dealt, a betting round with nobody left to bet (every player still in but
+        one is all in, and that one owes nothing) is over before it starts."""
+        if self.stacks and self.stage and self.stage_dealt and self.current_round() is not None \
+                and self.round is None and not self.round_done and not self.rules.waiting(self):
+            opened = self.new_round()
+            if opened.is_closed:
+                self.round = self.rounds[opened.street] = opened
+                self.round_done = True
+                if opened.all_in:
+                    self.log.append(Step(f"No betting on {opened.street} street: {names(opened.all_in)} "
+                                         f"{'is' if len(opened.all_in) == 1 else 'are'} all in and nobody is "
+                                         "left to bet against.", opened.profile.rule_cite("table_stakes")))
 
     def _on_deal(self, move: Move) -> None:
         expected = self.next_deal()
@@ -324,6 +398,7 @@ class Table(TableSeats):
             self.log.append(step)
         self.history[player].append(step)
         self.rules.on_dealt(self, player, move.card, up)
+        self._settle()
 
     def _on_shared(self, move: Move) -> None:
         verdict, due = self.shared_verdict(), self.next_deal()
@@ -346,6 +421,7 @@ class Table(TableSeats):
         self.log.append(Step(f"The shared {move.card} is face up in the middle: it counts in every hand still in.",
                              plays.cite, course_default=plays.course_default))
         self.rules.on_shared(self, move.card)
+        self._settle()
 
     def _on_table_card(self, move: Move) -> None:
         """A stage's card dealt to the table (it counts in every hand still in)."""
@@ -409,8 +485,9 @@ class Table(TableSeats):
         opened = self.rules.first(self)
         if opened is None:
             folded = [p for p in self.seats if self.hands[p].folded]
+            stacks = {p: left for p in self.seats if (left := self.behind(p)) is not None}
             rnd = new_round(street, self.seats, self.hands, self.profile, self.stakes, folded=folded, pot=self.pot,
-                            shared=self.shared)
+                            shared=self.shared, stacks=stacks or None)
             self.openers[street] = rnd.first_answer
             return rnd
         first, explain = (opened.value, None) if isinstance(opened, Answer) else opened

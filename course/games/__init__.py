@@ -20,7 +20,7 @@ STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
 TOPICS = (
     "deal", "forced-bets", "bring-in", "opener", "amounts", "contributions", "best-five",
     "showdown", "shared-card", "relatives", "horn-a-vika", "have-a-heart", "review",
-    "razz", "stud-hi-lo",
+    "razz", "stud-hi-lo", "side-pots",
 )
 MAX_SEATS = 8
 DEAL_TIMELINE = 'HPD "The deal timeline"'
@@ -73,7 +73,7 @@ BETTING_MOVES = ("ante", "bring_in", "complete", "bet", "raise", "call", "check"
 # The stud asks a home game answers on its final hands; Stud High answers every stud ask.
 SHOWDOWN_ASKS = ("best_five", "category", "winners", "legal_hand")
 STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
-             *SHOWDOWN_ASKS, "award", "shared_card")
+             *SHOWDOWN_ASKS, "award", "shared_card", "side_pots", "showdown_order")
 # The asks of a pot split between a high and a low hand (Stud Hi-Lo; RRP-H 10.2, 10.3).
 HALVES_ASKS = ("halves", "qualifies")
 

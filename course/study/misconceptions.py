@@ -724,7 +724,31 @@ def third_match_skipped(exercise, question) -> Any:
     return [decision for decision in right if not set(decision) & skipped]
 
 
+def one_pot_award(exercise, question) -> Any:
+    """Every chip in one pot for the best hand, side pots ignored: an all-in player winning more
+    than they matched (stacks only)."""
+    from course import showdown
+
+    if not getattr(exercise, "stacks", None):
+        return None
+    right = engine.answer(exercise, question).value
+    if question.ask == "side_pots":
+        return [showdown.Pot(sum(p.amount for p in right), right[0].players, 0)] if len(right) > 1 else None
+    hands, shared, folded = _final(exercise)
+    return showdown.award(hands, sum(right.values()), exercise.seats, shared, folded, exercise.profile).value
+
+
+def all_in_lowcard_brings_in(exercise, question) -> Any:
+    """The lowest door card read as bringing in although it is all in on the ante: the same
+    question with every stack ignored (stacks only, when the lowest door card is all in)."""
+    stacks = getattr(exercise, "stacks", None)
+    if not stacks or exercise.street != find_game(exercise.game).first_street:
+        return None
+    return engine.answer(dataclasses.replace(exercise, stacks={}), question).value
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
+    "all_in_lowcard_brings_in": all_in_lowcard_brings_in,
     "straight_counts_in_razz": straight_counts_in_razz,
     "kickers_as_group": kickers_as_group,
     "completion_as_raise": completion_as_raise,
@@ -736,6 +760,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "taken_heart_takes": taken_heart_takes,
     "hole_cards_out_of_reach": hole_cards_out_of_reach,
     "third_match_skipped": third_match_skipped,
+    "one_pot_award": one_pot_award,
     "hole_pair_option": hole_pair_option,
     "match_before_earlier": match_before_earlier,
     "order_by_rank": order_by_rank,
