@@ -515,7 +515,16 @@ def check_exercise(exercise: Exercise) -> list[Problem]:
 # --------------------------------------------------------------------------------------------
 # The stud asks, declared once (name, answer kind, prompt, solver, topic, extra keys)
 
-register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check) for
+# How the app draws the table for each ask (`Ask.whole_hand`, `hides`, `drawn_at`): the table at
+# the question's point must not answer it outright.
+DRAWN = {
+    "bring_in": {"drawn_at": "first_to_act"}, "opener": {"drawn_at": "first_to_act"},
+    "action_order": {"drawn_at": "first_to_act"},
+    "street_total": {"hides": "pot"},
+    **{name: {"whole_hand": True} for name in ("best_five", "category", "winners", "award", "legal_hand")},
+}
+
+register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check, **DRAWN.get(name, {})) for
                    name, kind, prompt, solve, params, required, check in (
     ("bring_in", "player", "Who brings in?", _bring_in, {}, (), None),
     ("opener", "player", "Who acts first on {street} street?", _opener, {"street": "street"}, (), None),

@@ -416,11 +416,11 @@ def ask_award(exercise: Any, question: Any) -> Answer:
 # The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
 register(GAME,
          Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
-             params={"player": "player"}),
+             params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener),
-         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
-         Ask("award", "map", "How is the pot shared out?", ask_award),
+         Ask("opener", "player", "Who opens the betting?", ask_opener, drawn_at="first_to_act"),
+         Ask("pot", "units", "How big is the pot after these events?", ask_pot, hides="pot"),
+         Ask("award", "map", "How is the pot shared out?", ask_award, whole_hand=True),
          Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
 
 

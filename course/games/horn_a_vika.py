@@ -515,12 +515,13 @@ def ask_award(exercise: Any, question: Any) -> Answer:
 # The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
 register(GAME,
          Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
-             ask_pot_matches, params={"stage": "any"}),
-         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
+             ask_pot_matches, params={"stage": "any"}, drawn_at="last_card", point_key="stage"),
+         Ask("pot", "units", "How big is the pot after these events?", ask_pot, hides="pot"),
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"}),
-         Ask("award", "map", "How is the pot shared out?", ask_award))
+         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"},
+             drawn_at="first_to_act"),
+         Ask("award", "map", "How is the pot shared out?", ask_award, whole_hand=True))
 
 
 # ------------------------------------------------------------------------------------------------
