@@ -122,6 +122,9 @@ class GameSpec:
     # "low" (the profile's `low_order`: ace-to-five, eight-or-better). Two orders split the pot
     # into a high and a low half (course.showdown.split_pot).
     orders: tuple[str, ...] = ("high",)
+    # How the game's rules name a point in the hand: "street", or "stage" with numbered betting
+    # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
+    points: str = "street"
 
     @property
     def stages(self) -> tuple[Stage, ...]:
@@ -219,7 +222,7 @@ GAMES: dict[str, GameSpec] = {
         GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.games.horn_a_vika",
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
-                 exercise_keys=("matched",),
+                 exercise_keys=("matched",), points="stage",
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.games.have_a_heart",
                  cards_move=True, award_needs_pot=False,

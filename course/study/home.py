@@ -84,7 +84,7 @@ def where(exercise: Any) -> str:
     last = exercise.events[-1] if exercise.events else "the deal"
     if table.over:
         return f"The hand has been played to its end; the last event is: {last}."
-    if exercise.game == HORN:     # Horn-A-Vika: stages and numbered rounds
+    if table.spec.points == "stage":     # stages and numbered betting rounds (the spec says)
         at = f"stage {table.stage}" if table.stage else "before the deal"
         number = engine.round_ahead(table)
         if number and table.current_round() == number and not table.round_done:
@@ -92,11 +92,8 @@ def where(exercise: Any) -> str:
         elif number:
             at += f", before betting round {number}"
     else:
-        at = f"{_ORDINAL.get(table.street, table.street)} street" if table.street else "before the deal"
+        at = f"{table.street} street" if table.street else "before the deal"
     return f"The hand stands at {at}, just after: {last}."
-
-
-_ORDINAL = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 
 
 def whole(rng: random.Random, events: list[str], table: Any) -> list[str]:
