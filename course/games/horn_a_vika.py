@@ -529,8 +529,8 @@ register(GAME,
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, match_chance: float = 0.8,
-                fold_chance: float = 0.08) -> Played:
-    """Play one hand from the ante to the end with random legal decisions."""
+                fold_chance: float = 0.08, stop: Any = None) -> Played:
+    """Play one hand from the ante to the end (or until `stop(table)`) with random legal decisions."""
     if not 2 <= players <= 7:
         raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
     played, do = random_hand(rng, players, profile, start, parse_event)
@@ -539,7 +539,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
         d = table.rules.decider(table)
         return None if d is None else f"{d.player} {'matches' if rng.random() < match_chance else 'folds'}"
 
-    return random_play(rng, played, do, decide, fold_chance)
+    return random_play(rng, played, do, decide, fold_chance, stop)
 
 
 def start(exercise: Any) -> Table:

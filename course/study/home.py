@@ -16,7 +16,8 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 from course.cards import DECK, Card, Rank, Suit
-from course.hands import evaluate
+from course.hands import evaluate, hand_value
+from course.engine.table import TABLE
 from course.study import engine
 from course.study.stud import NAMES, text
 from course.study.registry import CONTROL, PARSED, Reject, Template, dump, register
@@ -122,14 +123,26 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
           player: bool = False,
           keep: Callable[[Any, random.Random], bool] | None = None, players: tuple[int, int] = (2, 6),
           extra: Callable[[random.Random, list[str], Any], dict[str, Any]] | None = None,
+          may_plant: Callable[[list[str], Any], bool] | None = None,
+          rig: Callable[[random.Random], tuple[random.Random, Callable[[Any], bool]]] | None = None,
           **options: Any) -> Callable[[random.Random], dict[str, Any]]:
     """A draw function: a random hand, `cut` somewhere, one `ask` about it; `keep`
-    filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys."""
+    filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys.
+    `may_plant(events, table)`: False when the cut cannot plant the trap (a cheap test on the hand
+    played, before the item is loaded; the trap's own check still decides); `stop` (an option of
+    the game's `random_deal`): play only as far as the cut needs. `rig(rng)`: (the hand's generator,
+    its `stop`), for a hand that plants the situation as it is dealt (`spit_pairs_a_row`)."""
 
     def draw(rng: random.Random) -> dict[str, Any]:
         n = rng.randint(*players)
-        events, table = played(rng, game, n, **options)
+        if rig is not None:
+            hand, stop = rig(rng)
+            events, table = played(hand, game, n, stop=stop, **options)
+        else:
+            events, table = played(rng, game, n, **options)
         events = cut(rng, events, table)
+        if may_plant is not None and not may_plant(events, table):
+            raise Reject
         question: dict[str, Any] = {"ask": ask}
         if player:
             question["player"] = rng.choice(NAMES[:n])
@@ -328,6 +341,54 @@ def _spit_round(rng: random.Random, events: list[str], table: Any) -> list[str]:
     return events[:end]
 
 
+def _spit_decided(table: Any) -> bool:
+    """The spit card is out and every match-or-fold decision it called for is made: as far as
+    `_spit_round` cuts."""
+    return bool(table.shared) and not table.rules.waiting(table)
+
+
+class Rigged(random.Random):
+    """A seeded generator that keeps the deck it shuffles (the engine deals it with `deck.pop()`),
+    so a drill may choose the next card from those still undealt once the hand reaches its point."""
+
+    deck: list[Card]
+
+    def shuffle(self, deck: list) -> None:  # type: ignore[override]
+        super().shuffle(deck)
+        self.deck = deck
+
+
+def spit_pairs_a_row(rng: random.Random) -> tuple[random.Random, Callable[[Any], bool]]:
+    """A hand whose spit card, chosen among the cards still undealt when it is due, has the rank
+    of the highest face-up card of a player still in whose row is not the best: a spit match, and
+    a row the spit would lift. Every other card and choice stays random; play stops once the
+    spit card's decisions are made (`_spit_decided`)."""
+    hand = Rigged(rng.random())
+
+    def stop(table: Any) -> bool:
+        if not table.shared and table.next_deal() == TABLE:
+            rows = {p: table.hands[p].up for p in table.live}
+            best = max(hand_value(row) for row in rows.values())
+            seat = hand.choice([p for p in rows if hand_value(rows[p]) < best] or list(rows))
+            rank = max(rows[seat], key=lambda c: c.rank).rank
+            deck = hand.deck
+            at = next((i for i, c in enumerate(deck) if c.rank == rank), None)
+            if at is not None:
+                deck[at], deck[-1] = deck[-1], deck[at]
+        return _spit_decided(table)
+
+    return hand, stop
+
+
+def _spit_may_show(events: list[str], table: Any) -> bool:
+    """Counting the spit card in every row can change the best row only when its rank pairs a
+    face-up card (of anyone's first three), or when two rows tie and a tie rule decides: else
+    the same card added to every row keeps their order."""
+    spit, rows = table.shared[0], [table.hands[p].up[:3] for p in table.seats]
+    ranks = [sorted(c.rank for c in row) for row in rows]
+    return any(c.rank == spit.rank for row in rows for c in row) or len({tuple(r) for r in ranks}) < len(ranks)
+
+
 def third_match(rng: random.Random) -> dict[str, Any]:
     """OPR-535 2.5: a pair at stage 2, trips at stage 3, then a spit card of the same rank."""
     n = rng.randint(2, 7)
@@ -400,13 +461,14 @@ def _taker(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
     return {"player": events[-1].split(" takes ")[0]}
 HORN_TRAPS = [
     ("hav-spit-match", "pot_matches", drill(HORN, "pot_matches", cut=_spit_round, extra=lambda r, e, t: {"stage": 4},
-                                             keep=lambda a, rng: bool(a), players=(3, 7)),
+                                             keep=lambda a, rng: bool(a), players=(3, 7), rig=spit_pairs_a_row),
      "The spit card calls for a match"),
     ("hav-second-match", "bet_limit", second_match,
      "After a second match, only the latest counts"),
     ("hav-third-match", "pot_matches", third_match, "A third match"),
     ("hav-per-player-limit", "bet_limit", per_player_limit, "Each player's own limit", "base-limit-for-everyone"),
-    ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7)),
+    ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7), may_plant=_spit_may_show,
+                                             rig=spit_pairs_a_row),
      "The spit card is nobody's row", "spit-card-showing"),
 ]
 HEART_TRAPS = [
