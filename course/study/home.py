@@ -279,7 +279,7 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     rng.shuffle(filler)
     top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(4 * n + seat + 1)]
     hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
-                                   match_chance=0.9)
+                                   match_chance=0.9, stop=_matching_over)
     events = [_rename(e) for e in hand.texts]
     matches: dict[str, list[int]] = {}
     for i, e in enumerate(events):
@@ -289,19 +289,27 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     if not twice:
         raise Reject
     player, at = rng.choice(twice)
-    data = item(HORN, n, events[:at + 1], {"ask": "bet_limit", "player": player})
-    exercise = parsed(data)
-    number = engine.round_ahead(engine.home_replay(exercise))
+    # The player's matches up to this one, as the table recorded them (its seats are P1, P2 ...),
+    # and the betting round that comes after it: its stage's own round, or the next one.
+    mine = [o for o in hand.table.rules.obligations if o.player == f"P{NAMES.index(player) + 1}"
+            and o.decision == "match"][:matches[player].index(at) + 1]
+    number = next((s.round for s in hand.table.stages[mine[-1].stage - 1:] if s.round), None)
     if number is None:
         raise Reject
-    data["questions"][0]["round"] = number
-    paid = [o.amount for o in engine.home_replay(exercise).rules.obligations
-            if o.player == player and o.decision == "match"]
+    data = item(HORN, n, events[:at + 1], {"ask": "bet_limit", "player": player, "round": number})
+    exercise = parsed(data)
+    paid = [o.amount for o in mine]
     data["intro"] = (f"{player} has matched the pot {len(paid)} times, paying " + ", then ".join(map(str, paid))
                      + f". {where(exercise)} The question is about betting round {number}.")
-    exercise = parsed(data)                     # with the round named: loaded once more, and kept
     answered(data, exercise)
     return {**data, PARSED: exercise}
+
+
+def _matching_over(table: Any) -> bool:
+    """Every card that can call for a match has been dealt and decided (the last stage with a
+    face-up card): a hand played this far holds all its matches."""
+    last = max(s.number for s in table.stages if "up" in s.players)
+    return table.stage > last or (table.stage == last and table.stage_dealt and not table.rules.waiting(table))
 
 
 def per_player_limit(rng: random.Random) -> dict[str, Any]:
@@ -400,13 +408,14 @@ def third_match(rng: random.Random) -> dict[str, Any]:
     rng.shuffle(filler)
     top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(5 * n + 1)]
     hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
-                                   match_chance=1.0, fold_chance=0.0)
+                                   match_chance=1.0, fold_chance=0.0, stop=_spit_decided)
     events = _spit_round(rng, [_rename(e) for e in hand.texts], hand.table)
     player = NAMES[seat]
     data = item(HORN, n, events, {"ask": "pot_matches", "stage": 4},
                 intro=f"{player} has matched the pot twice already.")
-    data["intro"] += " " + where(parsed(data))
-    return data
+    exercise = parsed(data)
+    data["intro"] += " " + where(exercise)
+    return {**data, PARSED: exercise}
 
 
 def short_hand_wins(rng: random.Random) -> dict[str, Any]:
