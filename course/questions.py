@@ -475,6 +475,19 @@ def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any, qu
     return len(chosen) == len(best.cards) and order.full(chosen).value == best.value
 
 
+def table_award(exercise: Exercise, question: Question) -> Answer:
+    """Who receives how much of the pot a game played on events ends with (every ante, match and
+    bet in it), on the one table after the moves: a shared card counts in every hand still in,
+    and why it was dealt is said first; a hand won by a fold cites the game's `fold_cite`."""
+    from course import showdown
+
+    table = HandState.replay(exercise).table
+    why_shared = list(table.seventh.steps) if table.shared and table.seventh is not None else []
+    return showdown.award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
+                          [p for p in table.seats if table.hands[p].folded], table.profile,
+                          fold_cite=getattr(table.rules, "fold_cite", None), before=why_shared)
+
+
 # --------------------------------------------------------------------------------------------
 # Checking a whole exercise against the engine
 

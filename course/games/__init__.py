@@ -208,6 +208,13 @@ class GameSpec:
         """Whether a shared card, once dealt, stands in for a card of `street` (that street or later)."""
         return self.cards_on(street, True) != self.cards_on(street)
 
+    def parse(self, text: Any) -> Any:
+        """One move written in this game's grammar (`course.engine.actions.parse_move` with the
+        game's `kinds`); `IllegalActionError` (a ValueError) quoting the text otherwise."""
+        from course.engine.actions import parse_move
+
+        return parse_move(text, self.kinds, self.title)
+
     def module(self) -> ModuleType | None:
         return importlib.import_module(self.engine) if self.engine else None
 
