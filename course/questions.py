@@ -475,6 +475,24 @@ def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any, qu
     return len(chosen) == len(best.cards) and order.full(chosen).value == best.value
 
 
+def table_pot(exercise: Exercise, question: Question) -> Answer:
+    """The pot after a game's events: where it started, what each player put in (the steps of
+    what was paid too, for a game whose rules set `pot_log`), cited as its rules say (`pot_cite`)."""
+    table = HandState.replay(exercise).table
+    log = table.log if getattr(table.rules, "pot_log", False) else []
+    steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not log else []
+    steps += log
+    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
+    if not paid:
+        return Answer(table.pot, [*steps, Step(f"Nobody pays anything in these events, so the pot is still "
+                                               f"{table.pot}.", ())])
+    added = (f"the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}" if table.start_pot
+             else f"{sum(paid.values())} in all, so the pot is {table.pot}")
+    steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items()) + f": {added}.",
+                      table.rules.pot_cite(table)))
+    return Answer(table.pot, steps)
+
+
 def table_award(exercise: Exercise, question: Question) -> Answer:
     """Who receives how much of the pot a game played on events ends with (every ante, match and
     bet in it), on the one table after the moves: a shared card counts in every hand still in,

@@ -28,7 +28,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.questions import table_award
+from course.questions import table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
@@ -74,6 +74,9 @@ class HeartRules(Rules):
     chances: list[TakeChance] = field(default_factory=list)
     pending: TakeChance | None = None    # a take (or the exchange's give-back) still to happen
     openers: dict[str, Answer] = field(default_factory=dict)   # street -> who started its betting
+
+    def pot_cite(self, table: Table) -> tuple[str, ...]:
+        return (DEAL,)
 
     def on_start(self, table: Table, exercise: Any) -> None:
         shared = list(getattr(exercise, "shared", []) or [])
@@ -367,18 +370,6 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
     return table.rules.openers.get(table.street) or opener_answer(table)
 
 
-def ask_pot(exercise: Any, question: Any) -> Answer:
-    table = HandState.replay(exercise).table
-    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
-    steps = [Step(f"The pot starts at {table.start_pot}.", ())]
-    if paid:
-        steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
-                          + f": the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}.", (DEAL,)))
-    else:
-        steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
-    return Answer(table.pot, steps)
-
-
 def ask_shared_card(exercise: Any, question: Any) -> Answer:
     """Is seventh street one shared card? Asked once the sixth-street betting is over (or later)."""
     table = HandState.replay(exercise).table
@@ -402,7 +393,7 @@ register(GAME,
              params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
          Ask("opener", "player", "Who opens the betting?", ask_opener, drawn_at="first_to_act"),
-         Ask("pot", "units", "How big is the pot after these events?", ask_pot, hides="pot"),
+         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
          Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
 

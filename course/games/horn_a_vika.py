@@ -29,7 +29,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.questions import table_award
+from course.questions import table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -90,6 +90,11 @@ class HornRules(Rules):
 
     def deal_cites(self, table: Table, stage: int | None = None) -> tuple[str, ...]:
         return (stage_cite(max(stage or table.stage, 1)),)
+
+    pot_log = True                    # the pot's explanation shows each match and bet
+
+    def pot_cite(self, table: Table) -> tuple[str, ...]:
+        return ("OPR-535 2.2",) if any(self.last_match) else ()
 
     # --- set-up ---------------------------------------------------------------------------------
 
@@ -417,23 +422,6 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
     return Answer(value, steps)
 
 
-def ask_pot(exercise: Any, question: Any) -> Answer:
-    """The pot after the exercise's events."""
-    table = HandState.replay(exercise).table
-    steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not table.log else []
-    steps += table.log
-    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
-    if paid:
-        added = (f"the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}" if table.start_pot
-                 else f"{sum(paid.values())} in all, so the pot is {table.pot}")
-        steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
-                          + f": {added}.",
-                          ("OPR-535 2.2",) if any(table.rules.last_match) else ()))
-    else:
-        steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
-    return Answer(table.pot, steps)
-
-
 def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     """A player's largest bet or raise in a betting round (default: the current or next round)."""
     table = HandState.replay(exercise).table
@@ -491,7 +479,7 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
 register(GAME,
          Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
              ask_pot_matches, params={"stage": "any"}, drawn_at="last_card", point_key="stage"),
-         Ask("pot", "units", "How big is the pot after these events?", ask_pot, hides="pot"),
+         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
          Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"},
