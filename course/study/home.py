@@ -269,17 +269,18 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     question names the player and the betting round that comes next, whose limit follows the
     latest match only."""
     n = rng.randint(3, 7)
-    # A second match needs a second pairing on one board, rare in a random hand: the deck is
-    # stacked so that one player's first three face-up cards share a rank (a pair at stage 2,
-    # trips at stage 3, as for the third match); every other card and choice stays random.
-    seat, rank = rng.randrange(n), Rank(rng.randint(2, 14))
-    suits = [Suit(s) for s in rng.sample(range(4), 3)]
-    planted = {2 * n + seat: 0, 3 * n + seat: 1, 4 * n + seat: 2}
-    filler = [c for c in DECK if c.rank != rank]
-    rng.shuffle(filler)
-    top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(4 * n + seat + 1)]
-    hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
-                                   match_chance=0.9, stop=_matching_over)
+    # A second match needs a second pairing on one board, rare in a random hand: as they are
+    # dealt, one player's second and third face-up cards are taken from the undealt cards of the
+    # rank of that player's door card (a pair at stage 2, trips at stage 3, as for the third
+    # match); every other card and choice stays random.
+    seat, hand = f"P{rng.randrange(n) + 1}", Rigged(rng.random())
+
+    def stop(table: Any) -> bool:
+        if table.next_deal() == (seat, True) and 1 <= len(table.hands[seat].up) < 3:
+            _deal_next(hand.deck, table.hands[seat].up[0].rank)
+        return _matching_over(table)
+
+    hand = engine.random_home_deal(HORN, hand, n, engine.default_profile(HORN), match_chance=0.9, stop=stop)
     events = [_rename(e) for e in hand.texts]
     matches: dict[str, list[int]] = {}
     for i, e in enumerate(events):
@@ -366,6 +367,13 @@ class Rigged(random.Random):
         self.deck = deck
 
 
+def _deal_next(deck: list[Card], rank: Rank) -> None:
+    """The next card dealt (the deck's last) becomes an undealt card of `rank`, when one is left."""
+    at = next((i for i, c in enumerate(deck) if c.rank == rank), None)
+    if at is not None:
+        deck[at], deck[-1] = deck[-1], deck[at]
+
+
 def spit_pairs_a_row(rng: random.Random) -> tuple[random.Random, Callable[[Any], bool]]:
     """A hand whose spit card, chosen among the cards still undealt when it is due, has the rank
     of the highest face-up card of a player still in whose row is not the best: a spit match, and
@@ -378,11 +386,7 @@ def spit_pairs_a_row(rng: random.Random) -> tuple[random.Random, Callable[[Any],
             rows = {p: table.hands[p].up for p in table.live}
             best = max(hand_value(row) for row in rows.values())
             seat = hand.choice([p for p in rows if hand_value(rows[p]) < best] or list(rows))
-            rank = max(rows[seat], key=lambda c: c.rank).rank
-            deck = hand.deck
-            at = next((i for i, c in enumerate(deck) if c.rank == rank), None)
-            if at is not None:
-                deck[at], deck[-1] = deck[-1], deck[at]
+            _deal_next(hand.deck, max(rows[seat], key=lambda c: c.rank).rank)
         return _spit_decided(table)
 
     return hand, stop
