@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -113,6 +115,18 @@ class Exercise:
 
             return KINDS
         return GAMES[self.game].kinds
+
+    def relabelled(self, **labels: Any) -> "Exercise":
+        """The same exercise under another `id`, `title`, `path` or `intro`: the deal, the moves and
+        the profile are unchanged, so its replays are shared, not built again. The original is kept
+        alive with them (a kept replay holds its exercise weakly)."""
+        unknown = set(labels) - {"id", "title", "path", "intro"}
+        if unknown:
+            raise TypeError(f"relabelled changes only id, title, path and intro, not {', '.join(sorted(unknown))}")
+        other = dataclasses.replace(self, **labels)
+        other._replays.update(self._replays)
+        other._replays[("relabelled from",)] = self
+        return other
 
     def replayed(self, key: Any, build: Callable[[], Any]) -> Any:
         """The replay called `key`, built once and shared by every question and every grade.

@@ -662,6 +662,37 @@ def _best_five_ok(exercise: Exercise, player: str, given: Any, expected: Any, qu
     return len(chosen) == len(best.cards) and order.full(chosen).value == best.value
 
 
+def table_pot(exercise: Exercise, question: Question) -> Answer:
+    """The pot after a game's events: where it started, what each player put in (the steps of
+    what was paid too, for a game whose rules set `pot_log`), cited as its rules say (`pot_cite`)."""
+    table = HandState.replay(exercise).table
+    log = table.log if getattr(table.rules, "pot_log", False) else []
+    steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not log else []
+    steps += log
+    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
+    if not paid:
+        return Answer(table.pot, [*steps, Step(f"Nobody pays anything in these events, so the pot is still "
+                                               f"{table.pot}.", ())])
+    added = (f"the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}" if table.start_pot
+             else f"{sum(paid.values())} in all, so the pot is {table.pot}")
+    steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items()) + f": {added}.",
+                      table.rules.pot_cite(table)))
+    return Answer(table.pot, steps)
+
+
+def table_award(exercise: Exercise, question: Question) -> Answer:
+    """Who receives how much of the pot a game played on events ends with (every ante, match and
+    bet in it), on the one table after the moves: a shared card counts in every hand still in,
+    and why it was dealt is said first; a hand won by a fold cites the game's `fold_cite`."""
+    from course import showdown
+
+    table = HandState.replay(exercise).table
+    why_shared = list(table.seventh.steps) if table.shared and table.seventh is not None else []
+    return showdown.award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
+                          [p for p in table.seats if table.hands[p].folded], table.profile,
+                          fold_cite=getattr(table.rules, "fold_cite", None), before=why_shared)
+
+
 # --------------------------------------------------------------------------------------------
 # Checking a whole exercise against the engine
 
@@ -702,7 +733,16 @@ def check_exercise(exercise: Exercise) -> list[Problem]:
 # --------------------------------------------------------------------------------------------
 # The stud asks, declared once (name, answer kind, prompt, solver, topic, extra keys)
 
-register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check) for
+# How the app draws the table for each ask (`Ask.whole_hand`, `hides`, `drawn_at`): the table at
+# the question's point must not answer it outright.
+DRAWN = {
+    "bring_in": {"drawn_at": "first_to_act"}, "opener": {"drawn_at": "first_to_act"},
+    "action_order": {"drawn_at": "first_to_act"},
+    "street_total": {"hides": "pot"},
+    **{name: {"whole_hand": True} for name in ("best_five", "category", "winners", "award", "legal_hand")},
+}
+
+register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check, **DRAWN.get(name, {})) for
                    name, kind, prompt, solve, params, required, check in (
     ("bring_in", "player", "Who brings in?", _bring_in, {}, (), None),
     ("opener", "player", "Who acts first on {street} street?", _opener, {"street": "street"}, (), None),

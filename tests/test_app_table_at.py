@@ -251,3 +251,26 @@ def test_a_deal_without_moves_has_no_empty_where_line(tmp_path):
         at = practice(WHOLE, 1)
         assert any(re.match(r"Q2: the table as the question finds it, after \d+ of the \d+ moves", c)
                    for c in (c.value for c in at.caption)), [c.value for c in at.caption]
+
+
+def test_how_the_table_is_drawn_is_read_from_the_asks_registration(monkeypatch):
+    """A new ask declares where its table is drawn and what it hides (`Ask.drawn_at`, `hides`,
+    `whole_hand`): the app reads the registration, so changing it changes the picture."""
+    import dataclasses
+
+    from course import asks
+
+    ex = COURSE.exercises[WHOLE]
+    question = ex.questions[index_of(WHOLE, "bring_in", street="third")]
+    registered = asks.find_ask(ex.game, "bring_in")
+    assert registered.drawn_at == "first_to_act"
+    early = quiz.question_table(ex, question)
+    monkeypatch.setitem(asks._ASKS["stud"], "bring_in", dataclasses.replace(registered, drawn_at="point"))
+    late = quiz.question_table(ex, question)
+    assert len(early.moves) < len(late.moves)                  # drawn at the point: the bring-in shown
+    assert any("brings in" in str(m) for m in late.moves[len(early.moves):])
+    spit = COURSE.exercises["hav-spit-card-order"]
+    pot = asks.find_ask(spit.game, "pot")
+    assert pot.hides == "pot"
+    monkeypatch.setitem(asks._ASKS[spit.game], "pot", dataclasses.replace(pot, hides=None))
+    assert quiz.ask_of(spit, spit.questions[index_of("hav-spit-card-order", "pot")]).hides is None

@@ -19,7 +19,6 @@ from course.cli import check
 from course.content import glossary
 from course.content.pots import pot_problem
 from course.rules import citations, load_profile, profile_names, rule
-from course.games import horn_a_vika as hv
 from course.engine.seats import FinalHand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -291,7 +290,7 @@ def test_the_horn_a_vika_pot_step_adds_up_without_a_zero():
         seats=list(hands), hands={p: FinalHand(parse_cards(d), parse_cards(u)) for p, (d, u) in hands.items()},
         shared=[], pot=None, street="third", profile=load_profile("opr-535"), extra={},
         events=["Ben bets 2", "Cara calls", "Ava calls"])
-    answer = hv.ask_pot(ex, SimpleNamespace(ask="pot", params={}))
+    answer = questions.find_ask("horn-a-vika", "pot").solve(ex, SimpleNamespace(ask="pot", params={}))
     assert answer.value == 6
     assert "0 +" not in answer.steps[-1].text and "6 in all, so the pot is 6" in answer.steps[-1].text
 

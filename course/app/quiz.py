@@ -23,17 +23,14 @@ from course.games import find_game
 from course.model import Exercise, Question
 from course.store import Attempt
 
-# Asks whose questions are about a player's whole hand: the hole cards are shown face up
-# (dimmed, marked "down"); for the other asks they are drawn as card backs.
-HAND_ASKS = {"best_five", "category", "winners", "award", "legal_hand", "holding"}
-# Asks the table drawn at the question's point would answer outright: the pot is drawn as "?",
-# the holding asked about is not drawn; a question about who acts first is drawn where the
-# street's betting begins (before its first bet, check or call).
-POT_ASKS = {"pot", "street_total"}
-HOLDING_ASKS = {"holding"}
-FIRST_TO_ACT_ASKS = {"bring_in", "opener", "action_order"}
-# Asks about what the latest card calls for (unless a key names an earlier stage): drawn as it lands.
-LAST_CARD_ASKS = {"pot_matches": "stage"}
+
+def ask_of(exercise: Any, question: Any) -> Any:
+    """The question's `Ask` registration: it says how the table is drawn for it (`whole_hand`,
+    `hides`, `drawn_at`, `point_key`); None for an ask the game does not know."""
+    try:
+        return questions.find_ask(exercise.game, question.ask)
+    except (ValueError, AttributeError):
+        return None
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -339,7 +336,7 @@ def question_mark(exercise: Any, index: int, prefix: str) -> str:
 
 def shows_hole_cards(exercise: Any) -> bool:
     return not find_game(exercise.game).is_betting(exercise.street) or \
-        any(q.ask in HAND_ASKS for q in exercise.questions)
+        any(getattr(ask_of(exercise, q), "whole_hand", False) for q in exercise.questions)
 
 
 def stakes_words(profile: Any, stakes: Any) -> str:
@@ -400,10 +397,11 @@ def moves_line(moves: Sequence[str], first: int = 1) -> str:
 
 def question_table(exercise: Any, question: Any) -> cards_view.TableAt:
     """The table as it stands when `question` is asked, from the one hand state."""
-    ask = getattr(question, "ask", None)
+    ask = ask_of(exercise, question)
     params = getattr(question, "params", None) or {}
-    return cards_view.table_at(exercise, question, first_to_act=ask in FIRST_TO_ACT_ASKS,
-                               at_last_card=ask in LAST_CARD_ASKS and LAST_CARD_ASKS[ask] not in params)
+    drawn_at = getattr(ask, "drawn_at", "point")
+    return cards_view.table_at(exercise, question, first_to_act=drawn_at == "first_to_act",
+                               at_last_card=drawn_at == "last_card" and ask.point_key not in params)
 
 
 def table_block(exercise: Any, question: Any, number: int | None = None) -> None:
@@ -419,9 +417,10 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
         st.caption(f"The table at this question cannot be drawn, so the deal is shown as written: {exc}")
         return
     params = getattr(question, "params", {}) or {}
-    asked = params.get("player") if question is not None and question.ask in HOLDING_ASKS else None
+    hides = getattr(ask_of(exercise, question), "hides", None) if question is not None else None
+    asked = params.get("player") if hides == "holding" else None
     html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
-                                 pot_asked=question is not None and question.ask in POT_ASKS)
+                                 pot_asked=hides == "pot")
     where = ""                  # a deal without moves needs no word on where the table stands
     if exercise.events or exercise.actions:
         played, total = len(at.moves), len(cards_view.parsed_moves(exercise))

@@ -36,9 +36,20 @@ class Ask:
     params: Mapping[str, str] = field(default_factory=dict)
     required: tuple[str, ...] = ()
     check: Callable[[Any, Any, Any, Any], bool] | None = None   # (exercise, question, given, expected)
+    # How the app draws the table when the question is asked (`course.app.quiz` reads these):
+    whole_hand: bool = False        # about a player's whole hand: the hole cards are drawn face up
+    hides: str | None = None        # what the table would give away: "pot" (drawn as "?") or
+                                    # "holding" (the cards of the player asked about are not drawn)
+    drawn_at: str = "point"         # "point": as the moves leave it; "first_to_act": where the street's
+                                    # betting begins; "last_card": as the latest card lands
+    point_key: str | None = None    # a key that names an earlier point itself (then drawn at the point)
 
 
 _ASKS: dict[str, dict[str, Ask]] = {}
+
+
+DRAWN_AT = ("point", "first_to_act", "last_card")
+HIDES = (None, "pot", "holding")
 
 
 def register(game: str, *asks: Ask) -> None:
@@ -47,6 +58,9 @@ def register(game: str, *asks: Ask) -> None:
     for ask in asks:
         if ask.kind not in KINDS:
             raise ValueError(f"ask {ask.name!r}: answer kind {ask.kind!r} is not one of {', '.join(KINDS)}")
+        if ask.drawn_at not in DRAWN_AT or ask.hides not in HIDES:
+            raise ValueError(f"ask {ask.name!r}: drawn_at {ask.drawn_at!r} / hides {ask.hides!r}: expected one "
+                             f"of {DRAWN_AT} / {HIDES}")
         table[ask.name] = ask
 
 

@@ -122,6 +122,9 @@ class GameSpec:
     # "low" (the profile's `low_order`: ace-to-five, eight-or-better). Two orders split the pot
     # into a high and a low half (course.showdown.split_pot).
     orders: tuple[str, ...] = ("high",)
+    # How the game's rules name a point in the hand: "street", or "stage" with numbered betting
+    # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
+    points: str = "street"
 
     @property
     def stages(self) -> tuple[Stage, ...]:
@@ -205,6 +208,13 @@ class GameSpec:
         """Whether a shared card, once dealt, stands in for a card of `street` (that street or later)."""
         return self.cards_on(street, True) != self.cards_on(street)
 
+    def parse(self, text: Any) -> Any:
+        """One move written in this game's grammar (`course.engine.actions.parse_move` with the
+        game's `kinds`); `IllegalActionError` (a ValueError) quoting the text otherwise."""
+        from course.engine.actions import parse_move
+
+        return parse_move(text, self.kinds, self.title)
+
     def module(self) -> ModuleType | None:
         return importlib.import_module(self.engine) if self.engine else None
 
@@ -219,7 +229,7 @@ GAMES: dict[str, GameSpec] = {
         GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.games.horn_a_vika",
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
-                 exercise_keys=("matched",),
+                 exercise_keys=("matched",), points="stage",
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.games.have_a_heart",
                  cards_move=True, award_needs_pot=False,

@@ -23,11 +23,12 @@ from typing import Any, Mapping
 
 from course.asks import Ask, register
 from course.cards import DECK, Card, cards_text
-from course.engine.state import random_hand
+from course.engine.state import HandState, random_hand
 from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
+from course.questions import table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
@@ -68,10 +69,14 @@ class HeartRules(Rules):
 
     kinds = ("take", "give")
     deal_cite = (DEAL,)
+    fold_cite = (DEAL,)               # a hand won by a fold: stud's deal and betting
     logs_deals = False
     chances: list[TakeChance] = field(default_factory=list)
     pending: TakeChance | None = None    # a take (or the exchange's give-back) still to happen
     openers: dict[str, Answer] = field(default_factory=dict)   # street -> who started its betting
+
+    def pot_cite(self, table: Table) -> tuple[str, ...]:
+        return (DEAL,)
 
     def on_start(self, table: Table, exercise: Any) -> None:
         shared = list(getattr(exercise, "shared", []) or [])
@@ -238,16 +243,7 @@ def start(exercise: Any) -> Table:
     return Table.start(exercise, HeartRules())
 
 
-def parse_event(text: Any) -> Event:
-    """One Have a Heart event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
-    return parse_move(text, SPEC.kinds, SPEC.title)
-
-
-def _table(exercise: Any, upto: int | None = None) -> Table:
-    """The table after the exercise's events (the first `upto`), played on the one hand state."""
-    from course.engine.state import HandState
-
-    return HandState.replay(exercise, upto).table
+parse_event = SPEC.parse     # one Have a Heart event; `IllegalActionError` quoting the text otherwise
 
 
 def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: Any) -> list[str]:
@@ -301,7 +297,7 @@ def _player(table: Table, question: Any, ask: str) -> str:
 
 def ask_holding(exercise: Any, question: Any) -> Answer:
     """A player's face-up and hole cards after the events."""
-    table = _table(exercise)
+    table = HandState.replay(exercise).table
     player = _player(table, question, "holding")
     seat = table.hands[player]
     hand = exercise.hands.get(player) if getattr(exercise, "hands", None) else None
@@ -323,7 +319,7 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     after = (getattr(question, "params", {}) or {}).get("after")
     if after is not None and (not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= len(exercise.events)):
         raise ValueError(f"after {after!r}: expected a count of events from 0 to {len(exercise.events)}")
-    table = _table(exercise, after)
+    table = HandState.replay(exercise, after).table
     if not table.rules.chances:
         return Answer({"taker": None, "from": {}},
                       [Step("No heart has been dealt face up in these events, so nobody takes a card "
@@ -367,28 +363,16 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
 
 
 def ask_opener(exercise: Any, question: Any) -> Answer:
-    table = _table(exercise)
+    table = HandState.replay(exercise).table
     if not table.stage:
         raise ValueError("no betting round yet: the exercise stops before the deal")
     # The players still in when the round began: a later fold does not change who opened.
     return table.rules.openers.get(table.street) or opener_answer(table)
 
 
-def ask_pot(exercise: Any, question: Any) -> Answer:
-    table = _table(exercise)
-    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
-    steps = [Step(f"The pot starts at {table.start_pot}.", ())]
-    if paid:
-        steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
-                          + f": the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}.", (DEAL,)))
-    else:
-        steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
-    return Answer(table.pot, steps)
-
-
 def ask_shared_card(exercise: Any, question: Any) -> Answer:
     """Is seventh street one shared card? Asked once the sixth-street betting is over (or later)."""
-    table = _table(exercise)
+    table = HandState.replay(exercise).table
     if table.seventh is not None:
         verdict, dealt = table.seventh, table.seventh_dealt
     elif table.street == SPEC.shared_decided_after and table.stage_dealt and table.round_done:
@@ -403,24 +387,14 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
     return Answer(verdict.value, [count, *verdict.steps])
 
 
-def ask_award(exercise: Any, question: Any) -> Answer:
-    from course.showdown import award
-
-    table = _table(exercise)
-    why_shared = list(table.seventh.steps) if table.shared else []
-    return award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
-                 [p for p in table.seats if table.hands[p].folded], table.profile, fold_cite=(DEAL,),
-                 before=why_shared)
-
-
 # The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
 register(GAME,
          Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
-             params={"player": "player"}),
+             params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener),
-         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
-         Ask("award", "map", "How is the pot shared out?", ask_award),
+         Ask("opener", "player", "Who opens the betting?", ask_opener, drawn_at="first_to_act"),
+         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
+         Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
          Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
 
 

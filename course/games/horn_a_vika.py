@@ -24,11 +24,12 @@ from typing import Any
 from course.asks import Ask, register
 from course.betting import PlayerLimit
 from course.cards import Card, cards_text
-from course.engine.state import random_hand
+from course.engine.state import HandState, random_hand
 from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
+from course.questions import table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -79,6 +80,7 @@ class HornRules(Rules):
     kinds = ("match",)
     table_card = "spit"
     over_cite = HAND_OVER
+    fold_cite = ("OPR-535 2.1",)      # a hand won by a fold: the others folded rather than match
     logs_deals = False
     obligations: list[Obligation] = field(default_factory=list)
     last_match: dict[str, int] = field(default_factory=dict)
@@ -88,6 +90,11 @@ class HornRules(Rules):
 
     def deal_cites(self, table: Table, stage: int | None = None) -> tuple[str, ...]:
         return (stage_cite(max(stage or table.stage, 1)),)
+
+    pot_log = True                    # the pot's explanation shows each match and bet
+
+    def pot_cite(self, table: Table) -> tuple[str, ...]:
+        return ("OPR-535 2.2",) if any(self.last_match) else ()
 
     # --- set-up ---------------------------------------------------------------------------------
 
@@ -354,33 +361,18 @@ def halve(profile: Any, amount: int) -> int:
     return (amount + 1) // 2 if rounding == "up" else amount // 2
 
 
-def parse_event(text: Any) -> Event:
-    """One Horn-A-Vika event; `IllegalActionError` (a ValueError) quoting the text otherwise."""
-    return parse_move(text, SPEC.kinds, SPEC.title)
-
-
-def _table(exercise: Any, upto: int | None = None) -> Table:
-    """The table after the exercise's events (the first `upto`), played on the one hand state."""
-    from course.engine.state import HandState
-
-    return HandState.replay(exercise, upto).table
+parse_event = SPEC.parse     # one Horn-A-Vika event; `IllegalActionError` quoting the text otherwise
 
 
 # ------------------------------------------------------------------------------------------------
 # Questions
 
 
-def _stage_default(table: Table) -> int:
-    if table.opened:
-        return table.opened[-1]
-    return table.start_stage
-
-
 def ask_pot_matches(exercise: Any, question: Any) -> Answer:
     """Who must match the pot in a stage, in the order they decide, and how much each pays."""
-    table = _table(exercise)
+    table = HandState.replay(exercise).table
     params = getattr(question, "params", {}) or {}
-    stage = params.get("stage", _stage_default(table))
+    stage = params.get("stage", table.opened[-1] if table.opened else table.start_stage)
     if not isinstance(stage, int) or isinstance(stage, bool) or not 1 <= stage <= LAST_STAGE:
         raise ValueError(f"stage {stage!r}: expected a stage number from 1 to {LAST_STAGE}")
     chosen = table.rules.stage_obligations(table, stage)
@@ -430,26 +422,9 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
     return Answer(value, steps)
 
 
-def ask_pot(exercise: Any, question: Any) -> Answer:
-    """The pot after the exercise's events."""
-    table = _table(exercise)
-    steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not table.log else []
-    steps += table.log
-    paid = {p: s.paid for p, s in table.hands.items() if s.paid}
-    if paid:
-        added = (f"the pot is {table.start_pot} + {sum(paid.values())} = {table.pot}" if table.start_pot
-                 else f"{sum(paid.values())} in all, so the pot is {table.pot}")
-        steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items())
-                          + f": {added}.",
-                          ("OPR-535 2.2",) if any(table.rules.last_match) else ()))
-    else:
-        steps.append(Step(f"Nobody pays anything in these events, so the pot is still {table.pot}.", ()))
-    return Answer(table.pot, steps)
-
-
 def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     """A player's largest bet or raise in a betting round (default: the current or next round)."""
-    table = _table(exercise)
+    table = HandState.replay(exercise).table
     params = getattr(question, "params", {}) or {}
     player = params.get("player")
     if player not in table.hands:
@@ -485,7 +460,7 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
 
 def ask_opener(exercise: Any, question: Any) -> Answer:
     """Who opens the betting round of the stage reached after the events."""
-    table = _table(exercise)
+    table = HandState.replay(exercise).table
     current = table.current_round()
     if current is None:
         raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
@@ -499,28 +474,17 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
         table.profile, current, {p: table.hands[p].up for p in table.live})
 
 
-def ask_award(exercise: Any, question: Any) -> Answer:
-    """Who receives how much of the pot after the events (the pot includes every match and bet).
-    The spit card is every live player's eighth card: the showdown's shared-card step cites the
-    profile's `shared_cards_play` rule (OPR-535 1.2, 5.1)."""
-    from course.showdown import award
-
-    table = _table(exercise)
-    return award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats,
-                 table.shared, [p for p in table.seats if table.hands[p].folded],
-                 table.profile, fold_cite=("OPR-535 2.1",))
-
-
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
 # The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
 register(GAME,
          Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
-             ask_pot_matches, params={"stage": "any"}),
-         Ask("pot", "units", "How big is the pot after these events?", ask_pot),
+             ask_pot_matches, params={"stage": "any"}, drawn_at="last_card", point_key="stage"),
+         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"}),
-         Ask("award", "map", "How is the pot shared out?", ask_award))
+         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"},
+             drawn_at="first_to_act"),
+         Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -528,8 +492,8 @@ register(GAME,
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, match_chance: float = 0.8,
-                fold_chance: float = 0.08) -> Played:
-    """Play one hand from the ante to the end with random legal decisions."""
+                fold_chance: float = 0.08, stop: Any = None) -> Played:
+    """Play one hand from the ante to the end (or until `stop(table)`) with random legal decisions."""
     if not 2 <= players <= 7:
         raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
     played, do = random_hand(rng, players, profile, start, parse_event)
@@ -538,7 +502,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
         d = table.rules.decider(table)
         return None if d is None else f"{d.player} {'matches' if rng.random() < match_chance else 'folds'}"
 
-    return random_play(rng, played, do, decide, fold_chance)
+    return random_play(rng, played, do, decide, fold_chance, stop)
 
 
 def start(exercise: Any) -> Table:

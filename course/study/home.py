@@ -16,7 +16,8 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 from course.cards import DECK, Card, Rank, Suit
-from course.hands import evaluate
+from course.hands import evaluate, hand_value
+from course.engine.table import TABLE
 from course.study import engine
 from course.study.stud import NAMES, text
 from course.study.registry import CONTROL, PARSED, Reject, Template, dump, register
@@ -84,7 +85,7 @@ def where(exercise: Any) -> str:
     last = exercise.events[-1] if exercise.events else "the deal"
     if table.over:
         return f"The hand has been played to its end; the last event is: {last}."
-    if exercise.game == HORN:     # Horn-A-Vika: stages and numbered rounds
+    if table.spec.points == "stage":     # stages and numbered betting rounds (the spec says)
         at = f"stage {table.stage}" if table.stage else "before the deal"
         number = engine.round_ahead(table)
         if number and table.current_round() == number and not table.round_done:
@@ -92,11 +93,8 @@ def where(exercise: Any) -> str:
         elif number:
             at += f", before betting round {number}"
     else:
-        at = f"{_ORDINAL.get(table.street, table.street)} street" if table.street else "before the deal"
+        at = f"{table.street} street" if table.street else "before the deal"
     return f"The hand stands at {at}, just after: {last}."
-
-
-_ORDINAL = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
 
 
 def whole(rng: random.Random, events: list[str], table: Any) -> list[str]:
@@ -125,14 +123,26 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
           player: bool = False,
           keep: Callable[[Any, random.Random], bool] | None = None, players: tuple[int, int] = (2, 6),
           extra: Callable[[random.Random, list[str], Any], dict[str, Any]] | None = None,
+          may_plant: Callable[[list[str], Any], bool] | None = None,
+          rig: Callable[[random.Random], tuple[random.Random, Callable[[Any], bool]]] | None = None,
           **options: Any) -> Callable[[random.Random], dict[str, Any]]:
     """A draw function: a random hand, `cut` somewhere, one `ask` about it; `keep`
-    filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys."""
+    filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys.
+    `may_plant(events, table)`: False when the cut cannot plant the trap (a cheap test on the hand
+    played, before the item is loaded; the trap's own check still decides); `stop` (an option of
+    the game's `random_deal`): play only as far as the cut needs. `rig(rng)`: (the hand's generator,
+    its `stop`), for a hand that plants the situation as it is dealt (`spit_pairs_a_row`)."""
 
     def draw(rng: random.Random) -> dict[str, Any]:
         n = rng.randint(*players)
-        events, table = played(rng, game, n, **options)
+        if rig is not None:
+            hand, stop = rig(rng)
+            events, table = played(hand, game, n, stop=stop, **options)
+        else:
+            events, table = played(rng, game, n, **options)
         events = cut(rng, events, table)
+        if may_plant is not None and not may_plant(events, table):
+            raise Reject
         question: dict[str, Any] = {"ask": ask}
         if player:
             question["player"] = rng.choice(NAMES[:n])
@@ -259,17 +269,18 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     question names the player and the betting round that comes next, whose limit follows the
     latest match only."""
     n = rng.randint(3, 7)
-    # A second match needs a second pairing on one board, rare in a random hand: the deck is
-    # stacked so that one player's first three face-up cards share a rank (a pair at stage 2,
-    # trips at stage 3, as for the third match); every other card and choice stays random.
-    seat, rank = rng.randrange(n), Rank(rng.randint(2, 14))
-    suits = [Suit(s) for s in rng.sample(range(4), 3)]
-    planted = {2 * n + seat: 0, 3 * n + seat: 1, 4 * n + seat: 2}
-    filler = [c for c in DECK if c.rank != rank]
-    rng.shuffle(filler)
-    top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(4 * n + seat + 1)]
-    hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
-                                   match_chance=0.9)
+    # A second match needs a second pairing on one board, rare in a random hand: as they are
+    # dealt, one player's second and third face-up cards are taken from the undealt cards of the
+    # rank of that player's door card (a pair at stage 2, trips at stage 3, as for the third
+    # match); every other card and choice stays random.
+    seat, hand = f"P{rng.randrange(n) + 1}", Rigged(rng.random())
+
+    def stop(table: Any) -> bool:
+        if table.next_deal() == (seat, True) and 1 <= len(table.hands[seat].up) < 3:
+            _deal_next(hand.deck, table.hands[seat].up[0].rank)
+        return _matching_over(table)
+
+    hand = engine.random_home_deal(HORN, hand, n, engine.default_profile(HORN), match_chance=0.9, stop=stop)
     events = [_rename(e) for e in hand.texts]
     matches: dict[str, list[int]] = {}
     for i, e in enumerate(events):
@@ -279,19 +290,27 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     if not twice:
         raise Reject
     player, at = rng.choice(twice)
-    data = item(HORN, n, events[:at + 1], {"ask": "bet_limit", "player": player})
-    exercise = parsed(data)
-    number = engine.round_ahead(engine.home_replay(exercise))
+    # The player's matches up to this one, as the table recorded them (its seats are P1, P2 ...),
+    # and the betting round that comes after it: its stage's own round, or the next one.
+    mine = [o for o in hand.table.rules.obligations if o.player == f"P{NAMES.index(player) + 1}"
+            and o.decision == "match"][:matches[player].index(at) + 1]
+    number = next((s.round for s in hand.table.stages[mine[-1].stage - 1:] if s.round), None)
     if number is None:
         raise Reject
-    data["questions"][0]["round"] = number
-    paid = [o.amount for o in engine.home_replay(exercise).rules.obligations
-            if o.player == player and o.decision == "match"]
+    data = item(HORN, n, events[:at + 1], {"ask": "bet_limit", "player": player, "round": number})
+    exercise = parsed(data)
+    paid = [o.amount for o in mine]
     data["intro"] = (f"{player} has matched the pot {len(paid)} times, paying " + ", then ".join(map(str, paid))
                      + f". {where(exercise)} The question is about betting round {number}.")
-    exercise = parsed(data)                     # with the round named: loaded once more, and kept
     answered(data, exercise)
     return {**data, PARSED: exercise}
+
+
+def _matching_over(table: Any) -> bool:
+    """Every card that can call for a match has been dealt and decided (the last stage with a
+    face-up card): a hand played this far holds all its matches."""
+    last = max(s.number for s in table.stages if "up" in s.players)
+    return table.stage > last or (table.stage == last and table.stage_dealt and not table.rules.waiting(table))
 
 
 def per_player_limit(rng: random.Random) -> dict[str, Any]:
@@ -331,6 +350,57 @@ def _spit_round(rng: random.Random, events: list[str], table: Any) -> list[str]:
     return events[:end]
 
 
+def _spit_decided(table: Any) -> bool:
+    """The spit card is out and every match-or-fold decision it called for is made: as far as
+    `_spit_round` cuts."""
+    return bool(table.shared) and not table.rules.waiting(table)
+
+
+class Rigged(random.Random):
+    """A seeded generator that keeps the deck it shuffles (the engine deals it with `deck.pop()`),
+    so a drill may choose the next card from those still undealt once the hand reaches its point."""
+
+    deck: list[Card]
+
+    def shuffle(self, deck: list) -> None:  # type: ignore[override]
+        super().shuffle(deck)
+        self.deck = deck
+
+
+def _deal_next(deck: list[Card], rank: Rank) -> None:
+    """The next card dealt (the deck's last) becomes an undealt card of `rank`, when one is left."""
+    at = next((i for i, c in enumerate(deck) if c.rank == rank), None)
+    if at is not None:
+        deck[at], deck[-1] = deck[-1], deck[at]
+
+
+def spit_pairs_a_row(rng: random.Random) -> tuple[random.Random, Callable[[Any], bool]]:
+    """A hand whose spit card, chosen among the cards still undealt when it is due, has the rank
+    of the highest face-up card of a player still in whose row is not the best: a spit match, and
+    a row the spit would lift. Every other card and choice stays random; play stops once the
+    spit card's decisions are made (`_spit_decided`)."""
+    hand = Rigged(rng.random())
+
+    def stop(table: Any) -> bool:
+        if not table.shared and table.next_deal() == TABLE:
+            rows = {p: table.hands[p].up for p in table.live}
+            best = max(hand_value(row) for row in rows.values())
+            seat = hand.choice([p for p in rows if hand_value(rows[p]) < best] or list(rows))
+            _deal_next(hand.deck, max(rows[seat], key=lambda c: c.rank).rank)
+        return _spit_decided(table)
+
+    return hand, stop
+
+
+def _spit_may_show(events: list[str], table: Any) -> bool:
+    """Counting the spit card in every row can change the best row only when its rank pairs a
+    face-up card (of anyone's first three), or when two rows tie and a tie rule decides: else
+    the same card added to every row keeps their order."""
+    spit, rows = table.shared[0], [table.hands[p].up[:3] for p in table.seats]
+    ranks = [sorted(c.rank for c in row) for row in rows]
+    return any(c.rank == spit.rank for row in rows for c in row) or len({tuple(r) for r in ranks}) < len(ranks)
+
+
 def third_match(rng: random.Random) -> dict[str, Any]:
     """OPR-535 2.5: a pair at stage 2, trips at stage 3, then a spit card of the same rank."""
     n = rng.randint(2, 7)
@@ -342,13 +412,14 @@ def third_match(rng: random.Random) -> dict[str, Any]:
     rng.shuffle(filler)
     top = [Card(rank, suits[planted[i]]) if i in planted else filler.pop() for i in range(5 * n + 1)]
     hand = engine.random_home_deal(HORN, Stacked(rng.random(), top), n, engine.default_profile(HORN),
-                                   match_chance=1.0, fold_chance=0.0)
+                                   match_chance=1.0, fold_chance=0.0, stop=_spit_decided)
     events = _spit_round(rng, [_rename(e) for e in hand.texts], hand.table)
     player = NAMES[seat]
     data = item(HORN, n, events, {"ask": "pot_matches", "stage": 4},
                 intro=f"{player} has matched the pot twice already.")
-    data["intro"] += " " + where(parsed(data))
-    return data
+    exercise = parsed(data)
+    data["intro"] += " " + where(exercise)
+    return {**data, PARSED: exercise}
 
 
 def short_hand_wins(rng: random.Random) -> dict[str, Any]:
@@ -403,13 +474,14 @@ def _taker(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
     return {"player": events[-1].split(" takes ")[0]}
 HORN_TRAPS = [
     ("hav-spit-match", "pot_matches", drill(HORN, "pot_matches", cut=_spit_round, extra=lambda r, e, t: {"stage": 4},
-                                             keep=lambda a, rng: bool(a), players=(3, 7)),
+                                             keep=lambda a, rng: bool(a), players=(3, 7), rig=spit_pairs_a_row),
      "The spit card calls for a match"),
     ("hav-second-match", "bet_limit", second_match,
      "After a second match, only the latest counts"),
     ("hav-third-match", "pot_matches", third_match, "A third match"),
     ("hav-per-player-limit", "bet_limit", per_player_limit, "Each player's own limit", "base-limit-for-everyone"),
-    ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7)),
+    ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7), may_plant=_spit_may_show,
+                                             rig=spit_pairs_a_row),
      "The spit card is nobody's row", "spit-card-showing"),
 ]
 HEART_TRAPS = [

@@ -14,7 +14,6 @@ and is raised, never skipped.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from functools import lru_cache
@@ -101,8 +100,8 @@ def _draw(text: str) -> tuple[dict[str, Any], Any]:
         control = drawn.pop(CONTROL, False)
         parsed = drawn.pop(PARSED, None)
         item = {"id": f"{PREFIX}-{template.name}-{seed}", "title": template.title, **drawn}
-        exercise = None if parsed is None else dataclasses.replace(
-            parsed, id=item["id"], title=item["title"], path=text, intro=item.get("intro", parsed.intro))
+        exercise = None if parsed is None else parsed.relabelled(
+            id=item["id"], title=item["title"], path=text, intro=item.get("intro", parsed.intro))
         if not template.shows or control:
             return item, exercise
         exercise = exercise or _load(item, text)
