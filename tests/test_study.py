@@ -697,3 +697,14 @@ def test_every_skill_card_has_a_name_of_its_own():
         names = [study_feedback.card_title(f"skill/{game}/{ask}") for ask in asks_for(game)]
         assert len(set(names)) == len(names), names
         assert set(asks_for(game)) <= set(labels.ASKS), set(asks_for(game)) - set(labels.ASKS)
+
+
+def test_every_templates_module_registers_even_after_one_was_imported_alone():
+    import subprocess
+    import sys
+
+    probe = ("import course.study.home\nfrom course.study import templates\n"
+             "names = templates.templates()\n"
+             "assert 'razz-ace-door' in names and 'bring-in' in names and 'hah-take' in names, sorted(names)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]

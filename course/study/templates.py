@@ -38,10 +38,17 @@ def _load_all() -> None:
 
 
 def templates() -> dict[str, Template]:
-    """Every template by name (stud high first, then the home games)."""
-    if not TEMPLATES:
+    """Every template by name (stud high first, then the home games). Every registering module
+    is loaded on the first call, even when one of them was imported on its own before (its
+    templates alone must not pass for all of them)."""
+    global _LOADED
+    if not _LOADED:
         _load_all()
+        _LOADED = True
     return TEMPLATES
+
+
+_LOADED = False
 
 
 def item_id(template: str, seed: int) -> str:
