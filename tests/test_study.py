@@ -442,7 +442,7 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         # new material, mixed: games take turns, and drills take turns with hand-written deals
         games = [spec.name for spec in GAMES.values()]
         first = [templates.game_of(c) for c, _ in items[:len(games)]]
-        assert sorted(first) == sorted(games) and first[:3] == ["stud-high", "horn-a-vika", "have-a-heart"]
+        assert sorted(first) == sorted(games) and first[0] == "stud-high"   # each game once, in turn
         assert items[len(games)][0].startswith("exercise/") and not templates.is_item_id(items[len(games)][1])
         key, _ = _session_answer(at, 0, wrong=True)
         assert "Not right yet" in texts(at)                       # the second try comes first
