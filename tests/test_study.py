@@ -372,6 +372,8 @@ def _wrong(kind: str, exercise, value):
         return {**value, first: int(value.get(first, 0)) + 1}
     if kind == "yesno":
         return not value
+    if kind == "pots":                       # the main pot one unit more
+        return [{**value[0], "amount": value[0]["amount"] + 1}, *value[1:]]
     raise AssertionError(f"no wrong answer made for kind {kind}")
 
 
