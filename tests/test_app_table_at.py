@@ -240,6 +240,19 @@ def test_moves_these_rules_refuse_stop_the_picture_just_before_and_say_why():
     assert at.stopped.startswith("The moves stop at move 3: 'Cara raises to 99'")
 
 
+def test_a_deal_without_moves_has_no_empty_where_line(tmp_path):
+    """A showdown deal with no moves says nothing about where the table stands (it once said
+    "Q1: ."); a deal with moves says after how many."""
+    with environment(tmp_path / "p.db"):
+        at = practice("hilo-odd-unit-to-high", 0)
+        captions = [c.value for c in at.caption]
+        assert not any(re.fullmatch(r"Q\d+: ?\.?", c.strip()) for c in captions), captions
+        assert not any("the table as the question finds it" in c for c in captions), captions
+        at = practice(WHOLE, 1)
+        assert any(re.match(r"Q2: the table as the question finds it, after \d+ of the \d+ moves", c)
+                   for c in (c.value for c in at.caption)), [c.value for c in at.caption]
+
+
 def test_how_the_table_is_drawn_is_read_from_the_asks_registration(monkeypatch):
     """A new ask declares where its table is drawn and what it hides (`Ask.drawn_at`, `hides`,
     `whole_hand`): the app reads the registration, so changing it changes the picture."""

@@ -107,11 +107,23 @@ def engine_answer(exercise: Exercise, question: Question) -> tuple[Answer | None
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def grade(exercise: Exercise, question: Question, given: Any) -> tuple[bool | None, str | None]:
+def grade(exercise: Exercise, question: Question, given: Any,
+          engine: Answer | None = None) -> tuple[bool | None, str | None]:
+    """(Whether `given` is right, None) or (None, the engine's error); `engine`, the engine's
+    answer when the caller has it already."""
     try:
-        return bool(questions.is_correct(exercise, question, given)), None
+        return bool(questions.is_correct(exercise, question, given, engine)), None
     except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
+
+
+def verdict(exercise: Exercise, question: Question, result: dict, engine: Answer | None = None) -> bool | None:
+    """A checked answer's verdict under the deal's rules as they are now: the one the check
+    stored while the rules are the ones it was checked under (a rerun does not grade again),
+    else graded again under the rules now chosen."""
+    if result.get("rules") == exercise.rules and result.get("correct") is not None:
+        return bool(result["correct"])
+    return grade(exercise, question, result["given"], engine)[0]
 
 
 # -- one question --------------------------------------------------------------------------
@@ -291,9 +303,9 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
         st.error(f"The engine could not answer this question: {error}")
         return
     if checked:
-        correct, _ = grade(exercise, question, result["given"])
-        verdict = "Right." if correct else "Not right."
-        text = f"{verdict} You chose **{md_escape(shown(exercise, question, result['given']))}**; the right answer " \
+        correct = verdict(exercise, question, result, answer)
+        said = "Right." if correct else "Not right."
+        text = f"{said} You chose **{md_escape(shown(exercise, question, result['given']))}**; the right answer " \
                f"is **{md_escape(shown(exercise, question, answer.value))}**."
         if result["rules"] != exercise.rules:
             text += (f" (You checked this under {labels.display_name(result['rules'])}; the "
@@ -316,7 +328,7 @@ def question_mark(exercise: Any, index: int, prefix: str) -> str:
     result = st.session_state["graded"].get(f"{prefix}|{exercise.id}|{index}")
     if not result or result.get("status") != "graded":
         return f"Q{index + 1}"
-    correct, _ = grade(exercise, exercise.questions[index], result["given"])
+    correct = verdict(exercise, exercise.questions[index], result)
     return f"Q{index + 1} " + ("✓" if correct else "✗")
 
 
@@ -409,12 +421,11 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     asked = params.get("player") if hides == "holding" else None
     html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
                                  pot_asked=hides == "pot")
-    where = f"Q{number}: " if number is not None else ""
+    where = ""                  # a deal without moves needs no word on where the table stands
     if exercise.events or exercise.actions:
         played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
-        where += ("the table as the question finds it, " +
-                  (f"after {played} of the {total} moves" if played < total
-                   else "after every move"))
+        where = (f"Q{number}: " if number is not None else "") + "the table as the question finds it, " + \
+            (f"after {played} of the {total} moves" if played < total else "after every move")
     # The facts line (engine-validated fields only) and the cards share one element; author
     # text (intro, moves) is never rendered with HTML allowed.
     # a home game's moves carry the hand on from its written street, to a street the state
