@@ -19,3 +19,56 @@ def test_where_names_the_point_in_the_terms_the_games_spec_gives(monkeypatch):
     assert re.search(r"The hand stands at (stage \d|before the deal)", words) and " street" not in words, words
     horn = {k: v for k, v in templates.data("gen/hav-pot/3").items() if k not in ("id", "title", "intro")}
     assert re.search(r"stage \d|before the deal", home.where(home.parsed(horn)))
+
+
+def test_a_generated_item_is_checked_on_the_replay_its_draw_built(monkeypatch):
+    """`Exercise.relabelled` keeps the replays: course check on a fresh item starts no new hand."""
+    from course.engine.state import HandState
+    from course.study import engine
+
+    templates.generate.cache_clear()
+    item = templates.generate("gen/hah-award/101")
+    starts = []
+    real = HandState.start.__func__
+    monkeypatch.setattr(HandState, "start", classmethod(lambda cls, ex: starts.append(ex) or real(cls, ex)))
+    assert engine.check(item) == [] and starts == []
+    # Labels only: another deal or profile is refused, and the labels do change.
+    renamed = item.relabelled(id="x", title="y")
+    assert (renamed.id, renamed.title, renamed.events) == ("x", "y", item.events)
+    try:
+        item.relabelled(pot=3)
+    except TypeError as err:
+        assert "pot" in str(err)
+    else:
+        raise AssertionError("relabelled changed the pot")
+
+
+def test_the_next_card_dealt_can_be_chosen_among_the_undealt_ones():
+    from course.cards import parse_cards
+
+    deck = parse_cards("2♣ 9♦ 5♠ K♥")
+    home._deal_next(deck, deck[1].rank)
+    assert str(deck.pop()) == "9♦" and len(deck) == 3
+    home._deal_next(deck, parse_cards("A♠")[0].rank)          # no ace left: the deck is as it was
+    assert [str(c) for c in deck] == ["2♣", "K♥", "5♠"]
+
+
+def test_the_rigged_spit_card_pairs_a_face_up_card_of_a_player_still_in():
+    """`spit_pairs_a_row` picks the spit among the undealt cards as it is due (whoever folded
+    before it), and the hand stops once the spit card's decisions are made."""
+    import random
+
+    from course.study import engine
+
+    profile, spits, paired = engine.default_profile("horn-a-vika"), 0, 0
+    for seed in range(40):
+        rng, stop = home.spit_pairs_a_row(random.Random(seed))
+        table = engine.random_home_deal("horn-a-vika", rng, 5, profile, stop=stop).table
+        if not table.shared:
+            continue                       # everyone else folded before the spit card
+        assert table.stage == 4 and not table.rules.waiting(table)
+        spits += 1
+        # A player in at the spit card shows its rank (unless all its cards were dealt already);
+        # that player may have folded rather than match since.
+        paired += any(c.rank == table.shared[0].rank for p in table.seats for c in table.hands[p].up)
+    assert spits >= 20 and paired >= 0.9 * spits, (spits, paired)

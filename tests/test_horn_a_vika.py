@@ -420,7 +420,7 @@ def test_any_text_parses_or_raises_a_value_error_quoting_it(text):
     except ValueError as err:
         assert repr(text) in str(err) and "expected" in str(err)
     else:
-        assert event.kind in hv.KINDS
+        assert event.kind in hv.SPEC.kinds
 
 
 @pytest.mark.parametrize("text", ["Ava is dealt zz up", "spit 1x", "Ava bets lots", "Ava matches 2.5", "Ava wins"])

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from functools import cache
+from typing import Any, Callable, Mapping
 
 from course.asks import Ask, register
 from course.cards import DECK, Card, cards_text
@@ -73,7 +74,7 @@ class HeartRules(Rules):
     logs_deals = False
     chances: list[TakeChance] = field(default_factory=list)
     pending: TakeChance | None = None    # a take (or the exchange's give-back) still to happen
-    openers: dict[str, Answer] = field(default_factory=dict)   # street -> who started its betting
+    openers: dict[str, Callable[[], Answer]] = field(default_factory=dict)   # street -> who began its betting, why
 
     def pot_cite(self, table: Table) -> tuple[str, ...]:
         return (DEAL,)
@@ -200,7 +201,7 @@ class HeartRules(Rules):
         (table.hands[receiver].up if up else table.hands[receiver].down).append(card)
         table.where[card] = f"{receiver} {'up' if up else 'down'}"
 
-    def first(self, table: Table) -> Answer:
+    def first(self, table: Table) -> Answer | tuple[str, Callable[[], Answer]]:
         """The bring-in (the lowest door card) where the profile has one, else the best showing."""
         if SPEC.opens(table.street, table.profile).value == "bring-in" and int(table.stakes.bring_in):
             tie = table.profile.option("door_card_tie")
@@ -210,32 +211,44 @@ class HeartRules(Rules):
                                             order.index(p)))
             return Answer(low, [Step(f"The lowest card showing is {low}'s {doors[low]}, so {low} brings in.",
                                      (DEAL, *tie.cite))])
-        answer = self.openers[table.street] = opener_answer(table)
-        return answer
+        player, self.openers[table.street] = showing_best(table)
+        return player, self.openers[table.street]
 
 
 def opener_answer(table: Table) -> Answer:
-    """Who shows the best card (first street) or hand, and why; cards taken face up count."""
-    street, first_street = table.street, table.street == SPEC.first_street
-    middle = table.profile.option("shared_card_opener") if table.shared else None
+    """Who shows the best card (first street) or hand now, and why; cards taken face up count."""
+    return showing_best(table)[1]()
+
+
+def showing_best(table: Table) -> tuple[str, Callable[[], Answer]]:
+    """Who shows the best card (first street) or hand, and the words saying why, written only when
+    read (from the rows as they are now); cards taken face up count."""
+    street, first_street, shared, profile = table.street, table.street == SPEC.first_street, list(table.shared), \
+        table.profile
+    middle = profile.option("shared_card_opener") if shared else None
     counted = middle is not None and middle.value == "best-with-shared"
-    rows = {p: table.hands[p].up + (table.shared if counted else []) for p in table.live}
-    tie = table.profile.option("later_street_tie")
-    ranked = rank_showing(table.live, rows, tie)
-    first = table.profile.option("third_street_first")
-    what = "card" if first_street else "hand"
-    cite = (OPENING, *(first.cite if first_street else ()))
-    reading = " (the course's own reading: OPR-678 names no bring-in)" if first_street and first.course_default else ""
-    steps = [Step(f"The {street}-street betting is begun by the best {what} showing"
-                  + (", with no bring-in" if first_street and first.value == "highest-showing" else "")
-                  + f"{reading}; cards taken face up count in the taker's row.", cite,
-                  course_default=first_street and first.course_default)]
-    if middle is not None:
-        steps.append(Step(f"The shared {cards_text(table.shared)} is face up in the middle: this profile "
-                          + ("counts it in every row showing." if counted else "counts it in no row."),
-                          middle.cite, course_default=middle.course_default))
-    steps += opener_steps(ranked, rows, tie, (OPENING,), what)
-    return Answer(ranked[0], steps)
+    rows = {p: table.hands[p].up + (shared if counted else []) for p in table.live}
+    tie = profile.option("later_street_tie")
+    ranked = rank_showing(list(rows), rows, tie)
+
+    @cache
+    def words() -> Answer:
+        first = profile.option("third_street_first")
+        what = "card" if first_street else "hand"
+        cite = (OPENING, *(first.cite if first_street else ()))
+        reading = " (the course's own reading: OPR-678 names no bring-in)" if first_street and first.course_default else ""
+        steps = [Step(f"The {street}-street betting is begun by the best {what} showing"
+                      + (", with no bring-in" if first_street and first.value == "highest-showing" else "")
+                      + f"{reading}; cards taken face up count in the taker's row.", cite,
+                      course_default=first_street and first.course_default)]
+        if middle is not None:
+            steps.append(Step(f"The shared {cards_text(shared)} is face up in the middle: this profile "
+                              + ("counts it in every row showing." if counted else "counts it in no row."),
+                              middle.cite, course_default=middle.course_default))
+        steps += opener_steps(ranked, rows, tie, (OPENING,), what)
+        return Answer(ranked[0], steps)
+
+    return ranked[0], words
 
 
 def start(exercise: Any) -> Table:
@@ -367,7 +380,8 @@ def ask_opener(exercise: Any, question: Any) -> Answer:
     if not table.stage:
         raise ValueError("no betting round yet: the exercise stops before the deal")
     # The players still in when the round began: a later fold does not change who opened.
-    return table.rules.openers.get(table.street) or opener_answer(table)
+    explain = table.rules.openers.get(table.street)
+    return explain() if explain is not None else opener_answer(table)
 
 
 def ask_shared_card(exercise: Any, question: Any) -> Answer:

@@ -5,7 +5,9 @@ A drill starts from a whole hand played with random legal choices by the game's 
 from an empty table, and cut where the question is asked. A trap template keeps only the draws
 that plant its situation (a spit-card match, a taken heart ...). The third match of OPR-535 2.5 is
 too rare to wait for, so it is planted: the deck is stacked so that one player's face-up cards and
-the spit card share a rank (`Stacked`).
+the spit card share a rank (`Stacked`). A second match and a spit card that pairs a row are planted
+as the hand is dealt: the next card is chosen among those still undealt (`Rigged`), whoever folded
+before. A drill whose question comes early in the hand plays only that far (`stop`).
 """
 
 from __future__ import annotations
@@ -273,14 +275,14 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     # dealt, one player's second and third face-up cards are taken from the undealt cards of the
     # rank of that player's door card (a pair at stage 2, trips at stage 3, as for the third
     # match); every other card and choice stays random.
-    seat, hand = f"P{rng.randrange(n) + 1}", Rigged(rng.random())
+    seat, rigged = f"P{rng.randrange(n) + 1}", Rigged(rng.random())
 
     def stop(table: Any) -> bool:
         if table.next_deal() == (seat, True) and 1 <= len(table.hands[seat].up) < 3:
-            _deal_next(hand.deck, table.hands[seat].up[0].rank)
+            _deal_next(rigged.deck, table.hands[seat].up[0].rank)
         return _matching_over(table)
 
-    hand = engine.random_home_deal(HORN, hand, n, engine.default_profile(HORN), match_chance=0.9, stop=stop)
+    hand = engine.random_home_deal(HORN, rigged, n, engine.default_profile(HORN), match_chance=0.9, stop=stop)
     events = [_rename(e) for e in hand.texts]
     matches: dict[str, list[int]] = {}
     for i, e in enumerate(events):
