@@ -274,3 +274,20 @@ def test_how_the_table_is_drawn_is_read_from_the_asks_registration(monkeypatch):
     assert pot.hides == "pot"
     monkeypatch.setitem(asks._ASKS[spit.game], "pot", dataclasses.replace(pot, hides=None))
     assert quiz.ask_of(spit, spit.questions[index_of("hav-spit-card-order", "pot")]).hides is None
+
+
+def test_a_player_with_a_stack_shows_the_chips_left_at_the_questions_point():
+    """Stacks are drawn as the table stands: 'all in' once a player's chips are all in the pot,
+    the chips left before; a player with no stack given shows none."""
+    ex = COURSE.exercises["allin-three-side-pots"]
+    import dataclasses
+
+    start = cards_view.table_at(ex, dataclasses.replace(ex.questions[0], params={"after": 0}))
+    assert {p: v.chips for p, v in start.hands.items()} == {**{p: None for p in ex.seats}, **ex.stacks}
+    at = cards_view.table_at(ex, ex.questions[0])
+    assert {p for p, v in at.hands.items() if v.chips == 0} == set(ex.stacks)
+    html = cards_view.table_html(ex, at)
+    label, row = seat_row(html, "Ava")
+    assert label.endswith(", all in"), label
+    assert "Drew, all in" not in html and "Drew, " not in seat_row(html, "Drew")[0]
+    assert "3 left" in cards_view.table_html(ex, start) and "Seat 1: Ava, 3 chips left" in cards_view.table_html(ex, start)

@@ -98,6 +98,7 @@ class SeatView:
     up: tuple[Card, ...]
     folded: bool = False
     asked: bool = False      # the question asks what this seat holds: its cards are not drawn
+    chips: int | None = None  # chips left at this point, where the exercise gives stacks (0: all in)
 
 
 def _cards(value: Any) -> tuple[Card, ...]:
@@ -172,7 +173,11 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
             badges += '<span class="ssr-badge" aria-label="dealer">dealer</span>'
         if view.folded:
             badges += '<span class="ssr-badge">folded</span>'
-        seat_label = f"Seat {n}: {view.name}" + (", folded" if view.folded else "")
+        chips = "" if view.chips is None else ("all in" if view.chips <= 0 else f"{view.chips} left")
+        if chips:
+            badges += f'<span class="ssr-badge ssr-chips">{chips}</span>'
+        seat_label = f"Seat {n}: {view.name}" + (", folded" if view.folded else "") + \
+            ("" if not chips else ", all in" if view.chips <= 0 else f", {view.chips} chips left")
         if view.asked:
             seat_label += ", cards not shown: the question asks what they are"
             row = (f'<span class="ssr-asked">? {escape(view.name)}\'s cards are what the question '
@@ -302,6 +307,16 @@ def _last_card(kinds: Sequence[str], played: int) -> int:
     return played if last is None else last + 1
 
 
+def _chips_left(state: HandState, player: str, stacks: Mapping[str, Any]) -> int | None:
+    """The chips `player` has left at this point (None: the exercise gives them no stack)."""
+    if player not in stacks:
+        return None
+    try:
+        return state.table.behind(player)
+    except (CourseError, ValueError, AttributeError, KeyError):
+        return None
+
+
 def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
              at_last_card: bool = False) -> TableAt:
     """The table as it stands when `question` is asked (its `street:` or `after:`; otherwise at the
@@ -326,8 +341,9 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
     played = len(state.ledger)
     kinds = tuple(all_kinds[:played]) + ("",) * (played - len(all_kinds[:played]))
     folds = {getattr(m, "player", None) for m in parsed[:played] if getattr(m, "kind", "") == "fold"}
+    stacks = getattr(exercise, "stacks", None) or {}
     hands = {p: SeatView(p, _cards(getattr(h, "down", ())), _cards(getattr(h, "up", ())),
-                         bool(getattr(h, "folded", False)) or p in folds)
+                         bool(getattr(h, "folded", False)) or p in folds, chips=_chips_left(state, p, stacks))
              for p, h in state.final_hands().items()}
     if whole:                            # the street whose deal or betting the point falls in
         ends = HandState.street_ends(exercise)
@@ -350,7 +366,8 @@ def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat
     """The table `at` a question's point as cards: folded rows greyed, the shared (spit) card
     apart, the pot under the seats. `asked_seat`: the player whose holding the question asks
     (their cards are not drawn); `pot_asked`: the question asks for the pot (drawn as "?")."""
-    hands = {p: SeatView(v.name, v.down, v.up, v.folded, asked=p == asked_seat) for p, v in at.hands.items()}
+    hands = {p: SeatView(v.name, v.down, v.up, v.folded, asked=p == asked_seat, chips=v.chips)
+             for p, v in at.hands.items()}
     # hole cards a deal leaves out are drawn as backs only where no move deals a card: a deal
     # played from the antes names every card it gives out
     unknown = {} if getattr(exercise, "events", None) else \
