@@ -111,7 +111,7 @@ def _point(exercise: Exercise, question: Question | None = None) -> HandState:
     `street` or `after` its first moves; a home game after all its moves; a stud street as dealt
     (its cards are those written, whatever its betting: another profile may refuse an action
     without changing who holds what)."""
-    if exercise.whole_hand:
+    if exercise.events:                  # a whole hand or a home game: at the question's point
         params = question.params if question is not None else {}
         return HandState.at(exercise, params.get("street"), params.get("after"))
     if find_game(exercise.game).moves == "actions":    # a stud street: its actions deal no card
@@ -216,7 +216,7 @@ def _replay(exercise: Exercise, upto: int | None = None, question: Question | No
     """The street's betting round after its actions (the first `upto`), through the one hand
     state, replayed once for every question and grade of the exercise. On a whole hand: the
     round of the question's street (or the latest round) as it stands at the question's point."""
-    if not exercise.whole_hand:
+    if not exercise.events:
         return HandState.replay(exercise, upto).table
     table = _point(exercise, question).table
     street = (question.params.get("street") if question is not None else None) or table.street
@@ -244,10 +244,10 @@ def hand_record(exercise: Exercise):
 
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
     after = int(question.params.get("after", 0) or 0)
-    moves = exercise.events if exercise.whole_hand else exercise.actions
+    moves = exercise.events if exercise.events else exercise.actions
     if not 0 <= after <= len(moves):
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(moves)} (the moves so far)")
-    if exercise.whole_hand:
+    if exercise.events:                  # a whole hand, or a game played on events: the one Table
         table = HandState.replay(exercise, after).table
         if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
             raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
@@ -728,6 +728,43 @@ def check_exercise(exercise: Exercise) -> list[Problem]:
                 f"{kind_of(exercise, question).written(question.answer)}, engine "
                 f"{kind_of(exercise, question).written(result.value)}. The engine's explanation:\n{explanation}"))
     return problems
+
+
+def _table_action_order(exercise: Exercise, question: Question) -> Answer:
+    """The order the players act in on a betting round of the one Table (a game played on
+    events): the round's first actor, then clockwise over the players still in as it began."""
+    from course import table
+
+    table_now = _point(exercise, question).table
+    if question.params.get("street") is None and table_now.round is None and table_now.stage \
+            and table_now.stage_dealt and not table_now.round_done:
+        rnd = table_now.new_round()          # the cards are out and nobody has acted yet
+    else:
+        rnd = _replay(exercise, question=question)
+    first = rnd.opening()
+    steps = list(first.steps) if first is not None else []
+    steps.append(table._rule_step(f"From {rnd.first} the order goes clockwise: {' → '.join(rnd.order)}; a bet "
+                                  "or raise can bring the action round again.", "clockwise_from_first",
+                                  exercise.profile))
+    return Answer(list(rnd.order), steps)
+
+
+def table_asks() -> tuple[Ask, ...]:
+    """The stud betting asks for a game whose moves are events (its betting is the one Table's
+    `BettingRound`): is a move allowed `after` so many events, what each player has put in on a
+    round, the round's total and its order of action; `street` names the round (default: the
+    latest one opened at the question's point)."""
+    point = {"after": "count", "street": "street"}
+    return (
+        Ask("legal_action", "yesno", "Is '{action}' allowed at this point?", _legal_action, None,
+            {"action": "action", "after": "count"}, ("action",)),
+        Ask("contributions", "map", "How much has each player put in on this betting round?", _contributions,
+            None, point),
+        Ask("street_total", "units", "How many units go into the pot on this betting round?", _street_total,
+            None, point, hides="pot"),
+        Ask("action_order", "order", "In what order do the players first act on this betting round?",
+            _table_action_order, None, point, drawn_at="first_to_act"),
+    )
 
 
 # --------------------------------------------------------------------------------------------

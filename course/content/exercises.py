@@ -98,8 +98,9 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
             ck.add(top["phh"], "'phh' keeps a hand history's fields for a whole hand: it needs the hand's 'events'")
         extra["phh"] = kept
 
-    questions = _questions(ck, top.get("questions"), game, seats, street, len(events) if whole else len(actions),
-                           whole)
+    # `after:` counts the moves written: events (a whole hand, a home game) or a street's actions
+    questions = _questions(ck, top.get("questions"), game, seats, street,
+                           len(events) if top.get("events") is not None else len(actions), whole)
     if pot is None and spec is not None and spec.award_needs_pot and not whole and \
             not (stacks and top.get("actions") is not None) and any(q.ask == "award" for q in questions):
         ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None

@@ -29,7 +29,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.questions import table_award, table_pot
+from course.questions import table_asks, table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
@@ -409,7 +409,8 @@ register(GAME,
          Ask("opener", "player", "Who opens the betting?", ask_opener, drawn_at="first_to_act"),
          Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
-         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
+         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card),
+         *table_asks())
 
 
 # ------------------------------------------------------------------------------------------------

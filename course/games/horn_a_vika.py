@@ -29,7 +29,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.questions import table_award, table_pot
+from course.questions import table_asks, table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -484,7 +484,8 @@ register(GAME,
              params={"player": "player", "round": "any"}),
          Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"},
              drawn_at="first_to_act"),
-         Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True))
+         Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
+         *table_asks())
 
 
 # ------------------------------------------------------------------------------------------------

@@ -236,6 +236,44 @@ def has_taker(answer: Any, rng: random.Random) -> bool:
 # --------------------------------------------------------------------------------------------
 # One template per ask
 
+ACTION = re.compile(r"^(\S+) (bets|checks|calls|raises|folds)\b")
+
+
+PUTS_IN = re.compile(r"^\S+ (bets|calls|raises)\b")
+
+
+def in_betting(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Just after a bet, call or raise (any of a round's, at random): the round is under way and
+    someone has put chips in."""
+    hits = [i for i, e in enumerate(events) if PUTS_IN.search(e)]
+    if not hits:
+        raise Reject
+    return events[:rng.choice(hits) + 1]
+
+
+def before_action(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """Just before a betting action: the log stops where the move asked about would come."""
+    hits = [i for i, e in enumerate(events) if ACTION.search(e)]
+    if not hits:
+        raise Reject
+    return events[:rng.choice(hits) + 1]     # the chosen action is the last event: `_next_action` takes it off
+
+
+def _next_action(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
+    """The move asked about: the one really played next (allowed) half the time; otherwise the
+    same move by another player still in, whose turn it is not (never allowed). The event itself
+    is taken off the log, which stops where it would come."""
+    move = events.pop()
+    actor, verb = ACTION.search(move).groups()
+    if rng.random() < 0.5:
+        return {"action": move, "after": len(events)}
+    seats = NAMES[:len(table.seats)]
+    others = [p for p in seats if p != actor and not any(e.startswith(f"{p} folds") for e in events)]
+    if not others:
+        raise Reject
+    return {"action": rng.choice(others) + move[len(actor):], "after": len(events)}
+
+
 HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "pot_matches": drill(HORN, "pot_matches", cut=before_decisions),
     "pot": drill(HORN, "pot"),
@@ -243,6 +281,10 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
                        extra=_limit_player),
     "opener": drill(HORN, "opener", cut=before_betting),
     "award": drill(HORN, "award", cut=whole),
+    "legal_action": drill(HORN, "legal_action", cut=before_action, extra=_next_action),
+    "contributions": drill(HORN, "contributions", cut=in_betting),
+    "street_total": drill(HORN, "street_total", cut=in_betting),
+    "action_order": drill(HORN, "action_order", cut=before_betting),
     "winners": drill(HORN, "winners", cut=whole),
     "best_five": drill(HORN, "best_five", cut=whole, player=True),
     "category": drill(HORN, "category", cut=whole, player=True),
@@ -254,6 +296,10 @@ HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "opener": drill(HEART, "opener", cut=before_betting),
     "pot": drill(HEART, "pot"),
     "award": drill(HEART, "award", cut=whole),
+    "legal_action": drill(HEART, "legal_action", cut=before_action, extra=_next_action),
+    "contributions": drill(HEART, "contributions", cut=in_betting),
+    "street_total": drill(HEART, "street_total", cut=in_betting),
+    "action_order": drill(HEART, "action_order", cut=before_betting),
     "shared_card": drill(HEART, "shared_card", cut=whole, players=(7, 8), fold_chance=0.01),
     "winners": drill(HEART, "winners", cut=whole),
     "best_five": drill(HEART, "best_five", cut=whole, player=True),

@@ -1,0 +1,57 @@
+"""Issue 21: every stud betting ask works in the home games, on the one Table's betting round:
+`legal_action` after so many events, `contributions`, `street_total` and `action_order` of a
+round, each answered by the engine at the question's point."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from course import content, questions
+from course.asks import asks_for
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
+STUD_BETTING = ("legal_action", "contributions", "street_total", "action_order")
+
+
+@pytest.mark.parametrize("game", ["horn-a-vika", "have-a-heart"])
+def test_the_home_games_have_the_stud_betting_asks(game):
+    assert set(STUD_BETTING) <= set(asks_for(game))
+
+
+def _ask(exercise_id, ask, **params):
+    ex = COURSE.exercises[exercise_id]
+    question = dataclasses.replace(ex.questions[0], ask=ask, params=params, answer=None, explain=None)
+    return questions.answer(ex, question)
+
+
+def test_may_cara_raise_to_50_in_horn_a_vika_is_answered_by_the_round_and_its_limit():
+    assert _ask("hav-may-cara-raise-to-50", "legal_action", action="Cara raises to 50", after=14).value is False
+    assert _ask("hav-may-cara-raise-to-50", "legal_action", action="Cara raises to 4", after=14).value is True
+    # out of turn: Drew may not act before Cara
+    why = _ask("hav-may-cara-raise-to-50", "legal_action", action="Drew calls", after=14)
+    assert why.value is False and "Cara's turn" in why.steps[-1].text
+
+
+def test_contributions_and_the_total_follow_the_point_the_question_names():
+    ex = "hav-may-cara-raise-to-50"
+    assert _ask(ex, "contributions").value == {"Ben": 4, "Cara": 4, "Drew": 4}
+    assert _ask(ex, "contributions", after=15).value == {"Ben": 2, "Cara": 4}      # after Cara's raise
+    assert _ask(ex, "street_total", after=16).value == 10
+    assert _ask(ex, "street_total").value == 12
+
+
+def test_the_order_of_action_starts_at_the_rounds_opener_before_anyone_has_acted():
+    assert _ask("hav-may-cara-raise-to-50", "action_order", after=13).value == ["Ben", "Cara", "Drew", "Ava"]
+    assert _ask("hah-betting-after-a-take", "action_order", street="third").value == ["Ava", "Ben", "Cara"]
+
+
+def test_a_move_asked_after_more_events_than_written_is_refused_with_its_line(tmp_path):
+    src = (ROOT / "exercises/horn-a-vika/hav-may-cara-raise-to-50.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "bad.yaml"
+    path.write_text(src.replace("after: 14\n    action: Cara raises to 50", "after: 99\n    action: Cara raises to 50"),
+                    encoding="utf-8")
+    _exercise, problems = content.load_exercise(path)
+    assert any("99 actions cannot have happened: the exercise lists 18" in p.message and p.line for p in problems), \
+        problems
