@@ -23,9 +23,12 @@ among the course's winners (`pokerkit_division`), for one of two reasons, both c
 - the odd unit of a tied share: pokerkit gives it to the first tied player in seat order, the
   profiles by suit (RRP-H 3 "Ties" 5(b), 10.9, 10.10);
 - a Hi-Lo side pot none of whose players has a qualifying low, while a player of another pot has
-  one: pokerkit still halves that side pot and shares its low half among the pot's players, where
-  Robert's Rules award every pot on its own ("Ties" 5(d)) and give a pot without a qualifying low
-  to the best high hand (10.2), as the course does;
+  one: pokerkit still halves that side pot and shares its low half among some of the pot's
+  players, where Robert's Rules award every pot on its own ("Ties" 5(d)) and give a pot without a
+  qualifying low to the best high hand (10.2), as the course does. Which players pokerkit shares
+  it among depends on the hands it kills first, which this test does not model: such a deal is
+  counted (`no_low_side_pot`), its pots and every chip still checked, and the course's award
+  must say that pot has no qualifying low;
 - pots merged: pokerkit kills a hand that wins no part of any pot before it pushes the chips, and
   pots whose remaining players are then the same become one pot, halved as one (its odd unit
   once), where the course keeps every pot apart (RRP-H 3 "Ties" 5(d): "All side pots and the
@@ -214,13 +217,18 @@ def play_both(game: str, rng: random.Random, players: int) -> dict[str, int]:
     assert sum(end) == sum(start) == sum(pk.stacks), (game, end, list(pk.stacks))
     if end != list(pk.stacks):
         division, why = pokerkit_division(table, seats, profile)
+        if "no low" in why:
+            texts = [step.text for step in state.award.steps]
+            assert any(t.startswith("No hand qualifies for low") for t in texts) and \
+                any(t.startswith("A low qualifies") for t in texts), (game, texts)
+            seen["no_low_side_pot"] += 1
+            return seen
         assert [start[i] - table.hands[p].paid + division.get(p, 0) for i, p in enumerate(seats)] == list(pk.stacks), \
             (game, end, list(pk.stacks), division)
         assert why, (game, end, list(pk.stacks))
         if "odd unit" in why:
             assert any("odd unit" in step.text for step in state.award.steps), (game, why)
         seen["odd_unit"] += "odd unit" in why
-        seen["no_low_side_pot"] += "no low" in why
         seen["merged_pots"] += "merged" in why
     return seen
 
