@@ -35,7 +35,7 @@ class GenerationError(ValueError):
 
 
 def _load_all() -> None:
-    from course.study import home, low, allin, stud  # noqa: F401  (registering modules; the all-in drills after the games)
+    from course.study import home, low, allin, stud  # noqa: F401  (registering; all-ins last)
 
 
 def templates() -> dict[str, Template]:
