@@ -34,7 +34,7 @@ class GenerationError(ValueError):
 
 
 def _load_all() -> None:
-    from course.study import allin, home, low, stud  # noqa: F401  (registering modules)
+    from course.study import home, low, allin, stud  # noqa: F401  (registering; all-ins last)
 
 
 def templates() -> dict[str, Template]:
