@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from course.engine.state import HandState
+from course.games import find_game
 from course.hands import evaluate
 from course.study import engine
 from course.study.registry import CONTROL, Reject, Template, register
@@ -58,7 +59,8 @@ def _intro(stacks: dict[str, int], seats, street: str) -> str:
     if not listed:
         return "Every player has plenty of chips."
     chips = ", ".join(f"{p} {stacks[p]}" for p in listed)
-    when = "before the antes" if street == "third" else f"when {street} street starts"
+    # the first street's chips are counted before its antes (the spec's first street: the stud games share it)
+    when = "before the antes" if street == find_game(GAME).first_street else f"when {street} street starts"
     return f"Chips {when}: {chips}; {'the others have' if len(listed) < len(seats) else 'nobody has'} plenty" \
         + ("." if len(listed) < len(seats) else " more.")
 
