@@ -55,3 +55,18 @@ def test_a_move_asked_after_more_events_than_written_is_refused_with_its_line(tm
     _exercise, problems = content.load_exercise(path)
     assert any("99 actions cannot have happened: the exercise lists 18" in p.message and p.line for p in problems), \
         problems
+
+
+def test_opener_answers_any_round_the_events_have_opened_and_names_them_otherwise():
+    """Horn-A-Vika's `round` and Have a Heart's `street` ask about an earlier betting round too,
+    answered from the rows showing when it began; one the events never play is refused, naming
+    the rounds they do."""
+    for n in (2, 3, 4, 5):
+        assert _ask("hav-two-pair-matches-twice", "opener", round=n).value == "Ava"
+    with pytest.raises(ValueError, match=r"round 1 is not a betting round these events play \(they open: 2, 3, 4, 5\)"):
+        _ask("hav-two-pair-matches-twice", "opener", round=1)
+    assert _ask("hah-eight-players-shared-card", "opener", street="sixth").value == "Finn"
+    assert _ask("hah-eight-players-shared-card", "opener", street="seventh").value == "Hana"
+    assert _ask("hah-eight-players-shared-card", "opener").value == "Hana"         # the street reached
+    with pytest.raises(ValueError, match=r"fifth street is not a betting round these events play"):
+        _ask("hah-eight-players-shared-card", "opener", street="fifth")

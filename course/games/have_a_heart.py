@@ -376,11 +376,20 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
 
 
 def ask_opener(exercise: Any, question: Any) -> Answer:
+    """Who opens a street's betting round: the street reached after the events, or (`street`) any
+    street whose betting the events have already begun."""
     table = HandState.replay(exercise).table
     if not table.stage:
         raise ValueError("no betting round yet: the exercise stops before the deal")
+    street = (getattr(question, "params", {}) or {}).get("street") or table.street
     # The players still in when the round began: a later fold does not change who opened.
-    explain = table.rules.openers.get(table.street)
+    explain = table.rules.openers.get(street)
+    if street != table.street:
+        if explain is None:
+            played = ", ".join(table.rules.openers) or "none"
+            raise ValueError(f"{street} street is not a betting round these events play (they open: {played}); "
+                             "ask about one of those, or the street reached")
+        return explain()
     return explain() if explain is not None else opener_answer(table)
 
 
@@ -406,7 +415,8 @@ register(GAME,
          Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
              params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener, drawn_at="first_to_act"),
+         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"street": "street"},
+             drawn_at="first_to_act"),
          Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
          Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card),

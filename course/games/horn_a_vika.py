@@ -459,16 +459,21 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
 
 
 def ask_opener(exercise: Any, question: Any) -> Answer:
-    """Who opens the betting round of the stage reached after the events."""
+    """Who opens a betting round: the one of the stage reached after the events, or (`round`) any
+    round the events have already opened, read from the rows showing when it began."""
     table = HandState.replay(exercise).table
     current = table.current_round()
+    number = (getattr(question, "params", {}) or {}).get("round", current)
+    if number != current:
+        earlier = table.rules.opened(table, number)
+        if earlier is not None:
+            return earlier
+        played = ", ".join(str(n) for n in sorted(table.rules.openers)) or "none"
+        raise ValueError(f"round {number!r} is not a betting round these events play (they open: {played}); "
+                         "ask about one of those, or the round of the stage reached")
     if current is None:
         raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
                          "after stage 1, 2, 4, 5 or 6")
-    number = (getattr(question, "params", {}) or {}).get("round", current)
-    if number != current:
-        raise ValueError(f"round {number!r}: the events stop at stage {table.stage}, whose betting round is "
-                         f"round {current}; ask about that round or change the events")
     # The players still in when the round began: a later fold does not change who opened.
     return table.rules.opened(table, current) or opener_answer(
         table.profile, current, {p: table.hands[p].up for p in table.live})
