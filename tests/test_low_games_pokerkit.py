@@ -182,6 +182,7 @@ def test_a_planted_door_tie_goes_by_suit_in_both_games():
 from course.engine.state import HandState  # noqa: E402
 from course.rules import default_profile  # noqa: E402
 from course.showdown import showdown, sides  # noqa: E402
+from tests.support.pokerkit_moves import play_on_pokerkit  # noqa: E402
 
 PK_GAMES = {"razz": FixedLimitRazz, "stud-hi-lo": FixedLimitHiLo}
 ENGINE_AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
@@ -261,15 +262,7 @@ def play_both(game, rng, players):
             move = folds[0]
         else:
             move = rng.choice(others)
-        verb = move.verb.name
-        if verb == "FOLD":
-            pk.fold()
-        elif verb in ("CHECK", "CALL"):
-            pk.check_or_call()
-        elif verb == "BRING_IN":
-            pk.post_bring_in()
-        else:
-            pk.complete_bet_or_raise_to(move.amount)
+        play_on_pokerkit(pk, move)
         state.apply(str(move))
         if pk.status:                      # pokerkit pushes the pot as soon as the hand is over
             assert table.pot == pk.total_pot_amount, (game, str(move))

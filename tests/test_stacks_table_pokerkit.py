@@ -49,6 +49,7 @@ from course.cards import DECK  # noqa: E402
 from course.engine.state import HandState  # noqa: E402
 from course.rules import load_profile  # noqa: E402
 from course.showdown import build_pots, showdown, sides  # noqa: E402
+from tests.support.pokerkit_moves import play_on_pokerkit  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
@@ -192,15 +193,7 @@ def play_both(game: str, rng: random.Random, players: int) -> dict[str, int]:
         else:
             move = rng.choice([a for a in others if a.verb.name in WAGERS] if wagers and rng.random() < 0.5
                               else others)
-        verb = move.verb.name
-        if verb == "FOLD":
-            pk.fold()
-        elif verb in ("CHECK", "CALL"):
-            pk.check_or_call()
-        elif verb == "BRING_IN":
-            pk.post_bring_in()
-        else:
-            pk.complete_bet_or_raise_to(move.amount)
+        play_on_pokerkit(pk, move)
         state.apply(str(move))
         seen["all_in"] += move.player in table.all_in
         if pk.status:
