@@ -71,6 +71,14 @@ def named_profile(exercise: Exercise) -> str | None:
     """The profile the deal's own words name (its title, intro or a prompt: "Using the
     PokerStars suit order..."): such a deal is graded under the profile it names, and no
     picker is offered, so a prompt never contradicts the rules in force."""
+    if hasattr(exercise, "replayed"):
+        # keyed by the words it reads: a relabelled copy shares its replays, not its title
+        return exercise.replayed(("named profile", exercise.title, exercise.intro),
+                                 lambda: _named_profile(exercise))
+    return _named_profile(exercise)
+
+
+def _named_profile(exercise: Exercise) -> str | None:
     names = profile_names(exercise.game)
     if len(names) < 2:
         return None
@@ -100,11 +108,18 @@ def profiles_disagree(exercise: Exercise, names: Sequence[str]) -> bool:
 # -- engine calls --------------------------------------------------------------------------
 
 def engine_answer(exercise: Exercise, question: Question) -> tuple[Answer | None, str | None]:
-    """(Answer, None) or (None, the engine's error message)."""
-    try:
-        return questions.answer(exercise, question), None
-    except Exception as exc:  # the engine's message is shown as it is
-        return None, f"{type(exc).__name__}: {exc}"
+    """(Answer, None) or (None, the engine's error message). Worked out once per question of a
+    loaded exercise (a checked exercise is read-only; another profile or an edited file is a new
+    Exercise): the Check and the rerun that draws its verdict share it."""
+    def solve() -> tuple[Answer | None, str | None]:
+        try:
+            return questions.answer(exercise, question), None
+        except Exception as exc:  # the engine's message is shown as it is
+            return None, f"{type(exc).__name__}: {exc}"
+    if not hasattr(exercise, "replayed"):
+        return solve()
+    kept, result = exercise.replayed(("engine answer", id(question)), lambda: (question, solve()))
+    return result if kept is question else solve()
 
 
 def grade(exercise: Exercise, question: Question, given: Any,
@@ -134,7 +149,7 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     if given is None:
         graded[key] = {"status": "empty"}
         return
-    correct, error = grade(exercise, question, given)
+    correct, error = grade(exercise, question, given, engine_answer(exercise, question)[0])
     if error:
         graded[key] = {"status": "error", "error": error}
         return
@@ -317,7 +332,9 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
             study_feedback.mistake(exercise, question, result["given"])
     else:
         st.info(f"The answer is **{md_escape(shown(exercise, question, answer.value))}**.")
-    st.markdown(explanation_md(answer))
+    st.markdown(exercise.replayed(("explanation", id(question)), lambda: explanation_md(answer))
+                if hasattr(exercise, "replayed") and engine_answer(exercise, question)[0] is answer
+                else explanation_md(answer))
     cited_articles(answer, key)
     if question.ask in questions.RECORD_ASKS:
         hand_record(exercise, key)

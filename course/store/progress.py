@@ -18,6 +18,7 @@ Everything read out comes back as a pandas DataFrame; the app's pages only draw 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -80,13 +81,20 @@ class StoreChanged(StoreError):
 
 
 def user_data_dir() -> Path:
-    """The per-user data directory of this platform (XDG on Linux)."""
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
+    """The per-user data directory of this platform (XDG on Linux). Every rerun asks for it a
+    few times, so it is worked out once per value of the variables it reads."""
+    return _data_dir(sys.platform, os.environ.get("APPDATA"), os.environ.get("XDG_DATA_HOME"),
+                     os.environ.get("HOME"))
+
+
+@functools.lru_cache(maxsize=8)
+def _data_dir(platform: str, appdata: str | None, xdg: str | None, home: str | None) -> Path:
+    if platform == "win32":
+        base = appdata or str(Path.home() / "AppData" / "Roaming")
+    elif platform == "darwin":
         base = str(Path.home() / "Library" / "Application Support")
     else:
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        base = xdg or str(Path.home() / ".local" / "share")
     return Path(base) / APP_DIR
 
 

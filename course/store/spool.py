@@ -18,6 +18,7 @@ next replay: a duplicate, never a loss.)
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -42,11 +43,16 @@ _LOCK = threading.Lock()            # threads of this process; flock for other p
 def spool_paths(location: str) -> list[Path]:
     """Where the spool of the store at `location` may be: the first choice, then the fallback
     in the temporary directory."""
+    return list(_spool_paths(location, user_data_dir() if is_url(location) else None, tempfile.gettempdir()))
+
+
+@functools.lru_cache(maxsize=16)
+def _spool_paths(location: str, data_dir: Path | None, tmp: str) -> tuple[Path, ...]:
     digest = hashlib.sha256(location.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    fallback = Path(tempfile.gettempdir()) / f"stud-study-room-spool-{digest}.jsonl"
-    if is_url(location):
-        return [user_data_dir() / f"spool-{digest}.jsonl", fallback]
-    return [Path(f"{Path(location).expanduser()}.spool"), fallback]
+    fallback = Path(tmp) / f"stud-study-room-spool-{digest}.jsonl"
+    if data_dir is not None:
+        return data_dir / f"spool-{digest}.jsonl", fallback
+    return Path(f"{Path(location).expanduser()}.spool"), fallback
 
 
 def _line(attempt: Attempt, ident: str) -> str:
