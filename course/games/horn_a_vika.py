@@ -465,7 +465,8 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
         elif odd and rounding.course_default:
             said = f" (an odd amount is rounded {rounding.value} to whole units, the course's own default)"
         steps.append(Step(f"{player} last matched the pot for {say(last)}; half of that is {say(half)}" + said + ".",
-                          (*cite, *(rounding.cite if odd else ())), course_default=bool(odd and rounding.course_default)))
+                          tuple(dict.fromkeys((*cite, *(rounding.cite if odd else ())))),
+                          course_default=bool(odd and rounding.course_default)))
         steps.append(Step(f"{player} may use the larger of {say(base)} and {say(half)}: {say(value)}.", cite))
     else:
         steps.append(Step(f"{player} has not matched the pot, so the limit stays {amounts.say(base)}.", cite))
