@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
+from course import amounts
 from course.cards import Card
 from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
@@ -188,7 +189,9 @@ class PlayerLimit:
     cite: tuple[str, ...]
 
     def steps(self, player: str) -> list[int]:
-        return list(range(self.smallest, self.largest(player) + 1))
+        largest = self.largest(player)
+        whole = list(range(self.smallest, int(largest) + 1))
+        return whole + [largest] if largest != int(largest) else whole    # an exact limit such as 2.50 too
 
 
 @dataclass
@@ -252,7 +255,7 @@ class BettingRound:
         self.active = tuple(self.order)
         self.pair_holders = tuple(p for p in self.pair_holders if p in set(self.order))
         self.put = {p: 0 for p in self.order}
-        self.stacks = {p: int(v) for p, v in (self.stacks or {}).items() if p in self.put}
+        self.stacks = {p: amounts.parse(v) for p, v in (self.stacks or {}).items() if p in self.put}
         self.antes = {}
         self.folded = set()
         self.acted = set()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from course import amounts
 from course.asks import KINDS, Ask, Kind, asks_for, card_list, find_ask, register, to_json  # noqa: F401
 from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
@@ -257,7 +258,7 @@ def _legal_action(exercise: Exercise, question: Question) -> Answer:
 
 def _contributions(exercise: Exercise, question: Question) -> Answer:
     result = _replay(exercise, question=question).contributions_answer()
-    return Answer({p: int(v) for p, v in dict(result.value).items() if v}, result.steps)
+    return Answer({p: amounts.normal(v) for p, v in dict(result.value).items() if v}, result.steps)
 
 
 def _street_total(exercise: Exercise, question: Question) -> Answer:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Collection, Mapping, Sequence
 
+from course import amounts
 from course.cards import Card, cards_text
 from course.explain import Answer, Step
 from course.games import find_game
@@ -238,6 +239,9 @@ def _article(category: Category) -> str:
         return "no pair"
     return f"a {label}"
 
+# Splitting a pot with cents: the odd cent, like an odd unit, follows the profile's `odd_unit`.
+ODD_CENT = ('RRP-H 3 "Ties" 3', 'COURSE "Odd cent"')
+
 
 def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], seats: Sequence[str],
               odd_unit: Any = None, profile: Any = None, shared: Sequence[Card] = (),
@@ -277,7 +281,13 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
     if not winners:
         raise ValueError("a pot needs at least one winner")
     order = [p for p in seats if p in winners] + [p for p in winners if p not in seats]
-    share, odd = divmod(pot, len(order))
+    # A pot with cents is split to the cent, the smallest unit then in play (RRP-H 3 "Ties" 3);
+    # a whole pot in whole units, as before.
+    in_cents = amounts.has_cents(pot)
+    share, odd = divmod(amounts.cents(pot) if in_cents else pot, len(order))
+    unit_word, one = ("cent", amounts.CENT) if in_cents else ("unit", 1)
+    if in_cents:
+        share = amounts.from_cents(share)
     award = {p: share for p in order}
     steps = []
     if len(order) == 1:
@@ -285,8 +295,11 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
                           rules.best))
     else:
         steps.append(Step(f"{_names(order)} split {what} of {pot}: {share} each"
-                          + (f", with {odd} unit{'s' if odd != 1 else ''} left over." if odd else "."),
-                          rules.ties))
+                          + (f", with {odd} {unit_word}{'s' if odd != 1 else ''} left over" if odd else "")
+                          + (" (a pot with cents is split to the cent, the smallest unit in play)" if odd and in_cents
+                             else "") + ".",
+                          (*rules.ties, *(ODD_CENT if odd and in_cents else ())),
+                          course_default=bool(odd and in_cents)))
     if odd:
         rule = rule or getattr(odd_unit, "value", "seat-order")
         cite = tuple(getattr(odd_unit, "cite", None) or (ODD_UNIT_DEFAULT,))
@@ -294,7 +307,7 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
         if rule == "seat-order":
             chosen = order[:odd]
             steps.append(Step(
-                f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(chosen)}: the first winner"
+                f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}: the first winner"
                 f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
                 + (" (the course's own default: HPD leaves odd units to house procedure, and Robert's Rules "
                    "gives a stud odd chip to the highest card by suit instead)."
@@ -311,14 +324,14 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
             card = {p: next(c for c in cards[p] if card_key(c, not high) == best[p]) for p in order}
             shown = ", ".join(f"{p} {card[p]}" for p in ranked)
             steps.append(Step(
-                f"The odd unit{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
+                f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
                 f"{'highest' if high else 'lowest'} card by suit among all their cards ({shown}"
                 + ("; the ace counts low" if not high else "") + ").", cite, course_default=default))
         else:
             raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order', "
                              "'lowest-card-by-suit' or 'high-half-then-card-by-suit'")
         for player in chosen:
-            award[player] += 1
+            award[player] += one
     return Answer(award, steps)
 
 

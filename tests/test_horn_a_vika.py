@@ -425,7 +425,7 @@ def test_any_text_parses_or_raises_a_value_error_quoting_it(text):
         assert event.kind in hv.SPEC.kinds
 
 
-@pytest.mark.parametrize("text", ["Ava is dealt zz up", "spit 1x", "Ava bets lots", "Ava matches 2.5", "Ava wins"])
+@pytest.mark.parametrize("text", ["Ava is dealt zz up", "spit 1x", "Ava bets lots", "Ava matches 2.555", "Ava wins"])
 def test_every_kind_of_unreadable_event_is_quoted_and_says_what_was_expected(text):
     with pytest.raises(ValueError) as err:
         hv.parse_event(text)

@@ -24,8 +24,10 @@ and, in the app, one widget class.
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 from typing import Any, Mapping
 
+from course import amounts
 from course.cards import Card, CardError, parse_cards
 from course.hands import Category, HandValue
 
@@ -46,6 +48,8 @@ def plain(value: Any) -> Any:
     to_plain = getattr(value, "to_plain", None)       # an engine value with a solve shape of its own (a pot)
     if callable(to_plain):
         return plain(to_plain())
+    if isinstance(value, Decimal):
+        return amounts.plain(value)               # an amount with cents as its text, "2.50": exact
     if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
         return value
     if isinstance(value, Mapping):
@@ -80,19 +84,20 @@ def yes_no(value: Any) -> bool | None:
     return None
 
 
-def units_map(value: Any) -> dict[str, int] | None:
-    """Player -> whole units, entries of 0 dropped (None when unreadable)."""
+def amount(value: Any) -> Any:
+    """An amount a learner, an author or the engine gives (5, "5", 2.5, "2.50"): an int or an exact
+    `amounts.Amount`; None when unreadable."""
+    return amounts.read(value)
+
+
+def units_map(value: Any) -> dict[str, Any] | None:
+    """Player -> amount (whole units, or exact with cents), entries of 0 dropped (None when unreadable)."""
     if not isinstance(value, Mapping):
         return None
     result = {}
-    for key, amount in value.items():
-        if isinstance(amount, bool):
-            return None
-        try:
-            units = int(amount)
-        except (TypeError, ValueError):
-            return None
-        if units != amount and not isinstance(amount, str):
+    for key, given in value.items():
+        units = amount(given)
+        if units is None:
             return None
         if units:
             result[str(key).strip()] = units
@@ -233,7 +238,8 @@ class MapKind(Kind):
         return units_map(plain(value))
 
     def _words(self, shape):
-        items = [f"{k} {v}" for k, v in shape.items() if v not in (0, None)]
+        items = [f"{k} {amounts.say(amount(v)) if amount(v) is not None else v}" for k, v in shape.items()
+                 if v not in (0, None)]
         return ", ".join(items) if items else "nobody"
 
     def diff(self, given, expected):
@@ -248,21 +254,20 @@ class MapKind(Kind):
             return
         for key, value in node.value.items():
             ck.player(node.keys[key], what, seats)
-            ck.integer(value, f"{what} for {node.keys[key].text!r}")
+            ck.amount(value, f"{what} for {node.keys[key].text!r}")
 
 
 class UnitsKind(Kind):
     name, widget = "units", "units"
 
     def parse(self, value):
-        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
-        return int(value) if whole and not isinstance(value, bool) else None
+        return amount(value)          # 5, 5.0, "2.5", "2.50": exact; the engine's Amount too
 
     def _words(self, shape):
-        return str(int(shape))
+        return amounts.say(amount(shape))
 
     def check_written(self, ck, node, seats, what):
-        ck.integer(node, what)
+        ck.amount(node, what)
 
 
 class CategoryKind(Kind):
@@ -374,12 +379,13 @@ class MatchesKind(Kind):
         if not isinstance(value, list):
             return None
         try:
-            return [(str(k), int(v)) for item in value for k, v in dict(item).items()]
+            pairs = [(str(k), amount(v)) for item in value for k, v in dict(item).items()]
         except (TypeError, ValueError):
             return None
+        return None if any(v is None for _, v in pairs) else pairs
 
     def _words(self, shape):
-        return _list_words([f"{k} pays {v}" for k, v in self.parse(shape)], "nobody")
+        return _list_words([f"{k} pays {amounts.say(v)}" for k, v in self.parse(shape)], "nobody")
 
     def diff(self, given, expected):
         got, want = self.parse(given) or [], self.parse(expected) or []
@@ -458,15 +464,15 @@ class PotsKind(Kind):
             return None
         pots = []
         for item in value:
-            amount = getattr(item, "amount", None)
+            given = getattr(item, "amount", None)
             players = getattr(item, "players", None)
-            if amount is None and isinstance(item, Mapping):
-                amount, players = item.get("amount"), item.get("players")
-            whole = isinstance(amount, int) and not isinstance(amount, bool)
+            if given is None and isinstance(item, Mapping):
+                given, players = item.get("amount"), item.get("players")
+            exact = amount(given)
             who = names(list(players) if isinstance(players, (tuple, frozenset, set)) else players)
-            if not whole or who is None:
+            if exact is None or who is None:
                 return None
-            pots.append((int(amount), frozenset(who)))
+            pots.append((exact, frozenset(who)))
         return pots
 
     def to_json(self, value):
@@ -480,10 +486,11 @@ class PotsKind(Kind):
                 players = item.get("players")
             for p in names(list(players) if isinstance(players, (tuple, frozenset, set)) else players) or []:
                 order.setdefault(p, len(order))
-        return [{"amount": amount, "players": sorted(who, key=lambda p: order.get(p, 0))} for amount, who in parsed]
+        return [{"amount": amounts.plain(units), "players": sorted(who, key=lambda p: order.get(p, 0))}
+                for units, who in parsed]
 
     def _words(self, shape):
-        return "; ".join(f"{_pot_name(n)} {pot['amount']} for {', '.join(pot['players'])}"
+        return "; ".join(f"{_pot_name(n)} {amounts.say(amount(pot['amount']))} for {', '.join(pot['players'])}"
                          for n, pot in enumerate(shape)) or "no pot"
 
     def diff(self, given, expected):
@@ -502,7 +509,7 @@ class PotsKind(Kind):
             fields = ck.mapping(item, f"{what}, {_pot_name(n)}", ("amount", "players"), ("amount", "players"))
             if not fields:
                 continue
-            ck.integer(fields.get("amount"), f"{what}, {_pot_name(n)} amount")
+            ck.amount(fields.get("amount"), f"{what}, {_pot_name(n)} amount")
             players = fields.get("players")
             if players is not None:
                 for entry in ck.sequence(players, f"{what}, {_pot_name(n)} players") or []:

@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from course import amounts
 from course.cards import Card, CardError
 from course.content.nodes import (
     _BOOL, _FLOAT, _INT, _NULL, Node, _describe, _Report, capped, parse_yaml, read_limited,
@@ -145,6 +146,27 @@ class _Checker(_Report):
             self.add(node, f"{what} should be at least {minimum}, got {value!r}")
             return None
         return value
+
+    def amount(self, node: Node | None, what: str, minimum: int = 0) -> Any:
+        """An amount: whole units (an int), or an exact decimal of at most two places such as 2.50
+        (`course.amounts.Amount`), read from the text as written so nothing is lost to a float."""
+        if node is None:
+            return None
+        if node.kind == "scalar" and node.plain and node.tag in (_INT, _FLOAT) and ":" in (node.text or ""):
+            return None  # already reported as a sexagesimal number
+        value = node.value if node.kind == "scalar" else None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.add(node, f"{what} should be an amount: {amounts.EXPECTED}, got {_describe(node)}")
+            return None
+        try:
+            amount = amounts.parse(node.text if isinstance(value, float) and node.text else value, what)
+        except amounts.AmountError as err:
+            self.add(node, str(err))
+            return None
+        if amount < minimum:
+            self.add(node, f"{what} should be at least {minimum}, got {amounts.say(amount)}")
+            return None
+        return amount
 
     def boolean(self, node: Node | None, what: str) -> bool | None:
         if node is None:

@@ -70,7 +70,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     if spec is not None and spec.moves == "actions" and not shared and street is not None and profile is not None \
             and top.get("events") is None and spec.cards_on(street, True) != spec.cards_on(street):
         _check_shared_card_missing(ck, top.get("street"), hands, profile, street)
-    pot = ck.integer(top.get("pot"), "pot")
+    pot = ck.amount(top.get("pot"), "pot")
     stacks = _stacks(ck, top.get("stacks"), seats, spec, street, top)
 
     actions, action_nodes = _moves(ck, top.get("actions"), "action")
@@ -146,7 +146,7 @@ def _stacks(ck: _Checker, node: Node | None, seats: list[str], spec: Any, street
     actions = top.get("actions")
     written = [str(item.value) for item in actions.value] if actions is not None and actions.kind == "seq" else []
     for player, value in fields.items():
-        amount = ck.integer(value, f"stacks {player}")
+        amount = ck.amount(value, f"stacks {player}")
         if amount is None:
             continue
         if amount < 0:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
+from course import amounts
 from course.cards import Card, CardError
 from course.errors import ActionFormatError
 
@@ -75,7 +76,7 @@ class Move:
     player: str | None = None
     card: Card | None = None
     up: bool | None = None    # deal: face up?  take: a face-up card (True) or a hole card (False)
-    amount: int | None = None
+    amount: Any = None        # int, or an `amounts.Amount` with cents
     other: str | None = None  # take: the player the card is taken from; give: the receiver if named
     text: str = ""
 
@@ -108,12 +109,14 @@ class Move:
                 return f"{p} {verb}" + (f" {a}" if a is not None else "")
 
 
-def _amount(text: str, whole: str, verb: str, form: str) -> int:
-    cleaned = text.lstrip("$")
-    if not cleaned.isdigit():
-        raise ActionFormatError(f"{whole!r}: {text!r} is not an amount: expected '{verb} {'to ' if form else ''}N' "
-                                "with N a whole number of units such as 20")
-    return int(cleaned)
+def _amount(text: str, whole: str, verb: str, form: str) -> Any:
+    """An amount in a move: whole units ('20') or an exact decimal of at most two places ('2.50'),
+    read by `course.amounts`; an int when whole, so whole-unit games are unchanged."""
+    try:
+        return amounts.parse(text, "amount")
+    except amounts.AmountError as err:
+        raise ActionFormatError(f"{whole!r}: {err}; expected '{verb} {'to ' if form else ''}N' with N such as 20 "
+                                "or 2.50") from None
 
 
 def _card(text: str, whole: str) -> Card:
@@ -142,7 +145,7 @@ def _betting(text: str, cleaned: str, allowed: tuple[str, ...], game: str) -> Mo
         amount = _amount(rest[1], text, verb, form)
     elif rest:
         if len(rest) != 1:
-            raise ActionFormatError(f"{text!r}: expected '{verb} N' with N a whole number of units")
+            raise ActionFormatError(f"{text!r}: expected '{verb} N' with N an amount such as 20 or 2.50")
         amount = _amount(rest[0], text, verb, form)
     return Move(kind, player, amount=amount, text=text)
 

@@ -26,6 +26,7 @@ import weakref
 from types import SimpleNamespace
 from typing import Any, Callable, Collection, Mapping, Sequence
 
+from course import amounts
 from course.betting import Action, BettingRound, LedgerEntry, new_round
 from course.cards import DECK, Card
 from course.engine.actions import Move, parse_move
@@ -395,7 +396,7 @@ class HandState:
 
     @property
     def pot(self) -> int:
-        return int(self.table.pot)
+        return amounts.normal(self.table.pot)
 
     def cards(self) -> list[Card]:
         """Every card on the table now: each player's, then the shared ones."""

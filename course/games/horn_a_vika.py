@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from course import amounts
 from course.asks import Ask, register
 from course.betting import PlayerLimit
 from course.cards import Card, cards_text
@@ -125,9 +126,10 @@ class HornRules(Rules):
             if player not in table.hands:
                 raise IllegalActionError(f"matched: {player!r} is not at the table: expected one of "
                                          f"{', '.join(seats)}", key="matched")
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                raise IllegalActionError(f"matched: {player}'s last match {amount!r} should be a whole number of "
-                                         "units above 0", key="matched")
+            try:
+                amount = amounts.parse(amount, f"matched: {player}'s last match", allow_zero=False)
+            except amounts.AmountError as err:
+                raise IllegalActionError(str(err), key="matched") from None
             self.last_match[player] = self.matched_before[player] = amount
         if spit is not None:
             if spit in table.where:
@@ -345,20 +347,27 @@ def _limit_cites(number: int, limits: Opt) -> tuple[str, ...]:
     return tuple(c for c in limits.cite if c == wanted) or limits.cite
 
 
-def limit_for(profile: Any, number: int, last_match: int | None) -> int:
+def limit_for(profile: Any, number: int, last_match: Any) -> Any:
     """Largest bet or raise in betting round `number` for a player whose latest match was `last_match`."""
     limits = list(profile.option("round_limits").value)
     if not 1 <= number <= len(limits):
         raise ValueError(f"round {number!r}: Horn-A-Vika has betting rounds 1 to {len(limits)}")
-    base = int(limits[number - 1])
+    base = amounts.parse(limits[number - 1])
     if number == 1 or not last_match or profile.option("matched_limit").value != "half-last-match":
         return base
     return max(base, halve(profile, last_match))
 
 
-def halve(profile: Any, amount: int) -> int:
+def halve(profile: Any, amount: Any) -> Any:
+    """Half of a match under the profile's `matched_limit_rounding`: `exact` (OPR-535 3.3, 3.4 read
+    literally: half of 5 is 2.50, to the cent), or rounded to whole units `down` or `up`."""
     rounding = profile.option("matched_limit_rounding").value
-    return (amount + 1) // 2 if rounding == "up" else amount // 2
+    if rounding == "exact":
+        return amounts.half(amount)
+    whole = amounts.half(amount)
+    if not amounts.has_cents(whole):
+        return whole
+    return int(whole) + 1 if rounding == "up" else int(whole)
 
 
 parse_event = SPEC.parse     # one Horn-A-Vika event; `IllegalActionError` quoting the text otherwise
@@ -438,23 +447,29 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     if not isinstance(number, int) or isinstance(number, bool) or number not in ROUND_STAGE:
         raise ValueError(f"round {number!r}: expected a betting round from 1 to {len(ROUND_STAGE)}")
     limits = table.profile.option("round_limits")
-    base = int(limits.value[number - 1])
+    base = amounts.parse(limits.value[number - 1])
     last = table.rules.match_before(player, number)
     value = limit_for(table.profile, number, last)
     cite = _limit_cites(number, limits)
-    steps = [Step(f"In betting round {number} the largest bet or raise is {base} for everyone.", cite)]
+    say = amounts.say
+    steps = [Step(f"In betting round {number} the largest bet or raise is {say(base)} for everyone.", cite)]
     if number == 1:
-        steps.append(Step(f"Round 1 has no exception: {player} may bet or raise at most {base}.", ("OPR-535 3.2",)))
+        steps.append(Step(f"Round 1 has no exception: {player} may bet or raise at most {say(base)}.", ("OPR-535 3.2",)))
     elif last:
         half = halve(table.profile, last)
         rounding = table.profile.option("matched_limit_rounding")
-        steps.append(Step(f"{player} last matched the pot for {last}; half of that is {half}"
-                          + (" (an odd amount is rounded down to whole units, the course's own default)"
-                             if last % 2 and rounding.course_default else "") + ".",
-                          (*cite, *(rounding.cite if last % 2 else ())), course_default=bool(last % 2 and rounding.course_default)))
-        steps.append(Step(f"{player} may use the larger of {base} and {half}: {value}.", cite))
+        odd = amounts.has_cents(amounts.half(last))      # halving leaves cents: the rounding decides
+        said = ""
+        if odd and rounding.value == "exact":
+            said = " exactly, cents and all (the rules say half, and the table pays it in cents)"
+        elif odd and rounding.course_default:
+            said = f" (an odd amount is rounded {rounding.value} to whole units, the course's own default)"
+        steps.append(Step(f"{player} last matched the pot for {say(last)}; half of that is {say(half)}" + said + ".",
+                          tuple(dict.fromkeys((*cite, *(rounding.cite if odd else ())))),
+                          course_default=bool(odd and rounding.course_default)))
+        steps.append(Step(f"{player} may use the larger of {say(base)} and {say(half)}: {say(value)}.", cite))
     else:
-        steps.append(Step(f"{player} has not matched the pot, so the limit stays {base}.", cite))
+        steps.append(Step(f"{player} has not matched the pot, so the limit stays {amounts.say(base)}.", cite))
     return Answer(value, steps)
 
 
