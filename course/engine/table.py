@@ -494,7 +494,8 @@ class Table(TableSeats):
         if explain is None:
             self.openers[street] = opened
         live = self.live
-        return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live,
+        stacks = {p: left for p in live if (left := self.behind(p)) is not None}
+        return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live, stacks=stacks or None,
                             pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
                             pot_before=self.pot, first_answer=opened if explain is None else None,
                             explain_first=explain, limit=self.rules.limit(self))
