@@ -372,7 +372,10 @@ def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat
     # played from the antes names every card it gives out
     unknown = {} if getattr(exercise, "events", None) else \
         unknown_hole_cards(exercise.game, exercise.street, at.hands, at.shared)
-    where = f" on {at.street} street" if at.street else ""
+    spec = find_game(exercise.game)
+    words = spec.point_words(at.street) if spec is not None else (f"{at.street} street" if at.street else "")
+    # the game's own names: streets, or stages and betting rounds (Horn-A-Vika)
+    where = (f" at {words}" if spec is not None and spec.points == "stage" else f" on {words}") if words else ""
     label = (f"The table as the question finds it{where}, after {len(at.moves)} move"
              f"{'s' if len(at.moves) != 1 else ''}: {len(at.seats)} seats clockwise from the dealer's left")
     return deal_html(list(at.seats), hands, at.shared, show_down=show_down, focus=focus,
