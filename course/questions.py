@@ -444,7 +444,7 @@ def _pot_of(exercise: Exercise, question: Question) -> int:
 def _side_pots(exercise: Exercise, question: Question) -> Answer:
     """Each pot's amount and the players who may win it, as the hand stands at the question (a
     street: after its actions, the pot before it in the main pot)."""
-    if exercise.whole_hand:
+    if exercise.whole_hand or exercise.events:     # a whole hand, or a home game at the question's point
         return _point(exercise, question).side_pots()
     if find_game(exercise.game).is_betting(exercise.street):
         return HandState.replay(exercise).table.side_pots_answer()
@@ -689,6 +689,14 @@ def table_award(exercise: Exercise, question: Question) -> Answer:
 
     table = HandState.replay(exercise).table
     why_shared = list(table.seventh.steps) if table.shared and table.seventh is not None else []
+    if table.stacks:        # with stacks: pot by pot, each pot to the players who may win it
+        layers = getattr(table.rules, "pot_layers", None)
+        built = layers(table) if layers is not None else None
+        folded = [p for p in table.seats if table.hands[p].folded]
+        return showdown.award_pots({p: table.hands[p].cards for p in table.seats},
+                                   {p: table.hands[p].paid for p in table.seats}, table.seats, table.shared, folded,
+                                   table.profile, all_in=table.all_in, before=why_shared,
+                                   pots=built[:2] if built else None, how=built[2] if built else ())
     return showdown.award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
                           [p for p in table.seats if table.hands[p].folded], table.profile,
                           fold_cite=getattr(table.rules, "fold_cite", None), before=why_shared)
@@ -765,6 +773,8 @@ def table_asks() -> tuple[Ask, ...]:
             None, point, hides="pot"),
         Ask("action_order", "order", "In what order do the players first act on this betting round?",
             _table_action_order, None, point, drawn_at="first_to_act"),
+        Ask("side_pots", "pots", "What pots are there, and who may win each?", _side_pots, TOPIC_BY_ASK["side_pots"],
+            {"after": "count"}, hides="pot"),
     )
 
 

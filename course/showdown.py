@@ -498,15 +498,22 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
 
 
 def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (), base: int = 0,
-              all_in: Collection[str] = ()) -> Answer:
+              all_in: Collection[str] = (), built: tuple[list[Pot], dict[str, int]] | None = None,
+              how: Sequence[Step] = ()) -> Answer:
     """The `side_pots` answer: each pot's amount and the players who may win it (a list of `Pot`,
-    main pot first), one cited step per pot."""
-    pots, returned = build_pots(paid, seats, folded, base)
+    main pot first), one cited step per pot. `built` gives pots a game builds its own way (a
+    Horn-A-Vika match goes against the pot, not against each player's chips), with `how`, the
+    steps saying how they were built, in place of the table-stakes sentence."""
+    pots, returned = built if built is not None else build_pots(paid, seats, folded, base)
     steps: list[Step] = []
     shown = ", ".join(f"{p} {paid[p]}" for p in seats if p in paid)
-    steps.append(Step(f"Put in so far: {shown}" + (f", on top of a pot of {base} from the streets before, which "
-                      "every player still in shares" if base else "") + ". Nobody can win more from a player than "
-                      "that player put in.", (TABLE_STAKES,)))
+    if built is not None:
+        steps.append(Step(f"Put in so far: {shown}.", (TABLE_STAKES,)))
+        steps.extend(how)
+    else:
+        steps.append(Step(f"Put in so far: {shown}" + (f", on top of a pot of {base} from the streets before, which "
+                          "every player still in shares" if base else "") + ". Nobody can win more from a player than "
+                          "that player put in.", (TABLE_STAKES,)))
     out = [p for p in seats if p in paid and p in folded and paid[p]]
     if out:
         steps.append(Step(f"{_names(out)} folded: what {'they' if len(out) > 1 else out[0]} put in stays in the "
@@ -515,7 +522,7 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
     names = _pot_names(len(pots))
     previous = 0
     for name, pot in zip(names, pots):
-        short = [p for p in pot.players if p in all_in and paid[p] == pot.level]
+        short = [p for p in pot.players if p in all_in and paid[p] == pot.level] if built is None else []
         why = (f"; {_names(short)} {'is' if len(short) == 1 else 'are'} all in for {pot.level}, so this pot "
                f"takes {pot.level - previous if previous else pot.level} from each player who put in that much"
                if short and len(pots) > 1 else "")
@@ -531,14 +538,16 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
 
 def award_pots(hands: Mapping[str, Sequence[Card]], paid: Mapping[str, int], seats: Sequence[str],
                shared: Sequence[Card] = (), folded: Collection[str] = (), profile: Any = None,
-               base: int = 0, all_in: Collection[str] = (), before: Sequence[Step] = ()) -> Answer:
+               base: int = 0, all_in: Collection[str] = (), before: Sequence[Step] = (),
+               pots: tuple[list[Pot], dict[str, int]] | None = None, how: Sequence[Step] = ()) -> Answer:
     """The award of every pot a hand made, pot by pot: each pot is won by the best hand among the
     players who may win it (`award`, split and odd units by the profile), unmatched chips go back.
-    With a single pot this is exactly `award`."""
-    pots, returned = build_pots(paid, seats, folded, base)
+    With a single pot this is exactly `award`. `pots` (with `how`): pots the game built its own way."""
+    given = pots
+    pots, returned = given if given is not None else build_pots(paid, seats, folded, base)
     if len(pots) == 1 and not returned:
         return award(hands, pots[0].amount, seats, shared, folded, profile, before=before)
-    built = side_pots(paid, seats, folded, base, all_in)
+    built = side_pots(paid, seats, folded, base, all_in, built=given, how=how)
     total: dict[str, int] = {}
     steps = [*before, *built.steps]
     for name, pot in zip(_pot_names(len(pots)), pots):

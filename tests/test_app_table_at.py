@@ -291,3 +291,25 @@ def test_a_player_with_a_stack_shows_the_chips_left_at_the_questions_point():
     assert label.endswith(", all in"), label
     assert "Drew, all in" not in html and "Drew, " not in seat_row(html, "Drew")[0]
     assert "3 left" in cards_view.table_html(ex, start) and "Seat 1: Ava, 3 chips left" in cards_view.table_html(ex, start)
+
+
+SHORT_MATCH = "hav-short-match-side-pot"   # Ben matches the pot all in: a main pot and a side pot
+
+
+def test_side_pots_are_listed_under_the_table_from_the_engine():
+    from course.engine.state import HandState
+
+    exercise = COURSE.exercises[SHORT_MATCH]
+    at = practice(SHORT_MATCH, index_of(SHORT_MATCH, "award"))
+    html = the_table(at)
+    pots = HandState.replay(exercise).side_pots().value
+    assert len(pots) > 1
+    listed = re.findall(r'<li class="ssr-side-pot">([^<]+) <span class="ssr-pot-players">for ([^<]+)</span>', html)
+    assert listed == [(f"{name}: {pot.amount}", ", ".join(pot.players))
+                      for name, pot in zip(cards_view.pot_names(len(pots)), pots)]
+    assert listed[0][0].startswith("Main pot")
+
+
+def test_side_pots_are_not_listed_when_the_question_asks_for_them():
+    at = practice(SHORT_MATCH, index_of(SHORT_MATCH, "side_pots"))
+    assert "ssr-side-pot" not in the_table(at)

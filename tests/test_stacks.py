@@ -252,7 +252,7 @@ def test_course_check_rejects_zero_chips_for_a_player_who_must_ante():
     assert any(p.line == 6 and "must still ante" in p.message for p in problems), problems
 
 
-def test_stacks_are_refused_in_a_home_game_until_its_table_has_them():
+def test_home_game_stacks_are_read_and_an_empty_one_refused():
     text = textwrap.dedent("""\
         id: hav-stacks
         title: stacks
@@ -266,8 +266,10 @@ def test_stacks_are_refused_in_a_home_game_until_its_table_has_them():
         questions:
           - ask: pot
         """)
-    _, problems = parse_exercise(text, "x.yaml")
-    assert any(p.line == 6 and "'stacks' is not supported" in p.message for p in problems), problems
+    exercise, problems = parse_exercise(text, "x.yaml")
+    assert not problems and exercise.stacks == {"Ava": 3}
+    _, problems = parse_exercise(text.replace("{Ava: 3}", "{Ava: 0}"), "x.yaml")
+    assert any(p.line == 6 and "0 chips" in p.message for p in problems), problems
 
 
 def test_award_on_a_street_with_stacks_awards_every_pot_once_the_betting_is_over():

@@ -55,6 +55,7 @@ CSS = """
 .ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
   border-radius:.5rem;border:2px dashed #0b6e3b;background:#e9f5ee;color:#0b3d22}
 .ssr-pot{display:flex;align-items:center;gap:.5rem;padding:.2rem .5rem;font-size:.95rem;font-weight:600}
+.ssr-pots ul{margin:.1rem 0 .2rem 1.6rem;padding:0;font-size:.9rem}.ssr-pots li{margin:0}.ssr-pot-players{opacity:.8}
 .ssr-chip{display:inline-block;width:1rem;height:1rem;border-radius:50%;background:#f5c518;
   border:3px dashed #7a5c00;box-sizing:border-box}
 .ssr-asked{font-style:italic;font-weight:400;font-size:.85rem;opacity:.85}
@@ -71,7 +72,7 @@ button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
      beside the cards while they fit (smaller cards), else the cards go under it */
   .ssr-table.ssr-short{display:grid;grid-template-columns:1fr 1fr;gap:.3rem}
   .ssr-table.ssr-short > .ssr-dealer,.ssr-table.ssr-short > .ssr-shared,
-  .ssr-table.ssr-short > .ssr-pot,.ssr-table.ssr-short > .ssr-caption{grid-column:1 / -1}
+  .ssr-table.ssr-short > .ssr-pot,.ssr-table.ssr-short > .ssr-pots,.ssr-table.ssr-short > .ssr-caption{grid-column:1 / -1}
   .ssr-table.ssr-short .ssr-name{flex:1 0 100%}
 }
 @container (max-width:26rem){
@@ -141,11 +142,28 @@ def row_html(seat: SeatView, *, show_down: bool = True, unknown_down: int = 0) -
     return "".join(parts)
 
 
+def pot_names(count: int) -> list[str]:
+    """The pots' names, main pot first: "the main pot", "side pot 1", ..."""
+    return ["Main pot"] + [f"Side pot {n}" for n in range(1, count)]
+
+
+def pots_html(pots: Sequence[tuple[int, Sequence[str]]]) -> str:
+    """The list of pots under the table: each pot's amount and the players who may win it."""
+    items = []
+    for name, (amount, players) in zip(pot_names(len(pots)), pots):
+        who = ", ".join(players)
+        items.append(f'<li class="ssr-side-pot">{escape(f"{name}: {amount}")} '
+                     f'<span class="ssr-pot-players">{escape(f"for {who}")}</span></li>')
+    return ('<div class="ssr-pots" role="group" aria-label="Pots, main pot first">'
+            f'<ul>{"".join(items)}</ul></div>')
+
+
 def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), *,
               show_down: bool = True, caption: str | None = None, focus: str | None = None,
               shared_label: str = "Shared card", dealer: str | None = None,
               unknown_down: Mapping[str, int] | None = None, pot: int | str | None = None,
-              pot_label: str = "Pot", label: str | None = None) -> str:
+              pot_label: str = "Pot", label: str | None = None,
+              pots: Sequence[tuple[int, Sequence[str]]] = ()) -> str:
     """The whole table as one HTML block, on a single line so markdown leaves it alone.
 
     `seats` are clockwise, the first at the dealer's left; `dealer` names the dealer's seat when
@@ -153,7 +171,8 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
     `unknown_down` counts, per seat, the hole cards a deal leaves out (drawn as backs). `hands`
     values may be `SeatView`s already. `pot`: the pot drawn under the seats (a number, or a
     text such as "?" when the question asks for it); `label` names the moment drawn for a
-    screen reader."""
+    screen reader. `pots`: with stacks, each pot's amount and who may win it, main pot first (as
+    the engine built them); listed under the pot when there is more than one."""
     shared_cards = _cards(shared)
     views = [hand if isinstance(hand, SeatView) else seat_view(name, hand)
              for name, hand in ((name, hands.get(name, {})) for name in seats)]
@@ -199,6 +218,8 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
         parts.append(f'<div class="ssr-pot" role="group" aria-label="{escape(words)}">'
                      f'<span class="ssr-chip" aria-hidden="true"></span>{escape(f"{pot_label}: {pot}")}'
                      f'{note}</div>')
+        if len(pots) > 1 and not asked:
+            parts.append(pots_html(pots))
     if caption:
         parts.append(f'<div class="ssr-caption">{escape(caption)}</div>')
     parts.append("</div>")
@@ -255,6 +276,7 @@ class TableAt:
     street: str | None              # the street the point is on, where the moves tell it
     stopped: str | None = None      # why the moves stop before the point (a move these rules refuse)
     pot_label: str = "Pot"          # what `pot` counts
+    pots: tuple[tuple[int, tuple[str, ...]], ...] = ()   # with stacks: (amount, who may win it), main first
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -357,8 +379,14 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
     # a single stud street written without its pot counts this street's chips only
     pot_label = "Bets this street so far" if not whole and not getattr(exercise, "events", None) \
         and getattr(exercise, "pot", None) is None else "Pot"
+    pots: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    if stacks:                       # the engine's pots at this point (never recomputed here)
+        try:
+            pots = tuple((int(p.amount), tuple(p.players)) for p in state.side_pots().value)
+        except (CourseError, ValueError, AttributeError, KeyError):
+            pots = ()
     return TableAt(tuple(exercise.seats), hands, tuple(state.shared_cards()), pot,
-                   tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label)
+                   tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label, pots)
 
 
 def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat: str | None = None,
@@ -372,10 +400,13 @@ def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat
     # played from the antes names every card it gives out
     unknown = {} if getattr(exercise, "events", None) else \
         unknown_hole_cards(exercise.game, exercise.street, at.hands, at.shared)
-    where = f" on {at.street} street" if at.street else ""
+    spec = find_game(exercise.game)
+    words = spec.point_words(at.street) if spec is not None else (f"{at.street} street" if at.street else "")
+    # the game's own names: streets, or stages and betting rounds (Horn-A-Vika)
+    where = (f" at {words}" if spec is not None and spec.points == "stage" else f" on {words}") if words else ""
     label = (f"The table as the question finds it{where}, after {len(at.moves)} move"
              f"{'s' if len(at.moves) != 1 else ''}: {len(at.seats)} seats clockwise from the dealer's left")
     return deal_html(list(at.seats), hands, at.shared, show_down=show_down, focus=focus,
                      shared_label=shared_label(exercise.game), dealer=exercise.extra.get("dealer"),
                      unknown_down=unknown, pot="?" if pot_asked else at.pot, pot_label=at.pot_label,
-                     label=label)
+                     label=label, pots=at.pots)

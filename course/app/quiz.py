@@ -383,9 +383,13 @@ def deal_facts_md(exercise: Any, street: str | None = None, *, pot: bool = True,
     exercise's pot, on one line (fields the content loader validated)."""
     stakes = exercise.stakes
     # Each value is escaped on its own, so the bold marks around it stay markup.
-    facts = [f"Game: **{md_escape(labels.display_name(exercise.game))}**",
-             f"Starts on: **{md_escape(exercise.street)}** street" if starts
-             else f"Street: **{md_escape(street or exercise.street)}**"]
+    facts = [f"Game: **{md_escape(labels.display_name(exercise.game))}**"]
+    spec = find_game(exercise.game)
+    if spec.points == "stage":        # the game's own names: stages and betting rounds (Horn-A-Vika)
+        facts.append(f"{'Starts at' if starts else 'At'}: **{md_escape(spec.point_words(street if not starts and street else exercise.street))}**")
+    else:
+        facts.append(f"Starts on: **{md_escape(exercise.street)}** street" if starts
+                     else f"Street: **{md_escape(street or exercise.street)}**")
     if stakes is not None:
         facts.append("Stakes: " + md_escape(stakes_words(exercise.profile, stakes)))
     if pot and exercise.pot is not None:

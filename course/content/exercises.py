@@ -131,13 +131,14 @@ def _stacks(ck: _Checker, node: Node | None, seats: list[str], spec: Any, street
     """The `stacks` map: player -> the chips they have when the exercise's moves begin (a whole
     hand: before the antes; one street: before its first action). A player left out has enough
     for anything. Checked: seated players, whole units, at least 1 chip where the player must
-    still post an ante, and only in a game played on stud actions."""
+    still post an ante. In a home game (played on events) every player listed needs at least 1
+    chip: from the antes a player with none cannot be dealt in, and at a later stage a player
+    already all in would need pots that an exercise's one `pot` cannot describe. What the game's
+    own moves ask of a stack (the dealer's ante, a match short of the pot) is checked as the
+    events are replayed, at the event's line."""
     if node is None or (node.kind == "scalar" and node.tag == _NULL):
         return {}
-    if spec is not None and spec.moves != "actions":
-        ck.add(node, f"'stacks' is not supported for {spec.title} yet: only games bet on stud actions "
-               "(Stud High and its relatives) have stacks and all-ins")
-        return {}
+    home = spec is not None and spec.moves != "actions"
     fields = ck.mapping(node, "stacks", seats)
     if fields is None:
         return {}
@@ -151,6 +152,11 @@ def _stacks(ck: _Checker, node: Node | None, seats: list[str], spec: Any, street
             continue
         if amount < 0:
             ck.add(value, f"stacks {player}: {amount} is not a stack: a player has 0 chips or more [RRP-H 2.4]")
+            continue
+        if amount == 0 and home:
+            ck.add(value, f"stacks {player}: 0 chips, but in {spec.title} every player listed needs at least 1: "
+                   "from the antes a player with no chips cannot be dealt in, and at a later stage a player already "
+                   "all in would need the pots they may win, which the exercise's one 'pot' cannot say [RRP-H 2.4]")
             continue
         antes = whole or any(" ".join(text.split()[:2]) == f"{player} antes" for text in written)
         if amount == 0 and antes:

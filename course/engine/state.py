@@ -239,7 +239,12 @@ class HandState:
         mucked = list(getattr(table, "mucked", ()))          # hands given up unseen: nobody reads them
         hands = {p: table.hands[p].cards for p in table.seats if p not in mucked}
         folded = [p for p in table.seats if table.hands[p].folded]
-        if getattr(table, "stacks", None):          # all-ins: every pot on its own
+        layers = getattr(getattr(table, "rules", None), "pot_layers", None)   # pots a game builds its own way
+        if getattr(table, "stacks", None) and layers is not None:
+            pots, returned, how = layers(table)
+            won = award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, self.table_shared(),
+                             folded, profile=table.profile, all_in=self.all_in(), pots=(pots, returned), how=how)
+        elif getattr(table, "stacks", None):          # all-ins: every pot on its own
             won = award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, self.table_shared(),
                              folded, profile=table.profile, all_in=self.all_in())
         else:
@@ -262,6 +267,11 @@ class HandState:
         if self._parse is None:
             return table.side_pots_answer()
         folded = [p for p in table.seats if table.hands[p].folded]
+        layers = getattr(table.rules, "pot_layers", None)
+        if getattr(table, "stacks", None) and layers is not None:
+            pots, returned, how = layers(table)
+            return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in(),
+                             built=(pots, returned), how=how)
         return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in())
 
     def pots(self) -> tuple[int, ...]:
@@ -272,7 +282,11 @@ class HandState:
         if self._parse is None:
             return table.pot_amounts()
         folded = [p for p in table.seats if table.hands[p].folded]
-        pots, unmatched = build_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded)
+        layers = getattr(table.rules, "pot_layers", None)
+        if layers is not None:
+            pots, unmatched, _ = layers(table)
+        else:
+            pots, unmatched = build_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded)
         return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
 
     def _trial(self, move: str) -> tuple[Any, Any]:

@@ -236,7 +236,8 @@ class Table(TableSeats):
             number = self.current_round()
             if self.round is not None:
                 return f"betting round {number} is not over: {self.round.to_act} is to act"
-            return f"betting round {number} ({self.street} street) comes first"
+            return f"betting round {number}" + ("" if self.spec.points == "stage" else f" ({self.street} street)") \
+                + " comes first"
         if len(self.live) <= 1:
             return f"the hand is over: only {names(self.live)} is left"
         if self.stage == len(self.stages):
@@ -364,7 +365,7 @@ class Table(TableSeats):
                 self.round = self.rounds[opened.street] = opened
                 self.round_done = True
                 if opened.all_in:
-                    self.log.append(Step(f"No betting on {opened.street} street: {names(opened.all_in)} "
+                    self.log.append(Step(f"No betting {'in betting round ' + str(self.current_round()) if self.spec.points == 'stage' else 'on ' + opened.street + ' street'}: {names(opened.all_in)} "
                                          f"{'is' if len(opened.all_in) == 1 else 'are'} all in and nobody is "
                                          "left to bet against.", opened.profile.rule_cite("table_stakes")))
 
@@ -494,7 +495,8 @@ class Table(TableSeats):
         if explain is None:
             self.openers[street] = opened
         live = self.live
-        return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live,
+        stacks = {p: left for p in live if (left := self.behind(p)) is not None}
+        return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live, stacks=stacks or None,
                             pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
                             pot_before=self.pot, first_answer=opened if explain is None else None,
                             explain_first=explain, limit=self.rules.limit(self))

@@ -126,6 +126,22 @@ class GameSpec:
     # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
     points: str = "street"
 
+    def point_words(self, street: str | None) -> str:
+        """A point of the hand in the game's own words: "third street", or, in a game whose rules
+        number stages and betting rounds (`points: stage`), "stage 4 (betting round 3)" for the
+        last stage dealt on that street. "" for no street."""
+        if not street:
+            return ""
+        if self.points != "stage":
+            return f"{street} street" if street != "showdown" else "the showdown"
+        if street == "showdown":
+            return "the showdown"
+        dealt = [s for s in self.stages if s.street == street]
+        if not dealt:
+            return street
+        stage = dealt[-1]
+        return f"stage {stage.number}" + (f" (betting round {stage.round})" if stage.round else "")
+
     @property
     def stages(self) -> tuple[Stage, ...]:
         """The deal step by step, read from the streets: each street's new hole cards, then its

@@ -30,6 +30,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
+from course.showdown import Pot, build_pots
 from course.questions import table_asks, table_award, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
@@ -72,6 +73,7 @@ class Obligation:
     decision: str | None = None   # "match" | "fold"
     amount: int | None = None     # what the player paid (match) or was asked (fold)
     course_default: bool = False  # the obligation rests on a reading of the course's own
+    pot_then: int | None = None   # the pot when the player decided (more than `amount`: a short match)
 
 
 @dataclass
@@ -88,6 +90,9 @@ class HornRules(Rules):
     matched_before: dict[str, int] = field(default_factory=dict)   # the exercise's `matched`
     openers: dict[int, dict[str, list[Card]]] = field(default_factory=dict)   # round -> rows as it opened
     seq: int = 0
+    # with stacks: what went into the pot, in order - ("ante"|"match", player, units) and
+    # ("bet", street, player, units) - from which `pot_layers` builds the main pot and side pots
+    flow: list[tuple] = field(default_factory=list)
 
     def deal_cites(self, table: Table, stage: int | None = None) -> tuple[str, ...]:
         return (stage_cite(max(stage or table.stage, 1)),)
@@ -162,6 +167,12 @@ class HornRules(Rules):
                                      "(the last seat: the first seat sits at the dealer's left)", cite=ante.cite)
         if e.amount is not None and e.amount != ante.value:
             raise IllegalActionError(f"the dealer's ante is {ante.value}, not {e.amount}", cite=ante.cite)
+        left = table.behind(e.player)
+        if left is not None and left < ante.value:
+            raise IllegalActionError(f"{e.player}, the dealer, has {left} chips but must ante {ante.value}: give the "
+                                     f"dealer a stack of at least {ante.value}", cite=(*ante.cite, "RRP-H 2.4"),
+                                     key="stacks")
+        self.flow.append(("ante", e.player, ante.value))
         return ante.value, Step(f"{e.player}, the dealer, antes {ante.value}: the pot is {table.pot + ante.value}.",
                                 ante.cite)
 
@@ -205,8 +216,22 @@ class HornRules(Rules):
         if up and table.stage in PAIRING_STAGES:
             self._check_new_card(table, player, card)
 
+    def _all_in_skips(self, table: Table, player: str, why: str) -> bool:
+        """An all-in player has no chips to match with and takes no further part in paying: the
+        card asks nothing of them (table stakes)."""
+        left = table.behind(player)
+        if left is None or left > 0:
+            return False
+        table.log.append(Step(f"{why}, but {player} is all in: with no chips left {player} pays nothing more and "
+                              "stays in for the pots already matched.", table.profile.rule_cite("table_stakes")))
+        return True
+
     def _check_new_card(self, table: Table, player: str, card: Card) -> None:
         pairs = [c for c in table.hands[player].up if c != card and c.rank == card.rank]
+        spit0 = table.shared[0] if table.shared else None
+        if (pairs or (table.stage > SPIT_STAGE and spit0 is not None and card.rank == spit0.rank)) and \
+                self._all_in_skips(table, player, f"{player}'s new face-up {card} would call for a match"):
+            return
         self.seq += 1
         spit = table.shared[0] if table.shared else None
         spit_rank = table.stage > SPIT_STAGE and spit is not None and card.rank == spit.rank
@@ -231,6 +256,8 @@ class HornRules(Rules):
         spit = table.shared[0]
         for p in table.live:
             same = [c for c in table.hands[p].up if c.rank == spit.rank]
+            if same and self._all_in_skips(table, p, f"{p} shows the spit card's rank"):
+                continue
             if same:
                 self.seq += 1
                 self.obligations.append(Obligation(
@@ -263,6 +290,10 @@ class HornRules(Rules):
             table.hands[e.player].folded = True
             table.log.append(Step(f"{d.reason}; {e.player} will not pay {table.pot} and folds.", d.cite))
             return
+        pot, left = table.pot, table.behind(e.player)
+        if left is not None and left < pot:
+            self._short_match(table, e, d, pot, left)
+            return
         if e.amount is not None and e.amount != table.pot:
             raise IllegalActionError(f"{e.player} matches {e.amount}, but matching means paying the whole pot: "
                                      f"{table.pot}", cite=("OPR-535 2.2",))
@@ -270,10 +301,39 @@ class HornRules(Rules):
         d.decision, d.amount = "match", amount
         table.pay(e.player, amount)
         self.last_match[e.player] = amount
+        self.flow.append(("match", e.player, amount))
         table.log.append(Step(f"{d.reason}, so {e.player} matches the pot: pays {amount}, and the pot doubles "
                               f"to {table.pot}.", (*d.cite, "OPR-535 2.2"), course_default=d.course_default))
 
+    def _short_match(self, table: Table, e: Event, d: Obligation, pot: int, left: int) -> None:
+        """A player with fewer chips than the pot, by the profile's `short_match`: match all in
+        for what they have and contend only for what they matched, or fold."""
+        rule = table.profile.option("short_match")
+        mark = " (the course's own reading: OPR-535 is silent on a player short of the pot)" \
+            if rule.course_default else ""
+        if rule.value == "fold":
+            raise IllegalActionError(f"{e.player} has {left} chips and cannot pay the whole pot of {pot}: under "
+                                     f"this profile a player who cannot match the whole pot must fold{mark}",
+                                     cite=rule.cite)
+        if e.amount is not None and e.amount != left:
+            raise IllegalActionError(f"{e.player} matches {e.amount}, but {e.player} has {left} chips, fewer than the "
+                                     f"pot of {pot}: {e.player} matches all in for {left}", cite=rule.cite)
+        d.decision, d.amount, d.pot_then = "match", left, pot
+        table.pay(e.player, left)
+        self.last_match[e.player] = left
+        self.flow.append(("match", e.player, left))
+        table.log.append(Step(f"{d.reason}, but {e.player} has only {left} of the {pot} in the pot, so {e.player} "
+                              f"matches all in for {left}: {e.player} may win at most {2 * left} of it (the {left} "
+                              f"paid and as much again from the pot), and the other {pot - left} goes to a side pot "
+                              f"for the others{mark}. The pot is {table.pot}.",
+                              (*d.cite, "OPR-535 2.2", *rule.cite), course_default=rule.course_default or d.course_default))
+
     def after(self, table: Table, move: Event) -> None:
+        if table.stacks and move.kind in ("bet", "raise", "call", "check", "fold") and table.round is not None \
+                and table.round.last_entry is not None and table.round.last_entry.player == move.player:
+            entry = table.round.last_entry
+            if entry.added:
+                self.flow.append(("bet", table.round.street, move.player, entry.added))
         if move.kind in ("bet", "raise"):
             table.log.append(table.round.last_entry.step)
         if move.kind == "fold" and len(table.live) == 1:
@@ -281,6 +341,87 @@ class HornRules(Rules):
             self.obligations = [o for o in self.obligations if o.decision is not None]
             table.log.append(Step(f"Only {table.live[0]} is left, so the hand is over: {table.live[0]} wins the pot "
                                   "without a showdown.", HAND_OVER))
+
+    # --- pots with stacks ----------------------------------------------------------------------------
+
+    def pot_layers(self, table: Table) -> tuple[list[Pot], dict[str, int], list[Step]]:
+        """The main pot and side pots (main first), the chips nobody could match (they go back),
+        and the steps saying how a short match split the pot. A match goes against the pot, not
+        against each player's chips: a full match doubles every pot; a short one (the profile's
+        `short_match`) doubles the pots in order while the chips last and splits the pot they run
+        out in, the part not matched becoming a side pot without the matcher. A betting round's
+        chips make pots by what each player put in that round (`build_pots`)."""
+        seats = table.seats
+        folded = {p for p in seats if table.hands[p].folded}
+        layers: list[list] = [[table.start_pot, list(seats)]] if table.start_pot else []
+        returned: dict[str, int] = {}
+        how: list[Step] = [Step(f"The pot held {table.start_pot} when these events begin; every player still in "
+                                f"shares it.", ("OPR-535 2.2",))] if table.start_pot else []
+        rule = table.profile.option("short_match")
+
+        def betting(street: str, put: dict[str, int]) -> None:
+            pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded)
+            for player, units in back.items():
+                returned[player] = returned.get(player, 0) + units
+            for pot in pots:
+                if pot.amount:
+                    layers.append([pot.amount, list(pot.players)])
+
+        street, put = None, {}
+        for item in self.flow:
+            if item[0] == "bet":
+                if street not in (None, item[1]):
+                    betting(street, put)
+                    put = {}
+                street = item[1]
+                put[item[2]] = put.get(item[2], 0) + item[3]
+                continue
+            if street is not None:
+                betting(street, put)
+                street, put = None, {}
+            kind, player, units = item
+            if kind == "ante" or not layers:
+                if layers:
+                    layers[0][0] += units
+                else:
+                    layers.append([units, list(seats)])
+                continue
+            rest, out, total = units, [], sum(a for a, _ in layers)
+            for amount, players in layers:
+                if player not in players:
+                    out.append([amount, players])
+                elif rest >= amount:
+                    out.append([2 * amount, players])
+                    rest -= amount
+                else:
+                    if rest:
+                        out.append([2 * rest, players])
+                    out.append([amount - rest, [q for q in players if q != player]])
+                    rest = 0
+            if rest:
+                out[-1][0] += rest
+            if units < total:
+                how.append(Step(f"{player} matched the pot all in for {units} of its {total}: {player} may win only "
+                                f"the part matched, {2 * units}; the other {total - units} is a side pot for the "
+                                "others.", rule.cite, rule.course_default))
+            layers = out
+        if street is not None:
+            betting(street, put)
+        merged: list[list] = []
+        for amount, players in layers:
+            players = [p for p in seats if p in players and p not in folded]
+            if merged and (merged[-1][1] == players or not players):
+                merged[-1][0] += amount
+            elif not players and not merged:
+                merged.append([amount, players])
+            else:
+                merged.append([amount, players])
+        if merged and not merged[0][1] and len(merged) > 1:
+            merged[1][0] += merged[0][0]
+            merged.pop(0)
+        pots = [Pot(amount, tuple(players), 0) for amount, players in merged if amount] or \
+            [Pot(0, tuple(p for p in seats if p not in folded), 0)]
+        return pots, returned, how
 
     # --- the betting --------------------------------------------------------------------------------
 
@@ -401,15 +542,23 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
     pot = None
     value: list[dict[str, int]] = []
     for o in chosen:
+        whole = None
         if o.decision is not None:
             amount = o.amount
-            pot = amount * 2 if o.decision == "match" else amount
+            whole = o.pot_then if o.pot_then is not None else amount
+            pot = whole + amount if o.decision == "match" else amount
         else:
             amount = pot if pot is not None else table.pot
             pot = amount * 2
-        steps.append(Step(f"{o.reason}: {o.player} must pay the whole pot, {amount}, or fold.",
+        steps.append(Step(f"{o.reason}: {o.player} must pay the whole pot, {whole or amount}, or fold.",
                           (*o.cite, "OPR-535 2.2"), course_default=o.course_default))
-        if o.decision == "fold":
+        if whole is not None and whole != amount and o.decision == "match":
+            rule = table.profile.option("short_match")
+            steps.append(Step(f"{o.player} has only {amount}, so {o.player} matches all in for {amount} and may win "
+                              f"only {2 * amount} of the pot; the pot grows to {pot}"
+                              + (" (the course's own reading)." if rule.course_default else "."),
+                              rule.cite, course_default=rule.course_default))
+        elif o.decision == "fold":
             steps.append(Step(f"{o.player} folds instead of paying, so the pot stays at {amount}.", ("OPR-535 2.1",)))
         else:
             steps.append(Step(f"{'Once ' + o.player + ' pays' if o.decision else 'If ' + o.player + ' pays'}, "
