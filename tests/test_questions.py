@@ -152,7 +152,8 @@ def test_contributions_and_street_total_hpd_3():
     assert questions.is_correct(exercise, q(exercise, 3), 48.0)  # a number widget may give a float
     assert not questions.is_correct(exercise, q(exercise, 3), 48.5)
     assert not questions.is_correct(exercise, q(exercise, 3), True)
-    assert not questions.is_correct(exercise, q(exercise, 3), "48")
+    assert questions.is_correct(exercise, q(exercise, 3), "48")   # typed text is an amount too (issue 21)
+    assert not questions.is_correct(exercise, q(exercise, 3), "forty-eight")
 
 
 def test_legal_action_uses_the_big_bet_on_fifth():

@@ -125,7 +125,7 @@ def test_course_defaults_are_registered_as_course_entries():
 
 def test_profiles_exist_per_game_with_their_defaults():
     assert profile_names("stud-high") == ["pokerstars", "wsop-2026", "1917poker"]
-    assert profile_names("horn-a-vika") == ["opr-535"]
+    assert profile_names("horn-a-vika") == ["opr-535", "opr-535-exact"]
     assert profile_names("have-a-heart") == ["opr-678"]
     assert default_profile("stud-high").name == "pokerstars"
     assert default_profile("horn-a-vika").name == "opr-535"

@@ -156,7 +156,8 @@ class _Checker(_Report):
             return None  # already reported as a sexagesimal number
         value = node.value if node.kind == "scalar" else None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.add(node, f"{what} should be an amount: {amounts.EXPECTED}, got {_describe(node)}")
+            self.add(node, f"{what} should be a whole number of units such as 5, or an amount with at most two "
+                     f"decimal places such as 2.50, got {_describe(node)}")
             return None
         try:
             amount = amounts.parse(node.text if isinstance(value, float) and node.text else value, what)
