@@ -159,6 +159,9 @@ class _Checker(_Report):
             self.add(node, f"{what} should be a whole number of units such as 5, or an amount with at most two "
                      f"decimal places such as 2.50, got {_describe(node)}")
             return None
+        if value < minimum:           # below the least amount: said as for any number
+            self.add(node, f"{what} should be at least {minimum}, got {node.text or value}")
+            return None
         try:
             amount = amounts.parse(node.text if isinstance(value, float) and node.text else value, what)
         except amounts.AmountError as err:
