@@ -1047,6 +1047,10 @@ class BettingRound:
             raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: that is a {verb_words} of {inc}, "
                           f"but {p} may bet or raise from {max(limit.smallest, least)} to {largest} in round {limit.number}",
                           _cites(self.profile.option("raise_cap").cite, limit.cite))
+        most = self._most(p)
+        if most is not None and action.amount > most:     # table stakes: only the chips left
+            raise illegal(f"{p} has only {self.behind(p)} left, so {p} can make the round total at most {most}, "
+                          f"not {action.amount}", _cites(self.profile.rule_cite("table_stakes"), limit.cite))
         return inc
 
     def _judge_bet(self, action: Action, illegal) -> _Plan:
@@ -1071,7 +1075,7 @@ class BettingRound:
     def _affordable(self, player: str, options: list[int], base: int) -> list[int]:
         """The steps `player` has the chips for (all of them without a stack)."""
         most = self._most(player)
-        return options if most is None or self.limit is not None else [k for k in options if base + k <= most]
+        return options if most is None else [k for k in options if base + k <= most]
 
     def _judge_raise(self, action: Action, illegal) -> _Plan:
         p = action.player

@@ -107,3 +107,43 @@ def test_have_a_heart_all_in_player_takes_no_further_part():
     assert state.table.all_in == ["Ben"]
     with pytest.raises(CourseError):
         HandState.replay(exercise, upto=25).verify("Ben checks")
+
+
+# --- random deals with short stacks: chips are conserved in both home games --------------------
+
+def _random_short_stacks(module, profile_name, most_players, deals, seed):
+    """Random hands through the one hand state with random stacks (some players left without one),
+    played to the end and awarded; chips in = chips out, nobody pays more than their stack."""
+    import random
+
+    from course.rules import load_profile
+    from course.showdown import build_pots
+
+    rng, profile = random.Random(seed), load_profile(profile_name)
+    all_ins = side = 0
+    for deal in range(deals):
+        players = 2 + deal % (most_players - 1)
+        stacks = {f"P{i + 1}": rng.randint(1, 60) for i in range(players) if rng.random() < 0.7}
+        played = module.random_deal(rng, players, profile, stacks=stacks)
+        state, table = played.state, played.table
+        state.apply("showdown")
+        won = state.award.value
+        paid = {p: table.hands[p].paid for p in table.seats}
+        assert all(paid[p] <= stacks[p] for p in stacks), (stacks, paid, played.texts)
+        start = {p: stacks.get(p, 10**6) for p in table.seats}
+        end = {p: start[p] - paid[p] + won.get(p, 0) for p in table.seats}
+        assert sum(end.values()) == sum(start.values()) and min(end.values()) >= 0, (start, end, played.texts)
+        assert sum(won.values()) == table.pot
+        all_ins += bool(table.all_in)
+        side += len(build_pots(paid, table.seats, [p for p in table.seats if table.hands[p].folded])[0]) > 1
+    return all_ins, side
+
+
+@pytest.mark.parametrize("game, profile, most", [("horn_a_vika", "opr-535", 7), ("have_a_heart", "opr-678", 8)])
+def test_chips_are_conserved_in_random_home_game_hands_with_short_stacks(game, profile, most):
+    import importlib
+
+    module = importlib.import_module(f"course.games.{game}")
+    all_ins, side = _random_short_stacks(module, profile, most, 150, 2026)
+    assert all_ins > 40 and side > 10, (all_ins, side)
+

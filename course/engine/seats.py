@@ -124,6 +124,7 @@ class Played:
     table: Any
     texts: list[str]
     deck: list[Card]
+    state: Any = None       # the one hand state the events were played on
 
 
 def seats_from(exercise: Any) -> dict[str, Seat]:

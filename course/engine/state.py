@@ -497,7 +497,7 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     deck = list(DECK)
     rng.shuffle(deck)
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
-    played = Played(state.table, [], deck)
+    played = Played(state.table, [], deck, state)
 
     def do(text: str) -> None:
         state.apply(text)

@@ -68,7 +68,9 @@ def random_play(rng: random.Random, played: Played, do: Callable[[str], None],
         elif table.betting_due or (table.stage_dealt and table.current_round() and not table.round_done):
             legal = table.betting_round().legal_moves()
             folds = [a for a in legal if a.verb is Verb.FOLD]
-            choices = [a for a in legal if a.verb is not Verb.FOLD]
+            choices = [a for a in legal if a.verb is not Verb.FOLD] or folds
+            if not choices:
+                raise RuntimeError(f"no legal betting move at {table.stage}: {played.texts[-6:]}")
             do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
         else:
             break

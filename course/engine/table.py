@@ -293,6 +293,7 @@ class Table(TableSeats):
             raise IllegalActionError(why[0], cite=why[1])
         if self.rules.owns(self, move):
             self.rules.apply(self, move)
+            self._settle()        # the game's last decision of a stage may leave nobody to bet
         elif move.kind == self.rules.table_card and self.spec.shared_replaces is None:
             self._on_table_card(move)
         elif move.kind == "ante":
@@ -441,6 +442,7 @@ class Table(TableSeats):
         self.shared.append(move.card)
         self.where[move.card] = f"the {name}"
         self.rules.on_shared(self, move.card)
+        self._settle()
 
     def _unseen(self, card: Card) -> None:
         if card in self.where:

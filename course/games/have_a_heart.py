@@ -428,11 +428,14 @@ register(GAME,
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
-                fold_chance: float = 0.06, hole_chance: float = 0.4) -> Played:
-    """One hand from the antes to the end with random legal choices, through the event parser."""
+                fold_chance: float = 0.06, hole_chance: float = 0.4,
+                stacks: dict[str, int] | None = None) -> Played:
+    """One hand from the antes to the end with random legal choices, through the event parser;
+    `stacks`: the chips of the players listed (seats P1, P2, ...), so that all-ins happen."""
     if not 2 <= players <= 8:
         raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
-    played, do = random_hand(rng, players, profile, start, parse_event, stakes=stakes or profile.stakes)
+    played, do = random_hand(rng, players, profile, start, parse_event, stakes=stakes or profile.stakes,
+                             stacks=dict(stacks or {}))
 
     def take(table: Table) -> str:
         p = table.rules.pending
