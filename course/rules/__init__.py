@@ -414,10 +414,15 @@ class Rule:
     text: str
 
     def cites_for(self, profile: "Profile") -> tuple[str, ...]:
-        """The citations from the profile's own sources, or all of them when none match."""
+        """The citations from the profile's own sources; when none match, all of them, preceded by
+        the profile's `stud_rules` article where it has one (a game played by the stud rules except
+        where its own differ: Robert's Rules 9.1 for razz, 10.1 for high-low)."""
         table = _citations()
         own = tuple(key for key in self.cite if table[key].source in profile.sources)
-        return own or self.cite
+        if own:
+            return own
+        via = profile.option("stud_rules").cite if profile.has("stud_rules") else ()
+        return tuple(dict.fromkeys((*via, *self.cite)))
 
 
 @lru_cache(maxsize=None)
