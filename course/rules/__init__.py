@@ -414,15 +414,16 @@ class Rule:
     text: str
 
     def cites_for(self, profile: "Profile") -> tuple[str, ...]:
-        """The citations from the profile's own sources; when none match, all of them, preceded by
-        the profile's `stud_rules` article where it has one (a game played by the stud rules except
-        where its own differ: Robert's Rules 9.1 for razz, 10.1 for high-low)."""
+        """The citations from the profile's own sources (all of them when none match), preceded by
+        the profile's `stud_rules` article when none is from that article's source: a game played
+        by the stud rules except where its own differ (Robert's Rules 9.1 for razz, 10.1 for
+        high-low, OPR-535 1.1, OPR-678 "Deal and betting")."""
         table = _citations()
-        own = tuple(key for key in self.cite if table[key].source in profile.sources)
-        if own:
-            return own
+        chosen = tuple(key for key in self.cite if table[key].source in profile.sources) or self.cite
         via = profile.option("stud_rules").cite if profile.has("stud_rules") else ()
-        return tuple(dict.fromkeys((*via, *self.cite)))
+        if via and not {table[key].source for key in chosen} & {table[key].source for key in via}:
+            chosen = (*via, *chosen)       # the stud article applies through the game's own rule
+        return tuple(dict.fromkeys(chosen))
 
 
 @lru_cache(maxsize=None)

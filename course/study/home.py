@@ -127,16 +127,22 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
           extra: Callable[[random.Random, list[str], Any], dict[str, Any]] | None = None,
           may_plant: Callable[[list[str], Any], bool] | None = None,
           rig: Callable[[random.Random], tuple[random.Random, Callable[[Any], bool]]] | None = None,
+          stacks: tuple[int, int] | None = None,
           **options: Any) -> Callable[[random.Random], dict[str, Any]]:
     """A draw function: a random hand, `cut` somewhere, one `ask` about it; `keep`
     filters on the engine's answer (JSON shape) and may draw from `rng`; `extra` adds the ask's own keys.
     `may_plant(events, table)`: False when the cut cannot plant the trap (a cheap test on the hand
     played, before the item is loaded; the trap's own check still decides); `stop` (an option of
     the game's `random_deal`): play only as far as the cut needs. `rig(rng)`: (the hand's generator,
-    its `stop`), for a hand that plants the situation as it is dealt (`spit_pairs_a_row`)."""
+    its `stop`), for a hand that plants the situation as it is dealt (`spit_pairs_a_row`).
+    `stacks` (least, most): about two players in three get a random stack in that range, the
+    rest enough for anything, so that all-ins and side pots happen."""
 
     def draw(rng: random.Random) -> dict[str, Any]:
         n = rng.randint(*players)
+        chips = {f"P{i + 1}": rng.randint(*stacks) for i in range(n) if rng.random() < 0.67} if stacks else {}
+        if stacks:
+            options["stacks"] = chips
         if rig is not None:
             hand, stop = rig(rng)
             events, table = played(hand, game, n, stop=stop, **options)
@@ -150,7 +156,7 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
             question["player"] = rng.choice(NAMES[:n])
         if extra is not None:
             question.update(extra(rng, events, table))
-        data = item(game, n, events, question)
+        data = item(game, n, events, question, stacks={_rename(p): v for p, v in chips.items()} or None)
         exercise = parsed(data)
         value = answered(data, exercise)
         if keep is not None and not keep(value, rng):
@@ -289,6 +295,7 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "best_five": drill(HORN, "best_five", cut=whole, player=True),
     "category": drill(HORN, "category", cut=whole, player=True),
     "legal_hand": drill(HORN, "legal_hand", cut=whole, extra=_legal_hand),
+    "side_pots": drill(HORN, "side_pots", players=(3, 6), stacks=(3, 40), keep=lambda a, rng: len(a) > 1),
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "holding": drill(HEART, "holding", player=True, keep=lambda a, rng: bool(a["up"] or a["down"])),
@@ -305,6 +312,7 @@ HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "best_five": drill(HEART, "best_five", cut=whole, player=True),
     "category": drill(HEART, "category", cut=whole, player=True),
     "legal_hand": drill(HEART, "legal_hand", cut=whole, extra=_legal_hand),
+    "side_pots": drill(HEART, "side_pots", players=(3, 6), stacks=(3, 40), keep=lambda a, rng: len(a) > 1),
 }
 
 
