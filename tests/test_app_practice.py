@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from course import content, questions, rules
+from course import amounts, content, questions, rules
 from course.app import quiz, state
 from course.app.labels import display_name
 from course.app.quiz import named_profile
@@ -53,9 +53,9 @@ def right_and_wrong(ex, q):
     elif kind == "yesno":
         right, wrong = bool(value), not bool(value)
     elif kind == "units":
-        right, wrong = int(value), int(value) + 1
+        right, wrong = amounts.read(value), amounts.read(value) + 1
     elif kind == "map":
-        right = {s: int(value.get(s, 0)) for s in seats}
+        right = {s: amounts.read(value.get(s, 0)) for s in seats}
         wrong = dict(right, **{seats[0]: right[seats[0]] + 1})
     elif kind == "category":
         right = value

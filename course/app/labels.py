@@ -24,6 +24,7 @@ NAMES = {
     "wsop-2026": "WSOP 2026 rules",
     "1917poker": "1917Poker rules",
     "opr-535": "Horn-A-Vika rules (OPR-535)",
+    "opr-535-exact": "Horn-A-Vika rules (OPR-535), exact halves",
     "opr-678": "Have a Heart rules (OPR-678)",
     "rrp-razz": "Razz rules (Robert's Rules)",
     "rrp-stud-hi-lo": "Stud Hi-Lo rules (Robert's Rules)",

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from course import questions
+from course import amounts, questions
 from course.app import cards_view
 from course.cards import Card
 from course.hands import Category
@@ -69,6 +69,36 @@ def cards_of(exercise: Exercise, player: str) -> list[Card]:
     hand = exercise.hands.get(player)
     dealt = [] if hand is None else list(hand.down[:2]) + list(hand.up) + list(hand.down[2:])
     return list(dict.fromkeys(dealt + event_cards(exercise, player)))
+
+
+def in_cents(exercise: Exercise) -> bool:
+    """Whether the game's amounts may have cents here (Horn-A-Vika's exact halves, or an exercise
+    whose pot or stacks hold cents): the number inputs then step by 0.01 and show two places."""
+    profile = getattr(exercise, "profile", None)
+    if profile is not None and profile.has("matched_limit_rounding") and \
+            profile.value("matched_limit_rounding") == "exact":
+        return True
+    given = [getattr(exercise, "pot", None), *((getattr(exercise, "stacks", None) or {}).values())]
+    return any(amounts.has_cents(v) for v in given)
+
+
+def amount_input(exercise: Exercise) -> dict[str, Any]:
+    """The number input's settings: whole units as before, or cents."""
+    if in_cents(exercise):
+        return {"min_value": 0.0, "step": 0.01, "format": "%.2f"}
+    return {"min_value": 0, "step": 1}
+
+
+def amount_read(value: Any) -> Any:
+    """A number input's value as an amount: an int, or an exact `Amount` (0 when empty)."""
+    got = amounts.read(value if value is not None else 0)
+    return 0 if got is None else got
+
+
+def amount_fill(exercise: Exercise, value: Any) -> Any:
+    """The value to put in a number input for the answer `value` (its JSON shape)."""
+    got = amounts.read(value if value is not None else 0) or 0
+    return float(got) if in_cents(exercise) else int(got)
 
 
 class Widget:
@@ -192,15 +222,15 @@ class CategoryWidget(Widget):
 
 class UnitsWidget(Widget):
     def draw(self, key, exercise, question, label, disabled):
-        st.number_input(label, min_value=0, step=1, value=None, key=key, placeholder="units",
-                        disabled=disabled)
+        st.number_input(label, value=None, key=key, placeholder="units", disabled=disabled,
+                        **amount_input(exercise))
 
     def read(self, key, exercise):
         value = super().read(key, exercise)
-        return None if value is None else int(value)
+        return None if value is None else amount_read(value)
 
     def fill(self, key, exercise, value):
-        return [[("number_input", key, value)]]
+        return [[("number_input", key, amount_fill(exercise, value))]]
 
 
 class YesNoWidget(Widget):
@@ -229,17 +259,17 @@ class MapWidget(Widget):
             with cols[n % len(cols)]:
                 # no `value=`: the default is min_value (0), and a box given a value while
                 # Try again also sets its state makes Streamlit log a warning with a stack trace
-                st.number_input(seat, min_value=0, step=1, key=f"{key}:{seat}", disabled=disabled)
+                st.number_input(seat, key=f"{key}:{seat}", disabled=disabled, **amount_input(exercise))
 
     def read(self, key, exercise):
-        return {seat: int(st.session_state.get(f"{key}:{seat}") or 0) for seat in exercise.seats}
+        return {seat: amount_read(st.session_state.get(f"{key}:{seat}")) for seat in exercise.seats}
 
     def clear(self, key, exercise):
         for seat in exercise.seats:
-            st.session_state[f"{key}:{seat}"] = 0
+            st.session_state[f"{key}:{seat}"] = amount_fill(exercise, 0)
 
     def fill(self, key, exercise, value):
-        return [[("number_input", f"{key}:{seat}", int(value.get(seat, 0))) for seat in exercise.seats]]
+        return [[("number_input", f"{key}:{seat}", amount_fill(exercise, value.get(seat, 0))) for seat in exercise.seats]]
 
 
 class HalvesWidget(Widget):
@@ -375,14 +405,14 @@ class MatchesWidget(Widget):
         if chosen:
             cols = st.columns(min(len(chosen), 4))
             for n, seat in enumerate(chosen):
-                cols[n % len(cols)].number_input(f"{seat} pays", min_value=0, step=1,
-                                                 key=f"{key}:amt:{seat}", disabled=disabled)
+                cols[n % len(cols)].number_input(f"{seat} pays", key=f"{key}:amt:{seat}", disabled=disabled,
+                                                 **amount_input(exercise))
 
     def read(self, key, exercise):
         if st.session_state.get(f"{key}:nobody"):
             return []
         chosen = st.session_state.get(key) or []
-        return [{seat: int(st.session_state.get(f"{key}:amt:{seat}") or 0)}
+        return [{seat: amount_read(st.session_state.get(f"{key}:amt:{seat}"))}
                 for seat in chosen] or None
 
     def clear(self, key, exercise):
@@ -394,8 +424,9 @@ class MatchesWidget(Widget):
     def fill(self, key, exercise, value):
         chosen = [("checkbox", f"{key}:nobody", not value),
                   ("multiselect", key, [next(iter(item)) for item in value])]
-        amounts = [("number_input", f"{key}:amt:{seat}", units) for item in value for seat, units in item.items()]
-        return [chosen, amounts] if amounts else [chosen]
+        paid = [("number_input", f"{key}:amt:{seat}", amount_fill(exercise, units))
+                for item in value for seat, units in item.items()]
+        return [chosen, paid] if paid else [chosen]
 
 
 class PotsWidget(Widget):
@@ -411,28 +442,28 @@ class PotsWidget(Widget):
         for n in range(self._rows(exercise)):
             name = "Main pot" if n == 0 else f"Side pot {n}"
             cols = st.columns([1, 3])
-            cols[0].number_input(name, min_value=0, step=1, key=f"{key}:amt:{n}", disabled=disabled)
+            cols[0].number_input(name, key=f"{key}:amt:{n}", disabled=disabled, **amount_input(exercise))
             cols[1].pills(f"Who may win {name.lower()}", list(exercise.seats), selection_mode="multi",
                           key=f"{key}:who:{n}", disabled=disabled)
 
     def read(self, key, exercise):
         pots = []
         for n in range(self._rows(exercise)):
-            amount = int(st.session_state.get(f"{key}:amt:{n}") or 0)
+            amount = amount_read(st.session_state.get(f"{key}:amt:{n}"))
             if amount:
                 pots.append({"amount": amount, "players": list(st.session_state.get(f"{key}:who:{n}") or [])})
         return pots or None
 
     def clear(self, key, exercise):
         for n in range(self._rows(exercise)):
-            st.session_state[f"{key}:amt:{n}"] = 0
+            st.session_state[f"{key}:amt:{n}"] = amount_fill(exercise, 0)
             st.session_state[f"{key}:who:{n}"] = []
 
     def fill(self, key, exercise, value):
         inputs = []
         for n in range(self._rows(exercise)):
             pot = value[n] if n < len(value) else {"amount": 0, "players": []}
-            inputs += [("number_input", f"{key}:amt:{n}", int(pot["amount"])),
+            inputs += [("number_input", f"{key}:amt:{n}", amount_fill(exercise, pot["amount"])),
                        ("pills", f"{key}:who:{n}", list(pot["players"]))]
         return [inputs]
 
