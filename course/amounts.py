@@ -73,6 +73,8 @@ def _dec(other: Any) -> Any:
 
 def normal(value: Any) -> Any:
     """An int for a whole amount, an `Amount` for one with cents (other values unchanged)."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool) or not isinstance(value, Decimal):
         return value
     if value == value.to_integral_value():

@@ -50,8 +50,17 @@ class TableSeats:
 
     @property
     def live(self) -> list[str]:
-        """The players still in, in seat order."""
-        return [p for p in self.seats if not self.hands[p].folded]
+        """The players still in, in seat order (kept until a player folds: `fold`; a trial's
+        `restore` puts the kept list back with the rest of the table)."""
+        live = self.__dict__.get("_live")
+        if live is None:
+            live = self.__dict__["_live"] = tuple(p for p in self.seats if not self.hands[p].folded)
+        return list(live)
+
+    def fold(self, player: str) -> None:
+        """`player` is out of the hand."""
+        self.hands[player].folded = True
+        self.__dict__["_live"] = None
 
 
 # A class whose instances a move may change in place (a table, a seat, a betting round, a

@@ -54,6 +54,7 @@ class HandState:
         self._moves: list[Any] = []  # the parsed moves played, in order (to rebuild after a refused one)
         self._tried: tuple[tuple[Any, int], Any] | None = None
         self.award: Answer | None = None     # once the showdown has been played
+        self._pots_kept: tuple | None = None   # (what the pots are built from, ledger length, pots)
 
     @property
     def table(self) -> Any:
@@ -289,6 +290,19 @@ class HandState:
             pots, unmatched = build_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded)
         return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
 
+    def _pots_now(self, table: Any) -> tuple[int, ...]:
+        """`pots()` after a move, for its ledger entry: the previous entry's pots again when the
+        move put no chip in, folded nobody and left the game's own money record as it was (a
+        card dealt, a check, a take), since nothing the pots are built from has changed."""
+        key = (table.pot, tuple(table.live), len(getattr(table.rules, "flow", ())))
+        kept = self._pots_kept
+        if kept is not None and kept[0] == key and kept[1] == len(self._ledger):
+            pots = kept[2]
+        else:
+            pots = self.pots()
+        self._pots_kept = (key, len(self._ledger) + 1, pots)
+        return pots
+
     def _trial(self, move: str) -> tuple[Any, Any]:
         """A home-game move tried on the table itself and taken back: (parsed move, the table's
         state after it), kept until the next move so that `can`, `verify` and `apply` of one
@@ -339,7 +353,8 @@ class HandState:
             self._ledger.append(recorded)
             self._moves.append(move)
             return recorded
-        before = self.pot
+        table = self.table
+        before = amounts.normal(table.pot)
         if self._is_showdown(move):
             parsed, self.award = self._showdown(written)
             steps = self.award.steps
@@ -348,16 +363,18 @@ class HandState:
             default = any(s.course_default for s in steps)
             player = None
         else:
-            seen = len(self.table.log)
+            seen = len(table.log)
             parsed = self._play(move)
-            steps = self.table.log[seen:] or self._move_steps(parsed)
+            table = self.table               # a refused move sets the table up again
+            steps = table.log[seen:] or self._move_steps(parsed)
             text = " ".join(s.text for s in steps) or f"{written}."
             cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (self.spec.cite,)
             default = any(s.course_default for s in steps)
             player = parsed.player
-        pots = self.pots() if getattr(self.table, "stacks", None) and self.award is None else ()
-        recorded = LedgerEntry(len(self._ledger) + 1, player, written, self.pot - before, self.pot, text, cite, default,
-                               street=getattr(self.table, "street", None), pots=pots)
+        pot = amounts.normal(table.pot)
+        pots = self._pots_now(table) if getattr(table, "stacks", None) and self.award is None else ()
+        recorded = LedgerEntry(len(self._ledger) + 1, player, written, pot - before, pot, text, cite, default,
+                               street=getattr(table, "street", None), pots=pots)
         self._ledger.append(recorded)
         self._moves.append(parsed)
         return recorded

@@ -189,8 +189,14 @@ class Table(TableSeats):
 
     @property
     def stage_dealt(self) -> bool:
-        need = len(self.stages[self.stage - 1].players) if self.stage else 0
-        return self.stage == self.shared_stage or all(self.received.get(p, 0) >= need for p in self.live)
+        stage = self.stage
+        if not stage or stage == self.shared_stage:
+            return True
+        need, received = len(self.stages[stage - 1].players), self.received
+        for p in self.live:
+            if received.get(p, 0) < need:
+                return False
+        return True
 
     @property
     def betting_due(self) -> bool:
@@ -216,8 +222,9 @@ class Table(TableSeats):
 
     @property
     def over(self) -> bool:
-        return len(self.live) <= 1 or (self.stage == len(self.stages) and self.stage_dealt and self.round_done
-                                       and not self.rules.waiting(self))
+        if len(self.live) <= 1:
+            return True
+        return self.stage == len(self.stages) and self.round_done and self.stage_dealt and not self.rules.waiting(self)
 
     def needs_ante(self) -> list[str]:
         return self.rules.owes_ante(self)
@@ -351,7 +358,7 @@ class Table(TableSeats):
             if pot.players == (p,):
                 raise IllegalActionError(f"{p} is the only player left who may win a pot of {pot.amount}, so {p} "
                                          "takes it and has no hand to give up", cite=rule)
-        self.hands[p].folded = True
+        self.fold(p)
         self.mucked.append(p)
         self.log.append(Step(f"{p} mucks: {p} gives up the hand without showing it and can win no part of any pot.",
                              rule))
@@ -474,7 +481,7 @@ class Table(TableSeats):
         entry = self.betting_round().apply(Action.of(move))
         self.pay(move.player, entry.added)
         if move.kind == "fold":
-            self.hands[move.player].folded = True
+            self.fold(move.player)
         self.round_done = self.round.is_closed
 
     def betting_round(self) -> BettingRound:

@@ -287,7 +287,7 @@ class HornRules(Rules):
         d = self._decision(table, e)
         if e.kind == "fold":
             d.decision, d.amount = "fold", table.pot
-            table.hands[e.player].folded = True
+            table.fold(e.player)
             table.log.append(Step(f"{d.reason}; {e.player} will not pay {table.pot} and folds.", d.cite))
             return
         pot, left = table.pot, table.behind(e.player)
