@@ -51,8 +51,29 @@ def _rename(event: str) -> str:
 
 def played(rng: random.Random, game: str, players: int, **options: Any) -> tuple[list[str], Any]:
     """A random whole hand: its events (seats named Ava, Ben ...) and the final table."""
+    events, hand = played_hand(rng, game, players, **options)
+    return events, hand.table
+
+
+def played_hand(rng: random.Random, game: str, players: int, **options: Any) -> tuple[list[str], Any]:
+    """A random whole hand: its events (seats named Ava, Ben ...) and the hand as played
+    (`Played`: the table, and the one hand state with its ledger)."""
     hand = engine.random_home_deal(game, rng, players, engine.default_profile(game), **options)
-    return [_rename(e) for e in hand.texts], hand.table
+    return [_rename(e) for e in hand.texts], hand
+
+
+def after_side_pot(rng: random.Random, events: list[str], hand: Any) -> list[str]:
+    """Cut right after a random event after which two or more pots stand (the hand's own ledger
+    says, move by move), so that a side-pot item is not drawn, loaded and answered only to be
+    thrown away; `Reject` when the hand never built a side pot. The item's `keep` still asks
+    the loaded exercise's answer."""
+    hits = [i for i, entry in enumerate(hand.state.ledger) if len(entry.pots) > 1]
+    if not hits:
+        raise Reject
+    return events[:rng.choice(hits) + 1]
+
+
+after_side_pot.reads_ledger = True     # `drill` gives it the hand as played, not the final table
 
 
 def item(game: str, players: int, events: list[str], question: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -146,9 +167,13 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         if rig is not None:
             hand, stop = rig(rng)
             events, table = played(hand, game, n, stop=stop, **options)
+        elif getattr(cut, "reads_ledger", False):
+            events, hand = played_hand(rng, game, n, **options)
+            events, table = cut(rng, events, hand), hand.table
         else:
             events, table = played(rng, game, n, **options)
-        events = cut(rng, events, table)
+        if not getattr(cut, "reads_ledger", False):
+            events = cut(rng, events, table)
         if may_plant is not None and not may_plant(events, table):
             raise Reject
         question: dict[str, Any] = {"ask": ask}
@@ -295,7 +320,8 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "best_five": drill(HORN, "best_five", cut=whole, player=True),
     "category": drill(HORN, "category", cut=whole, player=True),
     "legal_hand": drill(HORN, "legal_hand", cut=whole, extra=_legal_hand),
-    "side_pots": drill(HORN, "side_pots", players=(3, 6), stacks=(3, 40), keep=lambda a, rng: len(a) > 1),
+    "side_pots": drill(HORN, "side_pots", cut=after_side_pot, players=(3, 6), stacks=(3, 40),
+                       keep=lambda a, rng: len(a) > 1),
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "holding": drill(HEART, "holding", player=True, keep=lambda a, rng: bool(a["up"] or a["down"])),
@@ -312,7 +338,8 @@ HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "best_five": drill(HEART, "best_five", cut=whole, player=True),
     "category": drill(HEART, "category", cut=whole, player=True),
     "legal_hand": drill(HEART, "legal_hand", cut=whole, extra=_legal_hand),
-    "side_pots": drill(HEART, "side_pots", players=(3, 6), stacks=(3, 40), keep=lambda a, rng: len(a) > 1),
+    "side_pots": drill(HEART, "side_pots", cut=after_side_pot, players=(3, 6), stacks=(3, 40),
+                       keep=lambda a, rng: len(a) > 1),
 }
 
 
