@@ -428,10 +428,12 @@ register(GAME,
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
-                fold_chance: float = 0.06, hole_chance: float = 0.4,
+                fold_chance: float = 0.06, hole_chance: float = 0.4, heart_chance: float = 0.0,
                 stacks: dict[str, int] | None = None) -> Played:
     """One hand from the antes to the end with random legal choices, through the event parser;
-    `stacks`: the chips of the players listed (seats P1, P2, ...), so that all-ins happen."""
+    `stacks`: the chips of the players listed (seats P1, P2, ...), so that all-ins happen;
+    `heart_chance`: how often a take of a face-up card goes for a heart showing when there is one
+    (a drill of taken hearts asks for them; otherwise any card showing, equally)."""
     if not 2 <= players <= 8:
         raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
     played, do = random_hand(rng, players, profile, start, parse_event, stakes=stakes or profile.stakes,
@@ -446,7 +448,13 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
         downs = [(q, False) for q in p.down if table.hands[q].down]
         victim, up = rng.choice(downs if downs and (not ups or rng.random() < hole_chance) else ups)
         if up:
-            return f"{p.taker} takes {rng.choice(table.hands[victim].up)} from {victim}"
+            showing = table.hands[victim].up
+            if heart_chance:
+                hearts = [(q, c) for q, _ in ups for c in table.hands[q].up if c.is_heart]
+                if hearts and rng.random() < heart_chance:
+                    victim, card = rng.choice(hearts)
+                    return f"{p.taker} takes {card} from {victim}"
+            return f"{p.taker} takes {rng.choice(showing)} from {victim}"
         return f"{p.taker} takes a hole card from {victim} ({rng.choice(table.hands[victim].down)})"
 
     return random_play(rng, played, do, take, fold_chance)

@@ -569,7 +569,8 @@ HORN_TRAPS = [
 ]
 HEART_TRAPS = [
     ("hah-take", "takes", drill(HEART, "takes", cut=after_first(HEART_UP)), "A face-up heart: take a card"),
-    ("hah-taken-heart", "holding", drill(HEART, "holding", cut=after_first(TAKEN_HEART), extra=_taker),
+    ("hah-taken-heart", "holding", drill(HEART, "holding", cut=after_first(TAKEN_HEART), extra=_taker,
+                                         heart_chance=0.7, hole_chance=0.2),
      "A taken heart gives no take"),
     ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=heart_dealt(r"is dealt \S+♥ down$", 0.5)),
      "A heart dealt face down gives no take"),
