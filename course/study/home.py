@@ -552,6 +552,11 @@ def _split(total: int, parts: int) -> list[int]:
 
 
 
+def _someone_folded(events: list[str], table: Any) -> bool:
+    """A player has folded by the cut: without one there is nobody folded to take from."""
+    return any(e.endswith(" folds") for e in events)
+
+
 def _taker(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
     """The player who has just taken a heart (the last event): what they hold now."""
     return {"player": events[-1].split(" takes ")[0]}
@@ -575,7 +580,7 @@ HEART_TRAPS = [
     ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=heart_dealt(r"is dealt \S+♥ down$", 0.5)),
      "A heart dealt face down gives no take"),
     ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP), fold_chance=0.25,
-                                         keep=has_taker),
+                                         keep=has_taker, may_plant=_someone_folded),
      "Nobody takes from a folded player", "take-from-folded"),
     ("hah-short-hand-wins", "winners", short_hand_wins, "A short hand still wins"),
 ]
