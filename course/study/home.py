@@ -164,16 +164,10 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         chips = {f"P{i + 1}": rng.randint(*stacks) for i in range(n) if rng.random() < 0.67} if stacks else {}
         if stacks:
             options["stacks"] = chips
-        if rig is not None:
-            hand, stop = rig(rng)
-            events, table = played(hand, game, n, stop=stop, **options)
-        elif getattr(cut, "reads_ledger", False):
-            events, hand = played_hand(rng, game, n, **options)
-            events, table = cut(rng, events, hand), hand.table
-        else:
-            events, table = played(rng, game, n, **options)
-        if not getattr(cut, "reads_ledger", False):
-            events = cut(rng, events, table)
+        hand_rng, stop = rig(rng) if rig is not None else (rng, None)
+        events, hand = played_hand(hand_rng, game, n, **({"stop": stop} if rig is not None else {}), **options)
+        table = hand.table
+        events = cut(rng, events, hand if getattr(cut, "reads_ledger", False) else table)
         if may_plant is not None and not may_plant(events, table):
             raise Reject
         question: dict[str, Any] = {"ask": ask}
