@@ -372,13 +372,16 @@ def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[st
         steps.append(Step(f"{_names(won['high'])} tie for both the high and the low, so they share the whole "
                           f"pot of {pot} as evenly as it goes.", tuple(getattr(odd_unit, "cite", ())) or option.cite))
         split = _share(pot, won["high"], seats, odd_unit, profile, cards=own, rule=_half_rule(rule, "high"))
-        half = {p: split.value[p] // 2 for p in split.value}
-        return Answer({"high": {p: split.value[p] - half[p] for p in split.value}, "low": half},
+        halves = {p: _halve(split.value[p]) for p in split.value}
+        return Answer({"high": {p: halves[p][0] for p in split.value}, "low": {p: halves[p][1] for p in split.value}},
                       steps + split.steps)
-    high, low = pot - pot // 2, pot // 2
+    high, low = _halve(pot)
     text = f"A low qualifies, so the pot of {pot} splits into a high half of {high} and a low half of {low}"
-    steps.append(Step(text + (f": the odd unit goes to the high half." if high != low else "."),
-                      tuple(dict.fromkeys((*option.cite, *(getattr(odd_unit, "cite", ()) if high != low else ()))))))
+    odd_word = "cent" if amounts.has_cents(pot) else "unit"
+    steps.append(Step(text + (f": the odd {odd_word} goes to the high half." if high != low else "."),
+                      tuple(dict.fromkeys((*option.cite, *(getattr(odd_unit, "cite", ()) if high != low else ()),
+                                           *(ODD_CENT if high != low and odd_word == "cent" else ())))),
+                      course_default=high != low and odd_word == "cent"))
     if both:
         steps.append(Step(f"{_names(both)} {'wins' if len(both) == 1 else 'win'} a share of both halves, each "
                           "with its own best five: the high and the low may use different cards.", rules.best))
@@ -389,6 +392,17 @@ def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[st
         result[side] = split.value
         steps += split.steps
     return Answer(result, steps)
+
+
+def _halve(amount: Any) -> tuple[Any, Any]:
+    """(high half, low half) of a Hi-Lo pot: whole units halve in units, a pot with cents to the
+    cent (the smallest unit then in play, RRP-H 3 "Ties" 3); the odd unit or cent goes high
+    (RRP-H 10.9)."""
+    if amounts.has_cents(amount):
+        low = amounts.from_cents(amounts.cents(amount) // 2)
+    else:
+        low = amount // 2
+    return amounts.normal(amount - low), low
 
 
 def _half_rule(rule: str, side: str) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from course import content, questions, table
+from course import amounts, content, questions, table
 from course.cards import parse_cards as p
 from course.games import GAMES, STUD_ASKS
 from course.rules import default_profile, load_profile
@@ -125,6 +125,26 @@ def test_hi_lo_the_pot_splits_when_a_low_qualifies_and_the_odd_unit_goes_high():
     assert pot_halves(75, hands, ["Ava", "Ben", "Cara"], profile=HILO).value == \
         {"high": {"Ben": 38}, "low": {"Ava": 37}}
     assert award(hands, 75, ["Ava", "Ben", "Cara"], profile=HILO).value == {"Ava": 37, "Ben": 38}
+
+
+def test_hi_lo_a_pot_with_cents_halves_to_the_cent_the_odd_cent_going_high():
+    # RRP-H 3 "Ties" 3: split to the smallest unit in play, the cent; RRP-H 10.9: the odd one
+    # goes to the high half. 99.50 halves exactly (49.75 each); 99.55 is 9,955 cents: 4,977 low,
+    # 4,978 high. (Halving with // in units gave 50.50 against 49.)
+    hands = {"Ava": WHEEL, "Ben": FULL, "Cara": SIX_LOW}
+    seats = ["Ava", "Ben", "Cara"]
+    even = pot_halves(amounts.parse("99.50"), hands, seats, profile=HILO)
+    assert even.value == {"high": {"Ben": amounts.parse("49.75")}, "low": {"Ava": amounts.parse("49.75")}}
+    odd = pot_halves(amounts.parse("99.55"), hands, seats, profile=HILO)
+    assert odd.value == {"high": {"Ben": amounts.parse("49.78")}, "low": {"Ava": amounts.parse("49.77")}}
+    said = odd.explain()
+    assert "the odd cent goes to the high half" in said and 'COURSE "Odd cent"' in said
+    # players tying both halves: each one's share halves to the cent too, and the pot adds up
+    both = {"Ava": p("A♣ 2♦ 3♣ 4♥ 5♠ K♦ K♣"), "Ben": p("A♠ 2♣ 3♦ 4♣ 5♥ 9♣ 9♦")}
+    tied = pot_halves(amounts.parse("75.50"), both, ["Ava", "Ben"], profile=HILO).value
+    assert sum(v for half in tied.values() for v in half.values()) == amounts.parse("75.50")
+    assert tied == {"high": {"Ava": amounts.parse("18.88"), "Ben": amounts.parse("18.88")},
+                    "low": {"Ava": amounts.parse("18.87"), "Ben": amounts.parse("18.87")}}
 
 
 def test_hi_lo_the_high_hand_scoops_when_no_low_qualifies():
