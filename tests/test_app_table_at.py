@@ -104,9 +104,21 @@ def test_a_hole_card_taken_unseen_moves_and_a_folded_player_is_marked(tmp_path):
         # the question asks for the pot, so the picture does not state it
         assert "Pot: ?" in html and "Pot: 11" not in html and "the question asks what it comes to" in html
         assert "Cara folds" in page_words(at)
-        # the state does not name the street a home game's moves reach: the facts line says
-        # where the exercise starts, not that the table still stands there
-        assert "Starts on: **third** street" in html and "Street: **third**" not in html
+        # the facts line says where the table stands at the question, as the table names it:
+        # still third street here (the betting is over, fourth street's cards not yet dealt)
+        assert "At: **third street**" in html and "Starts on" not in html
+
+
+def test_the_facts_line_names_the_stage_the_question_finds_the_table_at(tmp_path):
+    # hav-bet-the-exact-half is written from stage 1's cards (street: third) and its events
+    # deal stage 2; its first question comes after those cards and Ava's match, before any bet
+    # of round 2. The line said "Starts at: stage 1 (betting round 1)" above an intro about
+    # stage 2; it now says where the table is.
+    exact = "hav-bet-the-exact-half"
+    with environment(tmp_path / "p.db"):
+        html = the_table(practice(exact, index_of(exact, "legal_action")))
+        assert "At: **stage 2, in betting round 2**" in html
+        assert "stage 1" not in html
 
 
 def test_a_holding_question_does_not_draw_the_holding_it_asks_for(tmp_path):

@@ -3,6 +3,7 @@ streets, Horn-A-Vika's stages and numbered betting rounds (OPR-535 4), read from
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from course.app import cards_view
@@ -31,10 +32,10 @@ def test_horn_a_vika_table_and_facts_say_stage_not_street():
     at = cards_view.table_at(exercise, question)
     html = cards_view.table_html(exercise, at)
     assert f"{exercise.street} street" not in html
-    # as the quiz draws it: the street the exercise starts on, its events going on from there
-    facts = deal_facts_md(exercise, at.street, pot=False, starts=True)
+    # as the quiz draws it: where the table stands at the question, in stages and rounds
+    facts = deal_facts_md(exercise, at.street, pot=False, point=at.point)
     assert "street" not in facts.lower()
-    assert find_game("horn-a-vika").point_words(exercise.street) in facts
+    assert re.search(r"At: \*\*stage \d(, (in|before) betting round \d)?\*\*", facts), facts
     facts = deal_facts_md(exercise, "fifth")
     assert "street" not in facts.lower() and "stage 4 (betting round 3)" in facts
 

@@ -277,6 +277,7 @@ class TableAt:
     stopped: str | None = None      # why the moves stop before the point (a move these rules refuse)
     pot_label: str = "Pot"          # what `pot` counts
     pots: tuple[tuple[int, tuple[str, ...]], ...] = ()   # with stacks: (amount, who may win it), main first
+    point: str | None = None        # a home game's point in its own words ("stage 2, in betting round 2")
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -385,8 +386,12 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
             pots = tuple((int(p.amount), tuple(p.players)) for p in state.side_pots().value)
         except (CourseError, ValueError, AttributeError, KeyError):
             pots = ()
+    point = None
+    if getattr(exercise, "events", None) and not whole:     # a home game: the table names its point
+        words = getattr(state.table, "point_words", None)
+        point = words() if callable(words) else None
     return TableAt(tuple(exercise.seats), hands, tuple(state.shared_cards()), pot,
-                   tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label, pots)
+                   tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label, pots, point)
 
 
 def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat: str | None = None,

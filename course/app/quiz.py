@@ -377,19 +377,20 @@ def stakes_words(profile: Any, stakes: Any) -> str:
     return ", ".join(words)
 
 
-def deal_facts_md(exercise: Any, street: str | None = None, *, pot: bool = True, starts: bool = False) -> str:
-    """Game, street (`street`: the one a question's table stands on; with `starts`, the street
-    the exercise starts on, its moves going on from there), stakes and, with `pot`, the
-    exercise's pot, on one line (fields the content loader validated)."""
+def deal_facts_md(exercise: Any, street: str | None = None, *, pot: bool = True, point: str | None = None) -> str:
+    """Game, street (`street`: the one a question's table stands on; `point`: a home game's
+    table's own words for where it stands, "stage 2, in betting round 2"), stakes and, with
+    `pot`, the exercise's pot, on one line (fields the content loader validated)."""
     stakes = exercise.stakes
     # Each value is escaped on its own, so the bold marks around it stay markup.
     facts = [f"Game: **{md_escape(labels.display_name(exercise.game))}**"]
     spec = find_game(exercise.game)
-    if spec.points == "stage":        # the game's own names: stages and betting rounds (Horn-A-Vika)
-        facts.append(f"{'Starts at' if starts else 'At'}: **{md_escape(spec.point_words(street if not starts and street else exercise.street))}**")
+    if point:
+        facts.append(f"At: **{md_escape(point)}**")
+    elif spec.points == "stage":      # the game's own names: stages and betting rounds (Horn-A-Vika)
+        facts.append(f"At: **{md_escape(spec.point_words(street or exercise.street))}**")
     else:
-        facts.append(f"Starts on: **{md_escape(exercise.street)}** street" if starts
-                     else f"Street: **{md_escape(street or exercise.street)}**")
+        facts.append(f"Street: **{md_escape(street or exercise.street)}**")
     if stakes is not None:
         facts.append("Stakes: " + md_escape(stakes_words(exercise.profile, stakes)))
     if pot and exercise.pot is not None:
@@ -449,10 +450,10 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
             (f"after {played} of the {total} moves" if played < total else "after every move")
     # The facts line (engine-validated fields only) and the cards share one element; author
     # text (intro, moves) is never rendered with HTML allowed.
-    # a home game's moves carry the hand on from its written street, to a street the state
-    # does not name: the facts line says where the exercise starts
-    starts = at.street is None and bool(exercise.events) and len(at.moves) > 0
-    st.markdown(deal_facts_md(exercise, at.street, pot=False, starts=starts) + "\n\n" + html,
+    # a home game's moves carry the hand on from its written street: the facts line says where
+    # the table stands at the question (its stage and betting round, or street), as the table
+    # itself names it, not the street the exercise was written from
+    st.markdown(deal_facts_md(exercise, at.street, pot=False, point=at.point) + "\n\n" + html,
                 unsafe_allow_html=True)
     if where:
         st.caption(where[:1].upper() + where[1:] + ".")

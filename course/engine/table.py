@@ -229,6 +229,29 @@ class Table(TableSeats):
     def needs_ante(self) -> list[str]:
         return self.rules.owes_ante(self)
 
+    def round_ahead(self) -> int | None:
+        """The betting round in play, or the next one to come (None after the last)."""
+        if self.current_round() and not self.round_done:
+            return self.current_round()
+        later = [s.round for s in self.stages[self.stage:] if s.round]
+        return later[0] if later else None
+
+    def point_words(self) -> str:
+        """Where the hand stands, in the game's own words: the stage and betting round in a game
+        whose rules number them (`points: stage`, Horn-A-Vika: "stage 2, in betting round 2",
+        "stage 2, before betting round 2"), else the street ("fifth street"); "before the deal"
+        before the first card, "the end of the hand" once it is over."""
+        if self.over:
+            return "the end of the hand"
+        if self.spec.points != "stage":
+            return f"{self.street} street" if self.street else "before the deal"
+        if not self.stage:
+            return "before the deal"
+        at, number = f"stage {self.stage}", self.round_ahead()
+        if number and self.current_round() == number and not self.round_done:
+            return at + f", in betting round {number}"
+        return at + (f", before betting round {number}" if number else "")
+
     def current_round(self) -> int | None:
         """The number of the betting round that follows the stage dealt (None: none follows)."""
         return self.stages[self.stage - 1].round if self.stage else None

@@ -134,7 +134,4 @@ def possible_pots(deal, limit: int) -> set[int]:
 def round_ahead(table) -> int | None:
     """A Horn-A-Vika table's betting round in play, or the next one to come (None after the
     last): the round a `bet_limit` question without `round` is about."""
-    if table.current_round() and not table.round_done:
-        return table.current_round()
-    later = [s.round for s in table.stages[table.stage:] if s.round]
-    return later[0] if later else None
+    return table.round_ahead()

@@ -102,22 +102,13 @@ def answered(data: dict[str, Any], exercise: Any = None) -> Any:
 
 
 def where(exercise: Any) -> str:
-    """Where the hand stands after the item's events, in the game's own terms: the stage and
-    betting round (Horn-A-Vika) or the street (Have a Heart), and the last event."""
+    """Where the hand stands after the item's events, in the game's own terms (the table's
+    `point_words`: the stage and betting round, or the street), and the last event."""
     table = engine.home_replay(exercise)
     last = exercise.events[-1] if exercise.events else "the deal"
     if table.over:
         return f"The hand has been played to its end; the last event is: {last}."
-    if table.spec.points == "stage":     # stages and numbered betting rounds (the spec says)
-        at = f"stage {table.stage}" if table.stage else "before the deal"
-        number = engine.round_ahead(table)
-        if number and table.current_round() == number and not table.round_done:
-            at += f", in betting round {number}"
-        elif number:
-            at += f", before betting round {number}"
-    else:
-        at = f"{table.street} street" if table.street else "before the deal"
-    return f"The hand stands at {at}, just after: {last}."
+    return f"The hand stands at {table.point_words()}, just after: {last}."
 
 
 def whole(rng: random.Random, events: list[str], table: Any) -> list[str]:
