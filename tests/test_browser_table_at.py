@@ -71,3 +71,42 @@ def test_each_question_draws_its_own_table_on_every_screen(app, driver, size, tm
     drawn = wait_rows(driver, 5)
     assert not any(r["folded"] for r in drawn)
     snap(driver, f"table-at-fifth-{size[0]}", tmp_path)
+
+
+PILLS = """
+return [...document.querySelectorAll('[data-testid=stButtonGroup] [role=toolbar]')]
+  .filter(bar => (bar.getAttribute('aria-label') || '').startsWith('Who may win'))
+  .map(bar => {
+    const box = bar.getBoundingClientRect();
+    return {pot: bar.getAttribute('aria-label'), left: box.left, right: box.right,
+            pills: [...bar.querySelectorAll('button')].map(b => {
+              const r = b.getBoundingClientRect();
+              return {name: b.innerText.trim(), left: r.left, right: r.right};
+            })};
+  });
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_player_of_a_six_player_side_pot_question_can_be_picked(app, driver, size, tmp_path):  # noqa: F811
+    # Streamlit draws a row of pills in one line and scrolls it sideways: in the pots widget's
+    # narrow column the fifth and sixth players sat past its edge, out of sight at 1280 px.
+    from course.study import templates
+
+    item = next(f"gen/hav-side-pots/{seed}" for seed in range(1, 200)
+                if len(templates.generate(f"gen/hav-side-pots/{seed}").seats) == 6)
+    seats = list(templates.generate(item).seats)
+    show(driver, size)
+    open_page(driver, f"{app}/practice?deal={item}", "Practice")
+    wait_for(driver, "//div[contains(@class, 'ssr-seat')]")
+    for _ in range(40):
+        bars = driver.execute_script(PILLS)
+        if bars and all(len(b["pills"]) == len(seats) for b in bars):
+            break
+        time.sleep(0.5)
+    assert len(bars) == len(seats), bars                 # a row per possible pot
+    for bar in bars:
+        assert [p["name"] for p in bar["pills"]] == seats, bar
+        for pill in bar["pills"]:                        # each inside its column, none cut off
+            assert bar["left"] - 1 <= pill["left"] and pill["right"] <= bar["right"] + 1, (bar["pot"], pill, bar)
+    snap(driver, f"side-pots-six-{size[0]}", tmp_path)

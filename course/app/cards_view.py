@@ -65,6 +65,9 @@ CSS = """
 [class*="st-key-deal_timeline_"] li{break-inside:avoid;margin:0;padding:0}
 /* a deal's numbered question tabs (Q1 Q2 ...) wrap onto a second row rather than run off the side */
 [data-testid=stElementContainer][class*="-question "] [role=radiogroup]{flex-wrap:wrap;row-gap:.3rem}
+/* a row of pills (players, cards) wraps onto a second row: Streamlit scrolls it sideways in one
+   row, so a pot's sixth player sat hidden past the edge of a narrow column */
+[data-testid=stButtonGroup] [role=toolbar]{flex-wrap:wrap;row-gap:.3rem;overflow:visible}
 button[data-variant=pills][aria-pressed=true]{outline:3px solid #f5c518;outline-offset:1px;font-weight:700}
 button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
 @media (max-width:640px){
