@@ -142,6 +142,26 @@ def test_csv_export_has_every_attempt(where):
     assert "Cara" in lines[1] and "False" in lines[1]
 
 
+def test_an_answer_with_cents_reads_back_exactly_from_the_store_and_the_csv(where):
+    # A contributions answer in a game with cents (Horn-A-Vika's exact halves): 2.50 must come
+    # back as 2.50, not as a float 2.5 or a rounded 2, both from the store and from the CSV.
+    import csv
+    import io
+    import json
+
+    from course import amounts
+
+    given = {"Ava": amounts.parse("2.50"), "Ben": 5, "Cara": amounts.parse("19.05")}
+    store = ProgressStore(where)
+    store.record(attempt(ask="contributions", skill="amounts", given=given, at=T0))
+    stored = json.loads(store.attempts("Ava")["given"].iloc[0])
+    assert stored == {"Ava": "2.50", "Ben": 5, "Cara": "19.05"}
+    row, = csv.DictReader(io.StringIO(store.csv("Ava")))
+    from_csv = json.loads(row["given"])
+    assert {p: amounts.parse(v) for p, v in from_csv.items()} == given
+    assert all(type(amounts.parse(v)) is type(given[p]) for p, v in from_csv.items())
+
+
 def test_concurrent_writers_lose_nothing(where):
     path = where
     ProgressStore(path)
