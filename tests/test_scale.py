@@ -379,3 +379,18 @@ def test_a_restart_reads_only_files_whose_size_or_time_changed_or_that_were_racy
     assert sorted(read) == sorted(load.file_name(p, root) for p in (racy, timed))
     assert again.validated == 2 and again.from_cache == len(restarted.files) - 2
     assert snapshot(restarted) == snapshot(load.load_course(root))
+
+
+def test_a_folder_is_walked_in_the_order_of_its_paths_part_by_part(tmp_path):
+    # The walk visits each folder's entries in name order, depth first, instead of sorting the
+    # whole list at the end: the order must stay that of the paths compared part by part (as
+    # `Path` compares them), where the folder `a` (part "a") comes before the file `a-b.yaml`
+    # although the text "a-b.yaml" sorts before "a/x.yaml". As text or as Paths alike.
+    for name in ("c.yaml", "a-b.yaml", "a/x.yaml", "a/b/y.yaml", "a/a.yaml", "b.yml", "b.txt", "B/z.yaml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("id: x\n", encoding="utf-8")
+    paths, outside = load.walk(tmp_path)
+    names = [p.relative_to(tmp_path).as_posix() for p in paths]
+    assert names == ["B/z.yaml", "a/a.yaml", "a/b/y.yaml", "a/x.yaml", "a-b.yaml", "b.yml", "c.yaml"]
+    assert names == [p.relative_to(tmp_path).as_posix() for p in sorted(paths)]
+    assert load.walk(tmp_path, text=True) == ([str(p) for p in paths], []) and outside == []

@@ -74,8 +74,10 @@ class LiveCourse:
         self._stale = False       # the course must be assembled again
         self._assembly = Assembly()
         self._lock = threading.RLock()
-        self._entries: dict[Path, _Entry] = {}
-        self._order: list[Path] = []
+        # keyed by each file's path as text (os.fspath of its Path): at 43,000 files, building
+        # and hashing Path objects was a third of a restart from the cache
+        self._entries: dict[str, _Entry] = {}
+        self._order: list[str] = []
         self._course: Course | None = None
         self._pending: set[str] = set()   # paths the watcher reported, guarded by _events
         self._events = threading.Lock()
@@ -119,11 +121,11 @@ class LiveCourse:
 
     # -- loading ---------------------------------------------------------------------------
 
-    def _scan(self) -> tuple[list[Path], list[Path]]:
-        inside: list[Path] = []
-        outside: list[Path] = []
+    def _scan(self) -> tuple[list[str], list[str]]:
+        inside: list[str] = []
+        outside: list[str] = []
         for folder in course_folders(self.root):
-            found, away = walk(folder, self.root)
+            found, away = walk(folder, self.root, text=True)
             inside += found
             outside += away
         return inside, outside
@@ -168,15 +170,14 @@ class LiveCourse:
             return False
         return cache.write(self.cache_file, entries)
 
-    def _take_kept(self, inside: list[Path], kept: cache.Kept) -> None:
+    def _take_kept(self, inside: list[str], kept: cache.Kept) -> None:
         """A full load's files: each one whose size and time are those the cache kept is taken
         from it without being read (`_read`'s first step, inlined: at 43,000 exercises the calls
         and the pathlib work per file were a third of a restart); the others through `_read`."""
         base = os.fspath(self.root).rstrip(os.sep) + os.sep
         cut, entries, limit = len(base), self._entries, kept.written - cache.RACY * 1e9
         taken = 0
-        for path in inside:
-            text = os.fspath(path)
+        for text in inside:
             hit = kept.get(text[cut:]) if kept and text.startswith(base) and os.sep == "/" else None
             if hit is not None and hit[1] is not None:
                 try:
@@ -184,13 +185,13 @@ class LiveCourse:
                 except OSError:
                     info = None
                 if info is not None and hit[1] == (info.st_size, info.st_mtime_ns) and info.st_mtime_ns <= limit:
-                    entries[path] = _Entry(hit[1], hit[0], hit[2])
+                    entries[text] = _Entry(hit[1], hit[0], hit[2])
                     taken += 1
                     continue
-            self._read(path, kept)
+            self._read(text, kept)
         self.from_cache += taken
 
-    def _read(self, path: Path, kept: cache.Kept | None = None) -> bool:
+    def _read(self, path: str, kept: cache.Kept | None = None) -> bool:
         """(Re)read one file; validate it only when its bytes changed (or, at a full load, when
         the cache `kept` has no result for these bytes). True when it did."""
         stamp = _stamp(path)
@@ -270,7 +271,7 @@ class LiveCourse:
             if paths is None:
                 changed = self._refresh_all()
             else:
-                changed = self._refresh_some([Path(p) for p in paths])
+                changed = self._refresh_some([os.fspath(Path(p)) for p in paths])
             if self._stale:
                 self._assemble()
             self._unsaved = self._unsaved or changed
@@ -296,16 +297,16 @@ class LiveCourse:
         self._reorder(moved)
         return changed
 
-    def _refresh_some(self, paths: list[Path]) -> bool:
+    def _refresh_some(self, paths: list[str]) -> bool:
         changed = moved = False
         for path in paths:
-            if not path.name.endswith(YAML_SUFFIXES):
+            if not os.path.basename(path).endswith(YAML_SUFFIXES):
                 continue
-            if not path.is_file():
+            if not os.path.isfile(path):
                 if self._entries.pop(path, None) is not None:
                     changed = moved = True
                 continue
-            if path.is_symlink() and not self._inside(path):
+            if os.path.islink(path) and not self._inside(path):
                 self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
                 changed = moved = True
                 continue
@@ -320,12 +321,12 @@ class LiveCourse:
             self._order = sorted(self._entries, key=self._order_key)
             self._stale = True
 
-    def _order_key(self, path: Path) -> tuple[int, list[str]]:
+    def _order_key(self, path: str) -> tuple[int, list[str]]:
         """load_course's order: lessons/ then exercises/, each sorted by path."""
         folder = file_name(path, self.root).split("/", 1)[0]
         return (COURSE_FOLDERS.index(folder) if folder in COURSE_FOLDERS else len(COURSE_FOLDERS), path_key(path))
 
-    def _inside(self, path: Path) -> bool:
+    def _inside(self, path: Path | str) -> bool:
         real, limit = os.path.realpath(path), os.path.realpath(self.root)
         return real.startswith(limit.rstrip(os.sep) + os.sep)
 
