@@ -24,6 +24,11 @@ For each size it prints:
 
     python benchmarks/scale.py [--full] [--repeat 21] [--rounds 3] [--no-previous]
 
+A restart alone, side by side with the code at another commit (each with a cache of its own,
+filled by one first start; then fresh servers alternating, `--rounds` each):
+
+    python benchmarks/scale.py --restarts-only 43000 --restart-against REV [--rounds 5]
+
 Targets (issue 25): the practice check and the Course map rerun at 4,300 within 1.3 times those
 at 43, at 43,000 within 1.5; at 43,000 a restart on unchanged files ready in under 3 s. Issue 15's
 still hold: a one-file revalidation at 4,300 under 50 ms; three concurrent first visitors cost
@@ -94,11 +99,11 @@ def renamed(text: str, copy: int, lesson: bool) -> str:
 
 # -- course check in a fresh process ---------------------------------------------------------
 
-def previous_code(folder: Path) -> Path | None:
-    """The `course` package as it was at PREVIOUS, or None when git cannot give it."""
+def previous_code(folder: Path, rev: str = PREVIOUS) -> Path | None:
+    """The `course` package as it was at `rev` (default PREVIOUS), or None when git cannot give it."""
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", PREVIOUS, "course"], check=True,
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "course"], check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     except (OSError, subprocess.CalledProcessError):
@@ -325,6 +330,36 @@ def restarts_only(size: int, with_previous: bool) -> int:
     return 0
 
 
+def restarts_against(size: int, rev: str, rounds: int) -> int:
+    """Restarts on unchanged files with a filled cache, this checkout against the code at `rev`
+    (each with a cache of its own, filled by one first start), alternating fresh servers:
+    before, after, before, after ... `rounds` times each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        before = previous_code(Path(tmp) / "before", rev)
+        if before is None:
+            print(f"git cannot give the code at {rev}")
+            return 1
+        course = generate(Path(tmp) / f"course-{size}", size)
+        folder = Path(tmp) / "restarts"
+        folder.mkdir()
+        trees = {f"before ({rev})": before, "this checkout": None}
+        caches = {name: Path(tmp) / f"cache-{n}" for n, name in enumerate(trees)}
+        for name, code in trees.items():
+            first = ready_after(course, folder, code, caches[name], f"fill-{len(RESTART_CPU)}")
+            print(f"{name}: first start (validates every file, fills its cache) ready after {first:.1f} s", flush=True)
+        found: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+        for turn in range(rounds):
+            for name, code in trees.items():
+                label = f"{name}-{turn}"
+                found[name].append((ready_after(course, folder, code, caches[name], label), RESTART_CPU[label]))
+    print(f"\nrestart on unchanged files, {size:,} exercises, {rounds} fresh servers each, alternating:")
+    for name, rows in found.items():
+        walls, cpus = [w for w, _ in rows], [c for _, c in rows]
+        print(f"  {name:24} ready after median {statistics.median(walls):.2f} s (min {min(walls):.2f}, "
+              f"max {max(walls):.2f}), CPU median {statistics.median(cpus):.2f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--full", action="store_true", help=f"also {FULL:,} exercises")
@@ -334,6 +369,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--restarts-only", type=int, metavar="EXERCISES",
                         help="only the server starts and restart, at this size (a quick look at 43,000)")
+    parser.add_argument("--restart-against", metavar="REV",
+                        help="with --restarts-only: restarts from a filled cache, this checkout against the "
+                             "code at REV, alternating fresh servers (--rounds each)")
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(practice_check(args.child, args.repeat)))
@@ -342,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
     # The in-process loads (cold load, three visitors, edits) keep nothing across loads, as
     # before the cache: every server started below is given a cache folder of its own.
     os.environ["STUD_STUDY_CACHE"] = "off"
+    if args.restarts_only and args.restart_against:
+        return restarts_against(args.restarts_only, args.restart_against, args.rounds)
     if args.restarts_only:
         return restarts_only(args.restarts_only, not args.no_previous)
     rows = {}
