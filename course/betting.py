@@ -187,6 +187,9 @@ class PlayerLimit:
     largest: Callable[[str], int]
     smallest: int
     cite: tuple[str, ...]
+    # Amounts in whole units only: (why, in words; its citations), or None where the rules pay
+    # to the cent (a bet of 1.50 allowed).
+    whole: tuple[str, tuple[str, ...]] | None = None
 
     def steps(self, player: str) -> list[int]:
         largest = self.largest(player)
@@ -1047,6 +1050,10 @@ class BettingRound:
             raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: that is a {verb_words} of {inc}, "
                           f"but {p} may bet or raise from {max(limit.smallest, least)} to {largest} in round {limit.number}",
                           _cites(self.profile.option("raise_cap").cite, limit.cite))
+        if limit.whole is not None and amounts.has_cents(inc):
+            why, cite = limit.whole
+            raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: a {verb_words} of {inc} is not a "
+                          f"whole amount, and {why}", _cites(cite, limit.cite), True)
         most = self._most(p)
         if most is not None and action.amount > most:     # table stakes: only the chips left
             raise illegal(f"{p} has only {self.behind(p)} left, so {p} can make the round total at most {most}, "

@@ -150,6 +150,29 @@ def test_a_decimal_bet_flows_into_the_pot_and_the_contributions():
     assert questions.answer(exercise, question(exercise, "legal_action", action="Ava bets 3")).value is False
 
 
+def test_whole_unit_rules_refuse_a_bet_with_cents_and_exact_halves_allow_it():
+    # Under the default profile half an odd match is rounded to whole units and a bet is any
+    # whole amount from 1 (COURSE "Smallest bet", "Half a match"): Ava's limit is 2, and a bet
+    # of 1.50, inside it, was accepted all the same. Exact halves (opr-535-exact) pay to the cent.
+    text = BET.read_text(encoding="utf-8").replace("  - Ava bets 2.50\n", "  - Ava bets 1.50\n")
+    text = text.replace("    action: Ava bets 3\n", "    action: Ava bets 1.50\n")
+    exact = parse_exercise(text, "exact.yaml")[0]
+    legal = questions.answer(exact, question(exact, "legal_action", action="Ava bets 1.50"))
+    assert legal.value is True
+    whole_text = text.replace("rules: opr-535-exact\n", "rules: opr-535\n")
+    exercise, problems = parse_exercise(whole_text, "whole.yaml")
+    bet_line = whole_text.splitlines().index("  - Ava bets 1.50") + 1
+    refused = [p for p in problems if p.line == bet_line]
+    assert refused and "not a whole amount" in refused[0].message, [str(p) for p in problems]
+    assert str(refused[0]).startswith(f"whole.yaml:{bet_line}:")
+    # asked before the bet, the engine says no, citing the course's own reading as its own
+    asked = with_profile(exact, "opr-535")
+    answer = questions.answer(asked, question(asked, "legal_action", action="Ava bets 1.50"))
+    assert answer.value is False
+    assert "whole amount" in answer.explain() and 'COURSE "Smallest bet"' in answer.explain()
+    assert any(step.course_default for step in answer.steps)
+
+
 def test_a_pot_with_cents_is_awarded_exactly():
     text = BET.read_text(encoding="utf-8").replace("  - Cara folds\n", "  - Cara calls\n").replace(
         "questions:\n", "questions:\n  - ask: award\n    answer: {Ava: 17.50}\n", 1)

@@ -435,10 +435,16 @@ class HornRules(Rules):
 
     def limit(self, table: Table) -> PlayerLimit:
         """The per-player limit rule of the round (OPR-535 3)."""
-        number = table.current_round()
-        return PlayerLimit(number, lambda p: limit_for(table.profile, number, self.match_before(p, number)),
-                           int(table.profile.option("min_bet").value),
-                           _limit_cites(number, table.profile.option("round_limits")))
+        number, profile = table.current_round(), table.profile
+        smallest, rounding = profile.option("min_bet"), profile.option("matched_limit_rounding")
+        # Where half an odd match is rounded to whole units, every bet is a whole amount (the
+        # course's reading, COURSE "Smallest bet"); only exact halves pay to the cent.
+        whole = None if rounding.value == "exact" else (
+            f"under these rules every bet and raise is a whole amount (the course's own default: a bet is any whole "
+            f"amount from {smallest.value}, and half an odd match is rounded {rounding.value} to whole units)",
+            tuple(dict.fromkeys((*smallest.cite, *rounding.cite))))
+        return PlayerLimit(number, lambda p: limit_for(profile, number, self.match_before(p, number)),
+                           int(smallest.value), _limit_cites(number, profile.option("round_limits")), whole)
 
     def match_before(self, player: str, number: int) -> int | None:
         """What `player` last paid to match the pot before betting round `number`: matches made in
