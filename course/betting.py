@@ -187,9 +187,9 @@ class PlayerLimit:
     largest: Callable[[str], int]
     smallest: int
     cite: tuple[str, ...]
-    # Amounts in whole units only: (why, in words; its citations), or None where the rules pay
-    # to the cent (a bet of 1.50 allowed).
-    whole: tuple[str, tuple[str, ...]] | None = None
+    # Amounts in whole units only: (why, in words; its citations; whether that is the course's
+    # own default), or None where the rules pay to the cent (a bet of 1.50 allowed).
+    whole: tuple[str, tuple[str, ...], bool] | None = None
 
     def steps(self, player: str) -> list[int]:
         largest = self.largest(player)
@@ -1051,9 +1051,9 @@ class BettingRound:
                           f"but {p} may bet or raise from {max(limit.smallest, least)} to {largest} in round {limit.number}",
                           _cites(self.profile.option("raise_cap").cite, limit.cite))
         if limit.whole is not None and amounts.has_cents(inc):
-            why, cite = limit.whole
+            why, cite, default = limit.whole
             raise illegal(f"{p} {verb_words}s {'to ' if base else ''}{action.amount}: a {verb_words} of {inc} is not a "
-                          f"whole amount, and {why}", _cites(cite, limit.cite), True)
+                          f"whole amount, and {why}", _cites(cite, limit.cite), default)
         most = self._most(p)
         if most is not None and action.amount > most:     # table stakes: only the chips left
             raise illegal(f"{p} has only {self.behind(p)} left, so {p} can make the round total at most {most}, "

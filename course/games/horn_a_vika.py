@@ -436,13 +436,11 @@ class HornRules(Rules):
     def limit(self, table: Table) -> PlayerLimit:
         """The per-player limit rule of the round (OPR-535 3)."""
         number, profile = table.current_round(), table.profile
-        smallest, rounding = profile.option("min_bet"), profile.option("matched_limit_rounding")
-        # Where half an odd match is rounded to whole units, every bet is a whole amount (the
-        # course's reading, COURSE "Smallest bet"); only exact halves pay to the cent.
-        whole = None if rounding.value == "exact" else (
-            f"under these rules every bet and raise is a whole amount (the course's own default: a bet is any whole "
-            f"amount from {smallest.value}, and half an odd match is rounded {rounding.value} to whole units)",
-            tuple(dict.fromkeys((*smallest.cite, *rounding.cite))))
+        smallest, units = profile.option("min_bet"), profile.option("bet_amounts")
+        whole = None if units.value == "cents" else (
+            "under these rules every bet and raise is a whole number of units"
+            + (" (the course's own default: the rules give their limits in whole amounts and say nothing of "
+               "cents)" if units.course_default else ""), tuple(units.cite), bool(units.course_default))
         return PlayerLimit(number, lambda p: limit_for(profile, number, self.match_before(p, number)),
                            int(smallest.value), _limit_cites(number, profile.option("round_limits")), whole)
 
