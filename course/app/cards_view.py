@@ -389,10 +389,8 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
             pots = tuple((int(p.amount), tuple(p.players)) for p in state.side_pots().value)
         except (CourseError, ValueError, AttributeError, KeyError):
             pots = ()
-    point = None
-    if getattr(exercise, "events", None) and not whole:     # a home game: the table names its point
-        words = getattr(state.table, "point_words", None)
-        point = words() if callable(words) else None
+    # a home game: the table names its point in the game's own words
+    point = state.table.point_words() if getattr(exercise, "events", None) and not whole else None
     return TableAt(tuple(exercise.seats), hands, tuple(state.shared_cards()), pot,
                    tuple(e.move for e in state.ledger), kinds, street, stopped, pot_label, pots, point)
 
