@@ -1251,26 +1251,36 @@ def new_round(
     stacks: Mapping[str, int] | None = None,
 ) -> BettingRound:
     """An empty round for `street`: finds the first actor (bring-in on third, opener later; a
-    shared card dealt for the street is passed on to the opener)."""
+    shared card dealt for the street is passed on to the opener). Who that is, is decided now;
+    why, in words, only when the round's `opening()` is read, from the cards as they are now."""
     seats = check_seats(seats)
-    first = first_to_act(street, seats, hands, profile, folded, shared)
     out = set(folded) | {p for p in hands if getattr(hands[p], "folded", False)}
+    # The cards as the street starts: a table deals on into the same hands after this.
+    cards = {p: split_hand(hands[p]) for p in hands}
+    shared = tuple(shared)
+    first = first_to_act(street, seats, cards, profile, out, shared, words=False).value
     active = [p for p in seats if p in hands and p not in out]
-    if first.value not in active:
+    if first not in active:
         raise ValueError(
-            f"{first.value!r} brings in but is marked as folded: a player folds only after the bring-in, "
+            f"{first!r} brings in but is marked as folded: a player folds only after the bring-in, "
             "so record that fold among the actions instead"
         )
-    rows = {p: split_hand(hands[p])[1] for p in active}
+
+    def explain() -> Answer:
+        answer = first_to_act(street, seats, cards, profile, out, shared)
+        if answer.value != first:     # one decision, worded twice: a mismatch is the engine's own bug
+            raise AssertionError(f"{street} street: {first} was found to act first, but the words name {answer.value}")
+        return answer
+
     return BettingRound(
         street=street,
         seats=seats,
-        first=first.value,
+        first=first,
         profile=profile,
         stakes=stakes,
         active=active,
-        pair_holders=exposed_pairs(rows, active),
+        pair_holders=exposed_pairs({p: cards[p][1] for p in active}, active),
         pot_before=pot,
-        first_answer=first,
+        explain_first=explain,
         stacks=stacks,
     )

@@ -151,7 +151,7 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
         opened = _point(exercise, question).table.rounds.get(street)
         if opened is None:
             raise ValueError(f"{street} street's betting never starts in these moves")
-        return _past_all_ins(opened.first_answer, opened)
+        return _past_all_ins(opened.opening(), opened)
     found = table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                                folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
     return _past_all_ins(found, _opened(exercise)) if exercise.stacks and street == exercise.street else found

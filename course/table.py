@@ -131,10 +131,11 @@ def _bring_in_rule(profile: Profile) -> tuple[str, bool, list[Option]]:
     return card.value, ace.value == "low", [card, ace]
 
 
-def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Profile) -> Answer:
+def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Profile, *, words: bool = True) -> Answer:
     """The player who brings in on third street: the lowest door card, aces high (Stud High,
     Hi-Lo), or the highest, aces low (razz), as the profile's `bring_in_card` and `bring_in_ace`
-    say; a tie of ranks by the profile's `door_card_tie`."""
+    say; a tie of ranks by the profile's `door_card_tie`. `words=False`: the same decision,
+    without its steps (a replay that may never read them)."""
     seats = check_seats(seats)
     _check_players(seats, doors, "doors")
     first = profile.option("third_street_first")
@@ -148,6 +149,20 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
         raise ValueError("doors {} is empty: expected each dealt-in player's door card")
     which, ace_low, options = _bring_in_rule(profile)
     highest = which == "highest"
+    rank = {p: card_key(c, ace_low)[0] for p, c in cards.items()}
+    top = (max if highest else min)(rank.values())
+    tied = [p for p in cards if rank[p] == top]
+    tie = profile.option("door_card_tie") if len(tied) > 1 else None
+    if tie is None:
+        chosen = tied[0]
+    elif tie.value == "suit":
+        chosen = (max if highest else min)(tied, key=lambda p: cards[p].suit)
+    elif tie.value == "seat":
+        chosen = tied[0]
+    else:  # pragma: no cover - the schema admits only the values above
+        raise ValueError(f"door_card_tie {tie.value!r}: expected 'suit' or 'seat'")
+    if not words:
+        return Answer(chosen, [])
     word = "highest" if highest else "lowest"
     if options:
         cite = tuple(dict.fromkeys(k for o in (first, *options) for k in o.cite))
@@ -165,27 +180,19 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
         ),
         Step("Door cards: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
     ]
-    rank = {p: card_key(c, ace_low)[0] for p, c in cards.items()}
-    top = (max if highest else min)(rank.values())
-    tied = [p for p in cards if rank[p] == top]
-    if len(tied) == 1:
-        chosen = tied[0]
+    if tie is None:
         steps.append(Step(f"{chosen}'s {cards[chosen]} is the {word} door card.", rule.cite))
     else:
-        tie = profile.option("door_card_tie")
         shown = _names([f"{p} ({cards[p]})" for p in tied])
         if tie.value == "suit":
             if highest:
-                chosen = max(tied, key=lambda p: cards[p].suit)
                 text = (f"{shown} share the highest rank; the higher suit brings in, spades above hearts "
                         f"above diamonds above clubs, so {cards[chosen]} is highest.")
             else:
-                chosen = min(tied, key=lambda p: cards[p].suit)
                 text = (f"{shown} share the lowest rank; the lower suit brings in, clubs below diamonds "
                         f"below hearts below spades, so {cards[chosen]} is lowest.")
             steps.append(_option_step(text, tie))
-        elif tie.value == "seat":
-            chosen = tied[0]
+        else:
             steps.append(
                 _option_step(
                     f"{shown} share the {word} rank; the tied player nearest the dealer's left "
@@ -193,8 +200,6 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
                     tie,
                 )
             )
-        else:  # pragma: no cover - the schema admits only the values above
-            raise ValueError(f"door_card_tie {tie.value!r}: expected 'suit' or 'seat'")
     steps.append(Step(f"{chosen} brings in.", rule.cite))
     return Answer(chosen, steps)
 
@@ -232,23 +237,45 @@ def opener(
     folded: Collection[str] = (),
     street: str | None = None,
     shared: Iterable[Card | str] = (),
+    *,
+    words: bool = True,
 ) -> Answer:
     """The player who acts first: strongest exposed row among players still in; ties by profile.
 
     `rows` maps player -> exposed cards in deal order; `street` only adds the seventh-street note.
     `shared`: a shared face-up card dealt in place of the street's own cards; the profile's
     `shared_card_opener` says whether it counts in every row (Robert's Rules 8.15) or not.
+    `words=False`: the same decision, without its steps.
     """
     seats = check_seats(seats)
     _check_players(seats, rows, "rows")
     _check_players(seats, folded, "folded")
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
-    # Each step cites only the article about this street (a source may give one per street).
     option = profile.option("later_street_first")
+    low = option.value == "lowest-showing"      # razz: the lowest row showing, aces low (RRP-H 9.3)
+    middle = parse_cards(shared)
+    counted = bool(middle) and profile.option("shared_card_opener").value == "best-with-shared"
+    out = set(folded)
+    active = {p: cards + (middle if counted else []) for p, cards in parsed.items() if p not in out and cards}
+    if not active:
+        raise ValueError(f"no player still in shows a card: rows {dict(rows)!r}, folded {list(folded)!r}")
+    # The decision: the best row showing (the lowest, as a low, in razz); a tie by the profile.
+    values = {p: (_low_row(cards) if low else evaluate(cards)) for p, cards in active.items()}
+    best = max(v.value for v in values.values())
+    tied = [p for p in active if values[p].value == best]
+    tie = profile.option("later_street_tie") if len(tied) > 1 else None
+    if tie is None or tie.value == "seat":
+        chosen = tied[0]
+    elif tie.value == "suit":
+        chosen = max(tied, key=lambda p: _suit_key(active[p]))
+    else:  # pragma: no cover
+        raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
+    if not words:
+        return Answer(chosen, [])
+    # Each step cites only the article about this street (a source may give one per street).
     cite = on_street(option.cite, street)
     if cite != option.cite:
         option = replace(option, cite=cite)
-    low = option.value == "lowest-showing"      # razz: the lowest row showing, aces low (RRP-H 9.3)
     if low:
         steps = [_option_step(
             "The lowest hand showing acts first; only face-up cards count, aces low, compared as lows: "
@@ -263,11 +290,7 @@ def opener(
                 profile.rule_cite("exposed_value_only"),
             )
         ]
-    middle = parse_cards(shared)
-    counted = False
     if middle:
-        rule = profile.option("shared_card_opener")
-        counted = rule.value == "best-with-shared"
         cards = " ".join(str(c) for c in middle)
         steps.append(_option_step(
             f"This street is one shared card, {cards}, face up in the middle for everyone: "
@@ -275,22 +298,18 @@ def opener(
                if counted else
                "this profile leaves it out of the rows compared, so the rows, and the first actor, are "
                "those of the street before."),
-            rule,
+            profile.option("shared_card_opener"),
         ))
-    out = [p for p in parsed if p in set(folded)]
-    if out:
+    gone = [p for p in parsed if p in out]
+    if gone:
         steps.append(
-            _rule_step(f"{_names(out)} folded, so {'that row does' if len(out) == 1 else 'those rows do'} not count.", "folded_out", profile)
+            _rule_step(f"{_names(gone)} folded, so {'that row does' if len(gone) == 1 else 'those rows do'} not count.", "folded_out", profile)
         )
-    active = {p: cards + (middle if counted else []) for p, cards in parsed.items() if p not in set(folded) and cards}
-    if not active:
-        raise ValueError(f"no player still in shows a card: rows {dict(rows)!r}, folded {list(folded)!r}")
-    values = {p: (_low_row(cards) if low else evaluate(cards)) for p, cards in active.items()}
-    words = {p: (_low_words(values[p]) if low else _row_words(active[p])) for p in active}
+    shown = {p: (_low_words(values[p]) if low else _row_words(active[p])) for p in active}
     steps.append(
         Step(
             "Showing: "
-            + "; ".join(f"{p} {_row_text(active[p])}, {words[p]}" for p in active)
+            + "; ".join(f"{p} {_row_text(active[p])}, {shown[p]}" for p in active)
             + "."
         )
     )
@@ -303,39 +322,29 @@ def opener(
             continue
         for note in _draw_notes(p, active[p]):
             steps.append(_rule_step(note + ".", "exposed_value_only", profile))
-    best = max(v.value for v in values.values())
-    tied = [p for p in active if values[p].value == best]
-    if len(tied) == 1:
-        chosen = tied[0]
-        others = [p for p in active if p != chosen]
-        if others:
+    if tie is None:
+        if len(active) > 1:
             steps.append(
                 _option_step(
-                    f"{chosen}'s row ({words[chosen]}) is the {'lowest' if low else 'strongest'} showing.", option
+                    f"{chosen}'s row ({shown[chosen]}) is the {'lowest' if low else 'strongest'} showing.", option
                 )
             )
+    elif tie.value == "seat":
+        steps.append(
+            _option_step(
+                f"{_names(tied)} show equal value ({shown[chosen]}); the tied player "
+                f"dealt first acts first, which is {chosen}, and suits do not matter.",
+                tie,
+            )
+        )
     else:
-        tie = profile.option("later_street_tie")
-        if tie.value == "seat":
-            chosen = tied[0]
-            steps.append(
-                _option_step(
-                    f"{_names(tied)} show equal value ({words[chosen]}); the tied player "
-                    f"dealt first acts first, which is {chosen}, and suits do not matter.",
-                    tie,
-                )
+        steps.append(
+            _option_step(
+                f"{_names(tied)} show equal value ({shown[chosen]}); this profile breaks "
+                f"the tie by the highest suit among the deciding cards, which is {chosen}'s.",
+                tie,
             )
-        elif tie.value == "suit":
-            chosen = max(tied, key=lambda p: _suit_key(active[p]))
-            steps.append(
-                _option_step(
-                    f"{_names(tied)} show equal value ({words[chosen]}); this profile breaks "
-                    f"the tie by the highest suit among the deciding cards, which is {chosen}'s.",
-                    tie,
-                )
-            )
-        else:  # pragma: no cover
-            raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
+        )
     if not middle and find_game(profile.game).dealt_face_down(street):
         steps.append(
             _rule_step(
@@ -380,10 +389,13 @@ def first_to_act(
     profile: Profile,
     folded: Collection[str] = (),
     shared: Iterable[Card | str] = (),
+    *,
+    words: bool = True,
 ) -> Answer:
     """Who acts first on `street`: the bring-in on third street (when the profile has one), else
     the opener. `hands` maps player -> (down, up) or an object with `.down`/`.up`/`.folded`;
-    `shared` the shared face-up card once it is dealt (see `opener`)."""
+    `shared` the shared face-up card once it is dealt (see `opener`). `words=False`: the same
+    player, without the steps (`Answer.steps` empty), for a replay that words them only if read."""
     if street not in STREETS:
         raise ValueError(f"street {street!r}: expected one of {', '.join(STREETS)}")
     seats = check_seats(seats)
@@ -396,14 +408,17 @@ def first_to_act(
             raise ValueError(f"{_names(missing)} show no door card: third street needs one up card each")
     opens = spec.opens(street, profile).value     # the game spec names the option; the profile decides
     if opens == "bring-in":
-        return bring_in(seats, {p: ups[p][0] for p in dealt}, profile)
+        return bring_in(seats, {p: ups[p][0] for p in dealt}, profile, words=words)
     if opens == "highest-showing":
-        return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active))
-    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street, shared=shared)
+        return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active),
+                                    words=words)
+    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street, shared=shared, words=words)
 
 
-def _third_street_opener(seats, rows, profile, folded) -> Answer:
-    answer = opener(seats, rows, profile, folded=folded)
+def _third_street_opener(seats, rows, profile, folded, words: bool = True) -> Answer:
+    answer = opener(seats, rows, profile, folded=folded, words=words)
+    if not words:
+        return answer
     third = profile.option("third_street_first")
     answer.steps.insert(
         0,

@@ -497,10 +497,10 @@ FOURTH_HANDS = {"Ava": ((), "K♥ 7♦"), "Ben": ((), "A♣ Q♠"), "Cara": ((),
 
 def test_1917_each_street_article_is_cited_only_on_its_own_street():
     betting = replay_street("fourth", FIFTH_SEATS[:3], FOURTH_HANDS, [], P1917)
-    acts_first = betting.first_answer.steps[-1]
+    acts_first = betting.opening().steps[-1]
     assert acts_first.text == "Ben acts first." and acts_first.cite == ('1917 "4th Street"',)
     sixth = {"Ava": ((), "K♥ 7♦ 2♣ 5♥"), "Ben": ((), "A♣ Q♠ 3♥ 4♦"), "Cara": ((), "9♥ 8♣ 4♣ J♦")}
-    assert replay_street("sixth", FIFTH_SEATS[:3], sixth, [], P1917).first_answer.steps[-1].cite == \
+    assert replay_street("sixth", FIFTH_SEATS[:3], sixth, [], P1917).opening().steps[-1].cite == \
         ('1917 "6th Street"',)
 
 

@@ -375,6 +375,39 @@ def test_the_player_now_high_using_the_common_card_opens_the_last_round_by_the_p
     best = max(evaluate(rows[p]).value for p in EIGHT)
     assert rounds["seventh"].first == next(p for p in EIGHT if evaluate(rows[p]).value == best)
     assert (rounds["seventh"].first != "P7") is counted
-    answer = rounds["seventh"].first_answer
+    answer = rounds["seventh"].opening()
     assert profile.option("shared_card_opener").cite[0] in answer.citations
     assert not any("dealt face down" in s.text for s in answer.steps)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_streets_first_actor_is_worded_from_the_cards_as_that_street_began(seed):
+    """A round decides its first actor as it opens and words why only when read (`opening()`):
+    read after the hand is over, each street's words still show the rows of that street's start
+    (one up card on third street, two on fourth ...), name the player who did act first, and agree
+    with the full `first_to_act` worded from those rows, with a player who folded on third street
+    left out of every later street."""
+    from course.table import first_to_act
+
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    folds = {EIGHT[3]: 1}
+    state = HandState.new_hand("stud-high", EIGHT[:5], STUD_HIGH)
+    play_on(state, deck, folds)
+    table = state.table
+    ups = {p: [Card.parse(e.move.split()[3]) for e in state.ledger if e.move.startswith(f"{p} is dealt ")
+               and e.move.endswith(" up")] for p in EIGHT[:5]}
+    for count, street in enumerate(("third", "fourth", "fifth", "sixth"), start=1):
+        rnd = table.rounds[street]
+        folded = () if street == "third" else (EIGHT[3],)
+        rows = {p: ([], ups[p][:count]) for p in EIGHT[:5]}
+        expected = first_to_act(street, EIGHT[:5], rows, STUD_HIGH, folded)
+        answer = rnd.opening()
+        assert answer.value == rnd.first == expected.value
+        assert [s.text for s in answer.steps] == [s.text for s in expected.steps]
+        showing = next(s.text for s in answer.steps if s.text.startswith(("Showing:", "Door cards:")))
+        for p in EIGHT[:5]:
+            if p in folded:
+                assert f"{p} " not in showing
+            else:
+                assert " ".join(str(c) for c in ups[p][:count]) in showing

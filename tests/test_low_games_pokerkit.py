@@ -248,7 +248,7 @@ def play_both(game, rng, players):
                 got = len(table.hands[p].down) + len(table.hands[p].up)
                 already = len(pk.hole_cards[i])
                 pk.deal_hole("".join(phh(c) for c in cards[p][already:got]))
-            first = rnd.first_answer
+            first = rnd.opening()
             facts["openers"].append((street, first.value))
             facts["ties"] += any("share the" in s.text or "show equal value" in s.text for s in first.steps)
             assert seats[pk.actor_index] == first.value, (game, street, first.explain())

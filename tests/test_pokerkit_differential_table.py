@@ -87,7 +87,7 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
             # The first actor: the bring-in on third street, the opener later.
             assert betting.first == seats[state.actor_index], (street, hands, folded)
             streets_seen += 1
-            texts = " ".join(step.text for step in betting.first_answer.steps)
+            texts = " ".join(step.text for step in betting.opening().steps)
             ties["door"] += "share the lowest rank" in texts
             ties["later"] += "show equal value" in texts
         actor = seats[state.actor_index]

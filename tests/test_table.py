@@ -329,3 +329,31 @@ def test_seventh_street_with_a_shared_card_the_player_now_high_using_it_opens_rr
     plain = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, WSOP)      # a face-down seventh card
     assert plain.value == "A7" and any("dealt face down" in s.text for s in plain.steps)
     assert starting_order("seventh", SHARED_SEATS, SHARED_HANDS, WSOP, shared=parse_cards("J♠")).value[0] == "A3"
+
+
+@pytest.mark.parametrize("name", __import__("course.rules", fromlist=["profile_names"]).profile_names())
+def test_the_first_actor_decided_without_words_is_the_one_the_words_name(name):
+    """A replay decides who acts first without wording it (`words=False`) and words it only when
+    read: on 300 random deals per profile, with few ranks so that ties are common, on every
+    betting street of the profile's game and with and without a folded player or a shared card,
+    both name the same player, and the unworded answer has no steps."""
+    from course.games import find_game
+    from course.table import first_to_act
+
+    profile = load_profile(name)
+    spec = find_game(profile.game)
+    rng = random.Random(name)
+    small = [c for c in DECK if int(c.rank) in (2, 3, 7, 9, 14)]
+    seats = ["Ava", "Ben", "Cara", "Dan", "Eve"]
+    streets = [s.name for s in spec.streets if spec.is_betting(s.name)]
+    for _ in range(300):
+        deck = list(small)
+        rng.shuffle(deck)
+        street = rng.choice(streets)
+        count = rng.randint(1, 3)
+        hands = {p: ([], [deck.pop() for _ in range(1 if street == spec.first_street else count)]) for p in seats}
+        folded = rng.sample(seats[1:], rng.randint(0, 2)) if street != spec.first_street else []
+        shared = [deck.pop()] if street != spec.first_street and rng.random() < 0.3 else []
+        worded = first_to_act(street, seats, hands, profile, folded, shared)
+        bare = first_to_act(street, seats, hands, profile, folded, shared, words=False)
+        assert bare.value == worded.value and bare.steps == [] and worded.steps

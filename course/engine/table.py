@@ -131,7 +131,6 @@ class Table(TableSeats):
     round: BettingRound | None = None
     round_done: bool = False
     rounds: dict[str, BettingRound] = field(default_factory=dict)   # each street's round, once opened
-    openers: dict[str, Answer] = field(default_factory=dict)        # street -> who opened it, and why
     where: dict[Card, str] = field(default_factory=dict)
     shared: list[Card] = field(default_factory=list)         # the shared card, once the deck ran short
     seventh: Answer | None = None  # whether the last stage is one shared card, decided as it starts
@@ -519,13 +518,9 @@ class Table(TableSeats):
         if opened is None:
             folded = [p for p in self.seats if self.hands[p].folded]
             stacks = {p: left for p in self.seats if (left := self.behind(p)) is not None}
-            rnd = new_round(street, self.seats, self.hands, self.profile, self.stakes, folded=folded, pot=self.pot,
-                            shared=self.shared, stacks=stacks or None)
-            self.openers[street] = rnd.first_answer
-            return rnd
+            return new_round(street, self.seats, self.hands, self.profile, self.stakes, folded=folded, pot=self.pot,
+                             shared=self.shared, stacks=stacks or None)
         first, explain = (opened.value, None) if isinstance(opened, Answer) else opened
-        if explain is None:
-            self.openers[street] = opened
         live = self.live
         stacks = {p: left for p in live if (left := self.behind(p)) is not None}
         return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live, stacks=stacks or None,
