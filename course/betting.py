@@ -93,6 +93,7 @@ class Verb(StrEnum):
 STUD_KINDS = tuple(BETTING_VERBS)
 _KIND_OF_VERB = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
 _VERB_OF_KIND = {kind: Verb(words) for kind, (words, _) in BETTING_VERBS.items()}
+_AMOUNT_WORD = {Verb.RAISE: " to ", Verb.COMPLETE: " to "}   # "Ben raises to 16"; else "Ben bets 4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +118,10 @@ class Action:
         return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
 
     def __str__(self) -> str:
-        return str(Move(_KIND_OF_VERB[self.verb.value], self.player, amount=self.amount))
+        # The one grammar's words for a stud action (`Move.__str__`), without building the move.
+        if self.amount is None:
+            return f"{self.player} {self.verb.value}"
+        return f"{self.player} {self.verb.value}{_AMOUNT_WORD.get(self.verb, ' ')}{self.amount}"
 
 
 @dataclass(frozen=True, slots=True)

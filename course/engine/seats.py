@@ -51,11 +51,12 @@ class TableSeats:
     @property
     def live(self) -> list[str]:
         """The players still in, in seat order (kept until a player folds: `fold`; a trial's
-        `restore` puts the kept list back with the rest of the table)."""
+        `restore` puts the kept list back with the rest of the table). The one kept list is
+        returned, read many times a move: a caller copies it before changing it."""
         live = self.__dict__.get("_live")
         if live is None:
-            live = self.__dict__["_live"] = tuple(p for p in self.seats if not self.hands[p].folded)
-        return list(live)
+            live = self.__dict__["_live"] = [p for p in self.seats if not self.hands[p].folded]
+        return live
 
     def fold(self, player: str) -> None:
         """`player` is out of the hand."""
