@@ -82,11 +82,16 @@ serve-class: setup
 # `make test` runs every test at its default size: the long differential runs marked `slow`
 # (hundreds of thousands of hands, thousands of pokerkit deals) each have a smaller sibling that
 # runs here, so the suite stays within its budget. `make test-full` runs the slow ones too.
+# The tests run on every core (pytest-xdist, one worker per core, each test file kept on one
+# worker so that a file's servers and fixtures start once); `make test TEST_JOBS=0` runs them in
+# this one process. Every test already works in its own temporary folder, database, cache and
+# free port, so the workers share nothing.
+TEST_JOBS ?= auto
 test: setup-test
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n $(TEST_JOBS) --dist loadfile
 
 test-full: setup-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 check: setup
 	$(BIN)/python -m course check
