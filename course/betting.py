@@ -1283,7 +1283,9 @@ def new_round(
         profile=profile,
         stakes=stakes,
         active=active,
-        pair_holders=exposed_pairs({p: cards[p][1] for p in active}, active),
+        # who shows a pair matters only where the exposed-pair option applies (`GameSpec.pair_street`)
+        pair_holders=exposed_pairs({p: cards[p][1] for p in active}, active)
+        if street == find_game(profile.game).pair_street else (),
         pot_before=pot,
         explain_first=explain,
         stacks=stacks,

@@ -523,7 +523,9 @@ class Table(TableSeats):
         first, explain = (opened.value, None) if isinstance(opened, Answer) else opened
         live = self.live
         stacks = {p: left for p in live if (left := self.behind(p)) is not None}
+        # who shows a pair matters only where the exposed-pair option applies (`GameSpec.pair_street`)
+        pairs = exposed_pairs({p: self.hands[p].up for p in live}, live) if street == self.spec.pair_street else ()
         return BettingRound(street, self.seats, first, self.profile, self.stakes, active=live, stacks=stacks or None,
-                            pair_holders=exposed_pairs({p: self.hands[p].up for p in live}, live),
+                            pair_holders=pairs,
                             pot_before=self.pot, first_answer=opened if explain is None else None,
                             explain_first=explain, limit=self.rules.limit(self))
