@@ -196,6 +196,10 @@ class PlayerLimit:
     whole: tuple[str, tuple[str, ...], bool] | None = None
 
     def steps(self, player: str) -> list[int]:
+        """The amounts a move list offers: each whole one from `smallest` up to the player's limit,
+        and the limit itself when it has cents. Where the rules pay to the cent (`whole` None) any
+        amount to the cent in that range is legal too and is judged so, but is not listed: the list
+        stays short for random play, which only needs legal moves to choose from."""
         largest = self.largest(player)
         whole = list(range(self.smallest, int(largest) + 1))
         return whole + [largest] if largest != int(largest) else whole    # an exact limit such as 2.50 too
@@ -513,7 +517,9 @@ class BettingRound:
         Without stacks they follow from the round's state (`_plain_moves`); with stacks every
         candidate is judged, since a wager may be all in for less, a short all-in may leave the
         betting closed to a player, and an all-in lowest door card moves the bring-in.
-        `tests/test_hand_state.py` checks the list against `can` on every candidate."""
+        `tests/test_hand_state.py` checks the list against `can` on every candidate. One exception:
+        where a per-player limit pays to the cent (Horn-A-Vika under `opr-535-exact`) the amounts in
+        cents between the whole ones are legal but not listed (`PlayerLimit.steps`)."""
         p = self.to_act
         if p is None:
             return []
