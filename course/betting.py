@@ -249,6 +249,7 @@ class BettingRound:
     turn: int = field(init=False, default=0)
     started: bool = field(init=False, default=False)
     _ledger: list[LedgerEntry] = field(init=False)
+    _closed: bool | None = field(init=False, default=None)   # `is_closed`, kept until the next action
     game: GameSpec = field(init=False)  # the profile's game: which street has the forced bets, the pair option
 
     def __post_init__(self) -> None:
@@ -386,6 +387,15 @@ class BettingRound:
 
     @property
     def is_closed(self) -> bool:
+        """Is the round over? Kept until the next action (`apply` is the one place a round
+        changes; a trial's `restore` puts the kept answer back with the rest): a move list judges
+        every candidate against it, and each judgement asks."""
+        closed = self._closed
+        if closed is None:
+            closed = self._closed = self._is_closed()
+        return closed
+
+    def _is_closed(self) -> bool:
         live = self.live
         if len(live) <= 1:
             return True
@@ -569,6 +579,7 @@ class BettingRound:
     def apply(self, action: Action | str) -> LedgerEntry:
         parsed = Action.parse(action)
         plan = self._judge(parsed)
+        self._closed = None               # the round changes: whether it is over is asked again
         self._said.update(self._saying)
         act = plan.action
         player = act.player
