@@ -91,9 +91,9 @@ class Verb(StrEnum):
 
 # The stud actions: the betting verbs of the one move grammar.
 STUD_KINDS = tuple(BETTING_VERBS)
-_KIND_OF_VERB = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
 _VERB_OF_KIND = {kind: Verb(words) for kind, (words, _) in BETTING_VERBS.items()}
-_AMOUNT_WORD = {Verb.RAISE: " to ", Verb.COMPLETE: " to "}   # "Ben raises to 16"; else "Ben bets 4"
+# The word before an amount, from the one grammar: "Ben raises to 16", "Ben bets 4".
+_AMOUNT_WORD = {Verb(words): f" {word} " if word else " " for words, word in BETTING_VERBS.values()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ class Action:
         # The one grammar's words for a stud action (`Move.__str__`), without building the move.
         if self.amount is None:
             return f"{self.player} {self.verb.value}"
-        return f"{self.player} {self.verb.value}{_AMOUNT_WORD.get(self.verb, ' ')}{self.amount}"
+        return f"{self.player} {self.verb.value}{_AMOUNT_WORD[self.verb]}{self.amount}"
 
 
 @dataclass(frozen=True, slots=True)

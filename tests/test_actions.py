@@ -63,3 +63,20 @@ def test_every_course_exercise_has_its_moves_parsed_and_printable():
                 (move.kind, move.player, move.card, move.up, move.amount, move.other)
             counted += 1
     assert counted > 100
+
+
+def test_a_stud_action_is_written_in_the_one_grammars_words_and_reads_back():
+    """`Action.__str__` writes a stud action without building a `Move`: for every betting verb,
+    with and without an amount, it gives the text `Move` gives, and that text parses back to the
+    same action where the grammar gives the verb an amount."""
+    from course.betting import Action, Verb
+    from course.engine.actions import BETTING_VERBS, Move
+
+    kind_of = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
+    for verb in Verb:
+        takes_amount = BETTING_VERBS[kind_of[verb.value]][1] is not None
+        for amount in (None, 4, 16):
+            action = Action("Ben", verb, amount)
+            assert str(action) == str(Move(kind_of[verb.value], "Ben", amount=amount))
+            if amount is None or takes_amount:
+                assert Action.parse(str(action)) == action
