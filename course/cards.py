@@ -69,7 +69,7 @@ class Rank(IntEnum):
 
     @property
     def symbol(self) -> str:
-        return {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.value, str(self.value))
+        return _RANK_SYMBOL[self]
 
     @property
     def word(self) -> str:
@@ -80,6 +80,7 @@ class Rank(IntEnum):
         return "sixes" if self is Rank.SIX else f"{self.word}s"
 
 
+_RANK_SYMBOL = {r: {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(r.value, str(r.value)) for r in Rank}
 _RANK_TEXT = {r.symbol: r for r in Rank} | {"T": Rank.TEN}
 _SUIT_TEXT = {s.symbol: s for s in Suit} | {s.letter.upper(): s for s in Suit}
 # Variation selectors sometimes follow a suit symbol when text is pasted from the web.
@@ -96,12 +97,14 @@ class Card:
     rank: Rank
     suit: Suit
     code: int = field(init=False, compare=False, repr=False)  # for the fast evaluator
+    text: str = field(init=False, compare=False, repr=False)  # "10♥": written once, read in every step
 
     def __deepcopy__(self, memo: dict) -> "Card":
         return self  # immutable: a copied table shares it
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", RANK_SHIFT[self.rank] + SUIT_SHIFT[self.suit])
+        object.__setattr__(self, "text", f"{self.rank.symbol}{self.suit.symbol}")
 
     @classmethod
     def parse(cls, text: str) -> "Card":
@@ -119,7 +122,7 @@ class Card:
         raise CardError(f"{text!r} is not a card: {CARD_SHAPE}")
 
     def __str__(self) -> str:
-        return f"{self.rank.symbol}{self.suit.symbol}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
