@@ -105,8 +105,10 @@ class Exercise:
         """The exercise's moves, the one parsed list: a street's actions, a home game's events, or
         a whole stud hand's deal and betting, read by the one move grammar with the game's moves."""
         spec = GAMES[self.game]
-        texts = self.actions if spec.moves == "actions" and not self.events else self.events
-        return tuple(parse_move(text, self.move_kinds, spec.title) for text in texts)
+        texts = tuple(self.actions if spec.moves == "actions" and not self.events else self.events)
+        # Read once per exercise, like its replays: every point a question is asked at plays them.
+        return self.replayed(("moves", texts), lambda: tuple(parse_move(text, self.move_kinds, spec.title)
+                                                              for text in texts))
 
     @property
     def move_kinds(self) -> tuple[str, ...]:

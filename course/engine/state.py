@@ -461,7 +461,7 @@ class HandState:
 def _moves_of(exercise: Any) -> list[Any]:
     """The exercise's moves as parsed by the one grammar (`Exercise.moves`); a bare namespace
     (random play, tests) gives its texts."""
-    moves = getattr(type(exercise), "moves", None)
+    moves = getattr(exercise.__class__, "moves", None)    # `__class__`: a kept replay's weak proxy too
     if moves is not None:
         return list(exercise.moves)
     return list(getattr(exercise, "events", None) or getattr(exercise, "actions", None) or [])
