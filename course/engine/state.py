@@ -118,7 +118,7 @@ class HandState:
         def build(of: Any = exercise) -> "HandState":
             state = cls.start(of)
             for move in _moves_of(of)[:upto]:
-                state.apply(move)
+                state._record(move)
             return state
 
         replayed = getattr(exercise, "replayed", None)
@@ -152,7 +152,7 @@ class HandState:
             moves = _moves_of(exercise)
             for index, move in enumerate(moves):
                 before = state.table.street
-                state.apply(move)
+                state._record(move)
                 if before is not None and state.table.street != before:
                     ends[before] = index
             if state.table.street is not None:
@@ -340,6 +340,13 @@ class HandState:
     def apply(self, move: Any) -> LedgerEntry:
         """Play `move` (text or a parsed `Move`) and record it; a refused move raises its error,
         placed at its index, and leaves the hand as it was."""
+        self._record(move)
+        return self._entry(len(self._ledger) - 1)
+
+    def _record(self, move: Any) -> None:
+        """`apply` without reading the entry back: a home-game move's entry keeps the steps it
+        wrote and is put into words (`_entry`) only when the ledger is read, since a replay for a
+        question about the cards or the pot never reads it."""
         index = len(self._ledger)
         written = _written(move)
         if self._parse is None:          # a stud street: its round's entry says what the move added
@@ -352,32 +359,33 @@ class HandState:
                                    pots=entry.pots)
             self._ledger.append(recorded)
             self._moves.append(move)
-            return recorded
+            return
         table = self.table
         before = amounts.normal(table.pot)
         if self._is_showdown(move):
             parsed, self.award = self._showdown(written)
-            steps = self.award.steps
-            text = " ".join(s.text for s in steps)
-            cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (DEAL_TIMELINE,)
-            default = any(s.course_default for s in steps)
-            player = None
+            steps, player, cite = self.award.steps, None, (DEAL_TIMELINE,)
         else:
             seen = len(table.log)
             parsed = self._play(move)
             table = self.table               # a refused move sets the table up again
-            steps = table.log[seen:] or self._move_steps(parsed)
-            text = " ".join(s.text for s in steps) or f"{written}."
-            cite = tuple(dict.fromkeys(c for s in steps for c in s.cite)) or (self.spec.cite,)
-            default = any(s.course_default for s in steps)
-            player = parsed.player
+            steps, player, cite = table.log[seen:] or self._move_steps(parsed), parsed.player, (self.spec.cite,)
         pot = amounts.normal(table.pot)
-        pots = self._pots_now(table) if getattr(table, "stacks", None) and self.award is None else ()
-        recorded = LedgerEntry(len(self._ledger) + 1, player, written, pot - before, pot, text, cite, default,
-                               street=getattr(table, "street", None), pots=pots)
-        self._ledger.append(recorded)
+        pots = self._pots_now(table) if table.stacks and self.award is None else ()
+        self._ledger.append((index + 1, player, written, pot - before, pot, steps, cite, table.street, pots))
         self._moves.append(parsed)
-        return recorded
+
+    def _entry(self, i: int) -> LedgerEntry:
+        """Ledger entry `i`, put into words the first time it is read: its text is the steps the
+        move wrote, its citations theirs (the game's deal article when they cite none)."""
+        entry = self._ledger[i]
+        if isinstance(entry, tuple):
+            n, player, written, added, pot, steps, cite, street, pots = entry
+            entry = self._ledger[i] = LedgerEntry(
+                n, player, written, added, pot, " ".join(s.text for s in steps) or f"{written}.",
+                tuple(dict.fromkeys(c for s in steps for c in s.cite)) or cite,
+                any(s.course_default for s in steps), street=street, pots=pots)
+        return entry
 
     def _play(self, move: Any) -> Any:
         """A home-game move played on the table itself (or the table `verify` already tried it on);
@@ -423,7 +431,7 @@ class HandState:
 
     @property
     def ledger(self) -> tuple[LedgerEntry, ...]:
-        return tuple(self._ledger)
+        return tuple(self._entry(i) for i in range(len(self._ledger)))
 
     @property
     def pot(self) -> int:
