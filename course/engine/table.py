@@ -155,10 +155,10 @@ class Table(TableSeats):
         table.dealt = {p: 0 for p in table.seats}
         if any(h.cards for h in hands.values()):
             street = getattr(exercise, "street", None) or spec.first_street
-            streets = [s.street for s in spec.stages]
+            streets = [s.street for s in table.stages]
             table.stage = table.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
                 else len(streets)
-            stage = spec.stages[table.stage - 1]
+            stage = table.stages[table.stage - 1]
             table.received = {p: len(stage.players) for p in table.seats}
             count, first_down = spec.cards_by(stage.street), spec.streets[0].down
             # a player who folded earlier was dealt two hole cards and the face-up cards they show

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -78,9 +77,19 @@ STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contribution
 HALVES_ASKS = ("halves", "qualifies")
 
 
-@lru_cache(maxsize=None)
+_STAGES: dict[int, tuple[tuple[StreetSpec, ...], tuple[Stage, ...]]] = {}
+
+
 def _stages(streets: tuple[StreetSpec, ...]) -> tuple[Stage, ...]:
-    """`GameSpec.stages`, worked out once per tuple of streets (specs are frozen)."""
+    """`GameSpec.stages`, worked out once per tuple of streets (specs are frozen), found by
+    the tuple's identity: hashing six streets on every read cost more than the lookup saved."""
+    kept = _STAGES.get(id(streets))
+    if kept is None or kept[0] is not streets:
+        kept = _STAGES[id(streets)] = (streets, _deal_steps(streets))
+    return kept[1]
+
+
+def _deal_steps(streets: tuple[StreetSpec, ...]) -> tuple[Stage, ...]:
     stages: list[Stage] = []
     down = up = rounds = 0
     for street in streets:
