@@ -183,7 +183,7 @@ class HornRules(Rules):
         return [o for o in self.obligations if o.decision is None]
 
     def waiting(self, table: Table) -> bool:
-        return bool(self.pending)
+        return any(o.decision is None for o in self.obligations)
 
     def decider(self, table: Table) -> Obligation | None:
         """The obligation to be decided next, or None (none pending, or not yet decidable)."""
@@ -203,7 +203,7 @@ class HornRules(Rules):
         return move.kind == "match" or (move.kind == "fold" and any(o.player == move.player for o in self.pending))
 
     def blocks(self, table: Table, move: Event) -> tuple[str, tuple[str, ...]] | None:
-        if not self.pending or self.owns(table, move) or move.kind in ("ante",):
+        if not self.waiting(table) or self.owns(table, move) or move.kind in ("ante",):
             return None
         d = self.decider(table) or self.pending[0]
         if move.kind == "deal" and table.stage and not table.stage_dealt:
@@ -428,10 +428,10 @@ class HornRules(Rules):
     def first(self, table: Table) -> tuple[str, Any]:
         """The best row showing as the round opens (the spit card left out); the words saying why
         are written only when read (`opened`)."""
-        number = table.current_round()
+        number, profile = table.current_round(), table.profile   # the words hold no table: no cycle to collect
         self.openers[number] = rows = {p: list(table.hands[p].up) for p in table.live}
-        return rank_showing(table.live, rows, table.profile.option("later_street_tie"))[0], \
-            lambda: opener_answer(table.profile, number, rows)
+        return rank_showing(table.live, rows, profile.option("later_street_tie"))[0], \
+            lambda: opener_answer(profile, number, rows)
 
     def limit(self, table: Table) -> PlayerLimit:
         """The per-player limit rule of the round (OPR-535 3)."""
