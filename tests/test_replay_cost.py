@@ -1,0 +1,80 @@
+"""What a replay costs beyond its moves: the parsed moves are read, not parsed again, and a
+finished hand is freed at once.
+
+Every question is answered from a replay kept on the exercise; a replay that parsed the move
+texts again, or left its table in a reference cycle for the garbage collector, would still give
+every answer right and only run slower, so these look at the work itself, not at a clock
+(`benchmarks/core.py` measures the time).
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+
+import course.engine.actions
+import course.engine.table
+import course.model
+from course import content, questions
+from course.engine.state import HandState
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def course_exercises():
+    course = content.load_course(ROOT)
+    assert not course.problems
+    return [e for e in course.exercises.values() if e.moves]
+
+
+def _forget_hands(exercise) -> None:
+    """Drop every kept replay but the parsed moves."""
+    for key in [k for k in exercise._replays if k[0] != "moves"]:
+        del exercise._replays[key]
+
+
+def test_a_replay_reads_the_parsed_moves_and_parses_no_move_again(course_exercises, monkeypatch):
+    calls = []
+    real = course.engine.actions.parse_move
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    for exercise in course_exercises:
+        exercise.moves                        # parsed once, as the checker does
+    for module in (course.engine.actions, course.engine.table, course.model):
+        monkeypatch.setattr(module, "parse_move", counting)
+    games = set()
+    for exercise in course_exercises:
+        _forget_hands(exercise)
+        HandState.replay(exercise)            # kept on the exercise, which it holds weakly
+        games.add(exercise.game)
+    assert calls == []
+    assert {"stud-high", "horn-a-vika", "have-a-heart", "razz", "stud-hi-lo"} <= games
+
+
+def test_a_finished_hand_is_freed_without_the_garbage_collector(course_exercises):
+    """Every exercise replayed and every question answered, then forgotten: nothing is left in
+    a reference cycle (a table whose rules hold the table, say), so no collector pass is owed."""
+    for exercise in course_exercises:         # warm every lazy cache first
+        for question in exercise.questions:
+            questions.answer(exercise, question)
+    left = {}
+    gc.collect()
+    gc.disable()
+    try:
+        for exercise in course_exercises:
+            _forget_hands(exercise)
+            for question in exercise.questions:
+                questions.answer(exercise, question)
+            _forget_hands(exercise)
+            found = gc.collect()
+            if found:
+                left[exercise.id] = found
+    finally:
+        gc.enable()
+    assert left == {}
