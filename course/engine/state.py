@@ -118,7 +118,7 @@ class HandState:
         def build(of: Any = exercise) -> "HandState":
             state = cls.start(of)
             for move in _moves_of(of)[:upto]:
-                state._record(move)
+                state.apply(move, read=False)
             return state
 
         replayed = getattr(exercise, "replayed", None)
@@ -152,7 +152,7 @@ class HandState:
             moves = _moves_of(exercise)
             for index, move in enumerate(moves):
                 before = state.table.street
-                state._record(move)
+                state.apply(move, read=False)
                 if before is not None and state.table.street != before:
                     ends[before] = index
             if state.table.street is not None:
@@ -177,7 +177,7 @@ class HandState:
         look()
         for move in _moves_of(exercise)[:upto]:
             try:
-                state.apply(move)
+                state.apply(move, read=False)
             except CourseError:
                 break
             look()
@@ -197,7 +197,7 @@ class HandState:
         found: list[Exception] = []
         for index, move in enumerate(_moves_of(exercise)):
             try:
-                state.apply(move)
+                state.apply(move, read=False)
             except CourseError as err:
                 found.append(err.at(index, _written(move)))
                 if state._parse is None:
@@ -337,16 +337,16 @@ class HandState:
             return False
         return True
 
-    def apply(self, move: Any) -> LedgerEntry:
-        """Play `move` (text or a parsed `Move`) and record it; a refused move raises its error,
-        placed at its index, and leaves the hand as it was."""
+    def apply(self, move: Any, read: bool = True) -> LedgerEntry | None:
+        """Play `move` (text or a parsed `Move`) and record it, returning its ledger entry; a
+        refused move raises its error, placed at its index, and leaves the hand as it was.
+        `read=False` (a replay): nothing is returned, and a home-game move's entry keeps the
+        steps it wrote, put into words (`_entry`) only when the ledger is read, since a replay
+        for a question about the cards or the pot never reads it."""
         self._record(move)
-        return self._entry(len(self._ledger) - 1)
+        return self._entry(len(self._ledger) - 1) if read else None
 
     def _record(self, move: Any) -> None:
-        """`apply` without reading the entry back: a home-game move's entry keeps the steps it
-        wrote and is put into words (`_entry`) only when the ledger is read, since a replay for a
-        question about the cards or the pot never reads it."""
         index = len(self._ledger)
         written = _written(move)
         if self._parse is None:          # a stud street: its round's entry says what the move added
@@ -525,7 +525,7 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     played = Played(state.table, [], deck, state)
 
     def do(text: str) -> None:
-        state.apply(text)
+        state.apply(text, read=False)              # the entry is put into words only if the ledger is read
         played.texts.append(text)
 
     return played, do
