@@ -758,6 +758,36 @@ def _table_action_order(exercise: Exercise, question: Question) -> Answer:
     return Answer(list(rnd.order), steps)
 
 
+def table_opener(exercise: Exercise, question: Question) -> Answer:
+    """Who opens a betting round of the one Table (a game played on events): one the moves have
+    begun, read as it began (a later fold does not change who opened), named by `street`, or by
+    `round` in a game whose rules number them; default the round of the point reached, from the
+    rows showing now when its betting has not begun."""
+    table = HandState.replay(exercise).table
+    if not table.stage:
+        raise ValueError("no betting round yet: the exercise stops before the deal")
+    numbered = table.spec.points == "stage"
+    name = lambda street: str(next(s.round for s in table.stages if s.street == street and s.round)) \
+        if numbered else f"{street} street"                                  # noqa: E731
+    here = table.street if table.current_round() else None
+    if numbered and "round" in question.params:
+        number = question.params["round"]
+        street = next((s.street for s in table.stages if s.round == number and not isinstance(number, bool)), None)
+        asked = f"round {number!r}"
+    else:
+        street = question.params.get("street") or table.street
+        asked = f"{street} street"
+    opened = table.rounds.get(street)
+    if opened is None and street != here:
+        if street == table.street:
+            raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
+                             f"after a stage with a betting round ({', '.join(str(s.number) for s in table.stages if s.round)})")
+        played = ", ".join(name(s) for s in table.rounds) or "none"
+        raise ValueError(f"{asked} is not a betting round these events play (they open: {played}); ask about one of "
+                         f"those, or the {'round of the stage' if numbered else 'street'} reached")
+    return (opened or table.new_round()).opening()
+
+
 def table_asks() -> tuple[Ask, ...]:
     """The stud betting asks for a game whose moves are events (its betting is the one Table's
     `BettingRound`): is a move allowed `after` so many events, what each player has put in on a

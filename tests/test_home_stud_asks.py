@@ -70,3 +70,20 @@ def test_opener_answers_any_round_the_events_have_opened_and_names_them_otherwis
     assert _ask("hah-eight-players-shared-card", "opener").value == "Hana"         # the street reached
     with pytest.raises(ValueError, match=r"fifth street is not a betting round these events play"):
         _ask("hah-eight-players-shared-card", "opener", street="fifth")
+
+
+def test_a_street_begun_by_a_bring_in_is_an_opened_round_for_the_opener_ask():
+    """Have a Heart under a profile with a bring-in: third street's betting began with it, so the
+    opener of third street, asked on fourth, is the bring-in (the home game once kept its own
+    list of openers and left the bring-in out, answering "they open: none")."""
+    ex, problems = content.load_exercise(Path(__file__).parent / "fixtures" / "home" / "hah-bring-in-opener.yaml")
+    assert problems == []
+    assert questions.check_exercise(ex) == []
+    answer = questions.answer(ex, ex.questions[0])
+    assert answer.value == "Cara" and "brings in" in answer.steps[-1].text
+    assert _ask_on(ex, "opener").value == "Ben"            # fourth street: the best row showing, J♦ 5♠
+
+
+def _ask_on(ex, ask, **params):
+    question = dataclasses.replace(ex.questions[0], ask=ask, params=params, answer=None, explain=None)
+    return questions.answer(ex, question)

@@ -29,7 +29,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.questions import table_asks, table_award, table_pot
+from course.questions import table_asks, table_award, table_opener, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
@@ -74,7 +74,6 @@ class HeartRules(Rules):
     logs_deals = False
     chances: list[TakeChance] = field(default_factory=list)
     pending: TakeChance | None = None    # a take (or the exchange's give-back) still to happen
-    openers: dict[str, Callable[[], Answer]] = field(default_factory=dict)   # street -> who began its betting, why
 
     def pot_cite(self, table: Table) -> tuple[str, ...]:
         return (DEAL,)
@@ -211,13 +210,7 @@ class HeartRules(Rules):
                                             order.index(p)))
             return Answer(low, [Step(f"The lowest card showing is {low}'s {doors[low]}, so {low} brings in.",
                                      (DEAL, *tie.cite))])
-        player, self.openers[table.street] = showing_best(table)
-        return player, self.openers[table.street]
-
-
-def opener_answer(table: Table) -> Answer:
-    """Who shows the best card (first street) or hand now, and why; cards taken face up count."""
-    return showing_best(table)[1]()
+        return showing_best(table)
 
 
 def showing_best(table: Table) -> tuple[str, Callable[[], Answer]]:
@@ -375,24 +368,6 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     return Answer({"taker": c.taker, "from": choices}, steps)
 
 
-def ask_opener(exercise: Any, question: Any) -> Answer:
-    """Who opens a street's betting round: the street reached after the events, or (`street`) any
-    street whose betting the events have already begun."""
-    table = HandState.replay(exercise).table
-    if not table.stage:
-        raise ValueError("no betting round yet: the exercise stops before the deal")
-    street = (getattr(question, "params", {}) or {}).get("street") or table.street
-    # The players still in when the round began: a later fold does not change who opened.
-    explain = table.rules.openers.get(street)
-    if street != table.street:
-        if explain is None:
-            played = ", ".join(table.rules.openers) or "none"
-            raise ValueError(f"{street} street is not a betting round these events play (they open: {played}); "
-                             "ask about one of those, or the street reached")
-        return explain()
-    return explain() if explain is not None else opener_answer(table)
-
-
 def ask_shared_card(exercise: Any, question: Any) -> Answer:
     """Is seventh street one shared card? Asked once the sixth-street betting is over (or later)."""
     table = HandState.replay(exercise).table
@@ -415,7 +390,7 @@ register(GAME,
          Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
              params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"street": "street"},
+         Ask("opener", "player", "Who opens the betting?", table_opener, params={"street": "street"},
              drawn_at="first_to_act"),
          Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),

@@ -31,7 +31,7 @@ from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.showdown import Pot, build_pots
-from course.questions import table_asks, table_award, table_pot
+from course.questions import table_asks, table_award, table_opener, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -88,7 +88,6 @@ class HornRules(Rules):
     obligations: list[Obligation] = field(default_factory=list)
     last_match: dict[str, int] = field(default_factory=dict)
     matched_before: dict[str, int] = field(default_factory=dict)   # the exercise's `matched`
-    openers: dict[int, dict[str, list[Card]]] = field(default_factory=dict)   # round -> rows as it opened
     seq: int = 0
     # with stacks: what went into the pot, in order - ("ante"|"match", player, units) and
     # ("bet", street, player, units) - from which `pot_layers` builds the main pot and side pots
@@ -429,7 +428,7 @@ class HornRules(Rules):
         """The best row showing as the round opens (the spit card left out); the words saying why
         are written only when read (`opened`)."""
         number, profile = table.current_round(), table.profile   # the words hold no table: no cycle to collect
-        self.openers[number] = rows = {p: list(table.hands[p].up) for p in table.live}
+        rows = {p: list(table.hands[p].up) for p in table.live}
         return rank_showing(table.live, rows, profile.option("later_street_tie"))[0], \
             lambda: opener_answer(profile, number, rows)
 
@@ -450,10 +449,6 @@ class HornRules(Rules):
         stage = ROUND_STAGE[number]
         made = [o.amount for o in self.obligations if o.player == player and o.decision == "match" and o.stage <= stage]
         return made[-1] if made else self.matched_before.get(player)
-
-    def opened(self, table: Table, number: int) -> Answer | None:
-        rows = self.openers.get(number)
-        return None if rows is None else opener_answer(table.profile, number, rows)
 
     def stage_obligations(self, table: Table, stage: int) -> list[Obligation]:
         chosen = [o for o in self.obligations if o.stage == stage]
@@ -626,27 +621,6 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     return Answer(value, steps)
 
 
-def ask_opener(exercise: Any, question: Any) -> Answer:
-    """Who opens a betting round: the one of the stage reached after the events, or (`round`) any
-    round the events have already opened, read from the rows showing when it began."""
-    table = HandState.replay(exercise).table
-    current = table.current_round()
-    number = (getattr(question, "params", {}) or {}).get("round", current)
-    if number != current:
-        earlier = table.rules.opened(table, number)
-        if earlier is not None:
-            return earlier
-        played = ", ".join(str(n) for n in sorted(table.rules.openers)) or "none"
-        raise ValueError(f"round {number!r} is not a betting round these events play (they open: {played}); "
-                         "ask about one of those, or the round of the stage reached")
-    if current is None:
-        raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
-                         "after stage 1, 2, 4, 5 or 6")
-    # The players still in when the round began: a later fold does not change who opened.
-    return table.rules.opened(table, current) or opener_answer(
-        table.profile, current, {p: table.hands[p].up for p in table.live})
-
-
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
 # The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
 register(GAME,
@@ -655,7 +629,7 @@ register(GAME,
          Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         Ask("opener", "player", "Who opens the betting?", ask_opener, params={"round": "any"},
+         Ask("opener", "player", "Who opens the betting?", table_opener, params={"round": "any"},
              drawn_at="first_to_act"),
          Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
          *table_asks())
