@@ -292,9 +292,9 @@ class HandState:
 
     def _pots_now(self, table: Any) -> tuple[int, ...]:
         """`pots()` after a move, for its ledger entry: the previous entry's pots again when the
-        move put no chip in, folded nobody and left the game's own money record as it was (a
+        move put no chip in, folded nobody and left the record of payments (`Table.flow`) as it was (a
         card dealt, a check, a take), since nothing the pots are built from has changed."""
-        key = (table.pot, tuple(table.live), len(getattr(table.rules, "flow", ())))
+        key = (table.pot, tuple(table.live), len(table.flow))
         kept = self._pots_kept
         if kept is not None and kept[0] == key and kept[1] == len(self._ledger):
             pots = kept[2]

@@ -140,6 +140,10 @@ class Table(TableSeats):
     stages: tuple = field(default=(), repr=False)                  # the spec's deal, stage by stage
     stacks: dict[str, int] = field(default_factory=dict)     # chips at the start of the hand (absent: no limit)
     mucked: list[str] = field(default_factory=list)          # players who gave up their hand at the showdown
+    # with stacks: every payment into the pot, in order, (kind, street, player, units), kind "ante",
+    # "bet" (any betting move) or a game's own (Horn-A-Vika's "match"), for a game that builds its
+    # pots from the order money went in (`Rules.pot_layers`)
+    flow: list[tuple] = field(default_factory=list)
 
     @classmethod
     def start(cls, exercise: Any, rules: Rules | None = None) -> "Table":
@@ -337,9 +341,11 @@ class Table(TableSeats):
             raise IllegalActionError(f"{move.kind} moves do not happen in {self.spec.title}")
         self.rules.after(self, move)
 
-    def pay(self, player: str, amount: int) -> None:
+    def pay(self, player: str, amount: int, kind: str = "bet") -> None:
         self.pot += amount
         self.hands[player].paid += amount
+        if self.stacks and amount:
+            self.flow.append((kind, self.street, player, amount))
 
     def _on_ante(self, move: Move) -> None:
         stack = self.stacks.get(move.player)
@@ -348,7 +354,7 @@ class Table(TableSeats):
             return
         amount, step = self.rules.ante(self, move)
         self.anted.add(move.player)
-        self.pay(move.player, amount)
+        self.pay(move.player, amount, "ante")
         self.log.append(step)
 
     def _short_ante(self, move: Move, stack: int) -> None:
@@ -358,7 +364,7 @@ class Table(TableSeats):
                              stacks={move.player: stack})
         entry = trial.apply(Action.of(move))
         self.anted.add(move.player)
-        self.pay(move.player, entry.added)
+        self.pay(move.player, entry.added, "ante")
         self.log.append(Step(f"{entry.text} The pot is {self.pot}.", entry.cite, entry.course_default))
 
     def _on_muck(self, move: Move) -> None:

@@ -89,9 +89,6 @@ class HornRules(Rules):
     last_match: dict[str, int] = field(default_factory=dict)
     matched_before: dict[str, int] = field(default_factory=dict)   # the exercise's `matched`
     seq: int = 0
-    # with stacks: what went into the pot, in order - ("ante"|"match", player, units) and
-    # ("bet", street, player, units) - from which `pot_layers` builds the main pot and side pots
-    flow: list[tuple] = field(default_factory=list)
 
     def deal_cites(self, table: Table, stage: int | None = None) -> tuple[str, ...]:
         return (stage_cite(max(stage or table.stage, 1)),)
@@ -171,7 +168,6 @@ class HornRules(Rules):
             raise IllegalActionError(f"{e.player}, the dealer, has {left} chips but must ante {ante.value}: give the "
                                      f"dealer a stack of at least {ante.value}", cite=(*ante.cite, "RRP-H 2.4"),
                                      key="stacks")
-        self.flow.append(("ante", e.player, ante.value))
         return ante.value, Step(f"{e.player}, the dealer, antes {ante.value}: the pot is {table.pot + ante.value}.",
                                 ante.cite)
 
@@ -298,9 +294,8 @@ class HornRules(Rules):
                                      f"{table.pot}", cite=("OPR-535 2.2",))
         amount = table.pot
         d.decision, d.amount = "match", amount
-        table.pay(e.player, amount)
+        table.pay(e.player, amount, "match")
         self.last_match[e.player] = amount
-        self.flow.append(("match", e.player, amount))
         table.log.append(Step(f"{d.reason}, so {e.player} matches the pot: pays {amount}, and the pot doubles "
                               f"to {table.pot}.", (*d.cite, "OPR-535 2.2"), course_default=d.course_default))
 
@@ -318,9 +313,8 @@ class HornRules(Rules):
             raise IllegalActionError(f"{e.player} matches {e.amount}, but {e.player} has {left} chips, fewer than the "
                                      f"pot of {pot}: {e.player} matches all in for {left}", cite=rule.cite)
         d.decision, d.amount, d.pot_then = "match", left, pot
-        table.pay(e.player, left)
+        table.pay(e.player, left, "match")
         self.last_match[e.player] = left
-        self.flow.append(("match", e.player, left))
         table.log.append(Step(f"{d.reason}, but {e.player} has only {left} of the {pot} in the pot, so {e.player} "
                               f"matches all in for {left}: {e.player} may win at most {2 * left} of it (the {left} "
                               f"paid and as much again from the pot), and the other {pot - left} goes to a side pot "
@@ -328,11 +322,6 @@ class HornRules(Rules):
                               (*d.cite, "OPR-535 2.2", *rule.cite), course_default=rule.course_default or d.course_default))
 
     def after(self, table: Table, move: Event) -> None:
-        if table.stacks and move.kind in ("bet", "raise", "call", "check", "fold") and table.round is not None \
-                and table.round.last_entry is not None and table.round.last_entry.player == move.player:
-            entry = table.round.last_entry
-            if entry.added:
-                self.flow.append(("bet", table.round.street, move.player, entry.added))
         if move.kind in ("bet", "raise"):
             table.log.append(table.round.last_entry.step)
         if move.kind == "fold" and len(table.live) == 1:
@@ -367,18 +356,17 @@ class HornRules(Rules):
                     layers.append([pot.amount, list(pot.players)])
 
         street, put = None, {}
-        for item in self.flow:
-            if item[0] == "bet":
-                if street not in (None, item[1]):
+        for kind, paid_on, player, units in table.flow:
+            if kind == "bet":
+                if street not in (None, paid_on):
                     betting(street, put)
                     put = {}
-                street = item[1]
-                put[item[2]] = put.get(item[2], 0) + item[3]
+                street = paid_on
+                put[player] = put.get(player, 0) + units
                 continue
             if street is not None:
                 betting(street, put)
                 street, put = None, {}
-            kind, player, units = item
             if kind == "ante" or not layers:
                 if layers:
                     layers[0][0] += units
