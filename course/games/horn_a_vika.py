@@ -181,18 +181,12 @@ class HornRules(Rules):
         return any(o.decision is None for o in self.obligations)
 
     def decider(self, table: Table) -> Obligation | None:
-        """The obligation to be decided next, or None (none pending, or not yet decidable)."""
+        """The obligation to be decided next, or None (none pending, or not yet decidable: in
+        order of the hand showing, nobody decides before the stage's last card is out)."""
         pending = self.pending
-        if not pending:
+        if not pending or (match_order(table, table.stage).value == "highest-showing" and not table.stage_dealt):
             return None
-        order = table.profile.option("spit_match_order" if table.stage == SPIT_STAGE else "match_order")
-        if order.value == "highest-showing":
-            if not table.stage_dealt:
-                return None
-            ranked = rank_showing(table.seats, {p: table.hands[p].up for p in table.seats},
-                                  table.profile.option("later_street_tie"))
-            return min(pending, key=lambda o: ranked.index(o.player))
-        return min(pending, key=lambda o: o.seq)
+        return self.in_order(table, table.stage, pending)[0]
 
     def owns(self, table: Table, move: Event) -> bool:
         return move.kind == "match" or (move.kind == "fold" and any(o.player == move.player for o in self.pending))
@@ -223,13 +217,12 @@ class HornRules(Rules):
 
     def _check_new_card(self, table: Table, player: str, card: Card) -> None:
         pairs = [c for c in table.hands[player].up if c != card and c.rank == card.rank]
-        spit0 = table.shared[0] if table.shared else None
-        if (pairs or (table.stage > SPIT_STAGE and spit0 is not None and card.rank == spit0.rank)) and \
+        spit = table.shared[0] if table.shared else None
+        spit_rank = table.stage > SPIT_STAGE and spit is not None and card.rank == spit.rank
+        if (pairs or spit_rank) and \
                 self._all_in_skips(table, player, f"{player}'s new face-up {card} would call for a match"):
             return
         self.seq += 1
-        spit = table.shared[0] if table.shared else None
-        spit_rank = table.stage > SPIT_STAGE and spit is not None and card.rank == spit.rank
         if pairs:
             both = table.profile.option("new_card_matches") if spit_rank else None
             self.obligations.append(Obligation(
@@ -270,7 +263,7 @@ class HornRules(Rules):
             raise IllegalActionError(f"{e.player} has nothing to match: no face-up card has paired or matched the "
                                      "spit card", cite=("OPR-535 2.1", "OPR-535 2.3"))
         if d.player != e.player:
-            order = table.profile.option("spit_match_order" if table.stage == SPIT_STAGE else "match_order")
+            order = match_order(table, table.stage)
             how = "the best hand showing first" if order.value == "highest-showing" else "in deal order"
             raise IllegalActionError(f"{d.player} decides before {e.player}: players match the pot or fold {how}",
                                      cite=order.cite)
@@ -399,8 +392,6 @@ class HornRules(Rules):
             players = [p for p in seats if p in players and p not in folded]
             if merged and (merged[-1][1] == players or not players):
                 merged[-1][0] += amount
-            elif not players and not merged:
-                merged.append([amount, players])
             else:
                 merged.append([amount, players])
         if merged and not merged[0][1] and len(merged) > 1:
@@ -439,14 +430,23 @@ class HornRules(Rules):
         return made[-1] if made else self.matched_before.get(player)
 
     def stage_obligations(self, table: Table, stage: int) -> list[Obligation]:
-        chosen = [o for o in self.obligations if o.stage == stage]
-        order = table.profile.option("spit_match_order" if stage == SPIT_STAGE else "match_order")
-        if order.value == "highest-showing":
-            # Rank as at the time of the stage: rows are unchanged until the next face-up card.
+        return self.in_order(table, stage, [o for o in self.obligations if o.stage == stage])
+
+    @staticmethod
+    def in_order(table: Table, stage: int, chosen: list[Obligation]) -> list[Obligation]:
+        """`chosen` (obligations of `stage`) in the order the players decide, by the profile: the
+        best hand showing first, ranked as at the stage (rows are unchanged until the next face-up
+        card), or deal order."""
+        if match_order(table, stage).value == "highest-showing":
             ranked = rank_showing(table.seats, {p: table.hands[p].up[:UPS_AT.get(stage, 1)] for p in table.seats},
                                   table.profile.option("later_street_tie"))
             return sorted(chosen, key=lambda o: ranked.index(o.player))
         return sorted(chosen, key=lambda o: o.seq)
+
+
+def match_order(table: Table, stage: int) -> Opt:
+    """The profile's order of the pot-matching decisions of `stage` (the spit card's stage has its own)."""
+    return table.profile.option("spit_match_order" if stage == SPIT_STAGE else "match_order")
 
 
 def opener_answer(profile: Any, number: int, rows: dict[str, list[Card]]) -> Answer:
@@ -514,7 +514,7 @@ def ask_pot_matches(exercise: Any, question: Any) -> Answer:
         raise ValueError(f"stage {stage!r}: expected a stage number from 1 to {LAST_STAGE}")
     chosen = table.rules.stage_obligations(table, stage)
     steps: list[Step] = []
-    order_opt = table.profile.option("spit_match_order" if stage == SPIT_STAGE else "match_order")
+    order_opt = match_order(table, stage)
     if stage not in PAIRING_STAGES and stage != SPIT_STAGE:
         steps.append(Step(f"Stage {stage} deals no card that can pair a face-up card or match the spit card, "
                           "so nobody matches the pot.", (stage_cite(stage), "OPR-535 2.1")))
