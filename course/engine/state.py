@@ -354,15 +354,12 @@ class HandState:
                 entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
             except CourseError as err:
                 raise _quoting(err.at(index), move) from None
-            recorded = LedgerEntry(index + 1, entry.player, written, entry.added, entry.pot, entry.text, entry.cite,
-                                   entry.course_default, entry.street, entry.kind, entry.round_total, entry.to_match,
-                                   pots=entry.pots)
-            self._ledger.append(recorded)
+            self._ledger.append((index + 1, entry, written))     # the round's entry, renumbered when read
             self._moves.append(move)
             return
         table = self.table
         before = amounts.normal(table.pot)
-        if self._is_showdown(move):
+        if move.kind == SHOWDOWN if type(move) is Move else self._is_showdown(move):
             parsed, self.award = self._showdown(written)
             steps, player, cite = self.award.steps, None, (DEAL_TIMELINE,)
         else:
@@ -379,7 +376,12 @@ class HandState:
         """Ledger entry `i`, put into words the first time it is read: its text is the steps the
         move wrote, its citations theirs (the game's deal article when they cite none)."""
         entry = self._ledger[i]
-        if isinstance(entry, tuple):
+        if type(entry) is tuple and len(entry) == 3:       # a stud street's move: its round's entry
+            n, played, written = entry
+            entry = self._ledger[i] = LedgerEntry(
+                n, played.player, written, played.added, played.pot, played.text, played.cite, played.course_default,
+                played.street, played.kind, played.round_total, played.to_match, pots=played.pots)
+        elif type(entry) is tuple:
             n, player, written, added, pot, steps, cite, street, pots = entry
             entry = self._ledger[i] = LedgerEntry(
                 n, player, written, added, pot, " ".join(s.text for s in steps) or f"{written}.",

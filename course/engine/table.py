@@ -318,7 +318,7 @@ class Table(TableSeats):
         if self.stage and len(self.live) <= 1:
             raise IllegalActionError(f"the hand is over: only {names(self.live)} is left, and wins the pot",
                                      cite=self.rules.over_cite)
-        if self.over and self.stage:
+        if self.stage == len(self.stages) and self.over:
             raise IllegalActionError(f"the hand is over: {names(self.live)} are left for the showdown",
                                      cite=(DEAL_TIMELINE,))
         why = self.rules.blocks(self, move)

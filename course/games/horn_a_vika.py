@@ -59,6 +59,9 @@ def stage_cite(stage: int) -> str:
     return f"OPR-535 4 (stage {stage})"
 
 
+STAGE_CITES = {s.number: (stage_cite(s.number),) for s in SPEC.stages}   # what each stage's deal cites
+
+
 @dataclass
 class Obligation:
     """A player who must match the pot or fold."""
@@ -91,7 +94,7 @@ class HornRules(Rules):
     seq: int = 0
 
     def deal_cites(self, table: Table, stage: int | None = None) -> tuple[str, ...]:
-        return (stage_cite(max(stage or table.stage, 1)),)
+        return STAGE_CITES[max(stage or table.stage, 1)]
 
     pot_log = True                    # the pot's explanation shows each match and bet
 
@@ -178,7 +181,10 @@ class HornRules(Rules):
         return [o for o in self.obligations if o.decision is None]
 
     def waiting(self, table: Table) -> bool:
-        return any(o.decision is None for o in self.obligations)
+        for o in self.obligations:       # asked before every move: no list built
+            if o.decision is None:
+                return True
+        return False
 
     def decider(self, table: Table) -> Obligation | None:
         """The obligation to be decided next, or None (none pending, or not yet decidable: in
@@ -192,7 +198,7 @@ class HornRules(Rules):
         return move.kind == "match" or (move.kind == "fold" and any(o.player == move.player for o in self.pending))
 
     def blocks(self, table: Table, move: Event) -> tuple[str, tuple[str, ...]] | None:
-        if not self.waiting(table) or self.owns(table, move) or move.kind in ("ante",):
+        if move.kind == "ante" or not self.waiting(table) or self.owns(table, move):
             return None
         d = self.decider(table) or self.pending[0]
         if move.kind == "deal" and table.stage and not table.stage_dealt:
