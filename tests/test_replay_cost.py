@@ -78,3 +78,15 @@ def test_a_finished_hand_is_freed_without_the_garbage_collector(course_exercises
     finally:
         gc.enable()
     assert left == {}
+
+
+def test_an_entry_put_into_words_later_reads_as_one_read_at_once(course_exercises):
+    """A replay plays with `apply(move, read=False)` and words each entry when the ledger is
+    read; the ledger must be the one `apply` returns move by move, every field of it."""
+    for exercise in course_exercises:
+        _forget_hands(exercise)
+        later = HandState.replay(exercise).ledger
+        state = HandState.start(exercise)
+        at_once = tuple(state.apply(move) for move in exercise.moves)
+        assert later == at_once, exercise.id
+        assert all(entry.text and entry.cite for entry in later), exercise.id
