@@ -120,12 +120,16 @@ def random_cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
     return events[:rng.randint(min(len(table.seats), len(events)), len(events))]
 
 
-def after_first(pattern: str) -> Callable[[random.Random, list[str], Any], list[str]]:
-    """Cut right after a random event matching `pattern` (`Reject` when none does)."""
-    regex = re.compile(pattern)
+def after_first(pattern: str, once: str | None = None) -> Callable[[random.Random, list[str], Any], list[str]]:
+    """Cut right after a random event matching `pattern` (`Reject` when none does); `once`: only
+    among those after the first event matching it (a fold, say), so that a trap needing one
+    before the cut does not throw most hands away."""
+    regex, since = re.compile(pattern), re.compile(once) if once else None
 
     def cut(rng: random.Random, events: list[str], table: Any) -> list[str]:
-        hits = [i for i, e in enumerate(events) if regex.search(e)]
+        start = 0 if since is None else next((i for i, e in enumerate(events) if since.search(e)), len(events))
+        hits = [i for i, e in enumerate(events) if i > start and regex.search(e)] if since else \
+            [i for i, e in enumerate(events) if regex.search(e)]
         if not hits:
             raise Reject
         return events[:rng.choice(hits) + 1]
@@ -564,7 +568,7 @@ HEART_TRAPS = [
      "A taken heart gives no take"),
     ("hah-face-down-heart", "takes", drill(HEART, "takes", cut=heart_dealt(r"is dealt \S+♥ down$", 0.5)),
      "A heart dealt face down gives no take"),
-    ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP), fold_chance=0.25,
+    ("hah-folded-player", "takes", drill(HEART, "takes", cut=after_first(HEART_UP, once=r" folds$"), fold_chance=0.25,
                                          keep=has_taker, may_plant=_someone_folded),
      "Nobody takes from a folded player", "take-from-folded"),
     ("hah-short-hand-wins", "winners", short_hand_wins, "A short hand still wins"),
