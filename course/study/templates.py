@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from course.content.load import gc_paused
 from course.study import engine
 # The registry the template modules (stud, home) fill; re-exported, so templates.Template and
 # templates.register keep their names.
@@ -90,9 +91,13 @@ def data(text: str) -> dict[str, Any]:
 @lru_cache(maxsize=512)
 def generate(text: str):
     """The `Exercise` of a generated id, loaded and checked like a file of the course (cached:
-    the app reruns its page on every click; the model is read-only, as the course's is)."""
-    item, exercise = _draw(text)
-    return exercise or _load(item, text)
+    the app reruns its page on every click; the model is read-only, as the course's is). The
+    cyclic garbage collector waits while an item is made, as while a course loads: a random
+    hand played and replayed makes many short-lived objects and no cycles (refcounting frees
+    them), and each full collection it would trigger walks every item kept in this cache."""
+    with gc_paused():
+        item, exercise = _draw(text)
+        return exercise or _load(item, text)
 
 
 def _draw(text: str) -> tuple[dict[str, Any], Any]:
