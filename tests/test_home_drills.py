@@ -72,3 +72,20 @@ def test_the_rigged_spit_card_pairs_a_face_up_card_of_a_player_still_in():
         # that player may have folded rather than match since.
         paired += any(c.rank == table.shared[0].rank for p in table.seats for c in table.hands[p].up)
     assert spits >= 20 and paired >= 0.9 * spits, (spits, paired)
+
+
+def test_the_shared_card_drill_stops_where_it_asks_so_its_log_never_shows_the_answer():
+    """Is seventh street one shared card? is asked once the sixth-street betting is over: the
+    item's moves stop there, so neither a 'shared' card nor anyone's seventh card gives the
+    answer away, and both answers come up."""
+    from course import questions
+
+    answers = set()
+    for seed in range(20):
+        ex = templates.generate(f"gen/hah-shared-card/{seed}")
+        dealt = [e for e in ex.events if " is dealt " in e]
+        assert not any(e.startswith("shared ") for e in ex.events), seed
+        assert all(sum(1 for e in dealt if e.startswith(p + " is dealt ")) <= 6 for p in ex.seats), seed
+        assert "sixth street" in ex.intro, seed
+        answers.add(questions.answer(ex, ex.questions[0]).value)
+    assert answers == {True, False}

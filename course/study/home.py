@@ -294,6 +294,14 @@ def _next_action(rng: random.Random, events: list[str], table: Any) -> dict[str,
     return {"action": rng.choice(others) + move[len(actor):], "after": len(events)}
 
 
+def _decided(table: Any) -> bool:
+    """The shared-card question's point: the betting before the street a shared card would
+    replace is over (and no take is pending), so the hand stops there and its log never shows
+    the answer (a 'shared' card, or everyone's own seventh card)."""
+    return table.street == table.spec.shared_decided_after and table.stage_dealt and table.round_done \
+        and not table.rules.waiting(table)
+
+
 HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "pot_matches": drill(HORN, "pot_matches", cut=before_decisions),
     "pot": drill(HORN, "pot"),
@@ -322,7 +330,7 @@ HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "contributions": drill(HEART, "contributions", cut=in_betting),
     "street_total": drill(HEART, "street_total", cut=in_betting),
     "action_order": drill(HEART, "action_order", cut=before_betting),
-    "shared_card": drill(HEART, "shared_card", cut=whole, players=(7, 8), fold_chance=0.01),
+    "shared_card": drill(HEART, "shared_card", cut=whole, players=(7, 8), fold_chance=0.01, stop=_decided),
     "winners": drill(HEART, "winners", cut=whole),
     "best_five": drill(HEART, "best_five", cut=whole, player=True),
     "category": drill(HEART, "category", cut=whole, player=True),
