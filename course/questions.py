@@ -767,8 +767,11 @@ def table_opener(exercise: Exercise, question: Question) -> Answer:
     if not table.stage:
         raise ValueError("no betting round yet: the exercise stops before the deal")
     numbered = table.spec.points == "stage"
-    name = lambda street: str(next(s.round for s in table.stages if s.street == street and s.round)) \
-        if numbered else f"{street} street"                                  # noqa: E731
+
+    def name(street: str) -> str:         # a round as the game's rules name it
+        return str(next(s.round for s in table.stages if s.street == street and s.round)) if numbered \
+            else f"{street} street"
+
     here = table.street if table.current_round() else None
     if numbered and "round" in question.params:
         number = question.params["round"]
@@ -779,9 +782,12 @@ def table_opener(exercise: Exercise, question: Question) -> Answer:
         asked = f"{street} street"
     opened = table.rounds.get(street)
     if opened is None and street != here:
-        if street == table.street:
+        if street == table.street and numbered:
+            stages = ", ".join(str(s.number) for s in table.stages if s.round)
             raise ValueError(f"there is no betting round after stage {table.stage}: expected the exercise to stop "
-                             f"after a stage with a betting round ({', '.join(str(s.number) for s in table.stages if s.round)})")
+                             f"after a stage with a betting round ({stages})")
+        if street == table.street:
+            raise ValueError(f"there is no betting round on {street} street")
         played = ", ".join(name(s) for s in table.rounds) or "none"
         raise ValueError(f"{asked} is not a betting round these events play (they open: {played}); ask about one of "
                          f"those, or the {'round of the stage' if numbered else 'street'} reached")
