@@ -535,6 +535,9 @@ class BettingRound:
             return []
         if not self.stacks:
             return self._plain_moves(p)
+        plain = self._plain_moves(p)
+        if self._covers(p, plain):
+            return plain
         moves = []
         for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BRING_IN, Verb.COMPLETE):
             try:
@@ -553,6 +556,20 @@ class BettingRound:
                 most = self._most(p)
                 moves += [Action(p, verb, base + k) for k in steps[1:] if most is None or base + k <= most]
         return moves
+
+    def _covers(self, p: str, plain: list[Action]) -> bool:
+        """With stacks, the moves that follow from the round's state are the legal ones when
+        nobody in the round is all in (so no short all-in reopens or closes the betting and the
+        lowest door card posts its bring-in) and `p` has chips left after the dearest of them
+        (so none is all in for less)."""
+        left = self.behind(p)
+        if left is None and not self.stacks:
+            return True
+        if any(self.is_all_in(q) for q in self.order):
+            return False
+        put = self.put.get(p, 0)
+        dearest = max((self.owed(p) if a.verb is Verb.CALL else (a.amount or 0) - put) for a in plain) if plain else 0
+        return left is None or left > dearest
 
     def _plain_moves(self, p: str) -> list[Action]:
         """`legal_moves` without stacks: nobody can be all in, so the moves follow from the round's

@@ -317,6 +317,34 @@ def test_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeyp
     assert len(turns) > 50
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_with_stacks_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeypatch):
+    """The same with stacks, from deep to all in on the ante: where nobody is all in and the
+    player to act covers the dearest move the list follows from the round's state, elsewhere
+    every candidate is judged; either way it is exactly what `can` accepts."""
+    real = BettingRound.legal_moves
+    turns, short = [], []
+
+    def compared(rnd):
+        legal = real(rnd)
+        assert {str(a) for a in legal} == _accepted(rnd) and len(legal) == len({str(a) for a in legal})
+        turns.append(len(legal))
+        short.append(bool(rnd.all_in))
+        return legal
+
+    monkeypatch.setattr(BettingRound, "legal_moves", compared)
+    spec, profile = GAMES[game], default_profile(game)
+    for seed in range(8):
+        rng = random.Random(seed)
+        players = rng.randint(2, 6)
+        stacks = {f"P{i + 1}": rng.choice((1, 3, 8, 20, 60, 400)) for i in range(players) if rng.random() < 0.7}
+        if game in STUD:
+            stud_random_deal(rng, players, profile, spec, stacks=stacks)
+        else:
+            spec.module().random_deal(rng, players, profile, stacks=stacks)
+    assert len(turns) > 50 and any(short) and not all(short)
+
+
 @pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].moves == "events"])
 def test_a_refused_move_leaves_the_hand_as_it_was(game):
     """`apply` plays on the table itself; when the rules refuse a move the table is set up again
