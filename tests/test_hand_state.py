@@ -292,29 +292,38 @@ def _accepted(rnd) -> set[str]:
     return {str(rnd.verify(a)) for a in candidates if rnd.can(a)}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeypatch):
-    """Legal moves are generated verb by verb, not judged candidate by candidate: at every turn
-    of random whole hands they are exactly the actions `can` accepts, every verb at every amount."""
+def _play_comparing(monkeypatch, game: str, seeds: int, players: tuple[int, int], stacked: bool) -> list[tuple]:
+    """Random whole hands of `game` with every move list checked against `_accepted`; each
+    turn's (moves listed, anyone all in). `stacked`: about seven players in ten get a stack,
+    from all in on the ante to deep."""
     real = BettingRound.legal_moves
     turns = []
 
     def compared(rnd):
         legal = real(rnd)
         assert {str(a) for a in legal} == _accepted(rnd) and len(legal) == len({str(a) for a in legal})
-        turns.append(len(legal))
+        turns.append((len(legal), bool(rnd.all_in)))
         return legal
 
     monkeypatch.setattr(BettingRound, "legal_moves", compared)
     spec, profile = GAMES[game], default_profile(game)
-    for seed in range(6):
+    for seed in range(seeds):
         rng = random.Random(seed)
-        players = rng.randint(2, 7)
+        n = rng.randint(*players)
+        stacks = {f"P{i + 1}": rng.choice((1, 3, 8, 20, 60, 400)) for i in range(n) if rng.random() < 0.7} \
+            if stacked else {}
         if game in STUD:
-            stud_random_deal(rng, players, profile, spec)
+            stud_random_deal(rng, n, profile, spec, stacks=stacks)
         else:
-            spec.module().random_deal(rng, players, profile)
-    assert len(turns) > 50
+            spec.module().random_deal(rng, n, profile, stacks=stacks)
+    return turns
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_legal_moves_are_every_move_the_round_accepts_and_no_other(game, monkeypatch):
+    """Legal moves are generated verb by verb, not judged candidate by candidate: at every turn
+    of random whole hands they are exactly the actions `can` accepts, every verb at every amount."""
+    assert len(_play_comparing(monkeypatch, game, 6, (2, 7), stacked=False)) > 50
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -322,26 +331,8 @@ def test_with_stacks_legal_moves_are_every_move_the_round_accepts_and_no_other(g
     """The same with stacks, from deep to all in on the ante: where nobody is all in and the
     player to act covers the dearest move the list follows from the round's state, elsewhere
     every candidate is judged; either way it is exactly what `can` accepts."""
-    real = BettingRound.legal_moves
-    turns, short = [], []
-
-    def compared(rnd):
-        legal = real(rnd)
-        assert {str(a) for a in legal} == _accepted(rnd) and len(legal) == len({str(a) for a in legal})
-        turns.append(len(legal))
-        short.append(bool(rnd.all_in))
-        return legal
-
-    monkeypatch.setattr(BettingRound, "legal_moves", compared)
-    spec, profile = GAMES[game], default_profile(game)
-    for seed in range(8):
-        rng = random.Random(seed)
-        players = rng.randint(2, 6)
-        stacks = {f"P{i + 1}": rng.choice((1, 3, 8, 20, 60, 400)) for i in range(players) if rng.random() < 0.7}
-        if game in STUD:
-            stud_random_deal(rng, players, profile, spec, stacks=stacks)
-        else:
-            spec.module().random_deal(rng, players, profile, stacks=stacks)
+    turns = _play_comparing(monkeypatch, game, 8, (2, 6), stacked=True)
+    short = [all_in for _, all_in in turns]
     assert len(turns) > 50 and any(short) and not all(short)
 
 
