@@ -563,8 +563,6 @@ class BettingRound:
         lowest door card posts its bring-in) and `p` has chips left after the dearest of them
         (so none is all in for less)."""
         left = self.behind(p)
-        if left is None and not self.stacks:
-            return True
         if any(self.is_all_in(q) for q in self.order):
             return False
         put = self.put.get(p, 0)

@@ -50,7 +50,7 @@ class HandState:
         self._build = build          # a stud street's round is built on first use (its first actor needs the cards)
         self._restart = restart      # a fresh table, to set up again after a refused move
         self._parse = parse          # a table's own move parser; None: a stud street's betting round
-        self._ledger: list[LedgerEntry] = []
+        self._ledger: list[Any] = []   # LedgerEntry, or what one is worded from until it is read (`_entry`)
         self._moves: list[Any] = []  # the parsed moves played, in order (to rebuild after a refused one)
         self._tried: tuple[tuple[Any, int], Any] | None = None
         self.award: Answer | None = None     # once the showdown has been played
@@ -359,7 +359,7 @@ class HandState:
             return
         table = self.table
         before = amounts.normal(table.pot)
-        if move.kind == SHOWDOWN if type(move) is Move else self._is_showdown(move):
+        if self._is_showdown(move):
             parsed, self.award = self._showdown(written)
             steps, player, cite = self.award.steps, None, (DEAL_TIMELINE,)
         else:
