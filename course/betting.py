@@ -228,6 +228,7 @@ class BettingRound:
     limit: PlayerLimit | None = None  # None: the street's fixed step
     explain_first: Callable[[], Answer] | None = None   # the first actor's answer, worded only when read
     stacks: Mapping[str, int] | None = None  # chips at the round's start (before an ante in it); absent: enough for anything
+    entry_pots: bool = True   # with stacks, each entry says the pots after it; False: a table's round (its own ledger does)
 
     order: list[str] = field(init=False)
     put: dict[str, int] = field(init=False)
@@ -649,7 +650,7 @@ class BettingRound:
             text=plan.text,
             cite=plan.cite,
             course_default=plan.course_default,
-            pots=self.pot_amounts() if self.stacks else (),
+            pots=self.pot_amounts() if self.stacks and self.entry_pots else (),
         )
         self._ledger.append(entry)
         return entry

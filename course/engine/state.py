@@ -39,6 +39,18 @@ from course.engine.seats import FinalHand, Played
 SHOWDOWN = "showdown"
 
 
+class _PotsAt:
+    """What a home-game ledger entry's pots are built from, kept as the move left them: the
+    players still in, what each had paid (seat order) and how much of the record of payments
+    (`Table.flow`, which only grows) there was. The pots are built only when the entry is read
+    (`HandState._pots_at`): a replay whose ledger nobody reads never builds them."""
+
+    __slots__ = ("live", "paid", "flow", "n")
+
+    def __init__(self, live: tuple[str, ...], paid: tuple[int, ...], flow: list[tuple], n: int):
+        self.live, self.paid, self.flow, self.n = live, paid, flow, n
+
+
 class HandState:
     """The single replay of one exercise's moves, for any game."""
 
@@ -54,7 +66,7 @@ class HandState:
         self._moves: list[Any] = []  # the parsed moves played, in order (to rebuild after a refused one)
         self._tried: tuple[tuple[Any, int], Any] | None = None
         self.award: Answer | None = None     # once the showdown has been played
-        self._pots_kept: tuple | None = None   # (what the pots are built from, ledger length, pots)
+        self._pots_kept: tuple | None = None   # (what the last pots read were built from, those pots)
 
     @property
     def table(self) -> Any:
@@ -282,26 +294,29 @@ class HandState:
             return (self.pot,)
         if self._parse is None:
             return table.pot_amounts()
-        folded = [p for p in table.seats if table.hands[p].folded]
+        return self._pots_of(table, table.live, tuple(table.hands[p].paid for p in table.seats), table.flow)
+
+    @staticmethod
+    def _pots_of(table: Any, live: Sequence[str], paid: tuple[int, ...], flow: list[tuple]) -> tuple[int, ...]:
+        """The pots of a home-game table whose players still in were `live`, who had paid `paid`
+        (seat order) and whose record of payments was `flow`: the game's own pot layers when it
+        builds its pots from the order money went in, else by what each player put in."""
+        folded = [p for p in table.seats if p not in live]
         layers = getattr(table.rules, "pot_layers", None)
         if layers is not None:
-            pots, unmatched, _ = layers(table)
+            pots, unmatched, _ = layers(table, flow=flow, folded=folded)
         else:
-            pots, unmatched = build_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded)
+            pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded)
         return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
 
-    def _pots_now(self, table: Any) -> tuple[int, ...]:
-        """`pots()` after a move, for its ledger entry: the previous entry's pots again when the
-        move put no chip in, folded nobody and left the record of payments (`Table.flow`) as it was (a
-        card dealt, a check, a take), since nothing the pots are built from has changed."""
-        key = (table.pot, tuple(table.live), len(table.flow))
+    def _pots_at(self, at: _PotsAt) -> tuple[int, ...]:
+        """The pots a ledger entry recorded the inputs of (`_PotsAt`), built when the entry is
+        first read; consecutive entries with the same inputs (a card dealt, a check) share them."""
+        key = (at.live, at.paid, at.n)
         kept = self._pots_kept
-        if kept is not None and kept[0] == key and kept[1] == len(self._ledger):
-            pots = kept[2]
-        else:
-            pots = self.pots()
-        self._pots_kept = (key, len(self._ledger) + 1, pots)
-        return pots
+        if kept is None or kept[0] != key:
+            kept = self._pots_kept = (key, self._pots_of(self.table, at.live, at.paid, at.flow[:at.n]))
+        return kept[1]
 
     def _trial(self, move: str) -> tuple[Any, Any]:
         """A home-game move tried on the table itself and taken back: (parsed move, the table's
@@ -368,7 +383,8 @@ class HandState:
             table = self.table               # a refused move sets the table up again
             steps, player, cite = table.log[seen:] or self._move_steps(parsed), parsed.player, (self.spec.cite,)
         pot = amounts.normal(table.pot)
-        pots = self._pots_now(table) if table.stacks and self.award is None else ()
+        pots = _PotsAt(tuple(table.live), tuple(table.hands[p].paid for p in table.seats), table.flow,
+                       len(table.flow)) if table.stacks and self.award is None else ()
         self._ledger.append((index + 1, player, written, pot - before, pot, steps, cite, table.street, pots))
         self._moves.append(parsed)
 
@@ -383,6 +399,8 @@ class HandState:
                 played.street, played.kind, played.round_total, played.to_match, pots=played.pots)
         elif type(entry) is tuple:
             n, player, written, added, pot, steps, cite, street, pots = entry
+            if type(pots) is _PotsAt:
+                pots = self._pots_at(pots)
             entry = self._ledger[i] = LedgerEntry(
                 n, player, written, added, pot, " ".join(s.text for s in steps) or f"{written}.",
                 tuple(dict.fromkeys(c for s in steps for c in s.cite)) or cite,
@@ -434,6 +452,19 @@ class HandState:
     @property
     def ledger(self) -> tuple[LedgerEntry, ...]:
         return tuple(self._entry(i) for i in range(len(self._ledger)))
+
+    def pots_after(self) -> list[tuple[int, ...]]:
+        """The pots standing after each move, as the ledger's `pots` give them, without putting
+        the entries into words (a drill looking for a point with a side pot reads only these)."""
+        out = []
+        for entry in self._ledger:
+            if type(entry) is not tuple:
+                out.append(entry.pots)
+            elif len(entry) == 3:
+                out.append(entry[1].pots)
+            else:
+                out.append(self._pots_at(entry[8]) if type(entry[8]) is _PotsAt else entry[8])
+        return out
 
     @property
     def pot(self) -> int:

@@ -519,6 +519,13 @@ class Table(TableSeats):
         return self.round
 
     def new_round(self) -> BettingRound:
+        """The street's betting round, not yet played. Its entries leave out the pots: the hand's
+        own ledger builds them from the table's record of payments (`HandState._pots_at`)."""
+        opened = self._open_round()
+        opened.entry_pots = False
+        return opened
+
+    def _open_round(self) -> BettingRound:
         street = self.street
         opened = self.rules.first(self)
         if opened is None:

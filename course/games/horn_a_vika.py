@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Collection
 
 from course import amounts
 from course.asks import Ask, register
@@ -331,15 +331,17 @@ class HornRules(Rules):
 
     # --- pots with stacks ----------------------------------------------------------------------------
 
-    def pot_layers(self, table: Table) -> tuple[list[Pot], dict[str, int], list[Step]]:
+    def pot_layers(self, table: Table, flow: list[tuple] | None = None,
+                   folded: Collection[str] | None = None) -> tuple[list[Pot], dict[str, int], list[Step]]:
         """The main pot and side pots (main first), the chips nobody could match (they go back),
         and the steps saying how a short match split the pot. A match goes against the pot, not
         against each player's chips: a full match doubles every pot; a short one (the profile's
         `short_match`) doubles the pots in order while the chips last and splits the pot they run
         out in, the part not matched becoming a side pot without the matcher. A betting round's
-        chips make pots by what each player put in that round (`build_pots`)."""
+        chips make pots by what each player put in that round (`build_pots`). `flow` and `folded`:
+        the record of payments and the players out at an earlier point (a ledger entry's), else now."""
         seats = table.seats
-        folded = {p for p in seats if table.hands[p].folded}
+        folded = {p for p in seats if table.hands[p].folded} if folded is None else set(folded)
         layers: list[list] = [[table.start_pot, list(seats)]] if table.start_pot else []
         returned: dict[str, int] = {}
         how: list[Step] = [Step(f"The pot held {table.start_pot} when these events begin; every player still in "
@@ -355,7 +357,7 @@ class HornRules(Rules):
                     layers.append([pot.amount, list(pot.players)])
 
         street, put = None, {}
-        for kind, paid_on, player, units in table.flow:
+        for kind, paid_on, player, units in (table.flow if flow is None else flow):
             if kind == "bet":
                 if street not in (None, paid_on):
                     betting(street, put)

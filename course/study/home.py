@@ -67,7 +67,7 @@ def after_side_pot(rng: random.Random, events: list[str], hand: Any) -> list[str
     says, move by move), so that a side-pot item is not drawn, loaded and answered only to be
     thrown away; `Reject` when the hand never built a side pot. The item's `keep` still asks
     the loaded exercise's answer."""
-    hits = [i for i, entry in enumerate(hand.state.ledger) if len(entry.pots) > 1]
+    hits = [i for i, pots in enumerate(hand.state.pots_after()) if len(pots) > 1]
     if not hits:
         raise Reject
     return events[:rng.choice(hits) + 1]
