@@ -396,6 +396,8 @@ class Table(TableSeats):
         one is all in, and that one owes nothing) is over before it starts."""
         if self.stacks and self.stage and self.stage_dealt and self.current_round() is not None \
                 and self.round is None and not self.round_done and not self.rules.waiting(self):
+            if sum((left := self.behind(p)) is None or left > 0 for p in self.live) >= 2:
+                return       # two players with chips must each act first: the round is open (no round built to see)
             opened = self.new_round()
             if opened.is_closed:
                 self.round = self.rounds[opened.street] = opened
