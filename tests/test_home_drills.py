@@ -89,3 +89,31 @@ def test_the_shared_card_drill_stops_where_it_asks_so_its_log_never_shows_the_an
         assert "sixth street" in ex.intro, seed
         answers.add(questions.answer(ex, ex.questions[0]).value)
     assert answers == {True, False}
+
+
+def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two_pots_or_more():
+    """`HandState.side_pot_points` (the side-pot drills' cut) against the engine's own answer to
+    the side_pots question at every point of random hands with stacks: a point is offered if
+    and only if the answer there has two pots or more. Chips nobody has matched yet are no pot,
+    so a point standing at one pot and a bet not called is not offered (and not drawn only for
+    the item's check to throw it away)."""
+    import random
+
+    from course.study import engine
+
+    offered_some = set()
+    for game in (home.HORN, home.HEART):
+        for seed in range(3):
+            rng = random.Random(f"side-pot-points/{game}/{seed}")
+            n = 4
+            chips = {f"P{i + 1}": rng.randint(3, 25) for i in range(n - 1)}
+            events, hand = home.played_hand(rng, game, n, stacks=chips)
+            points = set(hand.state.side_pot_points())
+            stacks = {home._rename(p): v for p, v in chips.items()}
+            for i in range(len(events)):
+                data = home.item(game, n, events[:i + 1], {"ask": "side_pots"}, stacks=stacks)
+                exercise = home.parsed(data)
+                pots = engine.answer_json(exercise, exercise.questions[0])
+                assert (len(pots) > 1) == (i in points), (game, seed, i, events[i], pots)
+            offered_some.add(bool(points))
+    assert True in offered_some          # some hand built a side pot: the test saw points offered

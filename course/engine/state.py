@@ -294,24 +294,27 @@ class HandState:
             return (self.pot,)
         if self._parse is None:
             return table.pot_amounts()
-        return self._pots_of(table, table.live, tuple(table.hands[p].paid for p in table.seats), table.flow)
+        return sum(self._pots_of(table, table.live, tuple(table.hands[p].paid for p in table.seats), table.flow), ())
 
     @staticmethod
-    def _pots_of(table: Any, live: Sequence[str], paid: tuple[int, ...], flow: list[tuple]) -> tuple[int, ...]:
+    def _pots_of(table: Any, live: Sequence[str], paid: tuple[int, ...],
+                 flow: list[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The pots of a home-game table whose players still in were `live`, who had paid `paid`
         (seat order) and whose record of payments was `flow`: the game's own pot layers when it
-        builds its pots from the order money went in, else by what each player put in."""
+        builds its pots from the order money went in, else by what each player put in. Each
+        pot's amount, main pot first, and apart from them the chips nobody has matched yet."""
         folded = [p for p in table.seats if p not in live]
         layers = getattr(table.rules, "pot_layers", None)
         if layers is not None:
             pots, unmatched, _ = layers(table, flow=flow, folded=folded)
         else:
             pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded)
-        return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
+        return tuple(pot.amount for pot in pots if pot.amount), tuple(unmatched.values())
 
-    def _pots_at(self, at: _PotsAt) -> tuple[int, ...]:
+    def _pots_at(self, at: _PotsAt) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The pots a ledger entry recorded the inputs of (`_PotsAt`), built when the entry is
-        first read; consecutive entries with the same inputs (a card dealt, a check) share them."""
+        first read (`_pots_of`: the pots, and the chips nobody has matched yet); consecutive
+        entries with the same inputs (a card dealt, a check) share them."""
         key = (at.live, at.paid, at.n)
         kept = self._pots_kept
         if kept is None or kept[0] != key:
@@ -400,7 +403,7 @@ class HandState:
         elif type(entry) is tuple:
             n, player, written, added, pot, steps, cite, street, pots = entry
             if type(pots) is _PotsAt:
-                pots = self._pots_at(pots)
+                pots = sum(self._pots_at(pots), ())      # the ledger's column: the pots, then chips unmatched
             entry = self._ledger[i] = LedgerEntry(
                 n, player, written, added, pot, " ".join(s.text for s in steps) or f"{written}.",
                 tuple(dict.fromkeys(c for s in steps for c in s.cite)) or cite,
@@ -453,18 +456,14 @@ class HandState:
     def ledger(self) -> tuple[LedgerEntry, ...]:
         return tuple(self._entry(i) for i in range(len(self._ledger)))
 
-    def pots_after(self) -> list[tuple[int, ...]]:
-        """The pots standing after each move, as the ledger's `pots` give them, without putting
-        the entries into words (a drill looking for a point with a side pot reads only these)."""
-        out = []
-        for entry in self._ledger:
-            if type(entry) is not tuple:
-                out.append(entry.pots)
-            elif len(entry) == 3:
-                out.append(entry[1].pots)
-            else:
-                out.append(self._pots_at(entry[8]) if type(entry[8]) is _PotsAt else entry[8])
-        return out
+    def side_pot_points(self) -> list[int]:
+        """The moves of a home-game hand after which two or more pots stand (the chips nobody has
+        matched yet are not a pot), by index: a side-pot drill cuts at one of them, found without
+        putting the ledger's entries into words."""
+        if self._parse is None:
+            raise ValueError("side_pot_points reads a home-game hand on the one table, not a stud street's round")
+        return [i for i, entry in enumerate(self._ledger)
+                if type(entry) is tuple and type(entry[8]) is _PotsAt and len(self._pots_at(entry[8])[0]) > 1]
 
     @property
     def pot(self) -> int:

@@ -64,10 +64,10 @@ def played_hand(rng: random.Random, game: str, players: int, **options: Any) -> 
 
 def after_side_pot(rng: random.Random, events: list[str], hand: Any) -> list[str]:
     """Cut right after a random event after which two or more pots stand (the hand's own ledger
-    says, move by move), so that a side-pot item is not drawn, loaded and answered only to be
-    thrown away; `Reject` when the hand never built a side pot. The item's `keep` still asks
-    the loaded exercise's answer."""
-    hits = [i for i, pots in enumerate(hand.state.pots_after()) if len(pots) > 1]
+    says, move by move; chips nobody has matched yet are no pot), so that a side-pot item is
+    not drawn, loaded and answered only to be thrown away; `Reject` when the hand never built a
+    side pot. The item's `keep` still asks the loaded exercise's answer."""
+    hits = hand.state.side_pot_points()
     if not hits:
         raise Reject
     return events[:rng.choice(hits) + 1]
