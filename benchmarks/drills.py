@@ -30,6 +30,7 @@ from pathlib import Path
 from app import check_times, practice_app  # benchmarks/app.py: the same Check interaction
 
 from course import content
+from course.content.load import keep_out_of_gc
 from course.study import engine, templates
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,10 +43,17 @@ STUD_TARGET = 200.0
 RATIO_TARGET = 1.5
 
 
-def bench_templates(items: int, games: set[str] | None = None, names: set[str] | None = None) -> dict[str, dict[str, float]]:
+def bench_templates(items: int, games: set[str] | None = None, names: set[str] | None = None,
+                    freeze: bool = True) -> dict[str, dict[str, float]]:
     """Items/s per template by the wall clock, and per second of this process's CPU time (the
     machine may be shared: the CPU figure is what the code costs, the wall figure what a learner
-    waits on this machine now)."""
+    waits on this machine now). The process is first set up as the app's server holds it: the
+    course loaded and, with every module, put out of the cyclic collector's reach
+    (`keep_out_of_gc`, as `course.content.live` does after a load), so that a full collection
+    walks what the drills made, as it does in the app, not the imports the app has frozen."""
+    if freeze:
+        content.load_course(ROOT)
+        keep_out_of_gc()
     out = {}
     for name, template in templates.templates().items():
         if (games and template.game not in games) or (names and name not in names):
@@ -82,9 +90,11 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game's templates (repeatable)")
     parser.add_argument("--template", action="append", help="only this template (repeatable)")
     parser.add_argument("--no-feedback", action="store_true", help="skip the Check-to-feedback timing")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="leave the imports and the course in the collector's reach (not as the app runs)")
     args = parser.parse_args()
 
-    rates = bench_templates(args.items, set(args.game or ()), set(args.template or ()))
+    rates = bench_templates(args.items, set(args.game or ()), set(args.template or ()), freeze=not args.no_freeze)
     if args.no_feedback:
         feedback = {"generated_p95_s": float("nan"), "hand_written_p95_s": float("nan"),
                     "generated_median_s": float("nan"), "hand_written_median_s": float("nan")}
