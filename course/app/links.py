@@ -37,9 +37,11 @@ SCRIPT = """<span id="ssr-same-tab-links"></span>
 </script>"""
 
 
-def same_tab_links() -> None:
-    """Install the script once per page load (it is fixed text: nothing from outside goes in)."""
-    st.html(SCRIPT, unsafe_allow_javascript=True, width="content")
+def same_tab_links(styles: str = "") -> None:
+    """Install the script once per page load (it is fixed text: nothing from outside goes in).
+    `styles`: the app's own style tags, sent in the same element (one element fewer on every
+    rerun; a style applies wherever on the page it stands)."""
+    st.html(SCRIPT + styles, unsafe_allow_javascript=True, width="content")
 
 
 def article_url(cite: str) -> str:
