@@ -17,7 +17,7 @@ from course.cards import Card
 from course.hands import Category, EIGHT_OR_BETTER, NO_LOW, evaluate, hand_order, low_value
 from course.study import engine
 from course.study.registry import CONTROL, Reject, Template, register
-from course.study.stud import BETTING, Deal, arising_pot, card, random_actions, text
+from course.study.stud import BETTING, Deal, action_to_judge, arising_pot, card, random_actions, text
 
 RAZZ, HILO, HIGH = "razz", "stud-hi-lo", "stud-high"
 RULES = {RAZZ: "rrp-razz", HILO: "rrp-stud-hi-lo", HIGH: "pokerstars"}
@@ -73,17 +73,7 @@ def _legal_action(game):
     def draw(rng):
         deal, rnd = _betting_deal(rng, game)
         actions = random_actions(rng, rnd, rng.randint(0, 5))
-        player = rnd.to_act
-        if player is None:
-            raise Reject
-        small, big = rnd.stakes.small_bet, rnd.stakes.big_bet
-        candidates = [f"{player} {verb}" for verb in ("checks", "calls", "folds", "completes", "bets", "raises")]
-        candidates += [f"{player} bets {n}" for n in (small, big)]
-        candidates += [f"{player} raises to {rnd.to_match + n}" for n in (small, big)]
-        candidates += [f"{player} completes to {small}", f"{player} brings in {rnd.stakes.bring_in}"]
-        legal = [c for c in candidates if rnd.can(c)]
-        illegal = [c for c in candidates if c not in legal]
-        action = rng.choice(legal if legal and (not illegal or rng.random() < 0.45) else illegal)
+        action = action_to_judge(rng, rnd)
         return item(deal, game, {"ask": "legal_action", "action": action, "after": len(actions)},
                     actions=actions or None)
     return draw

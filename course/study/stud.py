@@ -177,9 +177,10 @@ def _betting_deal(rng: random.Random, street: str | None = None) -> tuple[Deal, 
     return deal, rules, deal.betting(rules)
 
 
-def legal_action(rng: random.Random) -> dict[str, Any]:
-    deal, rules, rnd = _betting_deal(rng)
-    actions = random_actions(rng, rnd, rng.randint(0, 5))
+def action_to_judge(rng: random.Random, rnd) -> str:
+    """A move for the player to act on a street's round, to be judged legal or not: every verb
+    bare and with each step's amount, legal a little more often than not (the round's own
+    `can` decides which is which); `Reject` when nobody is left to act."""
     player = rnd.to_act
     if player is None:
         raise Reject
@@ -190,7 +191,13 @@ def legal_action(rng: random.Random) -> dict[str, Any]:
     candidates += [f"{player} completes to {small}", f"{player} brings in {rnd.stakes.bring_in}"]
     legal = [c for c in candidates if rnd.can(c)]
     illegal = [c for c in candidates if c not in legal]
-    action = rng.choice(legal if legal and (not illegal or rng.random() < 0.45) else illegal)
+    return rng.choice(legal if legal and (not illegal or rng.random() < 0.45) else illegal)
+
+
+def legal_action(rng: random.Random) -> dict[str, Any]:
+    deal, rules, rnd = _betting_deal(rng)
+    actions = random_actions(rng, rnd, rng.randint(0, 5))
+    action = action_to_judge(rng, rnd)
     return deal.exercise({"ask": "legal_action", "action": action, "after": len(actions)}, rules,
                          actions=actions or None)
 
