@@ -461,17 +461,17 @@ class BettingRound:
     def pots(self) -> list:
         """The main pot and side pots now (`course.showdown.build_pots`): the pot before the
         street goes to the main pot, shared by every player still in."""
-        return build_pots(self.paid, self.seats, self.folded, self.pot_before)[0]
+        return build_pots(self.paid, self.seats, self.folded, self.pot_before, self.all_in)[0]
 
     def pot_amounts(self) -> tuple[int, ...]:
         """Each pot's units now, main pot first, then any chips nobody has matched yet (the
         ledger's column: they add up to the pot)."""
-        pots, unmatched = build_pots(self.paid, self.seats, self.folded, self.pot_before)
+        pots, unmatched = build_pots(self.paid, self.seats, self.folded, self.pot_before, self.all_in)
         return tuple(pot.amount for pot in pots if pot.amount) + tuple(unmatched.values())
 
     def side_pots_answer(self) -> Answer:
         """The `side_pots` question: each pot's amount and who may win it, after the actions."""
-        answer = side_pots(self.paid, self.seats, self.folded, self.pot_before, self.all_in)
+        answer = side_pots(self.paid, self.seats, self.folded, self.pot_before, self.all_in, still_betting=True)
         return Answer(answer.value, [*self._history_steps(), *answer.steps])
 
     @property

@@ -468,7 +468,7 @@ def _pot_names(count: int) -> list[str]:
 
 
 def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (),
-               base: int = 0) -> tuple[list[Pot], dict[str, int]]:
+               base: int = 0, all_in: Collection[str] | None = None) -> tuple[list[Pot], dict[str, int]]:
     """The pots that `paid` (player -> every unit they put in this hand, antes included) makes,
     main pot first, and the units that go straight back to a player nobody could match.
 
@@ -478,7 +478,13 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
     street). The chips of the player who put in the most above everyone else's total were never
     matched and go back to that player; chips a folded player put in above the highest total of
     a player still in join the top pot. A pot only one player still in may win is still a pot
-    (it holds chips of players who folded). Pots with the same players are one pot."""
+    (it holds chips of players who folded). Pots with the same players are one pot.
+
+    `all_in` (the players all in, given while a betting round may still be going on): a side pot
+    is formed only when a player is all in (RRP-H, "side pot"), so only the totals of players
+    all in close a pot below the top one; a player still in with chips left may still match
+    every bet, so may win every pot, however much they have put in so far. Once every player
+    not all in has matched the bets (a round's end, the showdown) both readings agree."""
     order = [p for p in seats if p in paid] + [p for p in paid if p not in seats]
     live = [p for p in order if p not in folded]
     if not live:
@@ -489,7 +495,11 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
         # the chips above everyone else's total were never matched: they go back, in no pot
         returned[ranked[0]] = paid[ranked[0]] - paid[ranked[1]]
         paid = {**paid, ranked[0]: paid[ranked[1]]}
-    levels = sorted({paid[p] for p in live})
+    if all_in is None:
+        levels = sorted({paid[p] for p in live})
+    else:
+        highest = max(paid[p] for p in live)
+        levels = sorted({paid[p] for p in live if p in all_in and paid[p] < highest} | {highest})
     pots: list[Pot] = []
     previous = 0
     for n, level in enumerate(levels):
@@ -497,7 +507,7 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
         amount = sum(min(paid[p], level) - min(paid[p], previous) for p in order)
         if top:   # dead chips above every live total
             amount += sum(paid[p] - level for p in order if paid[p] > level)
-        players = tuple(p for p in live if paid[p] >= level)
+        players = tuple(p for p in live if paid[p] >= level or (all_in is not None and p not in all_in))
         if pots and pots[-1].players == players:
             pots[-1] = Pot(pots[-1].amount + amount, players, level)
         elif amount:
@@ -513,12 +523,15 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
 
 def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (), base: int = 0,
               all_in: Collection[str] = (), built: tuple[list[Pot], dict[str, int]] | None = None,
-              how: Sequence[Step] = ()) -> Answer:
+              how: Sequence[Step] = (), still_betting: bool = False) -> Answer:
     """The `side_pots` answer: each pot's amount and the players who may win it (a list of `Pot`,
     main pot first), one cited step per pot. `built` gives pots a game builds its own way (a
     Horn-A-Vika match goes against the pot, not against each player's chips), with `how`, the
-    steps saying how they were built, in place of the table-stakes sentence."""
-    pots, returned = built if built is not None else build_pots(paid, seats, folded, base)
+    steps saying how they were built, in place of the table-stakes sentence. `still_betting`:
+    asked as the hand stands, perhaps in the middle of a betting round, with `all_in` every
+    player all in: only they close a pot below the top one (`build_pots`)."""
+    pots, returned = built if built is not None else \
+        build_pots(paid, seats, folded, base, all_in if still_betting else None)
     steps: list[Step] = []
     shown = ", ".join(f"{p} {paid[p]}" for p in seats if p in paid)
     if built is not None:
@@ -545,9 +558,22 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
                           f"{why}.", (SIDE_POTS, EACH_POT) if len(pots) > 1 else (SIDE_POTS,), True))
         previous = pot.level
     for player, units in returned.items():
-        steps.append(Step(f"{player}'s last {units} went unmatched: nobody else put in that much, so it goes "
-                          f"back to {player} and is in no pot.", (SIDE_POTS, TABLE_STAKES), True))
+        if still_betting and _may_still_match(paid, seats, folded, all_in, player):
+            steps.append(Step(f"{player}'s last {units} is not matched yet: it is in no pot until another player "
+                              f"puts in as much, and goes back to {player} if nobody does.",
+                              (SIDE_POTS, TABLE_STAKES), True))
+        else:
+            steps.append(Step(f"{player}'s last {units} went unmatched: nobody else put in that much, so it goes "
+                              f"back to {player} and is in no pot.", (SIDE_POTS, TABLE_STAKES), True))
     return Answer(pots, steps)
+
+
+def _may_still_match(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str],
+                     all_in: Collection[str], bettor: str) -> bool:
+    """Whether a player still in with chips left has put in less than `bettor` so far: the
+    betting is still going on, and they may yet call."""
+    return any(p != bettor and p not in folded and p not in all_in and paid[p] < paid[bettor]
+               for p in seats if p in paid)
 
 
 def award_pots(hands: Mapping[str, Sequence[Card]], paid: Mapping[str, int], seats: Sequence[str],

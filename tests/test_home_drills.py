@@ -96,9 +96,11 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
     the side_pots question at every point of random hands with stacks: a point is offered if
     and only if the answer there has two pots or more. Chips nobody has matched yet are no pot,
     so a point standing at one pot and a bet not called is not offered (and not drawn only for
-    the item's check to throw it away)."""
+    the item's check to throw it away); and two pots stand only where a player is all in, never
+    because a bet in the middle of a round has not been called yet."""
     import random
 
+    from course.engine.state import HandState
     from course.study import engine
 
     offered_some = set()
@@ -115,5 +117,7 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
                 exercise = home.parsed(data)
                 pots = engine.answer_json(exercise, exercise.questions[0])
                 assert (len(pots) > 1) == (i in points), (game, seed, i, events[i], pots)
+                if len(pots) > 1:     # a side pot is formed only when a player is all in (RRP-H)
+                    assert HandState.replay(exercise).all_in(), (game, seed, i, events[i], pots)
             offered_some.add(bool(points))
     assert True in offered_some          # some hand built a side pot: the test saw points offered

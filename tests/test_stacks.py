@@ -177,6 +177,37 @@ def test_side_pots_unmatched_chips_go_back_and_a_folded_players_chips_stay_in():
     assert back == {"Ava": 8}
 
 
+def test_rrp_side_pot_is_formed_only_when_a_player_is_all_in_not_by_a_bet_still_to_be_called():
+    """RRP-H's glossary: a side pot is 'a separate pot formed when one or more players are all
+    in'. In the middle of a round, a player still in with chips who has put in less than the bet
+    may still call: they share every pot, and only an all-in total closes a pot."""
+    # Nobody all in, Ava's raise still to be called by Ben and Cara: one pot, Ava's 4 not matched yet.
+    pots, back = build_pots({"Ava": 9, "Ben": 5, "Cara": 1}, ["Ava", "Ben", "Cara"], all_in=[])
+    assert [(p.amount, p.players) for p in pots] == [(11, ("Ava", "Ben", "Cara"))] and back == {"Ava": 4}
+    # Ava all in for 2, Ben and Cara bet on to 8, Drew still to act on 1: the side pot is open to Drew.
+    pots, back = build_pots({"Ava": 2, "Ben": 8, "Cara": 8, "Drew": 1}, SEATS, all_in=["Ava"])
+    assert [(p.amount, p.players) for p in pots] == [
+        (7, ("Ava", "Ben", "Cara", "Drew")), (12, ("Ben", "Cara", "Drew"))] and back == {}
+    # Without the all-in list (a round whose betting is over) every total closes a pot: Drew's 1 did.
+    assert len(build_pots({"Ava": 2, "Ben": 8, "Cara": 8, "Drew": 1}, SEATS)[0]) == 3
+    # Once everyone not all in has matched, both readings give the same pots.
+    paid = {"Ava": 5, "Ben": 20, "Cara": 20, "Drew": 12}
+    assert build_pots(paid, SEATS, all_in=["Ava", "Drew"]) == build_pots(paid, SEATS)
+
+
+def test_a_stud_round_in_the_middle_of_its_betting_shows_one_pot_until_someone_is_all_in():
+    r = round_of("fifth", {"Ava": 40, "Ben": 40, "Cara": 40}, seats=["Ava", "Ben", "Cara"],
+                 actions=["Ava bets", "Ben raises"])
+    answer = r.side_pots_answer()
+    assert [(p.amount, p.players) for p in answer.value] == [(16, ("Ava", "Ben", "Cara"))]
+    assert r.pot_amounts() == (16, 8)          # the pot, then Ben's raise nobody has called yet
+    assert any("Ben's last 8 is not matched yet" in s.text and "goes back to Ben if nobody does" in s.text
+               for s in answer.steps), [s.text for s in answer.steps]
+    r.apply("Cara calls")
+    r.apply("Ava calls")
+    assert [(p.amount, p.players) for p in r.side_pots_answer().value] == [(48, ("Ava", "Ben", "Cara"))]
+
+
 def test_rrp_ties_5d_each_pot_is_awarded_on_its_own_an_all_in_winner_takes_only_what_they_matched():
     hands = {"Ava": parse_cards("A♠ A♥ A♦ K♣ K♦ 2♣ 3♦"), "Ben": parse_cards("Q♠ Q♥ 9♦ 8♣ 7♦ 4♣ 5♦"),
              "Cara": parse_cards("J♠ J♥ 9♣ 8♦ 6♦ 4♦ 2♦")}

@@ -284,8 +284,9 @@ class HandState:
         if getattr(table, "stacks", None) and layers is not None:
             pots, returned, how = layers(table)
             return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in(),
-                             built=(pots, returned), how=how)
-        return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in())
+                             built=(pots, returned), how=how, still_betting=True)
+        return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in(),
+                         still_betting=True)
 
     def pots(self) -> tuple[int, ...]:
         """The amount of each pot now, main pot first (one pot without stacks)."""
@@ -308,7 +309,9 @@ class HandState:
         if layers is not None:
             pots, unmatched, _ = layers(table, flow=flow, folded=folded)
         else:
-            pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded)
+            stacks = table.stacks
+            all_in = [p for p, put in zip(table.seats, paid) if p in live and p in stacks and put >= stacks[p]]
+            pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded, all_in=all_in)
         return tuple(pot.amount for pot in pots if pot.amount), tuple(unmatched.values())
 
     def _pots_at(self, at: _PotsAt) -> tuple[tuple[int, ...], tuple[int, ...]]:

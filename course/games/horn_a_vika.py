@@ -348,8 +348,12 @@ class HornRules(Rules):
                                 f"shares it.", ("OPR-535 2.2",))] if table.start_pot else []
         rule = table.profile.option("short_match")
 
+        stacks, chips_in = table.stacks, dict.fromkeys(seats, 0)    # each player's chips in so far
+
         def betting(street: str, put: dict[str, int]) -> None:
-            pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded)
+            # a side pot only where a player is all in: one who may still call shares every pot
+            all_in = [p for p in seats if p not in folded and p in stacks and chips_in[p] >= stacks[p]]
+            pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded, all_in=all_in)
             for player, units in back.items():
                 returned[player] = returned.get(player, 0) + units
             for pot in pots:
@@ -364,10 +368,12 @@ class HornRules(Rules):
                     put = {}
                 street = paid_on
                 put[player] = put.get(player, 0) + units
+                chips_in[player] += units
                 continue
             if street is not None:
                 betting(street, put)
                 street, put = None, {}
+            chips_in[player] += units
             if kind == "ante" or not layers:
                 if layers:
                     layers[0][0] += units
