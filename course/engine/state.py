@@ -465,8 +465,14 @@ class HandState:
         putting the ledger's entries into words."""
         if self._parse is None:
             raise ValueError("side_pot_points reads a home-game hand on the one table, not a stud street's round")
+        stacks, seats = self.table.stacks, self.table.seats
+
+        def anyone_all_in(at: _PotsAt) -> bool:   # a side pot needs one (RRP-H): the pots are built only then
+            return any(p in stacks and p in at.live and put >= stacks[p] for p, put in zip(seats, at.paid))
+
         return [i for i, entry in enumerate(self._ledger)
-                if type(entry) is tuple and type(entry[8]) is _PotsAt and len(self._pots_at(entry[8])[0]) > 1]
+                if type(entry) is tuple and type(entry[8]) is _PotsAt and anyone_all_in(entry[8])
+                and len(self._pots_at(entry[8])[0]) > 1]
 
     @property
     def pot(self) -> int:
