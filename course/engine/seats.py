@@ -61,7 +61,7 @@ class TableSeats:
     def fold(self, player: str) -> None:
         """`player` is out of the hand."""
         self.hands[player].folded = True
-        self.__dict__["_live"] = None
+        self.__dict__["_live"] = self.__dict__["_dealt"] = None
 
 
 # A class whose instances a move may change in place (a table, a seat, a betting round, a

@@ -192,14 +192,19 @@ class Table(TableSeats):
 
     @property
     def stage_dealt(self) -> bool:
-        stage = self.stage
-        if not stage or stage == self.shared_stage:
-            return True
-        need, received = len(self.stages[stage - 1].players), self.received
-        for p in self.live:
-            if received.get(p, 0) < need:
-                return False
-        return True
+        """Every player still in has the stage's cards. Asked several times a move, so kept until
+        a card is dealt or a player folds (`_on_deal`, `fold`); a new stage has its own count of
+        cards received, and a trial's `restore` puts the kept answer back with the rest."""
+        stage, received = self.stage, self.received
+        kept = self.__dict__.get("_dealt")
+        if kept is not None and kept[0] == stage and kept[1] is received:
+            return kept[2]
+        dealt = True
+        if stage and stage != self.shared_stage:
+            need = len(self.stages[stage - 1].players)
+            dealt = all(received.get(p, 0) >= need for p in self.live)
+        self.__dict__["_dealt"] = (stage, received, dealt)
+        return dealt
 
     @property
     def betting_due(self) -> bool:
@@ -431,6 +436,7 @@ class Table(TableSeats):
         (seat.up if up else seat.down).append(move.card)
         self.where[move.card] = f"{player} {'up' if up else 'down'}"
         self.received[player] += 1
+        self.__dict__["_dealt"] = None
         self.dealt[player] += 1
         step = Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", self.rules.deal_cites(self))
         if self.rules.logs_deals:
