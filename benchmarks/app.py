@@ -45,7 +45,7 @@ from measure import previous_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))   # the test harnesses: tests/support
-from tests.support.apptest import environment, open_app  # noqa: E402
+from tests.support.apptest import ENTRY, environment, open_app  # noqa: E402
 
 PREVIOUS = "553b8c8"   # the commit issue 25 starts from
 DEAL = "hpd-1-bring-in-suit-tie"
@@ -202,7 +202,7 @@ def bench_interactions(repeat: int, cpu: dict | None = None) -> dict[str, float]
     course = content.load_course(ROOT)
     ex = course.exercises[DEAL]
     right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
-    entry = ROOT / "course" / "app" / "streamlit_app.py"
+    entry = ENTRY     # the entry script of the design being measured (this tree's, or the previous one's)
     with tempfile.TemporaryDirectory() as tmp, environment(Path(tmp) / "bench.db"):
         nav, floor = Path(tmp, "nav"), Path(tmp, "floor")
         write_files(nav, {"app.py": NAV_ENTRY, "page.py": TRIVIAL})
