@@ -24,7 +24,7 @@ assumes the ordinary small step and says so). A wrong amount is rejected with th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
@@ -116,6 +116,10 @@ class Action:
             return text
         move = parse_move(text, STUD_KINDS, noun="action")
         return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
+
+    def with_amount(self, amount: int | None) -> "Action":
+        """The same action with its amount filled in (`dataclasses.replace`, at a fraction of its cost)."""
+        return Action(self.player, self.verb, amount)
 
     def __str__(self) -> str:
         # The one grammar's words for a stud action (`Move.__str__`), without building the move.
@@ -699,7 +703,6 @@ class BettingRound:
             raise illegal(f"it is {due}'s turn to act, not {p}'s", self.profile.rule_cite("turn_order"))
 
         waiting_bring_in = self.bring_in_mode and not self.bring_in_posted and self.level == 0
-        bring = self.profile.rule_cite("bring_in_forced")
         lowcard_all_in = waiting_bring_in and self.is_all_in(self.first)
         if lowcard_all_in and action.verb is Verb.FOLD:
             option = self._all_in_option("all_in_ante_lowcard")
@@ -710,7 +713,7 @@ class BettingRound:
             raise illegal(
                 f"{p} must first bring in {self.stakes.bring_in} or complete to {self.stakes.small_bet}: "
                 "the bring-in is forced",
-                _cites(self.profile.option("third_street_first").cite, bring),
+                _cites(self.profile.option("third_street_first").cite, self.profile.rule_cite("bring_in_forced")),
             )
 
         owed = self.owed(p)
@@ -787,7 +790,7 @@ class BettingRound:
             raise illegal(f"the ante is {amount}{self._forced_words(ante, 'ante')}, not {action.amount}",
                           cite, ante.course_default)
         return _Plan(
-            replace(action, amount=amount),
+            action.with_amount(amount),
             amount,
             f"{p} antes {amount}{self._forced_words(ante, 'ante')}; the ante is recorded apart from "
             "the betting round.",
@@ -821,12 +824,12 @@ class BettingRound:
             )
         if p != self.first:          # the bring-in card is all in on the ante (RRP-H 8.8)
             option = self._all_in_option("all_in_ante_lowcard")
-            return _Plan(replace(action, amount=amount), amount,
+            return _Plan(action.with_amount(amount), amount,
                          f"{p} opens for the amount of the bring-in, {amount}, in place of {self.first}, whose "
                          f"{self._door()} door card is all in on the ante{self._note('all_in_ante_lowcard')}; it counts toward "
                          f"{p}'s round.", _cites(option.cite, forced.cite), option.course_default or forced.course_default)
         return _Plan(
-            replace(action, amount=amount),
+            action.with_amount(amount),
             amount,
             f"{p} brings in {amount}{self._forced_words(forced, 'bring_in')}, the forced bet of the "
             f"{self._door()} door card; it counts toward {p}'s round.",
@@ -856,7 +859,7 @@ class BettingRound:
         else:
             text = (f"{p} brings in {left}, all {p} has: short of the bring-in of {amount}, {p} is all in"
                     f"{self._note(option_name)}; the next player may call {left} or complete.")
-        return _Plan(replace(action, amount=left), left, text, cites, option.course_default, all_in=True)
+        return _Plan(action.with_amount(left), left, text, cites, option.course_default, all_in=True)
 
     def _all_in_option(self, name: str):
         """An all-in option of the profile; a profile without it (a game added before its profiles
@@ -962,7 +965,7 @@ class BettingRound:
                      Verb.RAISE: f"raises all in to {most}"}[verb]
         text = (f"{p} {verb_text}, the last of {p}'s chips (a full {words} would be to {full_total}): {judged}"
                 f"{self._note(name, 'short_all_in_reopens')}.")
-        return _Plan(replace(action, amount=most), added, text, cite, default, new_level=new_level,
+        return _Plan(action.with_amount(most), added, text, cite, default, new_level=new_level,
                      all_in=True, full=full)
 
     def _raise_base(self) -> int:
@@ -1004,7 +1007,7 @@ class BettingRound:
             text += self._note("completion")
             cite, default = _cites(cite, reading.cite), default or reading.course_default
         text += f" ({p} adds {added})." if added != target else "."
-        return _Plan(replace(action, amount=target), added, text, cite, default, new_level=1)
+        return _Plan(action.with_amount(target), added, text, cite, default, new_level=1)
 
     def _no_pair_option_text(self, player: str) -> str:
         """Why the big bet is not open on fourth street."""
@@ -1153,7 +1156,7 @@ class BettingRound:
         added = new_total - self.put[p]
         if self.limit is not None:
             word = "bet" if verb is Verb.BET else "raise"
-            return _Plan(replace(action, amount=new_total), added,
+            return _Plan(action.with_amount(new_total), added,
                          f"{p} {'bets' if verb is Verb.BET else 'raises to'} {new_total} in round {self.limit.number} "
                          f"(a {word} of {inc}).", _cites(self.profile.option("raise_cap").cite, self.limit.cite),
                          new_level=self.level + 1)
@@ -1193,7 +1196,7 @@ class BettingRound:
             text += f", and is all in"
         text += "."
         return _Plan(
-            replace(action, amount=new_total),
+            action.with_amount(new_total),
             added,
             text,
             cite,

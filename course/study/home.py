@@ -298,7 +298,7 @@ def _decided(table: Any) -> bool:
     """The shared-card question's point: the betting before the street a shared card would
     replace is over (and no take is pending), so the hand stops there and its log never shows
     the answer (a 'shared' card, or everyone's own seventh card)."""
-    return table.street == table.spec.shared_decided_after and table.stage_dealt and table.round_done \
+    return table.round_done and table.stage_dealt and table.street == table.spec.shared_decided_after \
         and not table.rules.waiting(table)
 
 
