@@ -118,3 +118,19 @@ def test_making_a_drill_item_leaves_nothing_for_the_garbage_collector():
     finally:
         gc.enable()
     assert left == {}
+
+
+def test_every_betting_move_in_the_ledger_says_that_move_not_the_players_last_card(course_exercises):
+    """A move that writes no log line of its own takes its words from the betting round when it
+    is a bet, a call, a check or a fold, and from the player's record only when it is a card: a
+    betting move's entry once read 'Cara is dealt J♣ face up.' for 'Cara completes'."""
+    from course.engine.actions import BETTING_KINDS
+
+    seen = set()
+    for exercise in course_exercises:
+        for move, entry in zip(exercise.moves, HandState.replay(exercise).ledger):
+            if move.kind in BETTING_KINDS or move.kind == "fold":
+                assert " is dealt " not in entry.text and entry.text.startswith(move.player), \
+                    (exercise.id, entry.move, entry.text)
+                seen.add(exercise.game)
+    assert {"stud-high", "horn-a-vika", "have-a-heart"} <= seen

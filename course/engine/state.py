@@ -29,7 +29,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 from course import amounts
 from course.betting import Action, BettingRound, LedgerEntry, new_round
 from course.cards import DECK, Card
-from course.engine.actions import Move, parse_move
+from course.engine.actions import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
@@ -445,13 +445,15 @@ class HandState:
         self.table = table
 
     def _move_steps(self, parsed: Any) -> list:
-        """A move that wrote no log line (a deal, a check): the player's own record, or the
-        betting round's latest entry."""
+        """A move that wrote no log line: a betting move's words are its betting round's latest
+        entry (the bet, call or fold as the round judged it); any other move's (a card dealt) the
+        player's own record."""
+        if parsed.kind in BETTING_KINDS or parsed.kind == "fold":
+            last = getattr(getattr(self.table, "round", None), "last_entry", None)
+            if last is not None:
+                return [last.step]
         history = getattr(self.table, "history", {}).get(parsed.player or "", [])
-        if history:
-            return history[-1:]
-        last = getattr(getattr(self.table, "round", None), "last_entry", None)
-        return [last.step] if last is not None else []
+        return history[-1:]
 
     # --- what the hand holds ----------------------------------------------------------------
 
