@@ -387,7 +387,7 @@ class HandState:
             seen = len(table.log)
             parsed = self._play(move)
             table = self.table               # a refused move sets the table up again
-            steps, player, cite = table.log[seen:] or self._move_steps(parsed), parsed.player, (self.spec.cite,)
+            steps, player, cite = table.log[seen:] or self._move_steps(table, parsed), parsed.player, (self.spec.cite,)
         pot = amounts.normal(table.pot)
         pots = _PotsAt(tuple(table.live), tuple(table.hands[p].paid for p in table.seats), table.flow,
                        len(table.flow)) if table.stacks and self.award is None else ()
@@ -444,16 +444,17 @@ class HandState:
                 table.apply(parsed)
         self.table = table
 
-    def _move_steps(self, parsed: Any) -> list:
+    @staticmethod
+    def _move_steps(table: Any, parsed: Any) -> list:
         """A move that wrote no log line: a betting move's words are its betting round's latest
-        entry (the bet, call or fold as the round judged it); any other move's (a card dealt) the
-        player's own record."""
+        entry (the bet, call or fold as the round judged it; kept as it is, since `_entry` reads
+        only the text, citations and course-default mark a step has too); any other move's (a card
+        dealt) the player's own record."""
         if parsed.kind in BETTING_KINDS or parsed.kind == "fold":
-            last = getattr(getattr(self.table, "round", None), "last_entry", None)
+            last = table.round.last_entry if table.round is not None else None
             if last is not None:
-                return [last.step]
-        history = getattr(self.table, "history", {}).get(parsed.player or "", [])
-        return history[-1:]
+                return [last]
+        return table.history.get(parsed.player or "", [])[-1:]
 
     # --- what the hand holds ----------------------------------------------------------------
 
