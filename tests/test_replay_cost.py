@@ -120,17 +120,23 @@ def test_making_a_drill_item_leaves_nothing_for_the_garbage_collector():
     assert left == {}
 
 
-def test_every_betting_move_in_the_ledger_says_that_move_not_the_players_last_card(course_exercises):
+def test_every_move_in_the_ledger_says_that_move_not_the_players_last_card(course_exercises):
     """A move that writes no log line of its own takes its words from the betting round when it
     is a bet, a call, a check or a fold, and from the player's record only when it is a card: a
-    betting move's entry once read 'Cara is dealt J♣ face up.' for 'Cara completes'."""
+    betting move's entry once read 'Cara is dealt J♣ face up.' for 'Cara completes', and the
+    spit card's only 'spit 8♠.'."""
     from course.engine.actions import BETTING_KINDS
 
-    seen = set()
+    seen, table_cards = set(), 0
     for exercise in course_exercises:
         for move, entry in zip(exercise.moves, HandState.replay(exercise).ledger):
+            # no entry falls back to repeating the move as written ("spit 8♠.")
+            assert entry.text != f"{entry.move}.", (exercise.id, entry.move)
             if move.kind in BETTING_KINDS or move.kind == "fold":
                 assert " is dealt " not in entry.text and entry.text.startswith(move.player), \
                     (exercise.id, entry.move, entry.text)
                 seen.add(exercise.game)
-    assert {"stud-high", "horn-a-vika", "have-a-heart"} <= seen
+            elif move.player is None and move.card is not None and move.kind != "shared":
+                assert str(move.card) in entry.text and "face up in the middle" in entry.text, entry.text
+                table_cards += 1
+    assert {"stud-high", "horn-a-vika", "have-a-heart"} <= seen and table_cards

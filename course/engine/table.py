@@ -484,6 +484,10 @@ class Table(TableSeats):
         self._open_stage()
         self.shared.append(move.card)
         self.where[move.card] = f"the {name}"
+        # the table's own record (a card for no player, under ""): the words of the move's ledger entry
+        self.history.setdefault("", []).append(Step(
+            f"The {name}, {move.card}, is turned face up in the middle: it counts in the hand of every player "
+            "still in.", self.rules.deal_cites(self)))
         self.rules.on_shared(self, move.card)
         self._settle()
 
