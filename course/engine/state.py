@@ -51,6 +51,11 @@ class _PotsAt:
         self.live, self.paid, self.flow, self.n = live, paid, flow, n
 
 
+def _all_in(seats: Sequence[str], live: Collection[str], paid: Sequence[int], stacks: Mapping[str, int]) -> list[str]:
+    """The players still in (`live`) with every chip of their stack in: `paid` in seat order."""
+    return [p for p, put in zip(seats, paid) if p in live and p in stacks and put >= stacks[p]]
+
+
 class HandState:
     """The single replay of one exercise's moves, for any game."""
 
@@ -309,9 +314,8 @@ class HandState:
         if layers is not None:
             pots, unmatched, _ = layers(table, flow=flow, folded=folded)
         else:
-            stacks = table.stacks
-            all_in = [p for p, put in zip(table.seats, paid) if p in live and p in stacks and put >= stacks[p]]
-            pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded, all_in=all_in)
+            pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded,
+                                         all_in=_all_in(table.seats, live, paid, table.stacks))
         return tuple(pot.amount for pot in pots if pot.amount), tuple(unmatched.values())
 
     def _pots_at(self, at: _PotsAt) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -469,13 +473,10 @@ class HandState:
         if self._parse is None:
             raise ValueError("side_pot_points reads a home-game hand on the one table, not a stud street's round")
         stacks, seats = self.table.stacks, self.table.seats
-
-        def anyone_all_in(at: _PotsAt) -> bool:   # a side pot needs one (RRP-H): the pots are built only then
-            return any(p in stacks and p in at.live and put >= stacks[p] for p, put in zip(seats, at.paid))
-
+        # a side pot needs a player all in (RRP-H): the pots are built only at such points
         return [i for i, entry in enumerate(self._ledger)
-                if type(entry) is tuple and type(entry[8]) is _PotsAt and anyone_all_in(entry[8])
-                and len(self._pots_at(entry[8])[0]) > 1]
+                if type(entry) is tuple and type(entry[8]) is _PotsAt
+                and _all_in(seats, entry[8].live, entry[8].paid, stacks) and len(self._pots_at(entry[8])[0]) > 1]
 
     @property
     def pot(self) -> int:
