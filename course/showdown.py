@@ -467,6 +467,12 @@ def _pot_names(count: int) -> list[str]:
     return ["the main pot"] + [f"side pot {n}" for n in range(1, count)]
 
 
+def all_in_players(paid: Mapping[str, int], live: Collection[str], stacks: Mapping[str, int]) -> list[str]:
+    """The players still in (`live`) who have put every chip of their stack in (`paid`: player ->
+    units put in this hand), in `paid`'s order: the players `build_pots` closes pots at."""
+    return [p for p, put in paid.items() if p in live and p in stacks and put >= stacks[p]]
+
+
 def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (),
                base: int = 0, all_in: Collection[str] | None = None) -> tuple[list[Pot], dict[str, int]]:
     """The pots that `paid` (player -> every unit they put in this hand, antes included) makes,

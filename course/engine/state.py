@@ -33,7 +33,7 @@ from course.engine.actions import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.showdown import award, award_pots, build_pots, side_pots
+from course.showdown import all_in_players, award, award_pots, build_pots, side_pots
 from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
@@ -49,11 +49,6 @@ class _PotsAt:
 
     def __init__(self, live: tuple[str, ...], paid: tuple[int, ...], flow: list[tuple], n: int):
         self.live, self.paid, self.flow, self.n = live, paid, flow, n
-
-
-def _all_in(seats: Sequence[str], live: Collection[str], paid: Sequence[int], stacks: Mapping[str, int]) -> list[str]:
-    """The players still in (`live`) with every chip of their stack in: `paid` in seat order."""
-    return [p for p, put in zip(seats, paid) if p in live and p in stacks and put >= stacks[p]]
 
 
 class HandState:
@@ -315,7 +310,7 @@ class HandState:
             pots, unmatched, _ = layers(table, flow=flow, folded=folded)
         else:
             pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded,
-                                         all_in=_all_in(table.seats, live, paid, table.stacks))
+                                         all_in=all_in_players(dict(zip(table.seats, paid)), live, table.stacks))
         return tuple(pot.amount for pot in pots if pot.amount), tuple(unmatched.values())
 
     def _pots_at(self, at: _PotsAt) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -476,7 +471,8 @@ class HandState:
         # a side pot needs a player all in (RRP-H): the pots are built only at such points
         return [i for i, entry in enumerate(self._ledger)
                 if type(entry) is tuple and type(entry[8]) is _PotsAt
-                and _all_in(seats, entry[8].live, entry[8].paid, stacks) and len(self._pots_at(entry[8])[0]) > 1]
+                and all_in_players(dict(zip(seats, entry[8].paid)), entry[8].live, stacks)
+                and len(self._pots_at(entry[8])[0]) > 1]
 
     @property
     def pot(self) -> int:

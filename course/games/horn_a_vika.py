@@ -30,7 +30,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.showdown import Pot, build_pots
+from course.showdown import Pot, all_in_players, build_pots
 from course.questions import table_asks, table_award, table_opener, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
@@ -352,7 +352,7 @@ class HornRules(Rules):
 
         def betting(street: str, put: dict[str, int]) -> None:
             # a side pot only where a player is all in: one who may still call shares every pot
-            all_in = [p for p in seats if p not in folded and p in stacks and chips_in[p] >= stacks[p]]
+            all_in = all_in_players(chips_in, [p for p in seats if p not in folded], stacks)
             pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded, all_in=all_in)
             for player, units in back.items():
                 returned[player] = returned.get(player, 0) + units

@@ -179,7 +179,7 @@ def _betting_deal(rng: random.Random, street: str | None = None) -> tuple[Deal, 
 
 def action_to_judge(rng: random.Random, rnd) -> str:
     """A move for the player to act on a street's round, to be judged legal or not: every verb
-    bare and with each step's amount, legal a little more often than not (the round's own
+    bare and with each step's amount, legal a little less often than not (the round's own
     `can` decides which is which); `Reject` when nobody is left to act."""
     player = rnd.to_act
     if player is None:
