@@ -108,10 +108,9 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
         for seed in range(3):
             rng = random.Random(f"side-pot-points/{game}/{seed}")
             n = 4
-            chips = {f"P{i + 1}": rng.randint(3, 25) for i in range(n - 1)}
-            events, hand = home.played_hand(rng, game, n, stacks=chips)
+            stacks = {home.NAMES[i]: rng.randint(3, 25) for i in range(n - 1)}
+            events, hand = home.played_hand(rng, game, n, stacks=stacks)
             points = set(hand.state.side_pot_points())
-            stacks = {home._rename(p): v for p, v in chips.items()}
             for i in range(len(events)):
                 data = home.item(game, n, events[:i + 1], {"ask": "side_pots"}, stacks=stacks)
                 exercise = home.parsed(data)

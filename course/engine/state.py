@@ -23,8 +23,11 @@ What every table shares is this interface, the error family of `course.errors` a
 from __future__ import annotations
 
 import weakref
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import fields as dataclass_fields
 from types import SimpleNamespace
-from typing import Any, Callable, Collection, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from course import amounts
 from course.betting import Action, BettingRound, LedgerEntry, new_round
@@ -200,12 +203,17 @@ class HandState:
         """Every error in the exercise's moves, each placed at its index (None: the deal itself).
         A refused home-game event is reported and skipped, so one file shows all its problems at
         once; a stud street stops at its first (its later actions depend on it). A stud deal that
-        cannot open its round is a `ValueError` naming why."""
+        cannot open its round is a `ValueError` naming why. Within `offering(played)`, a hand the
+        engine has just played from the same start through the same moves is taken as the replay."""
         replayed = getattr(exercise, "replayed", None)
         try:   # a state kept on the exercise holds it weakly (see `replay`)
             state = cls.start(weakref.proxy(exercise) if replayed is not None else exercise)
         except CourseError as err:
             return [err]
+        offered = _OFFERED.get()
+        if replayed is not None and offered is not None and state._takes_over(offered, _moves_of(exercise)):
+            replayed(("hand", None), lambda: state)
+            return []
         found: list[Exception] = []
         for index, move in enumerate(_moves_of(exercise)):
             try:
@@ -220,6 +228,33 @@ class HandState:
         if not found and replayed is not None:    # the checked hand is the one every question reads
             replayed(("hand", None), lambda: state)
         return found
+
+    @staticmethod
+    @contextmanager
+    def offering(played: "HandState") -> Iterator[None]:
+        """While this lasts, `problems` of an exercise that starts as `played` did and lists the
+        moves it played, the same ones in the same order, takes `played` as its replay instead of
+        playing them again: the engine is deterministic, so the replay would reach this very
+        state. A drill (`course.study.home.drill`) offers the hand it has just played for the
+        item it wrote from it; the loader still reads and checks every key and every move's text."""
+        token = _OFFERED.set(played)
+        try:
+            yield
+        finally:
+            _OFFERED.reset(token)
+
+    def _takes_over(self, played: "HandState", moves: list[Any]) -> bool:
+        """This fresh state becomes `played` (its table, ledger and moves) when `played` is a
+        home-game hand of the same game, set up alike (a fresh start of each is the same table),
+        that has played exactly `moves`, none refused."""
+        if (self._parse is None or played._parse is None or played.spec is not self.spec
+                or played._restart is None or played._moves != moves or len(played._ledger) != len(moves)):
+            return False
+        if not _same_table(self.table, played._restart()):
+            return False
+        self.table, self._ledger, self._moves = played.table, list(played._ledger), list(played._moves)
+        self.award = played.award
+        return True
 
     # --- the trio ---------------------------------------------------------------------------
 
@@ -507,6 +542,15 @@ class HandState:
         return Action.parse(move) if self._parse is None else self._parse(move)
 
 
+_OFFERED: ContextVar["HandState | None"] = ContextVar("a hand just played, offered as a replay", default=None)
+
+
+def _same_table(a: Any, b: Any) -> bool:
+    """Two tables set up alike: every field equal, and rules of one class in the same state."""
+    return type(a) is type(b) and type(a.rules) is type(b.rules) and vars(a.rules) == vars(b.rules) and all(
+        getattr(a, f.name) == getattr(b, f.name) for f in dataclass_fields(a) if f.name != "rules")
+
+
 def _moves_of(exercise: Any) -> list[Any]:
     """The exercise's moves as parsed by the one grammar (`Exercise.moves`); a bare namespace
     (random play, tests) gives its texts."""
@@ -552,13 +596,13 @@ def legal_action(street: str, seats: Sequence[str], hands: Mapping[str, Any], ac
 
 
 def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any],
-                parse: Callable[[str], Any], **fields: Any) -> tuple[Played, Callable[[str], None]]:
-    """A fresh table for `players` seats (P1, P2, ...) before the antes, a shuffled deck, and
-    `do(text)`, which plays one event text on the one hand state (`HandState.apply`) and records it."""
-    from types import SimpleNamespace
-
-
-    exercise = SimpleNamespace(seats=[f"P{i + 1}" for i in range(players)], hands={}, shared=[],
+                parse: Callable[[str], Any], seats: Sequence[str] | None = None,
+                **fields: Any) -> tuple[Played, Callable[[str], None]]:
+    """A fresh table for `players` seats (`seats`, else P1, P2, ...) before the antes, a shuffled
+    deck, and `do(text)`, which plays one event text on the one hand state (`HandState.apply`)
+    and records it."""
+    names = list(seats[:players]) if seats else [f"P{i + 1}" for i in range(players)]
+    exercise = SimpleNamespace(seats=names, hands={}, shared=[],
                                pot=0, street="third", events=[], profile=profile, extra={}, **fields)
     deck = list(DECK)
     rng.shuffle(deck)

@@ -28,14 +28,15 @@ __all__ = ["KINDS", "SHARED", "random_deal", "random_play"]
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,
-                fold_chance: float = 0.06, stacks: dict[str, int] | None = None) -> Played:
+                fold_chance: float = 0.06, stacks: dict[str, int] | None = None, seats: Any = None) -> Played:
     """One hand from the antes to the end of the betting with random legal choices, through the
     event parser, for 2 to 8 players: when the deck runs short at the last stage, the table asks
-    for one shared card and gets it. `stacks`: the chips of the players listed (seats P1, P2, ...)."""
+    for one shared card and gets it. `seats`: their names (default P1, P2, ...); `stacks`: the
+    chips of the players listed."""
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"whole stud hands use 2 to {MAX_SEATS} players, not {players!r}")
     played, do = random_hand(rng, players, profile, Table.start,
-                             lambda text: parse_move(text, KINDS, spec.title), spec=spec, stakes=profile.stakes,
+                             lambda text: parse_move(text, KINDS, spec.title), seats, spec=spec, stakes=profile.stakes,
                              stacks=dict(stacks or {}))
     return random_play(rng, played, do, fold_chance=fold_chance)
 

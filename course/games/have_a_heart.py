@@ -404,15 +404,16 @@ register(GAME,
 
 def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
                 fold_chance: float = 0.06, hole_chance: float = 0.4, heart_chance: float = 0.0,
-                stacks: dict[str, int] | None = None, stop: Any = None) -> Played:
+                stacks: dict[str, int] | None = None, stop: Any = None, seats: Any = None) -> Played:
     """One hand from the antes to the end with random legal choices, through the event parser;
-    `stacks`: the chips of the players listed (seats P1, P2, ...), so that all-ins happen;
+    `seats`: their names (default P1, P2, ...); `stacks`: the chips of the players listed, so
+    that all-ins happen;
     `heart_chance`: how often a take of a face-up card goes for a heart showing when there is one
     (a drill of taken hearts asks for them; otherwise any card showing, equally); `stop(table)`:
     the point a drill needs has been reached."""
     if not 2 <= players <= 8:
         raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
-    played, do = random_hand(rng, players, profile, start, parse_event, stakes=stakes or profile.stakes,
+    played, do = random_hand(rng, players, profile, start, parse_event, seats, stakes=stakes or profile.stakes,
                              stacks=dict(stacks or {}))
 
     def take(table: Table) -> str:

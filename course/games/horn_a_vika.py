@@ -642,12 +642,14 @@ register(GAME,
 
 
 def random_deal(rng: random.Random, players: int, profile: Any, match_chance: float = 0.8,
-                fold_chance: float = 0.08, stop: Any = None, stacks: dict[str, int] | None = None) -> Played:
+                fold_chance: float = 0.08, stop: Any = None, stacks: dict[str, int] | None = None,
+                seats: Any = None) -> Played:
     """Play one hand from the ante to the end (or until `stop(table)`) with random legal decisions;
-    `stacks`: the chips of the players listed (seats P1, P2, ...), so that short matches happen."""
+    `seats`: their names (default P1, P2, ...); `stacks`: the chips of the players listed, so
+    that short matches happen."""
     if not 2 <= players <= 7:
         raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
-    played, do = random_hand(rng, players, profile, start, parse_event, stacks=dict(stacks or {}))
+    played, do = random_hand(rng, players, profile, start, parse_event, seats, stacks=dict(stacks or {}))
 
     def decide(table: Table) -> str | None:
         d = table.rules.decider(table)

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate, hand_value
+from course.engine.state import HandState
 from course.engine.table import TABLE
 from course.study import engine
 from course.study.stud import NAMES, text
@@ -56,10 +57,11 @@ def played(rng: random.Random, game: str, players: int, **options: Any) -> tuple
 
 
 def played_hand(rng: random.Random, game: str, players: int, **options: Any) -> tuple[list[str], Any]:
-    """A random whole hand: its events (seats named Ava, Ben ...) and the hand as played
-    (`Played`: the table, and the one hand state with its ledger)."""
-    hand = engine.random_home_deal(game, rng, players, engine.default_profile(game), **options)
-    return [_rename(e) for e in hand.texts], hand
+    """A random whole hand: its events and the hand as played (`Played`: the table, and the one
+    hand state with its ledger), its seats named as an item's are (Ava, Ben ...; `stacks` is
+    keyed by those names), so that the hand as played is the item's own (`drill`)."""
+    hand = engine.random_home_deal(game, rng, players, engine.default_profile(game), seats=NAMES, **options)
+    return list(hand.texts), hand
 
 
 def after_side_pot(rng: random.Random, events: list[str], hand: Any) -> list[str]:
@@ -156,7 +158,7 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
 
     def draw(rng: random.Random) -> dict[str, Any]:
         n = rng.randint(*players)
-        chips = {f"P{i + 1}": rng.randint(*stacks) for i in range(n) if rng.random() < 0.67} if stacks else {}
+        chips = {NAMES[i]: rng.randint(*stacks) for i in range(n) if rng.random() < 0.67} if stacks else {}
         if stacks:
             options["stacks"] = chips
         hand_rng, stop = rig(rng) if rig is not None else (rng, None)
@@ -170,8 +172,9 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
             question["player"] = rng.choice(NAMES[:n])
         if extra is not None:
             question.update(extra(rng, events, table))
-        data = item(game, n, events, question, stacks={_rename(p): v for p, v in chips.items()} or None)
-        exercise = parsed(data)
+        data = item(game, n, events, question, stacks=chips or None)
+        with HandState.offering(hand.state):     # a cut at the hand's end is the hand as played
+            exercise = parsed(data)
         value = answered(data, exercise)
         if keep is not None and not keep(value, rng):
             raise Reject
