@@ -555,7 +555,13 @@ class BettingRound:
             try:     # without a stack the amount is the first step; with one it may be all in for less
                 plan = self._judge(Action(p, verb, base + steps[0]) if self.limit is not None else Action(p, verb))
             except IllegalActionError:
-                continue
+                most = self._most(p)
+                if self.limit is None or most is None or most >= base + steps[0]:
+                    continue
+                try:     # under a limit, a player short of the first step: all in for less
+                    plan = self._judge(Action(p, verb, most))
+                except IllegalActionError:
+                    continue
             moves.append(plan.action)
             if plan.action.amount == base + steps[0]:
                 most = self._most(p)
@@ -564,11 +570,15 @@ class BettingRound:
 
     def _covers(self, p: str, plain: list[Action]) -> bool:
         """With stacks, the moves that follow from the round's state are the legal ones when
-        nobody in the round is all in (so no short all-in reopens or closes the betting and the
-        lowest door card posts its bring-in) and `p` has chips left after the dearest of them
-        (so none is all in for less)."""
+        nobody went all in in this round (so no short all-in reopens or closes the betting),
+        and a player all in from an earlier street, who takes no part in this one, leaves the
+        bring-in posted and another player with chips to bet against; and when `p` has chips
+        left after the dearest of them (so none is all in for less)."""
         left = self.behind(p)
-        if any(self.is_all_in(q) for q in self.order):
+        all_in = [q for q in self.order if self.is_all_in(q)]
+        if all_in and (any(self.stacks[q] > 0 for q in all_in)          # all in on this street
+                       or (self.bring_in_mode and not self.bring_in_posted)
+                       or sum(1 for q in self.live if not self.is_all_in(q)) < 2):
             return False
         put = self.put.get(p, 0)
         dearest = max((self.owed(p) if a.verb is Verb.CALL else (a.amount or 0) - put) for a in plain) if plain else 0

@@ -14,12 +14,12 @@ import textwrap
 import pytest
 
 from course import questions
-from course.betting import BettingRound, IllegalActionError, Verb
+from course.betting import BettingRound, IllegalActionError, PlayerLimit, Verb
 from course.cards import DECK, parse_cards
 from course.content import parse_exercise
 from course.engine.state import HandState
 from course.engine.stud import SHARED
-from course.rules import Stakes, load_profile
+from course.rules import Stakes, default_profile, load_profile
 from course.showdown import award_pots, build_pots
 
 POKERSTARS = load_profile("pokerstars")
@@ -160,6 +160,18 @@ def test_an_all_in_amount_the_chips_cannot_pay_is_refused_with_the_right_amount(
     with pytest.raises(IllegalActionError, match="not even the 8 owed"):
         round_of("fifth", {"Ben": 7}, actions=["Ava bets"]).verify("Ben raises to 7")
 
+
+def test_rrp_betting_rule_16_under_a_per_player_limit_a_player_short_of_the_least_raise_is_offered_all_in_for_less():
+    """Horn-A-Vika's limits (OPR-535 3) make the least raise the last one's size; a player with
+    more than the call but less than that raise may still go all in for less (RRP betting rule 16),
+    and the move list random play and the drills choose from offers it, as `can` accepts it."""
+    limit = PlayerLimit(2, lambda p: 2, 1, ("OPR-535 3",))
+    r = BettingRound("fourth", SEATS[:3], "Ben", default_profile("horn-a-vika"), limit=limit, stacks={"Ava": 4})
+    for action in ("Ben bets 1", "Cara raises to 3"):
+        r.apply(action)
+    assert r.to_act == "Ava" and r.steps_allowed("Ava") == [2]        # a raise to 5: more than her 4
+    assert moves(r) == ["Ava folds", "Ava calls", "Ava raises to 4"] and r.can("Ava raises to 4")
+    assert r.apply("Ava raises to 4").added == 4 and r.is_all_in("Ava")
 
 # --- side pots --------------------------------------------------------------------------------
 
