@@ -430,3 +430,59 @@ def test_each_streets_first_actor_is_worded_from_the_cards_as_that_street_began(
                 assert f"{p} " not in showing
             else:
                 assert " ".join(str(c) for c in ups[p][:count]) in showing
+
+
+@pytest.mark.parametrize("game", HOME)
+def test_a_hand_taken_back_to_a_mark_is_the_hand_its_moves_make_afresh(game):
+    """`HandState.mark` / `back_to` (a side-pot drill keeps a point of the hand as it is played
+    and cuts there): marks taken at random points of random whole hands with stacks (the last
+    one after the showdown), gone back to from the latest to the earliest, each after a move was
+    played on again, leave the hand as a fresh replay of the moves up to the mark leaves it
+    (ledger words, hands, pot, shared cards, award, the moves that are legal next); a mark of a
+    point the hand no longer reaches, or taken before a refused move set the table up again, is
+    refused; and the hand then plays on to the same end as the moves played straight through."""
+    from course.study import home
+
+    for seed in range(4):
+        rng = random.Random(f"mark/{game}/{seed}")
+        n = rng.randint(3, 6)
+        stacks = {home.NAMES[i]: rng.randint(3, 30) for i in range(n) if rng.random() < 0.7}
+        texts, hand = home.played_hand(rng, game, n, stacks=stacks)
+        whole = home.parsed(home.item(game, n, texts, {"ask": "pot"}, stacks=stacks))
+        moves = [*texts, "showdown"]          # the hand's last move: it awards the pot
+
+        def afresh(upto):
+            state = HandState.start(whole)
+            for move in moves[:upto]:
+                state.apply(move)
+            return state
+
+        def reads(state):
+            return ([e.text for e in state.ledger], state.final_hands(), state.pot, state.shared_cards(), state.award,
+                    sorted(map(str, state.table.round.legal_moves())) if state.table.round else None)
+
+        state = HandState.start(whole)
+        points = sorted(rng.sample(range(1, len(texts)), 3)) + [len(moves)]
+        marks = {}
+        for i, move in enumerate(moves, 1):
+            state.apply(move)
+            if i in points:
+                marks[i] = state.mark()
+        assert state.award is not None and state.ledger == afresh(len(moves)).ledger
+        for later, i in zip([None, *points[::-1]], points[::-1]):
+            assert state.back_to(marks[i]) == i
+            assert reads(state) == reads(afresh(i)), (game, seed, i)
+            if later is not None:
+                with pytest.raises(ValueError, match="replay instead"):
+                    state.back_to(marks[later])
+            for move in moves[i:i + 1]:
+                state.apply(move)
+        with pytest.raises(CourseError):       # a refused move sets the table up again from the moves kept
+            state.apply(f"{home.NAMES[0]} raises to 999")
+        assert reads(state) == reads(afresh(points[0] + 1))
+        with pytest.raises(ValueError, match="set up again"):
+            state.back_to(marks[points[0]])
+        for move in moves[len(state.ledger):]:
+            state.apply(move)
+        end = afresh(len(moves))
+        assert reads(state) == reads(end) and state.ledger == end.ledger

@@ -92,12 +92,14 @@ def test_the_shared_card_drill_stops_where_it_asks_so_its_log_never_shows_the_an
 
 
 def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two_pots_or_more():
-    """`HandState.side_pot_points` (the side-pot drills' cut) against the engine's own answer to
-    the side_pots question at every point of random hands with stacks: a point is offered if
-    and only if the answer there has two pots or more. Chips nobody has matched yet are no pot,
-    so a point standing at one pot and a bet not called is not offered (and not drawn only for
-    the item's check to throw it away); and two pots stand only where a player is all in, never
-    because a bet in the middle of a round has not been called yet."""
+    """`HandState.side_pot_stands`, read after every move as the side-pot drills' watcher reads it,
+    against the engine's own answer to the side_pots question at every point of random hands
+    with stacks: a point is offered if and only if the answer there has two pots or more. Chips
+    nobody has matched yet are no pot, so a point standing at one pot and a bet not called is not
+    offered (and not drawn only for the item's check to throw it away); and two pots stand only
+    where a player is all in, never because a bet in the middle of a round has not been called
+    yet. The point the watcher keeps is one of them, and the hand taken back to it reads as the
+    moves up to it played afresh."""
     import random
 
     from course.engine.state import HandState
@@ -109,8 +111,15 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
             rng = random.Random(f"side-pot-points/{game}/{seed}")
             n = 4
             stacks = {home.NAMES[i]: rng.randint(3, 25) for i in range(n - 1)}
-            events, hand = home.played_hand(rng, game, n, stacks=stacks)
-            points = set(hand.state.side_pot_points())
+            points = []
+
+            class Recording(home._SidePotPick):
+                def __call__(self, played):
+                    if played.state.side_pot_stands():
+                        points.append(len(played.state.ledger) - 1)
+                    super().__call__(played)
+
+            events, hand = home.played_hand(rng, game, n, stacks=stacks, watch=Recording(random.Random(seed)))
             for i in range(len(events)):
                 data = home.item(game, n, events[:i + 1], {"ask": "side_pots"}, stacks=stacks)
                 exercise = home.parsed(data)
@@ -119,4 +128,10 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
                 if len(pots) > 1:     # a side pot is formed only when a player is all in (RRP-H)
                     assert HandState.replay(exercise).all_in(), (game, seed, i, events[i], pots)
             offered_some.add(bool(points))
+            if points:
+                cut = home.after_side_pot(rng, events, hand)
+                assert len(cut) - 1 in points and cut == events[:len(cut)]
+                fresh = home.parsed(home.item(game, n, cut, {"ask": "side_pots"}, stacks=stacks))
+                assert [e.text for e in hand.state.ledger] == [e.text for e in HandState.replay(fresh).ledger]
+                assert hand.state.pot == HandState.replay(fresh).pot
     assert True in offered_some          # some hand built a side pot: the test saw points offered

@@ -135,6 +135,7 @@ class Played:
     texts: list[str]
     deck: list[Card]
     state: Any = None       # the one hand state the events were played on
+    watch: Any = None       # what watched the play, move by move (`random_play`), if anything
 
 
 def seats_from(exercise: Any) -> dict[str, Seat]:

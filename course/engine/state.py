@@ -70,6 +70,7 @@ class HandState:
         self._tried: tuple[tuple[Any, int], Any] | None = None
         self.award: Answer | None = None     # once the showdown has been played
         self._pots_kept: tuple | None = None   # (what the last pots read were built from, those pots)
+        self._stands: tuple | None = None      # (the payments and players still in it was read at, side_pot_stands)
 
     @property
     def table(self) -> Any:
@@ -81,6 +82,7 @@ class HandState:
     @table.setter
     def table(self, value: Any) -> None:
         self._table = value
+        self._stands = None
 
     @classmethod
     def new_hand(cls, game: str, seats: list[str], profile: Any, stakes: Any = None,
@@ -496,18 +498,47 @@ class HandState:
     def ledger(self) -> tuple[LedgerEntry, ...]:
         return tuple(self._entry(i) for i in range(len(self._ledger)))
 
-    def side_pot_points(self) -> list[int]:
-        """The moves of a home-game hand after which two or more pots stand (the chips nobody has
-        matched yet are not a pot), by index: a side-pot drill cuts at one of them, found without
-        putting the ledger's entries into words."""
+    def side_pot_stands(self) -> bool:
+        """Whether two or more pots stand in a home-game hand now (the side-pot drills' cut): a
+        player is all in, and the pots built from what each has paid are two or more (the chips
+        nobody has matched yet are not a pot). A deal or a check after the last payment reads
+        the pots already built."""
+        table = self.table
+        if not table.stacks:
+            return False
+        # with stacks every payment is in the record (`Table.pay`) and a fold only shortens the
+        # players still in: a move that changes neither (a card dealt, a check) keeps the answer
+        key = (len(table.flow), len(table.live))
+        if self._stands is not None and self._stands[0] == key:
+            return self._stands[1]
+        paid = tuple(table.hands[p].paid for p in table.seats)
+        stands = bool(all_in_players(dict(zip(table.seats, paid)), table.live, table.stacks)) and \
+            len(self._pots_at(_PotsAt(tuple(table.live), paid, table.flow, len(table.flow)))[0]) > 1
+        self._stands = (key, stands)
+        return stands
+
+    def mark(self) -> tuple:
+        """This point of a home-game hand, to come back to once more moves are played (`back_to`):
+        how many moves there were, and the table as they left it (`Table.snapshot`, which saves
+        every field and container a move may change)."""
         if self._parse is None:
-            raise ValueError("side_pot_points reads a home-game hand on the one table, not a stud street's round")
-        stacks, seats = self.table.stacks, self.table.seats
-        # a side pot needs a player all in (RRP-H): the pots are built only at such points
-        return [i for i, entry in enumerate(self._ledger)
-                if type(entry) is tuple and type(entry[8]) is _PotsAt
-                and all_in_players(dict(zip(seats, entry[8].paid)), entry[8].live, stacks)
-                and len(self._pots_at(entry[8])[0]) > 1]
+            raise ValueError("mark reads a home-game hand on the one table, not a stud street's round")
+        return len(self._ledger), self.table, self.table.snapshot(), self.award
+
+    def back_to(self, mark: tuple) -> int:
+        """The hand as it stood at `mark`: the table put back as it was, the later moves and
+        their entries dropped. Returns the number of moves the hand now holds. A mark of a point
+        the hand no longer reaches (taken after a point gone back to since) is refused."""
+        n, table, shot, award = mark
+        if table is not self.table:
+            raise ValueError("the table has been set up again since this mark (a refused move): replay instead")
+        if n > len(self._ledger):
+            raise ValueError(f"this mark is of move {n}, and the hand now holds {len(self._ledger)}: replay instead")
+        table.restore(shot)
+        del self._ledger[n:], self._moves[n:]
+        self._tried = self._pots_kept = self._stands = None
+        self.award = award
+        return n
 
     @property
     def pot(self) -> int:

@@ -43,14 +43,24 @@ def random_deal(rng: random.Random, players: int, profile: Any, spec: GameSpec,
 
 def random_play(rng: random.Random, played: Played, do: Callable[[str], None],
                 own: Callable[[Table], str | None] | None = None, fold_chance: float = 0.06,
-                stop: Callable[[Table], bool] | None = None) -> Played:
+                stop: Callable[[Table], bool] | None = None,
+                watch: Callable[[Played], None] | None = None) -> Played:
     """Play the hand on `played.table` to its end with random legal choices, every move written
     as text and played by `do` (`HandState.apply`): the antes, then the game's own decision when
     one is waiting (`own(table)`, None while it cannot be made yet), the next card from the deck
     (a shared card or a stage's table card when the table asks for one), else a betting move:
     a fold with `fold_chance` when a fold is legal, else any other legal move. `stop(table)`: the
-    point a caller needs has been reached (the moves up to it are as a whole hand would play them)."""
+    point a caller needs has been reached (the moves up to it are as a whole hand would play them).
+    `watch(played)`: called after every move (a drill keeping a point of the hand to cut at)."""
     table, deck = played.table, played.deck
+    if watch is not None:
+        play = do
+
+        def do(text: str) -> None:
+            play(text)
+            watch(played)
+
+        played.watch = watch
     while not table.over and not (stop is not None and stop(table)):
         if table.needs_ante():
             do(f"{table.needs_ante()[0]} antes")

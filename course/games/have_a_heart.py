@@ -404,13 +404,14 @@ register(GAME,
 
 def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = None,
                 fold_chance: float = 0.06, hole_chance: float = 0.4, heart_chance: float = 0.0,
-                stacks: dict[str, int] | None = None, stop: Any = None, seats: Any = None) -> Played:
+                stacks: dict[str, int] | None = None, stop: Any = None, seats: Any = None,
+                watch: Any = None) -> Played:
     """One hand from the antes to the end with random legal choices, through the event parser;
     `seats`: their names (default P1, P2, ...); `stacks`: the chips of the players listed, so
     that all-ins happen;
     `heart_chance`: how often a take of a face-up card goes for a heart showing when there is one
     (a drill of taken hearts asks for them; otherwise any card showing, equally); `stop(table)`:
-    the point a drill needs has been reached."""
+    the point a drill needs has been reached; `watch(played)`: called after every move."""
     if not 2 <= players <= 8:
         raise ValueError(f"random Have a Heart deals use 2 to 8 players, not {players!r}")
     played, do = random_hand(rng, players, profile, start, parse_event, seats, stakes=stakes or profile.stakes,
@@ -434,4 +435,4 @@ def random_deal(rng: random.Random, players: int, profile: Any, stakes: Any = No
             return f"{p.taker} takes {rng.choice(showing)} from {victim}"
         return f"{p.taker} takes a hole card from {victim} ({rng.choice(table.hands[victim].down)})"
 
-    return random_play(rng, played, do, take, fold_chance, stop)
+    return random_play(rng, played, do, take, fold_chance, stop, watch)

@@ -643,8 +643,9 @@ register(GAME,
 
 def random_deal(rng: random.Random, players: int, profile: Any, match_chance: float = 0.8,
                 fold_chance: float = 0.08, stop: Any = None, stacks: dict[str, int] | None = None,
-                seats: Any = None) -> Played:
-    """Play one hand from the ante to the end (or until `stop(table)`) with random legal decisions;
+                seats: Any = None, watch: Any = None) -> Played:
+    """Play one hand from the ante to the end (or until `stop(table)`) with random legal decisions
+    (`watch(played)` called after every move);
     `seats`: their names (default P1, P2, ...); `stacks`: the chips of the players listed, so
     that short matches happen."""
     if not 2 <= players <= 7:
@@ -655,7 +656,7 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
         d = table.rules.decider(table)
         return None if d is None else f"{d.player} {'matches' if rng.random() < match_chance else 'folds'}"
 
-    return random_play(rng, played, do, decide, fold_chance, stop)
+    return random_play(rng, played, do, decide, fold_chance, stop, watch)
 
 
 def start(exercise: Any) -> Table:

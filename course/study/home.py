@@ -64,18 +64,36 @@ def played_hand(rng: random.Random, game: str, players: int, **options: Any) -> 
     return list(hand.texts), hand
 
 
+class _SidePotPick:
+    """Watches a hand as it is played and keeps one point after which two or more pots stand,
+    every such point equally likely (reservoir sampling: the k-th is kept with chance 1/k), as a
+    mark of the one hand state to go back to (`HandState.mark`)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng, self.seen, self.kept = rng, 0, None
+
+    def __call__(self, played: Any) -> None:
+        if played.state.side_pot_stands():
+            self.seen += 1
+            if self.rng.randrange(self.seen) == 0:
+                self.kept = played.state.mark()
+
+
 def after_side_pot(rng: random.Random, events: list[str], hand: Any) -> list[str]:
-    """Cut right after a random event after which two or more pots stand (the hand's own ledger
-    says, move by move; chips nobody has matched yet are no pot), so that a side-pot item is
-    not drawn, loaded and answered only to be thrown away; `Reject` when the hand never built a
-    side pot. The item's `keep` still asks the loaded exercise's answer."""
-    hits = hand.state.side_pot_points()
-    if not hits:
+    """Cut right after a random event after which two or more pots stand (chips nobody has
+    matched yet are no pot), each equally likely: the point was picked and marked as the hand
+    was played (`after_side_pot.watch`), and the hand is taken back to it, so that the item is
+    loaded on the hand as played (`HandState.offering`) and never drawn only to be thrown
+    away; `Reject` when the hand never built a side pot. The item's `keep` still asks the
+    loaded exercise's answer."""
+    pick = hand.watch
+    if pick is None or pick.kept is None:
         raise Reject
-    return events[:rng.choice(hits) + 1]
+    return events[:hand.state.back_to(pick.kept)]
 
 
 after_side_pot.reads_ledger = True     # `drill` gives it the hand as played, not the final table
+after_side_pot.watch = _SidePotPick    # `drill` plays the hand watched by one, made from the item's generator
 
 
 def item(game: str, players: int, events: list[str], question: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -152,7 +170,8 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
     `may_plant(events, table)`: False when the cut cannot plant the trap (a cheap test on the hand
     played, before the item is loaded; the trap's own check still decides); `stop` (an option of
     the game's `random_deal`): play only as far as the cut needs. `rig(rng)`: (the hand's generator,
-    its `stop`), for a hand that plants the situation as it is dealt (`spit_pairs_a_row`).
+    its `stop`), for a hand that plants the situation as it is dealt (`spit_pairs_a_row`);
+    `cut.watch(rng)`, when the cut has one: what watches the hand as it is played, move by move.
     `stacks` (least, most): about two players in three get a random stack in that range, the
     rest enough for anything, so that all-ins and side pots happen."""
 
@@ -162,6 +181,8 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         if stacks:
             options["stacks"] = chips
         hand_rng, stop = rig(rng) if rig is not None else (rng, None)
+        if getattr(cut, "watch", None) is not None:
+            options["watch"] = cut.watch(rng)
         events, hand = played_hand(hand_rng, game, n, **({"stop": stop} if rig is not None else {}), **options)
         table = hand.table
         events = cut(rng, events, hand if getattr(cut, "reads_ledger", False) else table)
