@@ -7,10 +7,15 @@
    second of this process is printed beside it, since the machine may be shared;
 2. p95 time from Check to feedback on the Practice page under AppTest, for a generated item
    beside a hand-written one with the same ask and widget (bring-in, a radio). Target: the
-   generated item within 1.5 times the hand-written one.
+   generated item within 1.5 times the hand-written one;
+3. (`--review`) what Next waits for on Review, side by side: a session's items made on demand
+   (each drawn when Next is pressed, as before) against made ahead by `review.prepare` in the
+   background while the learner answers the first item (Next then reads the cache). Sessions
+   of ten items of the slowest templates, or of `--template`.
 
     python benchmarks/drills.py [--items 200] [--repeat 41] [--json]
                                 [--game stud-high] [--template completion] [--no-feedback]
+    python benchmarks/drills.py --review [--template hav-side-pots]
 
 Items/s: `--items` consecutive seeds per template, after one warm-up item. The two Check
 interactions alternate (one of each per round, after a warm-up round) so both see the same
@@ -69,6 +74,40 @@ def bench_templates(items: int, games: set[str] | None = None, names: set[str] |
     return out
 
 
+REVIEW_DEFAULT = ("hav-side-pots", "hah-side-pots", "hah-shared-card", "hav-second-match", "hah-taken-heart")
+
+
+def bench_review(names: list[str], sessions: int = 5) -> dict[str, dict[str, float]]:
+    """What Next waits for, per template: sessions of ten items (ids from fresh seeds), the
+    nine after the first timed as `templates.generate` on a cold cache (made on demand) and
+    after `review.prepare` made them in its thread (made ahead); and how long that thread took,
+    which the learner's answer to the first item covers."""
+    from course.app import review
+
+    out = {}
+    for name in names:
+        cold, warm, ahead = [], [], []
+        for n in range(sessions):
+            items = [templates.item_id(name, 7_000_000 + 10 * n + k) for k in range(10)]
+            templates.generate.cache_clear()
+            for item in items[1:]:
+                start = time.perf_counter()
+                templates.generate(item)
+                cold.append(time.perf_counter() - start)
+            templates.generate.cache_clear()
+            start = time.perf_counter()
+            review.prepare(items[1:]).join()
+            ahead.append(time.perf_counter() - start)
+            for item in items[1:]:
+                start = time.perf_counter()
+                templates.generate(item)
+                warm.append(time.perf_counter() - start)
+        out[name] = {"on_demand_median_s": statistics.median(cold), "on_demand_max_s": max(cold),
+                     "made_ahead_median_s": statistics.median(warm), "made_ahead_max_s": max(warm),
+                     "session_made_in_s": statistics.median(ahead)}
+    return out
+
+
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1]
 
@@ -92,7 +131,25 @@ def main() -> None:
     parser.add_argument("--no-feedback", action="store_true", help="skip the Check-to-feedback timing")
     parser.add_argument("--no-freeze", action="store_true",
                         help="leave the imports and the course in the collector's reach (not as the app runs)")
+    parser.add_argument("--review", action="store_true",
+                        help="only what Review's Next waits for: items made on demand against made ahead")
     args = parser.parse_args()
+    if args.review:
+        content.load_course(ROOT)
+        keep_out_of_gc()
+        waits = bench_review(args.template or list(REVIEW_DEFAULT))
+        if args.json:
+            print(json.dumps(waits, indent=2))
+            return
+        print("What Review's Next waits for, per item (9 items after the first of 5 sessions of 10): made on "
+              "demand (drawn when Next is pressed) against made ahead (review.prepare, in the background "
+              "while the first item is answered)")
+        print(f"  {'template':22s} {'on demand median/max':>22s} {'made ahead median/max':>24s} {'whole session ahead':>20s}")
+        for name, w in waits.items():
+            print(f"  {name:22s} {w['on_demand_median_s'] * 1e3:9.2f} / {w['on_demand_max_s'] * 1e3:6.2f} ms "
+                  f"{w['made_ahead_median_s'] * 1e6:11.1f} / {w['made_ahead_max_s'] * 1e6:6.1f} us "
+                  f"{w['session_made_in_s'] * 1e3:14.1f} ms")
+        return
 
     rates = bench_templates(args.items, set(args.game or ()), set(args.template or ()), freeze=not args.no_freeze)
     if args.no_feedback:

@@ -431,6 +431,36 @@ def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tm
                 assert any(item in lv.lesson_exercise_ids(l) for l in first_two), (card, item)
 
 
+def test_a_review_session_makes_its_engine_made_items_ahead_so_next_never_waits_on_a_draw(tmp_path):
+    """When a session starts, the page hands its later items to `review.prepare`, which makes
+    them in a background thread while the learner answers the first: once it is done, every
+    engine-made item after the first is already in `templates.generate`'s cache, so Next only
+    reads it (a hit, no draw). Fails if the session is not prepared, or prepared out of reach of
+    the cache the page reads."""
+    import threading
+
+    from course.app import review
+
+    db = tmp_path / "progress.db"
+    _taught_everything(db)
+    with environment(db):
+        at = open_app("map")
+        at.session_state["review:seed"] = 913_577                    # draws no other test makes
+        templates.generate.cache_clear()
+        at.switch_page(PAGES["review"]).run()
+        assert not at.exception, at.exception
+        for thread in threading.enumerate():
+            if thread.name == review.PREPARING:
+                thread.join(timeout=60)
+        later = [item for _, item in at.session_state["review:items"][1:] if templates.is_item_id(item)]
+        assert later, at.session_state["review:items"]
+        before = templates.generate.cache_info()
+        for item in later:
+            templates.generate(item)
+        after = templates.generate.cache_info()
+        assert (after.hits - before.hits, after.misses - before.misses) == (len(later), 0)
+
+
 def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_back_first(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
     _taught_everything(db)

@@ -10,6 +10,7 @@ explanation, with each wrong field of a several-field answer marked.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from datetime import timedelta
 from typing import Any
@@ -51,11 +52,37 @@ def _start(plan: schedule.Schedule, size: int) -> None:
     keys = unlock.unlocked(plan, course, keys)
     cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
+    prepare([item for _, item in st.session_state[K + "items"][1:]])
     st.session_state[K + "at"] = 0
     st.session_state[K + "results"] = []
     st.session_state[K + "started"] = time.monotonic()
     st.session_state[K + "tries"] = 0
     st.session_state[K + "hint"] = False
+
+
+PREPARING = "review-prepare"     # the name of the thread that makes a session's items ahead
+
+
+def prepare(items: list[str]) -> threading.Thread | None:
+    """Make a session's engine-made items ahead, in the order they come, while the learner
+    answers the first: `templates.generate` keeps each (its cache is the process's), so Next
+    finds its item made and never waits on a draw, on a slow machine as on a fast one. A
+    template that fails is passed over here and reported by the page when its item comes up (a
+    failed draw is not cached). Hand-written exercises are in the loaded course already."""
+    made = [item for item in items if templates.is_item_id(item)]
+    if not made:
+        return None
+
+    def make() -> None:
+        for item in made:
+            try:
+                templates.generate(item)
+            except Exception:  # noqa: BLE001 - the page shows the failure when it reaches the item
+                continue
+
+    thread = threading.Thread(target=make, name=PREPARING, daemon=True)
+    thread.start()
+    return thread
 
 
 GOAL_COUNTS = ("Every answer you check today counts towards the daily goal: in lesson exercises, on "
