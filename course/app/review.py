@@ -52,7 +52,7 @@ def _start(plan: schedule.Schedule, size: int) -> None:
     keys = unlock.unlocked(plan, course, keys)
     cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
-    prepare([item for _, item in st.session_state[K + "items"][1:]])
+    st.session_state[K + "prepared"] = False      # the later items are made once the first is drawn
     st.session_state[K + "at"] = 0
     st.session_state[K + "results"] = []
     st.session_state[K + "started"] = time.monotonic()
@@ -65,7 +65,7 @@ PREPARING = "review-prepare"     # the name of the thread that makes a session's
 
 def prepare(items: list[str]) -> threading.Thread | None:
     """Make a session's engine-made items ahead, in the order they come, while the learner
-    answers the first: `templates.generate` keeps each (its cache is the process's), so Next
+    answers the first (called once the first is drawn, so that its draw has the process to itself): `templates.generate` keeps each (its cache is the process's), so Next
     finds its item made and never waits on a draw, on a slow machine as on a fast one. A
     template that fails is passed over here and reported by the page when its item comes up (a
     failed draw is not cached). Hand-written exercises are in the loaded course already."""
@@ -147,6 +147,9 @@ def review() -> None:
             st.button("Next →", key=K + "skip", on_click=_advance)
             return
         _item(plan, card, item, exercise, second)
+        if st.session_state.get(K + "prepared") is False:   # once per session, the first item drawn
+            st.session_state[K + "prepared"] = True
+            prepare([later for _, later in items[at + 1:]])
 
 
 def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: bool) -> None:
