@@ -45,3 +45,34 @@ def test_stud_table_still_says_street():
     assert not problems
     at = cards_view.table_at(exercise, exercise.questions[0])
     assert f"on {at.street} street" in cards_view.table_html(exercise, at)
+
+
+
+def test_a_horn_a_vika_hand_is_in_a_betting_round_only_once_its_stage_is_dealt():
+    """OPR-535 4: each stage's cards are dealt, then its betting round is played. Move by move
+    through random whole hands, the words for where the hand stands say "in betting round N"
+    only once every player still in has the stage's cards (and the round is not over), and
+    "before betting round N" while the stage is still being dealt (a drill's intro had read
+    "stage 1, in betting round 1, just after: Ava is dealt 3♣ down")."""
+    import random
+
+    from course.engine.state import HandState
+    from course.study import home
+
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(f"point-words/{seed}")
+        n = rng.randint(2, 6)
+        texts, _ = home.played_hand(rng, "horn-a-vika", n)
+        state = HandState.start(home.parsed(home.item("horn-a-vika", n, texts, {"ask": "pot"})))
+        for text in texts:
+            state.apply(text)
+            table = state.table
+            if table.over or not table.stage or not table.current_round():
+                continue
+            words, dealing = table.point_words(), not table.stage_dealt
+            seen.add(dealing)
+            assert ("in betting round" in words) == (not dealing and not table.round_done), (seed, text, words)
+            if dealing:
+                assert f"before betting round {table.current_round()}" in words, (seed, text, words)
+    assert seen == {True, False}          # points both while a stage was dealt and after it were read

@@ -256,8 +256,8 @@ class Table(TableSeats):
         if not self.stage:
             return "before the deal"
         at, number = f"stage {self.stage}", self.round_ahead()
-        if number and self.current_round() == number and not self.round_done:
-            return at + f", in betting round {number}"
+        if number and self.current_round() == number and not self.round_done and self.stage_dealt:
+            return at + f", in betting round {number}"    # while the stage is dealt, its round is still to come
         return at + (f", before betting round {number}" if number else "")
 
     def current_round(self) -> int | None:
