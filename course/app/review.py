@@ -64,11 +64,13 @@ PREPARING = "review-prepare"     # the name of the thread that makes a session's
 
 
 def prepare(items: list[str]) -> threading.Thread | None:
-    """Make a session's engine-made items ahead, in the order they come, while the learner
-    answers the first (called once the first is drawn, so that its draw has the process to itself): `templates.generate` keeps each (its cache is the process's), so Next
-    finds its item made and never waits on a draw, on a slow machine as on a fast one. A
-    template that fails is passed over here and reported by the page when its item comes up (a
-    failed draw is not cached). Hand-written exercises are in the loaded course already."""
+    """Make a session's engine-made items ahead, in the order they come, in a background thread
+    while the learner answers the first (the page calls this once the first is drawn, so that
+    draw has the process to itself). `templates.generate` keeps each in its cache, which every
+    session of the process shares, so Next finds its item made and never waits on a draw, on a
+    slow machine as on a fast one. A template that fails is passed over here and reported by the
+    page when its item comes up (a failed draw is not cached). Hand-written exercises are in the
+    loaded course already."""
     made = [item for item in items if templates.is_item_id(item)]
     if not made:
         return None
