@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from course.engine.actions import parse_move
+
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
 TOPICS = (
     "deal", "forced-bets", "bring-in", "opener", "amounts", "contributions", "best-five",
@@ -235,9 +237,8 @@ class GameSpec:
 
     def parse(self, text: Any) -> Any:
         """One move written in this game's grammar (`course.engine.actions.parse_move` with the
-        game's `kinds`); `IllegalActionError` (a ValueError) quoting the text otherwise."""
-        from course.engine.actions import parse_move
-
+        game's `kinds`); `IllegalActionError` (a ValueError) quoting the text otherwise. Asked on
+        every move a hand plays: the grammar is imported once with the module, not on each call."""
         return parse_move(text, self.kinds, self.title)
 
     def module(self) -> ModuleType | None:
