@@ -274,7 +274,9 @@ class HandState:
     def _is_showdown(self, move: Any) -> bool:
         if isinstance(move, Move):
             return move.kind == SHOWDOWN
-        return isinstance(move, str) and len(move) < 20 and " ".join(move.lower().split()) == SHOWDOWN
+        # asked of every move played: `strip` drops the whitespace `split` does, and a text with
+        # whitespace inside is not 'showdown' either way, so no list of words is built
+        return isinstance(move, str) and len(move) < 20 and move.strip().lower() == SHOWDOWN
 
     def _showdown(self, move: str) -> tuple[Any, Answer]:
         """The showdown: once the hand is over, the pot goes to the best hand (or the last player
