@@ -441,7 +441,6 @@ def _names(names: Sequence[str]) -> str:
 SIDE_POTS = 'COURSE "Side pots"'
 EACH_POT = 'RRP-H 3 "Ties" 5(d)'
 TABLE_STAKES = "RRP-H 2.4"
-FOLDED_OUT = 'HPD "Later streets begin with the strongest exposed hand"'
 
 
 @dataclass(frozen=True)
@@ -551,7 +550,7 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
     if out:
         steps.append(Step(f"{_names(out)} folded: what {'they' if len(out) > 1 else out[0]} put in stays in the "
                           f"pots, but {'they' if len(out) > 1 else out[0]} can win none of them.",
-                          tuple(dict.fromkeys((FOLDED_OUT, SIDE_POTS))), True))
+                          (SIDE_POTS,), True))      # the course's article says so; HPD's later-streets one does not
     names = _pot_names(len(pots))
     previous = 0
     for name, pot in zip(names, pots):

@@ -189,6 +189,18 @@ def test_side_pots_unmatched_chips_go_back_and_a_folded_players_chips_stay_in():
     assert back == {"Ava": 8}
 
 
+def test_a_folded_players_chips_in_the_side_pots_are_cited_to_the_course_article_that_says_so():
+    """What a folded player put in stays in the pots they reached, and they win none: the course's
+    own reading (COURSE "Side pots": each pot takes every player's chips up to its level, and only
+    players still in may win it), marked as such. The step once also cited HPD's later-streets
+    article, which says nothing about a folded player's chips."""
+    from course.showdown import side_pots
+
+    answer = side_pots({"Ava": 10, "Ben": 4, "Cara": 6}, ["Ava", "Ben", "Cara"], folded=["Cara"], all_in=["Ben"])
+    (step,) = [s for s in answer.steps if "folded" in s.text]
+    assert "Cara folded" in step.text and step.cite == ('COURSE "Side pots"',) and step.course_default
+
+
 def test_rrp_side_pot_is_formed_only_when_a_player_is_all_in_not_by_a_bet_still_to_be_called():
     """RRP-H's glossary: a side pot is 'a separate pot formed when one or more players are all
     in'. In the middle of a round, a player still in with chips who has put in less than the bet
