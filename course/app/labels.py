@@ -19,15 +19,8 @@ GAMES = {name: spec.title for name, spec in REGISTRY.items()}
 
 NAMES = {
     **GAMES,
-    # rule profiles (course/rules/profiles.yaml)
-    "pokerstars": "PokerStars rules",
-    "wsop-2026": "WSOP 2026 rules",
-    "1917poker": "1917Poker rules",
-    "opr-535": "Horn-A-Vika rules (OPR-535)",
-    "opr-535-exact": "Horn-A-Vika rules (OPR-535), exact halves",
-    "opr-678": "Have a Heart rules (OPR-678)",
-    "rrp-razz": "Razz rules (Robert's Rules)",
-    "rrp-stud-hi-lo": "Stud Hi-Lo rules (Robert's Rules)",
+    # rule profiles: each profile's own `label` (its title when it has none), course/rules/profiles.yaml
+    **{name: rules.load_profile(name).label for name in rules.profile_names()},
     # skills and lesson topics (course.content.TOPICS; the home games' skills are their games)
     "deal": "the deal",
     "forced-bets": "antes and forced bets",

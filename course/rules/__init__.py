@@ -242,6 +242,7 @@ class Profile:
     title: str
     options: Mapping[str, Option] = field(default_factory=dict)
     default: bool = False
+    label: str = ""   # the profile's name on the screen (its `label:`, else its title)
 
     def __hash__(self) -> int:
         return hash((self.name, tuple((k, repr(o.value), o.overridden) for k, o in self.options.items())))
@@ -332,7 +333,7 @@ class Profile:
                 + (f"; this is the rule of profile {donor_name!r}" if (donor_name := _owner(donor)) else ""),
                 overridden=True,
             )
-        return Profile(self.name, self.game, self.title, MappingProxyType(options), self.default)
+        return Profile(self.name, self.game, self.title, MappingProxyType(options), self.default, self.label)
 
 
 @lru_cache(maxsize=None)
@@ -341,7 +342,8 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
     schema = raw["schema"]
     registry = _citations()
     profiles = {}
-    for name, body in raw["profiles"].items():
+    bodies = _inherited(raw["profiles"])
+    for name, body in bodies.items():
         options = {}
         for key, entry in body["options"].items():
             where = f"profiles.yaml: {name}.{key}"
@@ -380,10 +382,58 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
             name=name,
             game=body["game"],
             title=body["title"],
+            label=str(body.get("label") or body["title"]),
             options=MappingProxyType(options),
             default=bool(body.get("default", False)),
         )
     return MappingProxyType(schema), MappingProxyType(profiles)
+
+
+PROFILE_KEYS = ("game", "title", "label", "default", "extends", "options")
+
+
+def _inherited(raw: Mapping[str, Any]) -> dict[str, dict]:
+    """Each profile's body with `extends: <profile>` resolved: the parent's options (its own
+    parent's first), then the profile's own, which replace the parent's one by one. A profile
+    that extends another takes the parent's `game` unless it names its own; `title` and
+    `default` are never inherited. `ValueError` naming the profile for an unknown parent, a
+    loop, an unknown key or a missing `game`, `title` or `options`."""
+    resolved: dict[str, dict] = {}
+
+    def body_of(name: str, chain: tuple[str, ...]) -> dict:
+        if name in resolved:
+            return resolved[name]
+        body = raw[name]
+        where = f"profiles.yaml: profile {name!r}"
+        if not isinstance(body, Mapping):
+            raise ValueError(f"{where}: expected a map with game, title and options")
+        unknown = [k for k in body if k not in PROFILE_KEYS]
+        if unknown:
+            raise ValueError(f"{where}: unknown key {unknown[0]!r}: expected one of "
+                             f"{', '.join(PROFILE_KEYS)}{_suggest(str(unknown[0]), PROFILE_KEYS)}")
+        own = dict(body.get("options") or {})
+        parent = body.get("extends")
+        if parent is None:
+            merged = dict(body)
+            merged["options"] = own
+        else:
+            if parent not in raw:
+                raise ValueError(f"{where} extends {parent!r}, which is not a profile"
+                                 f"{_suggest(str(parent), raw)}")
+            if parent in chain or parent == name:
+                raise ValueError(f"{where}: `extends` goes round in a loop: "
+                                 + " -> ".join((*chain, name, parent)))
+            base = body_of(parent, (*chain, name))
+            merged = {"game": base["game"], **{k: v for k, v in body.items() if k != "options"},
+                      "options": {**base["options"], **own}}
+        missing = [k for k in ("game", "title") if not merged.get(k)]
+        if missing or not merged["options"]:
+            raise ValueError(f"{where} lacks {', '.join(missing) or 'options'}"
+                             + ("" if parent is None else f" (it extends {parent!r})"))
+        resolved[name] = merged
+        return merged
+
+    return {name: body_of(name, ()) for name in raw}
 
 
 def _option_with_value(key: str, value: Any, game: str) -> Option | None:
