@@ -44,6 +44,7 @@ from typing import Any, Iterable
 
 from course.cards import Card, CardError, Rank, Suit
 from course.errors import CourseError
+from course.games import find_game
 
 STUD_VARIANTS = {"F7S": "stud-high", "FR": "razz", "F7S/8": "stud-hi-lo"}
 VARIANTS = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
@@ -55,9 +56,11 @@ _NEEDS = {
     **dict.fromkeys(("NT", "NS", "PO", "N2L1D"), ("antes", "blinds_or_straddles", "min_bet")),
     **dict.fromkeys(("F7S", "F7S/8", "FR"), ("antes", "bring_in", "small_bet", "big_bet")),
 }
-STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
-# A stud player's cards in the order dealt: two hole cards and a door card, three face up, one down.
-STUD_FACES = (False, False, True, True, True, True, False)
+# The seven-card deal the PHH stud variants share, from its game spec: the betting streets, and a
+# player's cards in the order dealt, face up or down (two hole cards and a door card, three face
+# up, one down).
+STUD_STREETS = find_game(STUD_VARIANTS["F7S"]).betting_streets
+STUD_FACES = find_game(STUD_VARIANTS["F7S"]).card_faces
 MAX_STUD_PLAYERS = 8
 _RANKS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "T": Rank.TEN,
           **{str(n): Rank(n) for n in range(2, 10)}}

@@ -25,7 +25,6 @@ HERE = Path(__file__).parent
 # The rules' own YAML is read with libyaml where PyYAML has it (about 30 ms against 250 ms per
 # process for the pure-Python loader), and each file once per process (`_read`).
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 STAKE_NAMES = ("ante", "bring_in", "small_bet", "big_bet")
 FORCED_BETS = ("ante", "bring_in")
 
@@ -531,15 +530,17 @@ def _check_value(key: str, value: Any, schema: Mapping[str, dict] | None = None)
             raise ValueError(f"option {key!r} cannot be {value!r}: expected a list of whole numbers")
         return tuple(_whole_units(f"option {key!r}", v) for v in value)
     if kind == "streets":
-        if not isinstance(value, Mapping) or set(value) != set(STREETS):
+        # The streets themselves are the game's (its spec, course.games): which ones a profile
+        # must name is checked where the profile meets its game (`GameSpec.profile_problems`).
+        if not isinstance(value, Mapping) or not value or not all(isinstance(k, str) for k in value):
             raise ValueError(
-                f"option {key!r} cannot be {value!r}: expected small or big for each of "
-                + ", ".join(STREETS)
+                f"option {key!r} cannot be {value!r}: expected small or big for each betting street "
+                "of the game, e.g. {third: small, fourth: small, fifth: big, sixth: big, seventh: big}"
             )
         for street, size in value.items():
             if size not in ("small", "big"):
                 raise ValueError(f"option {key!r}: {street} is {size!r}: expected 'small' or 'big'")
-        return MappingProxyType({street: value[street] for street in STREETS})
+        return MappingProxyType(dict(value))
     raise ValueError(f"schema for {key!r} has unknown type {kind!r}")
 
 
@@ -577,7 +578,6 @@ __all__ = [
     "Profile",
     "Rule",
     "Stakes",
-    "STREETS",
     "citation",
     "citations",
     "default_profile",
