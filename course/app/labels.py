@@ -100,7 +100,13 @@ def article_title(key: str, *, source: bool = True) -> str:
     title = f"article {cit.title}" if re.fullmatch(r"[\d.]+(\([a-z]\))?", cit.title) else cit.title
     if not source:
         return title[:1].upper() + title[1:]
-    return f"{SOURCES.get(cit.source_title, cit.source_title)} · {title}"
+    return f"{source_name(cit)} · {title}"
+
+
+def source_name(cit) -> str:
+    """A citation's source as a reader names it: the short name here, else the registry
+    entry's own `source_label` (a source added with its game needs no entry here), else its title."""
+    return SOURCES.get(cit.source_title) or cit.source_label or cit.source_title
 
 
 def profile_words(profile: str) -> str:

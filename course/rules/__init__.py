@@ -42,6 +42,7 @@ class Citation:
     title: str  # the section heading or article number inside the source
     text: str  # our own one- or two-sentence paraphrase
     streets: tuple[str, ...] = ()  # the streets an article is about (none: not about one street)
+    source_label: str = ""  # the source's short name on the screen ("" : the screen's own, or the title)
 
     @property
     def section(self) -> str:
@@ -80,6 +81,7 @@ def _citations() -> Mapping[str, Citation]:
             title=str(entry["title"]),
             text=" ".join(str(entry["text"]).split()),
             streets=tuple(entry.get("streets", ())),
+            source_label=str(entry.get("source_label", "")),
         )
     return MappingProxyType(table)
 
