@@ -301,6 +301,16 @@ GAMES: dict[str, GameSpec] = {
         # and the best eight-or-better low (10.2, 10.3), no exposed-pair big bet (10.7).
         GameSpec("stud-hi-lo", "Seven-Card Stud Hi-Lo", stud_asks=(*STUD_ASKS, *HALVES_ASKS), pair_street=None,
                  orders=("high", "low"), drills="course.study.low"),
+        # Five-Card Stud High (5CS 2): a hole card and an up card, then three up cards one at a
+        # time, four betting rounds; the small bet on the first two and the big bet on the last two
+        # (5CS 9); ten players at most take fifty cards, so no shared card (5CS 1).
+        GameSpec("five-card-stud", "Five-Card Stud High",
+                 streets=(StreetSpec("second", 1, 1, opens="third_street_first"), StreetSpec("third", 1, 2),
+                          StreetSpec("fourth", 1, 3), StreetSpec("fifth", 1, 4),
+                          StreetSpec("showdown", 1, 4, betting=False)),
+                 stud_asks=("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
+                            *SHOWDOWN_ASKS, "award", "side_pots", "showdown_order"),
+                 shared_replaces=None, pair_street="third", cite="5CS 2", door_card="up card"),
     )
 }
 # Every street name some game deals, in the order the games deal them: what a street key may say
