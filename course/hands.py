@@ -275,10 +275,6 @@ def hand_value(cards: Iterable[Card | str]) -> int:
 _CATEGORIES = tuple(Category)
 
 
-def category_of(value: int) -> Category:
-    return _CATEGORIES[value >> 20]
-
-
 def digits_of(value: int) -> tuple[int, ...]:
     return tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
 

@@ -196,12 +196,6 @@ def article_md(cite: str, number: int | None = None, *, link: bool = True) -> st
             + (f" · [open in the Rulebook]({article_url(cite)})" if link else ""))
 
 
-def citation_popover(key: str, widget_key: str, label: str | None = None) -> None:
-    """One article behind a button (lesson sections cite with these)."""
-    with st.popover(label or key, key=widget_key):
-        st.markdown(article_md(key))
-
-
 def cited_articles(answer: Any, key: str) -> None:
     """Every article the explanation cites, in full. Drawn only while the learner has it
     open: the expander reports its state (on_change="rerun")."""

@@ -134,15 +134,6 @@ class Option:
     overridden: bool = False  # set by an exercise's `options:` rather than the profile
     rounding_cite: tuple[str, ...] = ()  # a forced bet given as a fraction: where its rounding comes from
 
-    @property
-    def basis(self) -> str:
-        """A few words for explanations: why this value applies."""
-        if self.overridden:
-            return "as this exercise's options set it"
-        if self.course_default:
-            return "the course's own default, not a rule this profile's source states"
-        return "as the rules state"
-
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
