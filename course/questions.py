@@ -457,7 +457,7 @@ def _final_round(exercise: Exercise, question: Question):
     """The last betting round, over, and the players still in (a whole hand at its end, or a
     seventh-street exercise whose actions end the round); ValueError otherwise."""
     spec = find_game(exercise.game)
-    last = spec.betting_streets[-1] if hasattr(spec, "betting_streets") else "seventh"
+    last = spec.betting_streets[-1]
     if exercise.whole_hand:
         table = _point(exercise, question).table
         if not getattr(table, "betting_over", False):

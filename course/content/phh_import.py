@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from course.content.exercises import EXERCISE_KEYS
-from course.games import STREETS, find_game
+from course.games import find_game
 from course.phh import (
     STUD_VARIANTS, PhhError, PhhHand, PhhRefusal, StudHand, StudMove, read_phh, stud_hand,
     stud_to_phh, write_phh, _toml,
@@ -421,7 +421,7 @@ def export_exercise(exercise: Any) -> PhhHand:
         before = {p: table.hands[p].paid for p in table.seats}
         state.apply(move)
         table = state.table
-        street = table.street or STREETS[0]
+        street = table.street or find_game(exercise.game).first_street
         if street != last_street:
             round_totals, last_street = {}, street
         if move.kind == "ante":

@@ -636,7 +636,8 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     and records it."""
     names = list(seats[:players]) if seats else [f"P{i + 1}" for i in range(players)]
     exercise = SimpleNamespace(seats=names, hands={}, shared=[],
-                               pot=0, street="third", events=[], profile=profile, extra={}, **fields)
+                               pot=0, street=find_game(profile.game).first_street, events=[], profile=profile,
+                               extra={}, **fields)
     deck = list(DECK)
     rng.shuffle(deck)
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
