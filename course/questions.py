@@ -24,7 +24,7 @@ from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import HandValue, LowHand, evaluate, hand_order
-from course.engine.state import HandState
+from course.engine.state import HandState, table_award as table_award_of
 from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules, side_order
 
@@ -685,21 +685,10 @@ def table_award(exercise: Exercise, question: Question) -> Answer:
     """Who receives how much of the pot a game played on events ends with (every ante, match and
     bet in it), on the one table after the moves: a shared card counts in every hand still in,
     and why it was dealt is said first; a hand won by a fold cites the game's `fold_cite`."""
-    from course import showdown
-
     table = HandState.replay(exercise).table
     why_shared = list(table.seventh.steps) if table.shared and table.seventh is not None else []
-    if table.stacks:        # with stacks: pot by pot, each pot to the players who may win it
-        layers = getattr(table.rules, "pot_layers", None)
-        built = layers(table) if layers is not None else None
-        folded = [p for p in table.seats if table.hands[p].folded]
-        return showdown.award_pots({p: table.hands[p].cards for p in table.seats},
-                                   {p: table.hands[p].paid for p in table.seats}, table.seats, table.shared, folded,
-                                   table.profile, all_in=table.all_in, before=why_shared,
-                                   pots=built[:2] if built else None, how=built[2] if built else ())
-    return showdown.award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
-                          [p for p in table.seats if table.hands[p].folded], table.profile,
-                          fold_cite=getattr(table.rules, "fold_cite", None), before=why_shared)
+    return table_award_of(table, table.shared, table.all_in, table.pot, before=why_shared,
+                          fold_cite=getattr(table.rules, "fold_cite", None))
 
 
 # --------------------------------------------------------------------------------------------
