@@ -245,7 +245,7 @@ ODD_CENT = ('RRP-H 3 "Ties" 3', 'COURSE "Odd cent"')
 
 def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], seats: Sequence[str],
               odd_unit: Any = None, profile: Any = None, shared: Sequence[Card] = (),
-              folded: Collection[str] = ()) -> Answer:
+              folded: Collection[str] = (), cards: Mapping[str, Sequence[Card]] | None = None) -> Answer:
     """One pot's units per player, with the steps that decide them.
 
     `winners` either names the winners who share the pot (a sequence), or gives the hands
@@ -255,8 +255,9 @@ def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], s
     all the same. Leftover units go by the profile's `odd_unit` option (`odd_unit`, an Option with
     `.value`, `.cite`, `.course_default`, overrides it): `seat-order` (the course's default
     without one) gives them one at a time to the winners clockwise from the dealer's left;
-    `lowest-card-by-suit` to the lowest card by suit (a low game); `high-half-then-card-by-suit`
-    as Hi-Lo splits (see `pot_halves`).
+    `highest-card-by-suit` to the highest card by suit (a high game), `lowest-card-by-suit` to
+    the lowest (a low game), all of each winner's `cards` counting (needed with named winners);
+    `high-half-then-card-by-suit` as Hi-Lo splits (see `pot_halves`).
     """
     if isinstance(winners, Mapping):
         halves = pot_halves(pot, winners, seats, shared, folded, profile, odd_unit)
@@ -266,7 +267,7 @@ def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], s
                 total[player] = total.get(player, 0) + units
         order = [p for p in seats if p in total] + [p for p in total if p not in seats]
         return Answer({p: total[p] for p in order}, halves.steps)
-    return _share(pot, winners, seats, odd_unit, profile)
+    return _share(pot, winners, seats, odd_unit, profile, cards=cards)
 
 
 def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None, profile: Any = None,
@@ -326,7 +327,9 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
             steps.append(Step(
                 f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
                 f"{'highest' if high else 'lowest'} card by suit among all their cards ({shown}"
-                + ("; the ace counts low" if not high else "") + ").", cite, course_default=default))
+                + ("; the ace counts low" if not high else "") + ")."
+                + (" That is the course's own default, Robert's Rules' stud rule: this profile's source says "
+                   "nothing of odd units." if default else ""), cite, course_default=default))
         else:
             raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order', "
                              "'lowest-card-by-suit' or 'high-half-then-card-by-suit'")
