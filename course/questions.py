@@ -338,7 +338,7 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
         f"Count the cards dealt: two hole cards for everyone plus the face-up cards each shows, "
         f"{counts} = {sum(dealt.values())}; a player who folded early got fewer. So "
         f"52 - {sum(dealt.values())} = {left} cards are left (burn cards not counted).",
-        ('HPD "The deal timeline"', 'COURSE "Shared card"'), True))
+        (*exercise.profile.rule_cite("deal_timeline"), 'COURSE "Shared card"'), True))
     verdict = table.needs_shared_card(still_in, exercise.profile, cards_left=left)
     return Answer(verdict.value, steps + verdict.steps)
 
@@ -432,13 +432,14 @@ def _best(exercise: Exercise, player: str, question: Question | None = None) -> 
             steps.append(Step(f"For {side}: {value.words}.", cite, default))
         elif value.size < 5:
             steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play "
-                              f"for {side}: {cards_text(value.cards)}, {value.words}.", (SHORT_HANDS, *cite), default))
+                              f"for {side}: {cards_text(value.cards)}, {value.words}.", _cites(rules.short, cite),
+                              default))
         else:
             steps.append(Step(f"The lowest five of them, aces low, straights and flushes not counting: "
                               f"{cards_text(value.cards)}, {value.words}.", cite, default))
     elif value.size < 5:
         steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
-                          f"{cards_text(value.cards)}, {value.words}.", (SHORT_HANDS,)))
+                          f"{cards_text(value.cards)}, {value.words}.", rules.short))
     else:
         steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", rules.best))
     return value, steps

@@ -46,6 +46,7 @@ class ShowdownRules:
     ties: tuple[str, ...] = (TIES,)
     shared: tuple[str, ...] = (SHARED,)
     folded: tuple[str, ...] = (FOLDED, BEST_FIVE)
+    short: tuple[str, ...] = (SHORT,)   # a hand of fewer than five cards: the game's own rule, if it has one
 
     @classmethod
     def of(cls, profile: Any = None) -> "ShowdownRules":
@@ -53,8 +54,11 @@ class ShowdownRules:
         if profile is None:
             return cls()
         best = tuple(profile.option("showdown_rule").cite)
+        # only Have a Heart's document speaks of hands left short; elsewhere a hand of fewer than five
+        # cards (one asked about before the seventh card) is read by the game's own best-hand rule
+        short = (SHORT,) if "OPR-678" in profile.sources else best
         return cls(best=best, ties=tuple(profile.option("tie_rule").cite),
-                   shared=tuple(profile.option("shared_cards_play").cite), folded=best)
+                   shared=tuple(profile.option("shared_cards_play").cite), folded=best, short=short)
 
 
 def best_hands(
@@ -128,7 +132,7 @@ def showdown(
         return Answer(winners, steps + low_steps)
     values = best_hands(live, shared)
     for player, value in values.items():
-        steps.append(_hand_step(player, value, rules.best))
+        steps.append(_hand_step(player, value, rules.best, rules.short))
     best = max(values.values()).value
     winners = [p for p, v in values.items() if v.value == best]
     steps.append(_verdict(values, winners, rules, "the high half" if len(sides(profile)) > 1 else "the pot"))
@@ -193,13 +197,13 @@ def _why_lower(a: LowHand, b: LowHand) -> str:
     return "the hands are equal"  # pragma: no cover - equal hands are a tie
 
 
-def _hand_step(player: str, value: HandValue, cite: Sequence[str]) -> Step:
+def _hand_step(player: str, value: HandValue, cite: Sequence[str], short: Sequence[str] = (SHORT,)) -> Step:
     if value.size < 5:
         return Step(
             f"{player} has only {_NUMBERS[value.size]} card{'s' if value.size != 1 else ''}, so "
             f"{'all of them play' if value.size > 1 else 'it plays alone'}: "
-            f"{cards_text(value.cards)}, {value.words}. A short hand cannot make a straight, flush or "
-            "full house, but its pairs count as usual.", (SHORT, *cite))
+            f"{cards_text(value.cards)}, {value.words}. Such a hand is compared as it stands: any pair "
+            "beats no pair, and without pairs the higher cards win.", tuple(dict.fromkeys((*short, *cite))))
     unused = value.size - 5
     tail = {0: "", 1: "; the other card stays unused"}.get(unused, f"; the other {_NUMBERS.get(unused, unused)} cards stay unused")
     return Step(f"{player}'s best five: {cards_text(value.cards)}, {value.words}{tail}.", tuple(cite))
