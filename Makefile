@@ -75,9 +75,13 @@ run-shared: setup-shared
 # sessions and websockets (course/app/serve_class.py; README "Serving a class").
 REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
 DB ?= $(STUD_STUDY_DB)
-serve-class: setup
+# It installs the `shared` extra (the driver and the login client the replicas need) and checks
+# the secrets, the driver and the login before any replica starts (docs/shared-mode.md);
+# ANONYMOUS=1 serves without login, on purpose.
+serve-class: setup-shared
 	$(BIN)/python -m course.app.serve_class --replicas $(REPLICAS) --port $(PORT) \
-	  $(if $(DB),--db '$(DB)') $(if $(SECRETS),-- --secrets.files '$(SECRETS)')
+	  $(if $(DB),--db '$(DB)') $(if $(ANONYMOUS),--allow-anonymous-class) \
+	  $(if $(SECRETS),-- --secrets.files '$(SECRETS)')
 
 # `make test` runs every test at its default size: the long differential runs marked `slow`
 # (hundreds of thousands of hands, thousands of pokerkit deals) each have a smaller sibling that
