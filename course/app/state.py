@@ -423,9 +423,9 @@ def where_kept() -> str:
     the session does not."""
     in_tab = len(st.session_state.get("unsaved") or [])
     if in_tab:
-        return (f"Not saved: {in_tab} answer(s) kept in this tab only; keep it open. Nothing "
-                "could be written anywhere (no spool file either); they are saved as soon as "
-                "the store is back.")
+        return (f"Not saved: kept in this tab only; keep it open ({in_tab} answer(s): nothing "
+                "could be written anywhere, not even the spool). They are saved as soon as the "
+                "store is back, if this tab is still open.")
     spooled = len(st.session_state.get("spooled") or [])
     return (f"{spooled} answer(s) are kept in a spool file (closing the tab loses nothing) and "
             "saved as soon as the store is back.")

@@ -40,8 +40,12 @@ def schedule_for_learner() -> schedule.Schedule:
     """The learner's schedule, kept by the progress store (SQLite or PostgreSQL); while the store
     cannot be opened (its panel says so), the cards are kept for this session only."""
     progress = state.store()
-    if progress is None:
-        progress = st.session_state.setdefault("unsaved_review_cards", schedule.MemoryReviewCards())
+    if progress is not None:
+        try:
+            return schedule.Schedule(progress, state.learner())
+        except StoreError as exc:       # the store failed as it was read: the session's cards
+            state.store_failed(exc)
+    progress = st.session_state.setdefault("unsaved_review_cards", schedule.MemoryReviewCards())
     return schedule.Schedule(progress, state.learner())
 
 

@@ -181,9 +181,10 @@ class Spool:
     def _append(self, row: dict[str, Any]) -> str:
         line = json.dumps(row, ensure_ascii=False) + "\n"
         failure: OSError | None = None
-        for n, path in enumerate(self.paths):
+        beside = None if is_url(self.location) else self.paths[0]
+        for path in self.paths:
             try:
-                if n:                       # a folder of our own; beside the store: the store's
+                if path != beside:          # a folder of our own; beside the store: the store's
                     _private_dir(path.parent)
                 with _locked(path, "a") as handle:
                     handle.write(line)
