@@ -479,3 +479,13 @@ def test_the_author_preview_says_wait_while_the_visitors_other_check_runs(tmp_pa
         assert any("wait for it to finish" in i.value for i in at.info), texts(at)
         at.run()                                  # theirs is done: this one is checked
         assert any("no problems found" in s.value for s in at.success), texts(at)
+
+
+@pytest.mark.parametrize("name", [" =1+1", "\t=1", "\u3000@SUM(1)", "\uff1d1+1", "\uff0bcmd",
+                                  "\uff0d2", "\uff20SUM(1)", "\n-2+3"])
+def test_the_csv_neutraliser_sees_through_leading_whitespace_and_full_width_signs(name):
+    from course.store.progress import csv_text
+
+    import pandas as pd
+    (cell,) = cells(csv_text(pd.DataFrame({"name": [name]})))[1:]
+    assert cell == "'" + name

@@ -611,14 +611,18 @@ class ProgressStore:
         return table.head(limit).reset_index(drop=True)
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r",
+                  "\uff1d", "\uff0b", "\uff0d", "\uff20")    # and the full-width ＝＋－＠
 
 
 def spreadsheet_safe(value: Any) -> Any:
-    """A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
-    carriage return: OWASP's CSV injection) gets a leading apostrophe, so it shows as text;
-    anything else is left alone (numbers stay numbers)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe, so it shows as
+    text (OWASP's CSV injection): one that starts with =, +, -, @, a tab or a carriage return,
+    or their full-width forms ＝＋－＠ (some spreadsheets read those as the ASCII ones), after
+    any leading whitespace (spreadsheets skip it). Anything else is left alone (numbers stay
+    numbers)."""
+    if isinstance(value, str) and (value.startswith(("\t", "\r"))
+                                   or value.lstrip().startswith(FORMULA_STARTS)):
         return "'" + value
     return value
 
