@@ -43,21 +43,30 @@ endef
 # Stamp files so that a second `make` does not reinstall unless pyproject.toml changed.
 # The default install is local mode's; shared mode's PostgreSQL driver and OpenID Connect
 # client are the `shared` extra (the test extra includes it).
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(call install,-e .)
+# Every install is constrained by requirements.lock (the versions the tests passed with; `make
+# lock` writes it again; docs/dependencies.md), so a class server installs exactly what was tested.
+LOCK := -c requirements.lock
+$(VENV)/.installed: pyproject.toml requirements.lock | $(BIN)/python
+	$(call install,-e . $(LOCK))
 	touch $@
 
-$(VENV)/.installed-shared: pyproject.toml | $(BIN)/python
-	$(call install,-e '.[shared]')
+$(VENV)/.installed-shared: pyproject.toml requirements.lock | $(BIN)/python
+	$(call install,-e '.[shared]' $(LOCK))
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(call install,-e '.[test]')
+$(VENV)/.installed-test: pyproject.toml requirements.lock | $(BIN)/python
+	$(call install,-e '.[test]' $(LOCK))
 	touch $@ $(VENV)/.installed-shared $(VENV)/.installed
 
 setup: $(VENV)/.installed
 setup-shared: $(VENV)/.installed-shared
 setup-test: $(VENV)/.installed-test
+
+# The lock file, resolved again from pyproject.toml (needs PyPI; uv from the PATH or .venv/.uv).
+.PHONY: lock
+lock: | $(BIN)/python
+	$$( [ -x $(VENV)/.uv/bin/uv ] && echo $(VENV)/.uv/bin/uv || echo uv ) pip compile pyproject.toml \
+	  --extra test --extra shared --python-version 3.11 -o requirements.lock
 
 # Bound to 127.0.0.1: only this computer reaches the app. Serving a class is a deliberate step
 # (README, "Shared mode"): put it behind a reverse proxy rather than opening this port.
