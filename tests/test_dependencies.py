@@ -30,6 +30,6 @@ def test_every_dependency_is_pinned_in_the_lock():
 
 def test_every_make_install_is_constrained_by_the_lock():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    installs = re.findall(r"\$\(call install,([^)]*)\)", makefile)
+    installs = re.findall(r"\$\(call install,(.*)\)$", makefile, re.M)
     assert len(installs) == 3 and all("$(LOCK)" in i for i in installs), installs
     assert "LOCK := -c requirements.lock" in makefile
