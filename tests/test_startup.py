@@ -10,6 +10,7 @@ import secrets
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -160,3 +161,34 @@ def test_the_app_reads_its_own_config_wherever_it_is_started(elsewhere, tmp_path
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def health(port: int) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=5) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode()
+
+
+def test_the_health_check_fails_while_answers_cannot_be_saved(tmp_path):
+    """A replica whose database is away answers 503 (HAProxy sends its learners elsewhere); one
+    that can save answers 200."""
+    away = f"postgresql+psycopg://stud@127.0.0.1:{free_port()}/postgres"   # nothing listens there
+    for db, expected in ((away, 503), (str(tmp_path / "p.db"), 200)):
+        proc, port = start([], ROOT, {"STUD_STUDY_DB": db})
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    status, body = health(port)
+                    break
+                except OSError:
+                    assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read()
+                    time.sleep(0.3)
+            assert status == expected, body
+            if expected == 503:
+                assert "answers cannot be saved" in body and "cannot be reached" in body
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
