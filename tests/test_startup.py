@@ -192,3 +192,23 @@ def test_the_health_check_fails_while_answers_cannot_be_saved(tmp_path):
         finally:
             proc.terminate()
             proc.wait(timeout=30)
+
+
+def test_a_replica_started_as_serve_class_starts_it_comes_up_in_shared_mode(elsewhere, tmp_path):
+    """`--shared` (what serve_class passes every replica) with a good secrets file: the server
+    starts, from any folder."""
+    good = auth_toml(tmp_path / "class.toml")
+    proc, port = start(["--shared", "--secrets.files", str(good)], elsewhere,
+                       {"STUD_STUDY_DB": str(tmp_path / "p.db")})
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                assert health(port)[0] == 200
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read()
+                time.sleep(0.3)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
