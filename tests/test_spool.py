@@ -286,6 +286,10 @@ def test_a_spool_file_of_another_user_is_not_read(tmp_path):
     os.chown(spool.paths[0], 4242, 4242)
     assert spool.pending() == [] and spool.replay(store) == 0
     assert store.attempts("local").empty
+    mine = spool.add(attempt(exercise="mine"))              # never written into their file
+    assert "mine" not in spool.paths[0].read_text() and spool.pending() == [mine]
+    assert spool.replay(store) == 1
+    assert list(store.attempts("local")["exercise"]) == ["mine"]
 
 
 def test_a_spooled_review_is_applied_at_its_own_time(tmp_path):

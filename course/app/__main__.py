@@ -77,11 +77,6 @@ def refuse_unsafe_start(require_shared: bool = False, allow_anonymous: bool = Fa
         raise SystemExit(2)
 
 
-def refuse_weak_secret() -> None:
-    """The cookie-secret check alone (`refuse_unsafe_start` makes it, with the others)."""
-    refuse_unsafe_start()
-
-
 def main(argv: list[str]) -> int:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s: %(message)s"))

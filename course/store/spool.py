@@ -154,6 +154,8 @@ def _locked(path: Path, mode: str) -> Iterator[Any]:
     with _LOCK:
         fd = os.open(path, flags, 0o600)
         with open(fd, mode, encoding="utf-8") as handle:
+            if hasattr(os, "getuid") and os.fstat(fd).st_uid != os.getuid():
+                raise PermissionError(f"{path} belongs to another user: not used")
             if hasattr(os, "fchmod"):
                 os.fchmod(fd, 0o600)          # whatever the umask or an older file said
             if fcntl is not None:
