@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 import streamlit as st
 
 from course import rules
-from course.app import cards_view, labels, quiz
+from course.app import authoring, cards_view, labels, quiz
 
 game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
@@ -127,9 +127,10 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
         known = exercises(course) if course is not None else {}
         for eid in ids:
             ex = known.get(eid)
-            if ex is None:
-                st.warning(f"Exercise {eid!r} is not available (see the problems on the "
-                           "Course map).")
+            if ex is None or (prefix != "author" and not authoring.servable(course, ex)):
+                if prefix == "author":          # a learner is not shown what is being fixed
+                    st.warning(f"Exercise {eid!r} is not in the course: it is missing or its "
+                               "file has problems.")
                 continue
             # Drawn only while open (the expander reports its state), so a long lesson stays fast.
             box = st.expander(f"Try it now: {ex.title}", key=f"{prefix}|{lid}|try|{eid}",

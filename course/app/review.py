@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import labels, quiz, state, study_feedback
+from course.app import authoring, labels, quiz, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
@@ -33,13 +33,15 @@ def _exercise(item: str) -> Any:
     if templates.is_item_id(item):
         return templates.generate(item)
     course = state.course()
-    return course.exercises.get(item) if course is not None else None
+    exercise = course.exercises.get(item) if course is not None else None
+    return exercise if authoring.servable(course, exercise) else None   # not one being fixed
 
 
 def _start(plan: schedule.Schedule, size: int) -> None:
     course = state.course()
     exercises = course.exercises if course is not None else {}
-    keys = templates.card_keys() + [f"exercise/{e}" for e in exercises]
+    held_back = authoring.rejected_ids(course) if course is not None else frozenset()
+    keys = templates.card_keys() + [f"exercise/{e}" for e in exercises if e not in held_back]
 
     def family(key: str) -> str:
         """Round-robin over games, engine-made drills and hand-written exercises taking turns."""

@@ -16,7 +16,7 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import labels, quiz, state, study_feedback, unlock
+from course.app import authoring, labels, quiz, state, study_feedback, unlock
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
@@ -33,7 +33,8 @@ def ordered_exercises(course):
     for lesson in lv.lessons(course):
         order += [eid for eid in lv.lesson_exercise_ids(lesson) if eid in known]
     order += list(known)
-    return [known[eid] for eid in dict.fromkeys(order)]
+    # an exercise whose file has a problem (the engine rejects its answer) is not served
+    return authoring.served(course, [known[eid] for eid in dict.fromkeys(order)])
 
 
 def exercises_by_game(course):
@@ -154,7 +155,7 @@ screen (and those before the onward one) have their progress counted."""
                 "latest try.")
 
     course = state.course()
-    quiz.problems_panel(lv.problems(course))
+    authoring.quiet_line(course)
     exercises = lv.exercises(course)
     mastered_count = questions_mastered(state.mastered(state.learner()), exercises)
     by_game = state.per_course(course, lessons_by_game)
@@ -332,7 +333,7 @@ def lesson() -> None:
     if not lessons:
         st.title("Lesson reader")
         st.info("No lesson could be loaded.")
-        quiz.problems_panel(lv.problems(course))
+        authoring.quiet_line(course)
         return
     wanted = st.query_params.get("id")
     if "lesson_pick" not in st.session_state or st.session_state.get("lesson_from") != wanted:
@@ -358,10 +359,7 @@ def lesson() -> None:
     here = position[picked]
     lesson = lessons[here]
     study_feedback.opened(f"lesson:{lv.field(lesson, 'id')}")   # Review may now bring back what it teaches
-    path = lv.field(lesson, "path")
-    quiz.problems_panel([p for p in lv.problems(course)
-                         if path and state.relative(p.file) == state.relative(path)],
-                        "This lesson has problems")
+    authoring.quiet_line(course)
     lv.lesson_body(lesson, course, prefix="lesson")
 
     st.divider()
@@ -388,7 +386,7 @@ def practice() -> None:
     st.title("Practice")
 
     course = state.course()
-    quiz.problems_panel(lv.problems(course))
+    authoring.quiet_line(course)
     pool_all = state.per_course(course, ordered_exercises)
     if "practice_scope" not in st.session_state:
         st.session_state["practice_scope"] = "Game"
@@ -406,7 +404,7 @@ def practice() -> None:
             quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
             return
     by_id = lv.exercises(course)
-    if wanted is not None and wanted not in by_id:
+    if wanted is not None and (wanted not in by_id or not authoring.servable(course, by_id[wanted])):
         # a bad link says so, instead of quietly opening another deal in its place
         st.query_params.pop("deal", None)
         st.session_state["practice_missing"] = wanted
@@ -447,7 +445,7 @@ def practice() -> None:
                                       key="practice_lesson", width=420)
             ids = exercise_ids.get(choice, [])
             known = lv.exercises(course)
-            pool = [known[eid] for eid in ids if eid in known]
+            pool = authoring.served(course, [known[eid] for eid in ids if eid in known])
             fresh = fresh_drills(course, choice)      # then new deals of the same skills
             if fresh:
                 st.caption(f"{len(pool)} deals of the lesson, then {len(fresh)} new ones the engine "
@@ -460,8 +458,8 @@ def practice() -> None:
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
                        "not answered right on your latest try.", width=300)
         else:
-            pool = [ex for ex in map(lambda eid: by_id.get(eid) or generated_deal(eid),
-                                     missed_deals()) if ex is not None]
+            pool = authoring.served(course, [ex for ex in map(lambda eid: by_id.get(eid) or generated_deal(eid),
+                                                              missed_deals()) if ex is not None])
             st.caption("The deals of the questions you missed most (on Practice and on Review), "
                        "the most missed first.", width=300)
         if scope not in ("Game", "Topic"):      # those two pools' positions are kept per course
@@ -595,8 +593,9 @@ def author_files(course) -> AuthorFiles:
     """The files of the server's loaded course (no disk scan), see `state.per_course`."""
     names = state.live_course().files()
     lowered = tuple(n.lower() for n in names)
-    reported = {p.file for p in course.problems}
-    broken = tuple(n for n in names if n in reported)
+    # every file `course check` reports a problem in, the engine's disagreements included
+    reported = authoring.rejected_files(course)
+    broken = tuple(n for n in names if state.relative(n) in reported)
     return AuthorFiles(names, lowered, frozenset(names), frozenset(broken), broken,
                        tuple(n.lower() for n in broken))
 
@@ -616,6 +615,13 @@ def pick_file(files: AuthorFiles) -> str | None:
         st.info("There are no YAML files under lessons/ or exercises/.")
         return None
     wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
+    if wanted is not None and wanted not in files.known:
+        # an unknown name (or a path outside the course) opens nothing in its place
+        st.warning(f"There is no course file called {labels.quoted(wanted)}: it is not found "
+                   "under lessons/ or exercises/. Choose one below.")
+        if st.session_state.get("author_from") != wanted:
+            st.session_state["author_from"] = wanted
+            st.session_state["author_file"] = None       # no file opened in its place
     if wanted in files.known and st.session_state.get("author_from") != wanted:
         st.session_state["author_from"] = wanted
         st.session_state["author_file"] = wanted
@@ -633,12 +639,12 @@ def pick_file(files: AuthorFiles) -> str | None:
         return None
     shown = found[:SHOWN_FILES]
     current = st.session_state.get("author_file")
-    if current not in shown:
+    if current not in shown and (current is not None or "author_file" not in st.session_state):
         if current in found:                    # still a match, past the cut: keep it listed
             shown.insert(0, current)
         else:
             st.session_state["author_file"] = shown[0]
-    name = st.selectbox("File", shown, key="author_file",
+    name = st.selectbox("File", shown, key="author_file", placeholder="Choose a file",
                         format_func=lambda n: WARNING + n if n in files.broken else n)
     if len(found) > SHOWN_FILES:
         st.caption(f"Showing the first {SHOWN_FILES} of {len(found):,} matching files: type more "
