@@ -16,7 +16,7 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import authoring, labels, quiz, state, study_feedback, unlock
+from course.app import authoring, labels, quiz, scroll, state, study_feedback, unlock
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
@@ -356,6 +356,7 @@ def lesson() -> None:
         return
     st.query_params["id"] = picked
     st.session_state["lesson_from"] = picked
+    scroll.to_top_when(f"lesson:{picked}")      # every way in opens the lesson at its title
     here = position[picked]
     lesson = lessons[here]
     study_feedback.opened(f"lesson:{lv.field(lesson, 'id')}")   # Review may now bring back what it teaches

