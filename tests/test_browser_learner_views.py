@@ -67,3 +67,36 @@ def test_next_and_previous_lesson_open_at_the_title(size, tmp_path):
             time.sleep(1.5)                             # the rest of the lesson arrives
             assert main_scroll(browser) < 50, (label, main_scroll(browser))
             assert in_view(browser, heading), label
+
+
+@pytest.mark.parametrize("size", WIDTHS, ids=["1280", "390"])
+def test_review_answers_by_keys_beside_the_deal_and_shows_its_verdict(size, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with serving(tmp_path) as url, chromium(*size) as browser:
+        wait = WebDriverWait(browser, 60)
+        browser.get(f"{url}/lesson?id=bring-in")          # a lesson opened: Review has items
+        wait.until(ec.presence_of_element_located((By.XPATH, "//h1")))
+        time.sleep(1)
+        browser.get(f"{url}/review")
+        check = wait.until(ec.element_to_be_clickable(
+            (By.XPATH, "//button[.//p[normalize-space()='Check']]")))
+        table = browser.find_element(By.CSS_SELECTOR, ".ssr-table")
+        if size[0] >= 1000:                               # the question beside the deal
+            assert check.location["x"] > table.location["x"] + table.size["width"] - 5
+        keys = browser.find_elements(By.CSS_SELECTOR, ".st-key-answer_keys button")
+        assert keys, "number keys are offered"
+        body = browser.find_element(By.TAG_NAME, "body")
+        body.send_keys("1")
+        time.sleep(1)
+        body.send_keys(Keys.ENTER)
+        verdict = wait.until(ec.visibility_of_element_located(
+            (By.CSS_SELECTOR, ".st-key-review_verdict [data-testid=stAlert]")))
+        # key 1 chose an answer and Enter checked it: a verdict, not "Choose an answer first"
+        assert "You chose" in verdict.text or "Not right yet" in verdict.text, verdict.text
+        time.sleep(1.5)
+        assert in_view(browser, verdict), browser.execute_script(
+            "return [arguments[0].getBoundingClientRect().top, window.innerHeight]", verdict)

@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import authoring, labels, quiz, state, study_feedback
+from course.app import authoring, labels, quiz, scroll, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
@@ -169,27 +169,44 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
                    "it is graded under this one.")
     if exercise.intro:
         st.markdown(quiz.author_md(exercise.intro))
-    quiz.table_block(exercise, question)    # the table as it stands when this question is asked
+    # Practice's layout: the table on the left, the question and its verdict beside it (on a
+    # phone the columns stack), with the same keys: 1-9 choose, Enter checks, N goes on.
+    deal_side, question_side = st.columns([3, 2], gap="medium")
+    with deal_side:
+        quiz.table_block(exercise, question)    # the table as it stands when this question is asked
+    with question_side, st.container(border=True):
+        _question(plan, card, item, exercise, question, index, key, second)
+    with st.container(key="keys_hint"):         # hidden on a phone (app/phone.py)
+        st.caption("Keys: 1-9 choose · Enter checks · N next")
+
+
+def _question(plan, card, item, exercise, question, index, key, second) -> None:
     widget_name = questions.kind_of(exercise, question).widget
     finished = st.session_state.get(K + "final") == key
     # the label as Practice gives it: no ** marks, which a screen reader would read out
     WIDGETS[widget_name].draw(key, exercise, question, quiz.md_escape(quiz.prompt_of(exercise, question)), finished)
+    if not finished:
+        quiz.number_keys(exercise, question, key, widget_name)
     answer, error = quiz.engine_answer(exercise, question)
     if error:
         st.error(f"The engine could not answer this question: {error}")
         return
     with st.container(horizontal=True, gap="small"):
         if not finished:
-            st.button("Check", key=f"{key}:check", type="primary", on_click=_check,
+            st.button("Check", key=f"{key}:check", type="primary", on_click=_check, shortcut="Enter",
                       args=(plan, card, item, exercise, question, index, key, widget_name, second))
             st.button("Hint", key=f"{key}:hint", on_click=lambda: st.session_state.update({K + "hint": True}))
         else:
-            st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
+            st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance, shortcut="N")
     if st.session_state.get(K + "hint") and not finished and answer.steps:
         st.info("Hint: " + quiz.card_words(answer.steps[0].text))   # the explanation's first step
     feedback = st.session_state.get(K + "feedback")
     if feedback and feedback.get("key") == key:
-        _feedback(feedback, exercise, question, answer, finished)
+        with st.container(key="review_verdict"):
+            _feedback(feedback, exercise, question, answer, finished)
+        # the verdict in view, once per check (it may sit below the screen's edge)
+        scroll.into_view(".st-key-review_verdict [data-testid=stAlert]",
+                         f"{key}:{st.session_state[K + 'tries']}:{feedback.get('empty', '')}")
 
 
 def _graded_under(exercise: Any) -> str | None:
