@@ -17,6 +17,7 @@ def page() -> None:
     terms, _ = glossary.load(state.content_root())     # its problems are on Author preview
     authoring.quiet_line(state.course())
     lessons = state.course().lessons
+    numbers = state.per_course(state.course(), lv.lesson_numbers)
     query = st.text_input("Find a word", key="glossary_filter", placeholder="kicker, bring-in...")
     words = query.lower().split()
     shown = [t for t in sorted(terms, key=lambda t: t.term.lower())
@@ -28,6 +29,6 @@ def page() -> None:
         where = ""
         if lesson is not None:
             where = (f"  \n*Explained in [{lv.game_title(lv.field(lesson, 'game'))}, lesson "
-                     f"{lv.field(lesson, 'order')}: {quiz.md_escape(lv.field(lesson, 'title'))}]"
+                     f"{numbers.get(t.lesson, lv.field(lesson, 'order'))}: {quiz.md_escape(lv.field(lesson, 'title'))}]"
                      f"(lesson?id={t.lesson})*")
         st.markdown(f"**{quiz.md_escape(t.term)}**: {quiz.author_md(t.text)}{where}")

@@ -82,7 +82,8 @@ def _progress(store, who: state.Identity) -> None:
         return
     right = int(attempts["correct"].sum())
     c1, c2, c3 = st.columns(3)
-    c1.metric("Answers checked", len(attempts))
+    c1.metric("Answers checked", len(attempts), help="Every check, second tries included. The daily "
+              "goal on Review counts each question once, at its first check.")
     c2.metric("Right", right)
     plan = study_feedback.schedule_for_learner()
     recall = [plan.mastery(k) for k in plan.cards]

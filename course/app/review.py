@@ -89,8 +89,9 @@ def prepare(items: list[str]) -> threading.Thread | None:
     return thread
 
 
-GOAL_COUNTS = ("Every answer you check today counts towards the daily goal: in lesson exercises, on "
-               "Practice and here on Review.")
+GOAL_COUNTS = ("Each question you answer today counts once towards the daily goal, at its first check: "
+               "in lesson exercises, on Practice and here on Review. A second try of the same question "
+               "does not count again (Progress's \"Answers checked\" counts every check).")
 
 
 def review() -> None:
@@ -114,7 +115,7 @@ def review() -> None:
         c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
         c3.metric("Due now", len(plan.due()))
         st.progress(min(done_today / goal, 1.0), text=("Daily goal reached" if done_today >= goal else "Daily goal")
-                    + ": answers checked today in lessons, on Practice and here all count")
+                    + ": each question counts once, at its first check, in lessons, on Practice and here")
 
     with body:
         if K + "items" not in st.session_state:
@@ -317,8 +318,12 @@ def _summary(plan: schedule.Schedule) -> None:
     st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
     upcoming = plan.next_due()[:5]
     if upcoming:
+        # each time once ("now: A, B"), not "now" beside every item
+        by_time: dict[str, list[str]] = {}
+        for k, due in upcoming:
+            by_time.setdefault(_when(due - schedule.now_utc()), []).append(study_feedback.card_title(k))
         st.markdown("**Due next:**\n" + "\n".join(
-            f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
+            f"- {when}: {', '.join(titles)}" for when, titles in by_time.items()))
     st.markdown(f"**Recall tomorrow**, per skill or deal reviewed: {study_feedback.RECALL_HELP}")
     study_feedback.mastery(plan, K + "mastery")
     st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
@@ -326,14 +331,7 @@ def _summary(plan: schedule.Schedule) -> None:
 
 def _when(delta: timedelta) -> str:
     """How long until a card is due, as a learner says it: "now" once it is due (never "in 0 min")."""
-    minutes = int(delta.total_seconds() // 60)
-    if minutes < 1:
-        return "now"
-    if minutes < 60:
-        return f"in {minutes} min"
-    if minutes < 48 * 60:
-        return f"in {minutes // 60} h"
-    return f"in {minutes // (24 * 60)} days"
+    return labels.due_words(delta.total_seconds())
 
 
 def _restart() -> None:

@@ -21,7 +21,7 @@ from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
 
-SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered", "Missed most"]
+SCOPES = ["Game", "Skill", "Lesson", "Not yet mastered", "Missed most"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
 KINDS = ["Exercise", "Lesson"]
 
@@ -46,15 +46,12 @@ def exercises_by_game(course):
 
 
 def exercises_by_topic(course):
-    """Topic -> the exercises that train it, in course order: a deal trains its lessons' topics
-    and its questions' skills (one pass over the lessons, once per course)."""
-    lesson_topics = {}
-    for lesson in lv.lessons(course):
-        for eid in lv.lesson_exercise_ids(lesson):
-            lesson_topics.setdefault(eid, set()).add(lv.field(lesson, "topic"))
+    """Skill -> the exercises with a question that trains it, in course order (once per course):
+    the skills Progress charts, each question's as its ask trains it (`quiz.skill_of`), so what is
+    practised under a skill is recorded under it. Games and lessons have their own pickers."""
     found = {}
     for ex in state.per_course(course, ordered_exercises):
-        for topic in lesson_topics.get(ex.id, set()) | {quiz.skill_of(ex, q) for q in ex.questions}:
+        for topic in dict.fromkeys(quiz.skill_of(ex, q) for q in ex.questions):
             found.setdefault(topic, []).append(ex)
     return found
 
@@ -103,9 +100,10 @@ def lesson_progress(lesson, exercises, mastered_count) -> tuple[int, int]:
     return done, total
 
 
-def lesson_label(lesson) -> str:
-    """"Seven-Card Stud High 4. Who opens the later streets, and why"."""
-    return f"{lv.game_title(lv.field(lesson, 'game'))} {lv.field(lesson, 'order')}. " \
+def lesson_label(lesson, number: int | None = None) -> str:
+    """"Seven-Card Stud High 4. Who opens the later streets, and why": `number`, the lesson's
+    place in its game (`lv.lesson_numbers`), whatever its `order:` holds."""
+    return f"{lv.game_title(lv.field(lesson, 'game'))} {number or lv.field(lesson, 'order')}. " \
         f"{lv.field(lesson, 'title')}"
 
 
@@ -184,7 +182,7 @@ screen (and those before the onward one) have their progress counted."""
             st.markdown("**Continue where you left off**" if mastered_count else "**Start here**")
             lesson = by_game[onward[0]][onward[1]]
             st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
-                         label=lesson_label(lesson), icon=":material/play_arrow:")
+                         label=lesson_label(lesson, onward[1] + 1), icon=":material/play_arrow:")
     else:
         st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
     sizes = state.per_course(course, map_sizes)
@@ -192,14 +190,14 @@ screen (and those before the onward one) have their progress counted."""
         st.header(lv.game_title(game), divider="gray")
         size = sizes[game]
         first = map_pager(game, len(items), onward_in[game] or 0, size)
-        for lesson in items[first:first + size]:
+        for number, lesson in enumerate(items[first:first + size], first + 1):
             done, total = progress(lesson)
             with st.container(border=True):
                 left, right = st.columns([3, 1])
                 with left:
                     finished = bool(total) and done == total
                     st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
-                                 label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
+                                 label=f"**{number}. {lv.field(lesson, 'title')}**",
                                  icon=":material/check_circle:" if finished
                                  else ":material/menu_book:",
                                  help="Finished: every question right" if finished else None)
@@ -266,7 +264,8 @@ def lesson_index(course):
     course: see state.per_course)."""
     lessons = lv.lessons(course)
     ids = [lv.field(l, "id") for l in lessons]
-    return lessons, ids, {lid: lesson_label(l) for lid, l in zip(ids, lessons)}, \
+    numbers = lv.lesson_numbers(course)
+    return lessons, ids, {lid: lesson_label(l, numbers.get(lid)) for lid, l in zip(ids, lessons)}, \
         {lid: n for n, lid in enumerate(ids)}
 
 
@@ -431,9 +430,9 @@ def practice() -> None:
                                   on_change=lambda: study_feedback.opened(f"game:{st.session_state['practice_game']}"))
             pool = by_game.get(choice, [])
             where = state.per_course(course, game_positions).get(choice, {})
-        elif scope == "Topic":
+        elif scope == "Skill":
             by_topic = state.per_course(course, exercises_by_topic)
-            choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic",
+            choice = st.selectbox("Skill", sorted(by_topic, key=labels.display_name), key="practice_topic",
                                   format_func=labels.display_name, width=300)
             pool = by_topic.get(choice, [])
             where = state.per_course(course, topic_positions).get(choice, {})
@@ -463,7 +462,7 @@ def practice() -> None:
                                                               missed_deals()) if ex is not None])
             st.caption("The deals of the questions you missed most (on Practice and on Review), "
                        "the most missed first.", width=300)
-        if scope not in ("Game", "Topic"):      # those two pools' positions are kept per course
+        if scope not in ("Game", "Skill"):      # those two pools' positions are kept per course
             where = positions(pool)
         if pool and st.session_state.get("practice_deal") not in where:
             st.session_state["practice_deal"] = pool[0].id
@@ -486,6 +485,10 @@ def practice() -> None:
     if not pool:
         st.info("Nothing to practise here.")
     else:
+        if scope == "Skill":            # a deal opens at its first question of the skill practised
+            ex = pool[here]
+            st.session_state.setdefault(f"practice|{ex.id}:question", next(
+                (n for n, q in enumerate(ex.questions) if quiz.skill_of(ex, q) == choice), 0))
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
                             next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
 

@@ -119,7 +119,7 @@ def mastery(plan: schedule.Schedule, key: str) -> None:
     """Recall tomorrow per memory card (FSRS's estimate), for every card reviewed so far: a
     static table, so every column fits a phone's width (an interactive grid scrolls sideways)."""
     rows = [{"skill or deal": card_title(k), RECALL: f"{plan.mastery(k):.0%}",
-             "due": c.due.strftime("%Y-%m-%d %H:%M")}
+             "due": labels.due_words((c.due - schedule.now_utc()).total_seconds())}
             for k, c in sorted(plan.cards.items())]
     if rows:
         with st.container(key=key):
