@@ -70,3 +70,13 @@ def test_lessons_are_numbered_one_to_n_per_game_whatever_order_holds(tmp_path):
         games = screens.lessons_by_game(COURSE)
         expected = [f"**{n}. {l.title}**" for items in games.values() for n, l in enumerate(items, 1)]
         assert labels_ == expected
+
+
+def test_a_question_number_beyond_the_deal_says_which_questions_exist(db):
+    deal = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    at = open_app("practice", query={"deal": deal.id, "q": "99"})
+    assert not at.exception
+    said = [w.value for w in at.warning]
+    assert any(f"its questions are Q1 to Q{len(deal.questions)}" in w for w in said), said
+    at = open_app("practice", query={"deal": deal.id, "q": "2"})
+    assert not [w.value for w in at.warning if "no question" in w.value]

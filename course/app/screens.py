@@ -412,13 +412,22 @@ def practice() -> None:
         not_found("deal", st.session_state["practice_missing"])
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted
+        st.session_state["practice_no_question"] = None
         st.session_state["practice_scope"] = "Game"
         st.session_state["practice_game"] = by_id[wanted].game
         st.session_state["practice_deal"] = wanted
         # /practice?deal=<id>&q=<n> opens the deal at its question n (each question has its table)
         number = st.query_params.get("q", "")
-        if number.isdigit() and 1 <= int(number) <= len(by_id[wanted].questions):
+        count = len(by_id[wanted].questions)
+        if number.isdigit() and 1 <= int(number) <= count:
             st.session_state[f"practice|{wanted}:question"] = int(number) - 1
+        elif number:
+            # a question the deal does not have: say which it has, and open the first
+            st.session_state["practice_no_question"] = (number, count)
+    if st.session_state.get("practice_no_question") and wanted in by_id:
+        number, count = st.session_state["practice_no_question"]
+        st.warning(f"This deal has no question {labels.quoted(number)}: its questions are "
+                   + ("Q1" if count == 1 else f"Q1 to Q{count}") + ". It opens at Q1.")
     # The scope pickers share one compact bar (it wraps on a phone).
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small",
                       key="practice_bar"):
@@ -471,6 +480,7 @@ def practice() -> None:
         def step(delta: int, pool=pool, here=here) -> None:
             st.session_state["practice_deal"] = pool[here + delta].id
             st.session_state["practice_missing"] = None
+            st.session_state["practice_no_question"] = None
 
         # No wrap-round: the first deal has no previous one, the last no next one.
         if pool:
