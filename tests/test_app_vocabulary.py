@@ -80,3 +80,25 @@ def test_a_question_number_beyond_the_deal_says_which_questions_exist(db):
     assert any(f"its questions are Q1 to Q{len(deal.questions)}" in w for w in said), said
     at = open_app("practice", query={"deal": deal.id, "q": "2"})
     assert not [w.value for w in at.warning if "no question" in w.value]
+
+
+def test_streak_and_goal_on_the_course_map_and_progress_and_levels_per_skill(db):
+    from course.app import motivation
+    assert [motivation.level(s) for s in (0, 0.2, 0.5, 0.8, 1.0)] == \
+        ["New", "Started", "Practising", "Solid", "Mastered"]
+    at = open_app("map")
+    assert any(p.proto.text.startswith("Today 0 of ") for p in at.get("progress")), "goal on the map"
+    deal = COURSE.exercises["hpd-1-bring-in-suit-tie"]
+    at = open_app("practice", query={"deal": deal.id})
+    key = f"practice|{deal.id}|0"
+    right = questions.to_json(questions.answer(deal, deal.questions[0]).value)
+    fill_widget(at, key, deal, questions.answer_kind(deal, deal.questions[0]), right)
+    at.button(key=f"{key}:check").click().run()
+    at.button(key="practice_end").click().run()
+    page = "\n".join(m.value for m in at.metric)
+    assert any(m.label == "Right first time" and m.value == "1 of 1" for m in at.metric), page
+    at.switch_page("views/progress_page.py").run()
+    assert any(p.proto.text.startswith("Today 1 of ") for p in at.get("progress"))
+    levels = [t.value for t in at.table if "level" in t.value.columns]
+    assert levels and set(levels[0]["level"]) <= {name for _, name in motivation.LEVELS}
+    assert "Started" in set(levels[0]["level"])           # the bring-in: one question right

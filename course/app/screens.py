@@ -16,7 +16,7 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import authoring, labels, quiz, scroll, state, study_feedback, unlock
+from course.app import authoring, labels, motivation, quiz, scroll, state, study_feedback, unlock
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
@@ -152,6 +152,7 @@ screen (and those before the onward one) have their progress counted."""
                 "engine checks; your progress counts the questions you answered right on your "
                 "latest try.")
 
+    motivation.goal_strip("map_goal")
     course = state.course()
     authoring.quiet_line(course)
     exercises = lv.exercises(course)
@@ -384,6 +385,10 @@ def practice() -> None:
     # less room above the title, so the deal and its question fit a laptop screen
     st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>")
     st.title("Practice")
+    motivation.practice_session_start()
+    if st.session_state.get("practice_summary"):
+        motivation.practice_summary()
+        return
 
     course = state.course()
     authoring.quiet_line(course)
@@ -501,6 +506,9 @@ def practice() -> None:
                 (n for n, q in enumerate(ex.questions) if quiz.skill_of(ex, q) == choice), 0))
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
                             next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
+        st.button("End session", key="practice_end", icon=":material/flag:",
+                  help="See this session's summary: right first time, and what to review next.",
+                  on_click=lambda: st.session_state.update(practice_summary=True))
 
 
 def missed_deals() -> list[str]:
