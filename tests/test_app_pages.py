@@ -69,13 +69,9 @@ def test_course_map_lists_lessons_in_order_grouped_by_game(db):
         assert GAMES[game].title in headers
     links = [l.proto.label for l in at.get("page_link") if l.proto.label.startswith("**")]
     stud = [l for l in COURSE.lessons_in_order("stud-high")]
-    expected = [f"**{l.order}. {l.title}**" for l in stud]
+    expected = [f"**{n}. {l.title}**" for n, l in enumerate(stud, 1)]   # 1..N, whatever `order:` holds
     assert links[:len(expected)] == expected
-    panel = "\n".join(e.value for e in at.error)
-    for problem in COURSE.problems:          # whatever is broken is named, file and line
-        assert f"`{problem.file}:{problem.line}:{problem.column}`" in panel
-    if not COURSE.problems:
-        assert not at.error
+    assert not at.error                      # a broken file is the author's (Author preview)
 
 
 def test_lesson_reader_draws_sections_deals_and_exercises(db):
