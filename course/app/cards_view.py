@@ -132,8 +132,9 @@ def card_html(card: Card, *, face_up: bool = True, visible: bool = True) -> str:
     down = "" if face_up else " ssr-down"
     label = card.label if face_up else f"{card.label}, face down"
     tag = "" if face_up else '<span class="ssr-tag">down</span>'
+    # data-card: the card as its answer chip names it (app/card_picking.py makes it clickable)
     return (f'<span class="ssr-card{colour}{down}" role="img" aria-label="{escape(label)}" '
-            f'title="{escape(label)}"><span class="ssr-rank" aria-hidden="true">'
+            f'title="{escape(label)}" data-card="{escape(str(card))}"><span class="ssr-rank" aria-hidden="true">'
             f'{escape(card.rank.symbol)}</span><span class="ssr-suit" aria-hidden="true">'
             f'{escape(card.suit.symbol)}</span>{tag}</span>')
 
