@@ -629,7 +629,7 @@ def matching_files(files: AuthorFiles, find: str, only_broken: bool) -> list[str
     return matching(files.names, files.lowered, find)
 
 
-def pick_file(files: AuthorFiles) -> str | None:
+def pick_file(files: AuthorFiles, elsewhere: int = 0) -> str | None:
     """A search box, a problems-only switch and a list of at most SHOWN_FILES matches: the
     course may hold tens of thousands of files, too many to send to the browser on each rerun
     or to look through. /author?file=exercises/... opens that file wherever it is in the list."""
@@ -652,7 +652,7 @@ def pick_file(files: AuthorFiles) -> str | None:
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
         find = st.text_input("Find a file", key="author_find", width=360,
                              placeholder="words of its path, e.g. stud bring")
-        only_broken = st.toggle(f"Only files with problems ({len(files.broken)})",
+        only_broken = st.toggle(f"Only files with problems ({len(files.broken) + elsewhere})",
                                 key="author_broken")
     found = matching_files(files, find, only_broken)
     if not found:
@@ -773,7 +773,13 @@ cached by content hash (`course.content.preview`), so a rerun of the same text c
     source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
     text, name, is_lesson = None, None, False
     if source == SOURCES[0]:
-        name = pick_file(state.per_course(state.course(), author_files))
+        files = state.per_course(state.course(), author_files)
+        # problems `course check` reports in files the picker does not list (the glossary)
+        elsewhere = [p for p in authoring.problems(state.course()) if p.file not in files.known
+                     and state.relative(p.file) not in files.known]
+        if elsewhere:
+            st.error(verdict_md(elsewhere, ", ".join(sorted({state.relative(p.file) for p in elsewhere}))))
+        name = pick_file(files, len({state.relative(p.file) for p in elsewhere}))
         if name is not None:
             text, unreadable = state.live_course().read(name)
             if unreadable:
