@@ -24,6 +24,9 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
         st.warning(f"**Known mistake.** You chose {len(given)} cards. A poker hand is five cards: "
                    "the best five of them, and the others play no part.")
     fields = misconceptions.wrong_fields(exercise, question, given)
+    seats = list(getattr(exercise, "seats", None) or [])
+    # players in seat order, as the table lists them (other fields keep their order after them)
+    fields = sorted(fields, key=lambda f: seats.index(f) if f in seats else len(seats))
     if fields:
         st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
     try:
@@ -125,7 +128,7 @@ def mastery(plan: schedule.Schedule, key: str) -> None:
     """Recall tomorrow per memory card (FSRS's estimate), for every card reviewed so far: a
     static table, so every column fits a phone's width (an interactive grid scrolls sideways)."""
     rows = [{"skill or deal": card_title(k), RECALL: f"{plan.mastery(k):.0%}",
-             "due": c.due.strftime("%Y-%m-%d %H:%M")}
+             "due": labels.due_words((c.due - schedule.now_utc()).total_seconds())}
             for k, c in sorted(plan.cards.items())]
     if rows:
         with st.container(key=key):
