@@ -61,6 +61,7 @@ class Question:
     line: int
     column: int
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
+    points: tuple[str, ...] = ()  # rule points it tests (course/rules/points.yaml)
 
     @property
     def has_answer(self) -> bool:
