@@ -165,6 +165,8 @@ class Section:
     text: str
     deal: Deal | None = None
     cite: list[str] = field(default_factory=list)
+    try_it: str | None = None  # an exercise tried at the end of the section (its key is `try`)
+    points: tuple[str, ...] = ()  # rule points it teaches beyond those its citations name
 
 
 @dataclass
