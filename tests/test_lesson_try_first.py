@@ -60,9 +60,12 @@ def test_check_refuses_a_lesson_whose_first_try_it_comes_too_late():
     assert problems == [] and lesson.sections[1].try_it == "hpd-1-bring-in-suit-tie"
 
 
-def test_check_refuses_a_lesson_without_a_try_it_and_a_try_it_it_does_not_list():
-    _, problems = parse_lesson(LESSON.format(text="A few words.", try_line=""), "probe.yaml")
+def test_check_refuses_a_long_lesson_without_a_try_it_and_a_try_it_it_does_not_list():
+    long_text = " ".join(["word"] * MAX_WORDS_BEFORE_TRY)
+    _, problems = parse_lesson(LESSON.format(text=long_text, try_line=""), "probe.yaml")
     assert any("no section has a try-it" in str(p) for p in problems)
+    _, problems = parse_lesson(LESSON.format(text="A few words.", try_line=""), "probe.yaml")
+    assert problems == []  # a short lesson is all read before any question would come
     _, problems = parse_lesson(LESSON.format(text="A few words.", try_line="try: bring-in-ace-is-high"),
                                "probe.yaml")
     assert any("not in this lesson's exercises" in str(p) for p in problems)

@@ -26,13 +26,20 @@ def words(text: str | None) -> int:
     return len(re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text or ""))
 
 
+def section_words(section: Section) -> int:
+    return words(section.heading) + words(section.text) + (words(section.deal.caption) if section.deal else 0)
+
+
+def lesson_words(lesson: Lesson) -> int:
+    """Every word a learner reads in the lesson."""
+    return words(lesson.summary) + sum(section_words(s) for s in lesson.sections)
+
+
 def words_before_try(lesson: Lesson) -> int | None:
     """Words read before the first try-it (None when the lesson has none)."""
     count = words(lesson.summary)
     for section in lesson.sections:
-        count += words(section.heading) + words(section.text)
-        if section.deal is not None:
-            count += words(section.deal.caption)
+        count += section_words(section)
         if section.try_it:
             return count
     return None
@@ -115,9 +122,10 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
             ck.add(item.get("try"), f"try: {section.try_it!r} is not in this lesson's exercises; list it there "
                    "too (Practice groups exercises by the lessons that list them)")
     before = words_before_try(lesson)
-    if before is None or before > MAX_WORDS_BEFORE_TRY:
+    total = lesson_words(lesson)
+    if (before if before is not None else total) > MAX_WORDS_BEFORE_TRY:
         where = top["sections"] if before is None else tries[0][0].get("try")
         ck.add(where, (f"the first try-it comes after {before} words" if before is not None else
-                       "no section has a try-it") + f"; a lesson starts with doing: at most "
+                       f"no section has a try-it in {total} words") + f"; a lesson starts with doing: at most "
                f"{MAX_WORDS_BEFORE_TRY} words before the first `try:` (lessons/README.md, \"Start with doing\")")
     return lesson
