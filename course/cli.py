@@ -154,6 +154,9 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
     root = content.find_root(Path.cwd())
     warnings = pot_warnings(e for e in course.exercises.values() if not _in_course(e.path, root))
+    from course.content import lesson_order
+
+    warnings += lesson_order.warnings(course.lessons.values())
     bad_files = sorted({p.file for p in problems})
     # the glossary is checked with the whole course, and counted among its files
     files = len(course.files) + (not args.paths and (content.find_root(Path.cwd()) / glossary.FILE).is_file())
