@@ -5,7 +5,7 @@ bring it back.
 `python -m course coverage [--json]` prints it; it exits 1 when a point falls below the bar
 (`BAR`). The points are `course/rules/points.yaml`; a question names its points under `points:`,
 a template in `course/study/template_points.yaml`. A lesson teaches a point when one of its
-sections names it under `points:` or cites one of the point's citation keys.
+sections names it under `points:` or cites the point's first citation key (the rule it states).
 """
 
 from __future__ import annotations
@@ -44,11 +44,12 @@ class PointCoverage:
 
 
 def section_points(lesson: Any, section: Any) -> list[str]:
-    """The points a lesson section teaches: those it names, and those whose keys it cites."""
+    """The points a lesson section teaches: those it names under `points:`, and those whose
+    first citation key (the rule the point states) it cites."""
     named = list(getattr(section, "points", ()) or ())
     cites = set(getattr(section, "cite", ()) or ())
     return named + [p.id for p in points().values()
-                    if p.id not in named and lesson.game in p.games and cites & set(p.cite)]
+                    if p.id not in named and lesson.game in p.games and p.cite[0] in cites]
 
 
 def measure(course: Any) -> list[PointCoverage]:

@@ -223,6 +223,23 @@ def _about_player(ask: str):
     return draw
 
 
+def cards_speak(rng: random.Random) -> dict[str, Any]:
+    """A player announces a hand at the showdown: what the cards make is the answer, whatever was
+    said (RRP-H 3 "The Showdown" 2). About one call in three is right, so the call is no clue
+    either way."""
+    from course.hands import Category
+
+    deal = _showdown_deal(rng)
+    player = rng.choice(deal.live())
+    real = evaluate(deal.down[player] + deal.up[player]).category
+    near = [c for c in Category if c != real and abs(int(c) - int(real)) <= 2]
+    called = real if rng.random() < 1 / 3 else rng.choice(near)
+    intro = (f"At the showdown {player} turns the cards face up and announces "
+             f"\"{called.label}\".")
+    return deal.exercise({"ask": "category", "player": player,
+                          "prompt": f"What does {player}'s hand make?"}, _rules(rng), intro=intro)
+
+
 def winners(rng: random.Random) -> dict[str, Any]:
     return _showdown_deal(rng).exercise({"ask": "winners"}, _rules(rng))
 
@@ -741,6 +758,7 @@ ASK_TEMPLATES = {
 }
 for _ask, _draw in ASK_TEMPLATES.items():
     register(Template(_ask.replace("_", "-"), GAME, _ask, f"Drill: {_ask.replace('_', ' ')}", _draw))
+register(Template("cards-speak", GAME, "category", "Drill: the cards speak, not the call", cards_speak))
 
 TRAPS = [
     ("hidden-pair", "bring_in", hidden_pair, "A pair in the hole does not change the bring-in",
