@@ -123,9 +123,10 @@ def all_in_ante(rng: random.Random) -> dict[str, Any]:
     order = plain.table.order
     ante = engine.profile(rules).stakes.ante
     all_in = rng.random() < 0.5
-    # All in on the ante, or just enough beside it to bring in (a short stack either way, so the
-    # intro names the lowcard's chips in both cases).
-    stacks = {low: ante if all_in else ante + engine.profile(rules).stakes.small_bet}
+    # All in on the ante; or, beside the ante, one chip (short of the bring-in: it brings in all
+    # in for less, Robert's Rules 15.19) or a small bet's worth. A short stack every time, so the
+    # intro names the lowcard's chips in each case.
+    stacks = {low: ante if all_in else ante + rng.choice((1, engine.profile(rules).stakes.small_bet))}
     state = _state(deal, rules, stacks)
     actions = [state.apply(f"{p} antes").move for p in deal.seats]
     nxt = order[1]
