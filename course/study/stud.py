@@ -240,6 +240,19 @@ def cards_speak(rng: random.Random) -> dict[str, Any]:
                           "prompt": f"What does {player}'s hand make?"}, _rules(rng), intro=intro)
 
 
+def agreed_split(rng: random.Random) -> dict[str, Any]:
+    """Two players still in agree to share the pot before the showdown: who wins it is still what
+    the cards say (RRP-H 10.8, 2.13). The pair who agree may hold equal hands (then the pot is
+    shared after all, by the cards) or not."""
+    deal = _showdown_deal(rng)
+    live = deal.live()
+    if len(live) < 2:
+        raise Reject
+    first, second = rng.sample(live, 2)
+    intro = (f"Before the hands are shown, {first} and {second} agree to share the pot between them.")
+    return deal.exercise({"ask": "winners", "prompt": "Who wins the pot?"}, _rules(rng), intro=intro)
+
+
 def winners(rng: random.Random) -> dict[str, Any]:
     return _showdown_deal(rng).exercise({"ask": "winners"}, _rules(rng))
 
@@ -759,6 +772,7 @@ ASK_TEMPLATES = {
 for _ask, _draw in ASK_TEMPLATES.items():
     register(Template(_ask.replace("_", "-"), GAME, _ask, f"Drill: {_ask.replace('_', ' ')}", _draw))
 register(Template("cards-speak", GAME, "category", "Drill: the cards speak, not the call", cards_speak))
+register(Template("agreed-split", GAME, "winners", "Drill: no splitting by agreement", agreed_split))
 
 TRAPS = [
     ("hidden-pair", "bring_in", hidden_pair, "A pair in the hole does not change the bring-in",
