@@ -69,3 +69,36 @@ def test_check_refuses_a_long_lesson_without_a_try_it_and_a_try_it_it_does_not_l
     _, problems = parse_lesson(LESSON.format(text="A few words.", try_line="try: bring-in-ace-is-high"),
                                "probe.yaml")
     assert any("not in this lesson's exercises" in str(p) for p in problems)
+
+
+SHOWN = """\
+id: shown-then-asked
+title: Probe
+game: stud-high
+order: 98
+topic: opener
+summary: One line.
+sections:
+  - heading: A worked deal
+    text: Cara's three eights open.
+    deal:
+      seats: [Ava, Ben, Cara]
+      hands:
+        Ava: {up: K♥ K♦ 2♣}
+        Ben: {up: A♣ Q♠ A♥}
+        Cara: {up: 8♥ 8♣ 8♦}
+    cite: ['HPD exercise 3']
+    try: %s
+exercises: [%s]
+"""
+
+
+def test_a_try_it_on_the_deal_a_diagram_has_just_answered_is_refused():
+    from course.content.load import _tried_again
+
+    again, problems = parse_lesson(SHOWN % (("hpd-3-fifth-street-opener-and-amounts",) * 2), "shown.yaml")
+    assert problems == []
+    found = _tried_again(again, COURSE.exercises)
+    assert len(found) == 1 and "a try-it is a new deal" in found[0].message
+    new, _ = parse_lesson(SHOWN % (("opener-pair-beats-ace-king",) * 2), "shown.yaml")
+    assert _tried_again(new, COURSE.exercises) == []
