@@ -200,7 +200,11 @@ def read_phh(path: str | Path) -> PhhHand:
     """Read one `.phh` file; `PhhError` names the file (and the line) when it cannot be used."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size          # the size checked before anything is read
+        if size > MAX_BYTES:
+            raise PhhError(f"is {size:,} bytes: one hand history is at most {MAX_BYTES:,}", path)
+        with open(path, "rb") as handle:
+            text = handle.read(MAX_BYTES + 1).decode("utf-8")   # one that grew meanwhile: parse_phh refuses it
     except UnicodeDecodeError as err:
         raise PhhError(f"not UTF-8 text ({err.reason} at byte {err.start}): a PHH file is TOML, which is UTF-8",
                        path) from None
@@ -211,12 +215,25 @@ def read_phh(path: str | Path) -> PhhHand:
 
 MAX_BYTES = 1 << 20  # one hand is a few kilobytes; a file a thousand times that is not one hand
 MAX_ACTIONS = 2_000  # eight stud players with every round capped need a few hundred
+MAX_DIGITS = 15     # the longest run of digits read as a number: exact in a float (below 2**53)
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def _long_number_line(text: str) -> int | None:
+    """The line of the first run of more than MAX_DIGITS digits (an amount, a stack or a player
+    number no hand has: converting it costs time and memory, or overflows), or None."""
+    found = _LONG_NUMBER.search(text)
+    return text.count("\n", 0, found.start()) + 1 if found else None
 
 
 def parse_phh(text: str, source: object = "<text>") -> PhhHand:
     """Parse PHH text into a `PhhHand`; `PhhError` names `source`, the line and what was expected."""
     if len(text) > MAX_BYTES:
         raise PhhError(f"is {len(text):,} characters long: one hand history is at most {MAX_BYTES:,}", source)
+    long_line = _long_number_line(text)
+    if long_line is not None:
+        raise PhhError(f"holds a number of more than {MAX_DIGITS} digits: no amount, stack or player "
+                       "number of a hand is that long", source, long_line)
     try:
         raw = tomllib.loads(text)
     except RecursionError:
@@ -339,8 +356,9 @@ def _parse_action(text: str, line: int | None, players: int, variant: str, sourc
     if verb == "cbr":
         expect(1, "pN cbr amount")
         try:
-            amount = int(args[0]) if args[0].isdigit() else tomllib.loads(f"x = {args[0]}")["x"]
-        except tomllib.TOMLDecodeError:
+            # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+            amount = int(args[0]) if re.fullmatch(r"[0-9]+", args[0]) else tomllib.loads(f"x = {args[0]}")["x"]
+        except (tomllib.TOMLDecodeError, ValueError):
             amount = None
         if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
             raise fail(f"{args[0]!r} is not an amount: expected a positive number")

@@ -296,7 +296,8 @@ def opener(
         cards = " ".join(str(c) for c in middle)
         steps.append(_option_step(
             f"This street is one shared card, {cards}, face up in the middle for everyone: "
-            + ("this profile counts it in every row showing, so the best hand showing with it opens."
+            + ("this profile counts it in every row showing, as Robert's Rules 8.15 does, so the best hand "
+               "showing with it opens."
                if counted else
                "this profile leaves it out of the rows compared, so the rows, and the first actor, are "
                "those of the street before."),

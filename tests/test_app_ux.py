@@ -102,9 +102,13 @@ def test_lesson_reader_shows_names_and_article_titles_not_slugs(db):
         assert lesson.game not in caption
         if labels.display_name(lesson.topic) != lesson.topic:
             assert f"skill: {lesson.topic}" not in caption
+        # one "Sources" button per section, then the lesson's own sources one by one
         popovers = [p.proto.popover.label for p in at.get("popover")]
-        cited = [k for s in lesson.sections for k in dict.fromkeys(s.cite)] + list(lesson.sources)
-        assert popovers == [labels.article_title(k) for k in cited]
+        assert popovers == [f"Sources ({len(dict.fromkeys(s.cite))})" for s in lesson.sections if s.cite] + \
+            [labels.article_title(k) for k in lesson.sources]
+        shown = " ".join(m.value for m in at.markdown)
+        for key in {k for s in lesson.sections for k in s.cite}:   # each article by its title inside
+            assert labels.article_title(key, source=False) in shown or key in shown, (lesson.id, key)
 
 
 def test_a_section_cites_each_article_once(tmp_path):
@@ -120,10 +124,9 @@ def test_a_section_cites_each_article_once(tmp_path):
         at = open_app("lesson", query={"id": data["id"]})
         assert not at.exception
         labels_shown = [p.proto.popover.label for p in at.get("popover")]
-        once = [labels.article_title(k) for k in dict.fromkeys(first["cite"])]
-        assert labels_shown[:len(once)] == once
-        assert len(labels_shown) == len(once) + sum(
-            len(dict.fromkeys(s["cite"])) for s in data["sections"][1:]) + len(data["sources"])
+        once = list(dict.fromkeys(first["cite"]))
+        assert labels_shown[0] == f"Sources ({len(once)})"          # each key once, not twice
+        assert len(labels_shown) == sum(1 for s in data["sections"] if s.get("cite")) + len(data["sources"])
 
 
 # -- bad links -----------------------------------------------------------------------------
@@ -230,12 +233,13 @@ def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson
         assert not at.exception
         shown = lesson_links(at)
         assert f"Lessons **1–{size}** of **{len(stud)}**" in texts(at)
-        assert shown[:size] == [f"**{l.order}. {l.title}**" for l in stud[:size]]
+        # numbered 1..N in the game, whatever `order:` holds
+        assert shown[:size] == [f"**{n}. {l.title}**" for n, l in enumerate(stud[:size], 1)]
         assert len(shown) <= LESSONS_PER_PAGE          # all games together
         at.button(key="map_page_stud-high_next").click().run()
         assert f"Lessons **{size + 1}–{min(2 * size, len(stud))}** of " \
                f"**{len(stud)}**" in texts(at)
-        assert lesson_links(at)[0] == f"**{stud[size].order}. {stud[size].title}**"
+        assert lesson_links(at)[0] == f"**{size + 1}. {stud[size].title}**"
 
         store = ProgressStore(tmp_path / "progress.db")   # every question of the first page right
         for lesson in stud[:LESSONS_PER_PAGE + 1]:
@@ -250,9 +254,10 @@ def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson
         at = open_app("map")                # a new visit opens on the onward lesson's page
         page = stud.index(onward) // size
         assert page >= 1
-        assert f"**{onward.order}. {onward.title}**" in lesson_links(at)
+        number = stud.index(onward) + 1
+        assert f"**{number}. {onward.title}**" in lesson_links(at)
         assert f"Lessons **{page * size + 1}–" in texts(at)
-        assert continue_link(at).endswith(f"{onward.order}. {onward.title}")
+        assert continue_link(at).endswith(f"{number}. {onward.title}")
 
 
 def test_the_map_page_sizes_draw_a_small_course_whole_and_a_big_one_within_the_budget():

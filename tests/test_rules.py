@@ -191,7 +191,8 @@ def test_format_page_all_stud_profiles_small_bet_third_fourth_big_from_fifth_cap
     assert p.value("raise_cap") == 3
     assert p.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
     assert p.value("third_street_first") == "bring-in"
-    assert p.value("odd_unit") == "seat-order" and p.option("odd_unit").course_default
+    assert p.value("odd_unit") == "highest-card-by-suit" and p.option("odd_unit").course_default
+    assert 'RRP-H 3 "Ties" 5(b)' in p.option("odd_unit").cite
     assert p.value("shared_card") == "when-deck-short"
 
 
@@ -216,10 +217,10 @@ def test_opr_678_have_a_heart_exchange_variation_off_by_default():
     assert p.value("exchange_variation") is False
     assert 'OPR-678 "Exchanging instead of taking"' in p.option("exchange_variation").cite
     assert not p.option("exchange_variation").course_default
-    assert p.value("third_street_first") == "highest-showing"
-    # "As in seven-card stud" with no bring-in named: the highest card opens, the course's reading.
-    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"', 'COURSE "No bring-in"')
-    assert p.option("third_street_first").course_default and p.option("bring_in").course_default
+    # "Exactly as in seven-card stud": the lowest door card brings in; only its amount is the course's.
+    assert p.value("third_street_first") == "bring-in"
+    assert 'OPR-678 "Deal and betting"' in p.option("third_street_first").cite
+    assert not p.option("third_street_first").course_default and p.option("bring_in").course_default
     assert p.option("take_from").course_default and p.option("take_timing").course_default
 
 

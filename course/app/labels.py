@@ -50,6 +50,19 @@ ASKS = {
 }
 
 
+def due_words(seconds: float) -> str:
+    """How long until something is due, as a learner says it: "now" once it is due (never "in 0
+    min"), then minutes, hours, days."""
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return "now"
+    if minutes < 60:
+        return f"in {minutes} min"
+    if minutes < 48 * 60:
+        return f"in {minutes // 60} h"
+    return f"in {minutes // (24 * 60)} days"
+
+
 def ask_name(ask: str) -> str:
     """What an ask trains, in words ("award" -> "how the pot is paid"); an unknown ask reads as
     its words ("new_ask" -> "new ask")."""

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 import streamlit as st
 
 from course import rules
-from course.app import cards_view, labels, quiz
+from course.app import authoring, cards_view, labels, quiz, state
 
 game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
@@ -38,6 +38,18 @@ def lessons(course: Any) -> list[Any]:
     return sorted(items, key=lambda l: (games.index(field(l, "game")) if field(l, "game") in games
                                         else len(games), str(field(l, "game")),
                                         field(l, "order", 0) or 0))
+
+
+def lesson_numbers(course: Any) -> dict[str, int]:
+    """Lesson id -> its number within its game, 1..N in course order, whatever `order:` holds
+    (the Course map, the pickers and the lesson's own caption all number lessons so)."""
+    numbers: dict[str, int] = {}
+    count: dict[Any, int] = {}
+    for lesson in lessons(course):
+        game = field(lesson, "game")
+        count[game] = count.get(game, 0) + 1
+        numbers[field(lesson, "id")] = count[game]
+    return numbers
 
 
 def exercises(course: Any) -> Mapping[str, Any]:
@@ -88,6 +100,29 @@ def cite_row(keys: Iterable[str], key: str) -> None:
                              label="Open in the Rulebook", icon=":material/gavel:")
 
 
+def sources_footer(keys: Iterable[str], key: str) -> None:
+    """A section's articles behind one "Sources" button, so they do not push the text and its
+    try-it down the page; each opens in the Rulebook from there."""
+    keys = list(dict.fromkeys(keys or []))
+    if not keys:
+        return
+    with st.popover(f"Sources ({len(keys)})", key=key, icon=":material/gavel:"):
+        for n, cite in enumerate(keys):
+            try:
+                st.markdown(article_md(rules.citation(cite)))
+            except KeyError as exc:
+                st.error(f"This citation is not in the registry: {exc}")
+            st.page_link("views/rulebook.py", query_params={"article": cite},
+                         label="Open in the Rulebook", icon=":material/gavel:")
+
+
+def try_it(ex: Any, prefix: str) -> None:
+    """A section's try-it, drawn open in the flow of the lesson: the learner answers before
+    reading on."""
+    st.subheader(f"Try it: {ex.title}")
+    quiz.exercise_block(ex, prefix, heading=False, one_at_a_time=True)
+
+
 def deal_block(deal: Any, game: str | None = None) -> None:
     seats = as_list(field(deal, "seats"))
     hands = field(deal, "hands") or {}
@@ -102,10 +137,14 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
     """Everything a learner reads in one lesson, with the exercises inline."""
     lid = field(lesson, "id")
     st.title(str(field(lesson, "title")))
-    st.caption(f"{game_title(field(lesson, 'game'))} · lesson {field(lesson, 'order')} · "
+    number = (state.per_course(course, lesson_numbers) if course is not None else {}).get(
+        lid, field(lesson, "order"))
+    st.caption(f"{game_title(field(lesson, 'game'))} · lesson {number} · "
                f"skill: {labels.display_name(field(lesson, 'topic'))}")
     if field(lesson, "summary"):
         st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
+    known = exercises(course) if course is not None else {}
+    tried: set[str] = set()
     for n, section in enumerate(as_list(field(lesson, "sections"))):
         st.header(str(field(section, "heading")), divider="gray")
         # Author markdown is rendered with Streamlit's default: raw HTML is not allowed.
@@ -116,20 +155,24 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
                 deal_block(deal, field(lesson, "game"))
             except Exception as exc:
                 st.error(f"This deal cannot be drawn: {exc}")
-        cite_row(field(section, "cite"), f"{prefix}|{lid}|s{n}")
+        tid = field(section, "try_it")
+        if tid and known.get(tid) is not None:
+            tried.add(tid)
+            try_it(known[tid], prefix)
+        sources_footer(field(section, "cite"), f"{prefix}|{lid}|s{n}")
     sources = as_list(field(lesson, "sources"))
     if sources:
         st.header("Sources", divider="gray")
         cite_row(sources, f"{prefix}|{lid}|sources")
-    ids = lesson_exercise_ids(lesson)
+    ids = [eid for eid in lesson_exercise_ids(lesson) if eid not in tried]
     if ids:
         st.header("Try it now", divider="gray")
-        known = exercises(course) if course is not None else {}
         for eid in ids:
             ex = known.get(eid)
-            if ex is None:
-                st.warning(f"Exercise {eid!r} is not available (see the problems on the "
-                           "Course map).")
+            if ex is None or (prefix != "author" and not authoring.servable(course, ex)):
+                if prefix == "author":          # a learner is not shown what is being fixed
+                    st.warning(f"Exercise {eid!r} is not in the course: it is missing or its "
+                               "file has problems.")
                 continue
             # Drawn only while open (the expander reports its state), so a long lesson stays fast.
             box = st.expander(f"Try it now: {ex.title}", key=f"{prefix}|{lid}|try|{eid}",

@@ -167,9 +167,10 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
             game=exercise.game, rules=exercise.rules, revealed=revealed,
             try_kind="shown" if revealed else ("second" if earlier else "first")))
         # the schedule hears the first try only (a shown answer is a miss); a store that failed
-        # is not asked twice, so the learner is told within 2 s
-        if not earlier and result["saved"]:
-            study_feedback.remember(exercise, bool(correct) and not revealed)
+        # is not asked twice, so the learner is told within 2 s: the review waits in the spool
+        if not earlier:
+            study_feedback.remember(exercise, bool(correct) and not revealed,
+                                    store_ok=result["saved"])
     graded[key] = result
 
 

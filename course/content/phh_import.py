@@ -114,6 +114,22 @@ def import_hand(hand: PhhHand, rules: str | None = None, exercise_id: str | None
     return Imported(exercise_id, text, hand, deal, lines, yaml_lines, notes)
 
 
+def _check_hand_ends(hand: PhhHand, deal: StudHand) -> None:
+    """A hand ends at a showdown (every player still in holds all seven cards, or six and the
+    shared card) or with one player left; one that stops before either is a history cut short,
+    refused at its last action: its questions would read a showdown the hand never had."""
+    live = [p for p in deal.seats if p not in deal.folded]
+    full = 6 if deal.shared is not None else 7
+    short = [p for p in live if len(deal.cards[p]) < full]
+    if len(live) < 2 or not short:
+        return
+    reached = max((m.street for m in deal.moves), key=STREETS.index, default="third")
+    last = next((a.line for a in reversed(hand.actions) if a.line is not None), hand.lines.get("actions"))
+    raise PhhRefusal(f"the hand stops on {reached} street with {_names(live)} still in: it ends neither at a "
+                     "showdown (every hand still in dealt all its cards) nor with one player left, so the course "
+                     "cannot say who wins; import the whole hand", hand.source, last)
+
+
 def _with_names(hand: PhhHand, names: list[str]) -> PhhHand:
     copy = PhhHand(hand.variant, hand.antes, hand.starting_stacks, hand.actions, hand.bring_in, hand.small_bet,
                    hand.big_bet, hand.blinds_or_straddles, hand.min_bet, dict(hand.optional), hand.source,
@@ -325,6 +341,7 @@ def check_import(imported: Imported) -> Any:
             raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
                              "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
                              "result than the file records", imported.source, imported.hand.lines.get("winnings"))
+    _check_hand_ends(imported.hand, deal)
     return exercise
 
 

@@ -454,12 +454,17 @@ class Rule:
     name: str
     cite: tuple[str, ...]
     text: str
+    by_game: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # a game's own articles for it
 
     def cites_for(self, profile: "Profile") -> tuple[str, ...]:
-        """The citations from the profile's own sources (all of them when none match), preceded by
-        the profile's `stud_rules` article when none is from that article's source: a game played
-        by the stud rules except where its own differ (Robert's Rules 9.1 for razz, 10.1 for
-        high-low, OPR-535 1.1, OPR-678 "Deal and betting")."""
+        """The articles of the profile's game when the rule names some for it (`by_game`: razz and
+        high-low have Robert's Rules' own, where the stud documents' sections are written for Stud
+        High); otherwise the citations from the profile's own sources (all of them when none
+        match), preceded by the profile's `stud_rules` article when none is from that article's
+        source: a game played by the stud rules except where its own differ (Robert's Rules 9.1 for
+        razz, 10.1 for high-low, OPR-535 1.1, OPR-678 "Deal and betting")."""
+        if profile.game in self.by_game:
+            return self.by_game[profile.game]
         table = _citations()
         chosen = tuple(key for key in self.cite if table[key].source in profile.sources) or self.cite
         via = profile.option("stud_rules").cite if profile.has("stud_rules") else ()
@@ -478,7 +483,11 @@ def _rules() -> Mapping[str, Rule]:
         for ref in cite:
             if ref not in registry:
                 raise ValueError(f"profiles.yaml: rule {name!r} cites {ref!r}, which is not registered")
-        table[name] = Rule(name, cite, " ".join(str(entry["text"]).split()))
+        by_game = {game: tuple(keys) for game, keys in (entry.get("by_game") or {}).items()}
+        for ref in (ref for keys in by_game.values() for ref in keys):
+            if ref not in registry:
+                raise ValueError(f"profiles.yaml: rule {name!r} cites {ref!r}, which is not registered")
+        table[name] = Rule(name, cite, " ".join(str(entry["text"]).split()), MappingProxyType(by_game))
     return MappingProxyType(table)
 
 
