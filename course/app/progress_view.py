@@ -11,7 +11,7 @@ import streamlit as st
 from course.app import lesson_view as lv
 from course.app import labels, motivation, quiz, screens, state, study_feedback
 from course.store import StoreError
-from course.store.progress import csv_text
+from course.store.progress import csv_text, spreadsheet_safe
 
 
 def _exercise_titles(course) -> dict[str, str]:
@@ -43,8 +43,8 @@ def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
     missed = missed.assign(question=missed["question"] + 1,
                            title=[titles.get(eid) or _drill_title(eid) for eid in missed["exercise"]])
     if extra:   # the teachers' Class page: an interactive grid, ids included for the CSV
-        st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
-                             "exercise", "ask"]], hide_index=True, key=key)
+        shown = missed[["title", "question", "skill", "missed", *extra, "attempts", "exercise", "ask"]]
+        st.dataframe(shown.map(spreadsheet_safe), hide_index=True, key=key)   # its CSV too
         return
     # A learner's: their words only (no exercise ids or ask names), in a static table whose
     # columns all fit a phone (an interactive grid there shows one column and scrolls).
@@ -207,7 +207,9 @@ def _class(store) -> None:
     skills = sorted(set(grid.columns) | set(totals))
     grid = (grid.reindex(columns=skills).fillna(0.0) * 100).round()
     names = mastery.drop_duplicates("learner").set_index("learner")["name"]
-    grid.insert(0, "name", names.reindex(grid.index))
+    # neutralised before the grid is drawn: its own toolbar "Download as CSV" writes cells as
+    # they are, so a display name a learner chose must not start like a formula there either
+    grid.insert(0, "name", names.reindex(grid.index).map(spreadsheet_safe))
     grid = grid.sort_values("name").reset_index(drop=True).rename(columns={"name": "learner"})
     columns = {skill: st.column_config.ProgressColumn(skill, min_value=0, max_value=100,
                                                       format="%d%%") for skill in skills}

@@ -253,13 +253,15 @@ def _check(plan, card, item, exercise, question, index, key, widget_name, second
         skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
         game=exercise.game, rules=exercise.rules, try_kind=try_kind))
     if tries == 0:
-        if not saved:
-            st.toast("Your review schedule was not updated: the progress store is unavailable.")
-        else:
+        now = schedule.now_utc()
+        if saved:
             try:
-                plan.review(card, bool(right), hint=hint)
-            except StoreError as exc:   # the answer is kept (state.record); this review is lost
-                st.toast(f"Your review schedule was not updated: {exc}")
+                plan.review(card, bool(right), hint=hint, now=now)
+            except StoreError as exc:   # the answer is stored; its review waits in the spool
+                state.store_failed(exc)
+                saved = False
+        if not saved:                   # applied to the card at its own time once the store is back
+            state.keep_review(card, bool(right), hint=hint, at=now)
         st.session_state[K + "first"] = {"right": bool(right), "hint": hint}
     if not final:
         return

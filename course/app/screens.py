@@ -5,6 +5,7 @@ two lines long and the screen code lives in this importable module. Screens only
 widgets and call the engine, content and progress modules."""
 
 import html
+import logging
 import random
 import re
 from dataclasses import dataclass
@@ -725,35 +726,44 @@ def source_html(text: str, problems) -> str:
 
 
 def phh_upload(data: bytes, name: str) -> tuple[str | None, str]:
-    """An uploaded .phh hand history imported as `python -m course import-phh` would: the
-    exercise's YAML and its name, or (None, name) once the refusal (file:line and why) is shown."""
-    from course.content import phh_import
-    from course.phh import PhhError, parse_phh
+    """An uploaded .phh hand history imported as `python -m course import-phh` would, in a
+    worker within the YAML preview's time and memory budget (`preview.import_phh`): the
+    exercise's YAML and its name, or (None, name) once the refusal is shown: the CLI's own
+    message (file:line and why), or the budget it went over."""
+    from course.content import preview
+    from course.phh import MAX_BYTES
 
+    if len(data) > MAX_BYTES:                    # before decoding or sending it anywhere
+        st.error(f"**{quiz.md_escape(name)} cannot be imported.** `python -m course import-phh` refuses it "
+                 f"the same way:\n\n`{name}: is {len(data):,} bytes: one hand history is at most "
+                 f"{MAX_BYTES:,}`")
+        return None, name
     try:
         text = data.decode("utf-8")
-        imported = phh_import.import_hand(parse_phh(text, name))
-        phh_import.check_import(imported)
     except UnicodeDecodeError as err:
         st.error(f"{quiz.md_escape(name)} cannot be read: it is not UTF-8 text ({err.reason} at byte {err.start}), "
                  "and a PHH file is TOML, which is UTF-8.")
         return None, name
-    except PhhError as err:
+    outcome, detail, exercise_id = preview.import_phh(text, name)
+    if outcome == "refused":
         st.error(f"**{quiz.md_escape(name)} cannot be imported.** `python -m course import-phh` refuses it "
-                 f"the same way:\n\n`{err.message.replace('`', chr(39))}`")
+                 f"the same way:\n\n`{detail.replace('`', chr(39))}`")
         return None, name
-    except Exception as err:  # noqa: BLE001 - an upload never shows a traceback
-        st.error(f"{quiz.md_escape(name)} could not be imported: {quiz.md_escape(type(err).__name__)}: "
-                 f"{quiz.md_escape(str(err))}")
+    if outcome != "ok":                          # over the budget, or the worker stopped: no traceback
+        if outcome == "crash":
+            logging.getLogger("course").error("importing %s stopped: %s", name, detail)
+            detail = "the import stopped unexpectedly (the server's log says why)"
+        st.error(f"{quiz.md_escape(name)} could not be imported: {quiz.md_escape(detail)}")
         return None, name
+    imported_text = detail
     yaml_name = name[:-len(".phh")] + ".yaml"
-    st.info(f"Imported {quiz.md_escape(name)} as the whole-hand exercise `{imported.exercise_id}`, as "
+    st.info(f"Imported {quiz.md_escape(name)} as the whole-hand exercise `{exercise_id}`, as "
             "`python -m course import-phh` writes it: its questions carry no answers, the engine computes "
             "them below. To add it to the course, keep the .phh file beside the exercise "
             "(exercises/README.md, \"Real hand histories\").", icon=":material/input:")
     with st.expander(f"{quiz.md_escape(yaml_name)}: the imported exercise"):
-        st.code(imported.text, language="yaml")
-    return imported.text, yaml_name
+        st.code(imported_text, language="yaml")
+    return imported_text, yaml_name
 
 
 def author() -> None:
