@@ -108,3 +108,12 @@ def test_a_course_too_large_for_the_whole_check_checks_each_exercise_as_it_is_sh
     assert any("There is no deal called" in w.value for w in at.warning), texts(at)
     at = open_app("practice", query={"deal": "hpd-1-bring-in-suit-tie"})
     assert at.subheader and not at.error
+
+
+def test_the_details_go_to_the_server_log(broken_root, caplog):
+    import logging
+    with caplog.at_level(logging.WARNING, logger="course"):
+        open_app("map")
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "content problem: exercises/zz-unparsable.yaml:" in logged
+    assert "content problem: exercises/zz-engine-rejects.yaml:" in logged
