@@ -123,7 +123,9 @@ def _draw(text: str) -> tuple[dict[str, Any], Any]:
 
 
 def _load(item: dict[str, Any], text: str):
-    exercise, problems = engine.parse(dump(item), text)
+    """The item validated as the data it is (no YAML written and read back: `to_yaml` writes it
+    only when an author asks), with every check its YAML file would get."""
+    exercise, problems = engine.build(item, text)
     if exercise is None or problems:
         raise GenerationError(f"{text!r} produced an invalid exercise:\n" + "\n".join(map(str, problems)))
     return exercise
