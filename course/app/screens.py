@@ -403,7 +403,7 @@ def practice() -> None:
             st.error(str(exc))
         else:
             st.caption("An engine-made drill: its link opens this same deal again.")
-            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
+            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True, fragment=True)
             return
     by_id = lv.exercises(course)
     if wanted is not None and wanted not in by_id:
@@ -487,7 +487,7 @@ def practice() -> None:
     if not pool:
         st.info("Nothing to practise here.")
     else:
-        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
+        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True, fragment=True,
                             next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
 
 
