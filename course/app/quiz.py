@@ -259,12 +259,12 @@ KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
 
 def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
     """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
-    hidden buttons carrying Streamlit's own keyboard shortcuts."""
+    hidden buttons carrying Streamlit's own keyboard shortcuts (hidden by `KEYS_CSS`, which the
+    page draws once, outside the question's fragment: not again on every Check)."""
     widget = WIDGETS[widget_name]
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
-    st.html(KEYS_CSS)
     with st.container(key="answer_keys"):
         for n, choice in enumerate(picks, 1):
             st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,

@@ -384,7 +384,8 @@ def lesson() -> None:
 def practice() -> None:
     """Practice: pick what to practise, then one deal at a time, checked by the engine."""
     # less room above the title, so the deal and its question fit a laptop screen
-    st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>")
+    # (and the number keys' hidden buttons stay hidden: quiz.number_keys)
+    st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>" + quiz.KEYS_CSS)
     st.title("Practice")
 
     course = state.course()
