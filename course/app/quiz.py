@@ -442,8 +442,15 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     params = getattr(question, "params", {}) or {}
     hides = getattr(ask_of(exercise, question), "hides", None) if question is not None else None
     asked = params.get("player") if hides == "holding" else None
-    html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
-                                 pot_asked=hides == "pot")
+    def draw() -> tuple[Any, str]:
+        return question, cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
+                                               pot_asked=hides == "pot")
+    # drawn once per question of a loaded exercise (read-only): a Check reruns the question's
+    # fragment, table and all, and the table is the same every time
+    kept, html = exercise.replayed(("table html", id(question)), draw) if hasattr(exercise, "replayed") \
+        else draw()
+    if kept is not question:
+        html = draw()[1]
     where = ""                  # a deal without moves needs no word on where the table stands
     if exercise.events or exercise.actions:
         played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
