@@ -11,6 +11,11 @@ import-phh  Turn real stud-family hands in the PHH hand-history format (F7S; FR 
        questions on every street; the engine checks each one. A hand the course cannot take is
        refused as file:line: why. Exit status 0 only when every file was imported.
 export-phh  Write a whole-hand exercise back out as a PHH hand history.
+coverage  Per rule point (course/rules/points.yaml): the lessons that teach it, the hand-written
+       questions and drill templates that practise it, the catalogue entries for its mistakes and
+       the Review cards. `--json` prints {"points": [{"id", "cite", "line", "lessons",
+       "questions", "templates", "mistakes", "cards"}, ...]}. Exit status 1 when a point is below
+       the bar (a lesson, 3 questions, 1 template) or a declaration is wrong.
 """
 
 from __future__ import annotations
@@ -45,7 +50,26 @@ def build_parser() -> argparse.ArgumentParser:
     phh_out = commands.add_parser("export-phh", help="write a whole-hand exercise as a PHH hand history")
     phh_out.add_argument("path", metavar="EXERCISE.yaml", help="a whole-hand exercise")
     phh_out.add_argument("--out", required=True, metavar="FILE.phh", help="the hand-history file to write")
+    cover = commands.add_parser("coverage", help="how well each rule point is taught and practised")
+    cover.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def _run_coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from course import coverage
+
+    root = content.find_root(Path.cwd())
+    course = content.load_course(root)
+    table = coverage.measure(course)
+    problems = coverage.template_problems()
+    for problem in problems:
+        err.write(f"{problem}\n")
+    if args.json:
+        json.dump({"points": [row.to_json() for row in table]}, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(coverage.text_table(table) + "\n")
+    return 1 if problems or coverage.short_points(table) else 0
 
 
 def _run_import_phh(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -104,6 +128,9 @@ def course_problems(course: content.Course, root: Path, whole: bool = True) -> l
     if whole:
         problems += glossary.course_problems(root, course.lessons)
     problems += verdict.engine_problems(course.exercises.values())
+    from course import coverage  # a declared rule point must be one the engine's answer rests on
+
+    problems += coverage.question_problems(course.exercises.values())
     # A pot the deal cannot make fails the check for the course's own exercises; elsewhere (the
     # format page's example, a maintainer's draft) `course check` reports it as a warning.
     problems += pot_problems(e for e in course.exercises.values() if _in_course(e.path, root))
@@ -133,6 +160,9 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
     root = content.find_root(Path.cwd())
     warnings = pot_warnings(e for e in course.exercises.values() if not _in_course(e.path, root))
+    from course.content import lesson_order
+
+    warnings += lesson_order.warnings(course.lessons.values())
     bad_files = sorted({p.file for p in problems})
     # the glossary is checked with the whole course, and counted among its files
     files = len(course.files) + (not args.paths and (content.find_root(Path.cwd()) / glossary.FILE).is_file())
@@ -243,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
             return _run_import_phh(args, out, err)
         if args.command == "export-phh":
             return _run_export_phh(args, out, err)
+        if args.command == "coverage":
+            return _run_coverage(args, out, err)
         return _run_solve(args, out, err)
     except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
         try:

@@ -25,7 +25,7 @@ EXERCISE_KEYS = (
     "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
     "pot", "actions", "events", "questions", "cite", "intro", "stacks",
 )
-QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite")
+QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
 
@@ -278,6 +278,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         prompt = ck.text(fields.get("prompt"), "prompt")
         explain = ck.text(fields.get("explain"), "explain")
         cite = ck.cites(fields.get("cite"), "cite")
+        points = ck.points(fields.get("points"), "points", game)
         params: dict[str, Any] = {}
         for key, kind in keys.items():
             if key in fields:
@@ -298,7 +299,8 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
             if spec is not None:
                 KINDS[spec.kind].check_written(ck, answer_node, seats, f"answer to {ask!r}")
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
-        questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks))
+        questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks,
+                                  tuple(points)))
     return questions
 
 
