@@ -7,6 +7,7 @@ this module only picks a widget for each `ask`, reads it, and draws what the eng
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any, Callable, Sequence
 
@@ -253,12 +254,12 @@ KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
 
 def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
     """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
-    hidden buttons carrying Streamlit's own keyboard shortcuts."""
+    hidden buttons carrying Streamlit's own keyboard shortcuts (hidden by `KEYS_CSS`, which the
+    page draws once, outside the question's fragment: not again on every Check)."""
     widget = WIDGETS[widget_name]
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
-    st.html(KEYS_CSS)
     with st.container(key="answer_keys"):
         for n, choice in enumerate(picks, 1):
             st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,
@@ -436,8 +437,15 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     params = getattr(question, "params", {}) or {}
     hides = getattr(ask_of(exercise, question), "hides", None) if question is not None else None
     asked = params.get("player") if hides == "holding" else None
-    html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
-                                 pot_asked=hides == "pot")
+    def draw() -> tuple[Any, str]:
+        return question, cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
+                                               pot_asked=hides == "pot")
+    # drawn once per question of a loaded exercise (read-only): a Check reruns the question's
+    # fragment, table and all, and the table is the same every time
+    kept, html = exercise.replayed(("table html", id(question)), draw) if hasattr(exercise, "replayed") \
+        else draw()
+    if kept is not question:
+        html = draw()[1]
     where = ""                  # a deal without moves needs no word on where the table stands
     if exercise.events or exercise.actions:
         played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
@@ -481,10 +489,13 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
 
 def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
                    one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None,
-                   keyboard: bool = False) -> None:
+                   keyboard: bool = False, fragment: bool = False) -> None:
     """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
     tabs); `prefix` keeps widget keys apart per page. `keyboard` (one deal on the page, as in
-    Practice): number keys choose, Enter checks, N goes to the next question."""
+    Practice): number keys choose, Enter checks, N goes to the next question. `fragment` (one
+    deal on the page, nothing else on it reading its answers): the table and the questions are
+    a Streamlit fragment, so that Check, Try again and Next question rerun them alone, not the
+    page (`deal_and_questions_fragment`)."""
     base = f"{prefix}|{exercise.id}"
     if heading:
         st.subheader(exercise.title)
@@ -509,6 +520,46 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
     if getattr(active, "intro", None):
         st.markdown(author_md(active.intro))
+    if fragment:
+        st.session_state.pop(PAGE_RERUN, None)       # this run is the page's own
+        deal_and_questions_fragment(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
+    else:
+        deal_and_questions(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
+
+
+# A callback inside the fragment that changes what the page around it shows (Next deal) asks
+# for the whole page to be drawn again.
+PAGE_RERUN = "_quiz_page_rerun"
+
+
+@st.fragment
+def deal_and_questions_fragment(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
+                                one_at_a_time: bool, next_deal: Callable[[], None] | None,
+                                keyboard: bool) -> None:
+    """`deal_and_questions` as a Streamlit fragment: on the real server a click inside it (Check,
+    Try again, Show answer, a question's tab, Next question) reruns this alone, with the
+    arguments of the page's last run; the entry script, the pickers and the deal's header are
+    not run again and nothing of theirs is sent. Where fragments are not supported (AppTest),
+    every click reruns the whole page, which draws this as part of it. Next deal changes the
+    page: its click asks for the whole page (`PAGE_RERUN`)."""
+    if st.session_state.pop(PAGE_RERUN, False):
+        st.rerun()
+    if next_deal is not None:
+        def next_deal(go=next_deal) -> None:
+            go()
+            st.session_state[PAGE_RERUN] = True
+    try:
+        deal_and_questions(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
+    except Exception:  # noqa: BLE001 - run alone, the page's own guard (entry.main) is not around it
+        logging.getLogger("course").exception("the deal %r could not be drawn", getattr(exercise, "id", "?"))
+        st.error("Part of this page could not be drawn: something in the course cannot be shown "
+                 "(the server's log says what). The other pages and the rest of the course work.")
+
+
+def deal_and_questions(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
+                       one_at_a_time: bool, next_deal: Callable[[], None] | None, keyboard: bool) -> None:
+    """The deal's table and its questions, and the rule profiles compared once one was
+    checked (everything of `exercise_block` under the deal's header)."""
     # Each question's table is drawn as it stands when that question is asked.
     count = len(active.questions)
     if one_at_a_time:

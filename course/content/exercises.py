@@ -8,10 +8,10 @@ from typing import Any
 
 from course.asks.kinds import KINDS
 from course.questions import asks_for   # the stud asks are registered there
-from course.content.checker import _Checker, _load_with, _parse_with, suggest
+from course.content.checker import _build_with, _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card, _check_shared_card_missing
 from course.content.nodes import (_BOOL, _NULL, LIMITS_DOC, MAX_MOVES, MAX_QUESTIONS, MAX_RAISE_CAP, Node,
-                                  _describe)
+                                  _describe, tree)
 from course.games import GAMES, STREETS, find_game
 from course.betting import Action
 from course.engine.actions import parse_move
@@ -38,6 +38,16 @@ def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exe
 def parse_exercise(text: str, file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
     """Validate exercise YAML given as text (a pasted or uploaded file)."""
     return _parse_with(_exercise, text, file)
+
+
+def exercise_from_data(data: dict[str, Any], file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
+    """Validate an exercise given as YAML-shaped data (a generated drill item), with the same
+    checks as its YAML text would get, without writing the text and parsing it back."""
+    try:
+        node = tree(data)
+    except (TypeError, ValueError) as exc:
+        return None, [Problem(file, 1, 1, f"not an exercise's data: {exc}")]
+    return _build_with(_exercise, node, file)
 
 
 def _exercise(ck: _Checker, node: Node) -> Exercise | None:

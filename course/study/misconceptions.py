@@ -137,15 +137,27 @@ def wrong_answer(entry: Misconception, exercise, question, right: Answer | None 
 
 def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
     """The misconceptions that reproduce a wrong `given` exactly (none for a right answer)."""
-    right = right or engine.answer(exercise, question)
+    right, wrong = _wrong_answers(exercise, question, right)
     if engine.is_correct(exercise, question, given, right):
         return []
-    found = []
-    for entry in catalogue():
-        value = wrong_answer(entry, exercise, question, right)
-        if value is not None and same(exercise, question, given, value):
-            found.append(entry)
-    return found
+    return [entry for entry, value in wrong if value is not None and same(exercise, question, given, value)]
+
+
+def _wrong_answers(exercise, question, right: Answer | None = None) -> tuple[Answer, tuple]:
+    """The engine's answer, and each catalogue entry with its wrong answer on this deal (None
+    where it gives none): worked out once per question of a loaded exercise, which is read-only
+    (another profile is a new Exercise), since they do not depend on the learner's answer and
+    a wrong Check on Practice asks for them every time."""
+    entries = catalogue()
+
+    def build() -> tuple[Any, Answer, tuple]:
+        engine_right = right or engine.answer(exercise, question)
+        return question, engine_right, tuple((entry, wrong_answer(entry, exercise, question, engine_right))
+                                              for entry in entries)
+    if not hasattr(exercise, "replayed"):
+        return build()[1:]
+    kept, engine_right, wrong = exercise.replayed(("misconception answers", id(question), id(entries)), build)
+    return (engine_right, wrong) if kept is question else build()[1:]
 
 
 def wrong_fields(exercise, question, given: Any, right: Answer | None = None) -> list[str]:
