@@ -203,7 +203,9 @@ def test_show_answer_then_try_again(tmp_path):
         assert not [e for e in at.error if e.value.startswith("Not right.")]
         assert not [i for i in at.info if "The answer is" in i.value]
         rows = ProgressStore(tmp_path / "p.db").attempts(state.LOCAL.key)
-        assert list(rows["revealed"]) == [True]     # checked after seeing the answer
+        # the answer shown (a miss marked shown), then checked after seeing it
+        assert list(rows["revealed"]) == [True, True]
+        assert list(rows["try_kind"]) == ["shown", "shown"]
 
 
 def buttons(at, key):

@@ -8,6 +8,7 @@ this module only picks a widget for each `ask`, reads it, and draws what the eng
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
 import pandas as pd
@@ -21,7 +22,7 @@ from course.cards import Card
 from course.explain import Answer
 from course.games import find_game
 from course.model import Exercise, Question
-from course.store import Attempt
+from course.store import Attempt, StoreError
 
 
 def ask_of(exercise: Any, question: Any) -> Any:
@@ -153,7 +154,7 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     if error:
         graded[key] = {"status": "error", "error": error}
         return
-    revealed = bool(st.session_state["shown"].get(key))
+    revealed = answer_was_shown(exercise, index, key)
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
     tries = st.session_state.setdefault("tries", {})
@@ -173,8 +174,37 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     graded[key] = result
 
 
-def _on_show(key: str) -> None:
+# How long a shown answer marks its question: any check of it within this time (Try again, the
+# question opened again, a reload, a deep link) is saved as shown. The course's own choice: long
+# enough to cover a study sitting, short enough that tomorrow's recall is judged afresh.
+SHOWN_FOR = timedelta(hours=12)
+
+
+def answer_was_shown(exercise: Any, index: int, key: str) -> bool:
+    """Whether this question's answer was shown to the learner before this check: in this
+    session (Show answer, even after Try again), or, as the store remembers, in an earlier one."""
+    if st.session_state["shown"].get(key) or st.session_state.setdefault("answers_shown", {}).get(key):
+        return True
+    name, progress = state.learner(), state.store()
+    if not name or progress is None:
+        return False
+    try:
+        return progress.revealed_since(name, exercise.id, index, datetime.now(timezone.utc) - SHOWN_FOR)
+    except StoreError:
+        return False
+
+
+def _on_show(key: str, exercise: Any = None, question: Any = None, index: int = 0) -> None:
+    """Show the answer and remember that it was shown: in the session (Try again does not forget
+    it) and, for a learner, in the store as a miss marked shown (a reload or a deep link finds it)."""
     st.session_state["shown"][key] = True
+    st.session_state.setdefault("answers_shown", {})[key] = True
+    name = state.learner()
+    if name and exercise is not None and question is not None:
+        state.record(Attempt(
+            learner=name, exercise=exercise.id, question=index, ask=question.ask,
+            skill=skill_of(exercise, question), given=None, correct=False,
+            game=exercise.game, rules=exercise.rules, revealed=True, try_kind="shown"))
 
 
 def _on_retry(key: str, widget_name: str, exercise: Any) -> None:
@@ -281,7 +311,7 @@ def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: st
                   args=(exercise, question, index, key, widget_name),
                   shortcut="Enter" if keyboard else None)
         if not revealed:
-            st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
+            st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key, exercise, question, index))
     if checked or revealed:
         st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, widget_name, exercise))
     if checked and next_step is not None:
