@@ -61,6 +61,9 @@ class Question:
     line: int
     column: int
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
+    # Known mistakes (misconception catalogue ids) the question is built to tempt: named first
+    # when one of them reproduces a wrong answer (course/study/misconceptions.py, `diagnose`).
+    tempts: tuple[str, ...] = ()
 
     @property
     def has_answer(self) -> bool:

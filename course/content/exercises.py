@@ -25,7 +25,7 @@ EXERCISE_KEYS = (
     "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
     "pot", "actions", "events", "questions", "cite", "intro", "stacks",
 )
-QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite")
+QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "tempts")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
 
@@ -288,8 +288,36 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
             if spec is not None:
                 KINDS[spec.kind].check_written(ck, answer_node, seats, f"answer to {ask!r}")
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
-        questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks))
+        tempts = _tempts(ck, fields.get("tempts"), game, ask)
+        questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks,
+                                  tempts))
     return questions
+
+
+def _tempts(ck: _Checker, node: Node | None, game: str | None, ask: str) -> tuple[str, ...]:
+    """`tempts`: the known mistakes (ids of course/study/misconceptions.yaml) a question is built
+    to tempt, one or a list; each must be an entry for this game and ask."""
+    if node is None:
+        return ()
+    from course.study import misconceptions
+
+    items = [node] if node.kind == "scalar" else ck.sequence(node, "tempts") or []
+    entries = {m.id: m for m in misconceptions.catalogue()}
+    found = []
+    for item in items:
+        name = ck.text(item, "tempts")
+        if name is None:
+            continue
+        entry = entries.get(name)
+        if entry is None:
+            ck.add(item, f"tempts: no known mistake {name!r}{suggest(name, list(entries))}; expected an id "
+                   "of course/study/misconceptions.yaml")
+        elif game not in entry.games or ask not in entry.asks:
+            ck.add(item, f"tempts: the mistake {name!r} is not one of {game}'s for {ask!r} (it is for "
+                   f"{', '.join(entry.games)}: {', '.join(entry.asks)})")
+        else:
+            found.append(name)
+    return tuple(found)
 
 
 def _param(ck: _Checker, node: Node, key: str, kind: str, seats: list[str], n_actions: int) -> Any:

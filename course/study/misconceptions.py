@@ -3,7 +3,8 @@
 The catalogue is data (`misconceptions.yaml`). An entry is a rule override (the same deal under a
 changed profile option, answered by the engine itself) or a named transformation below (the deal
 read the wrong way: hidden cards counted, a card borrowed ...). `diagnose` names every entry whose
-replay reproduces a wrong answer exactly; `wrong_fields` marks each wrong part of an answer with
+replay reproduces a wrong answer exactly (`matches`) and the one to name, the most specific
+(`diagnose`); `wrong_fields` marks each wrong part of an answer with
 several fields (contributions, award, pot matches, takes, holding).
 """
 
@@ -36,6 +37,7 @@ class Misconception:
     cite: tuple[str, ...]
     override: Mapping[str, Any] | None = None
     transform: str | None = None
+    precedence: int = 0      # higher first when several entries give the same wrong answer
 
     def applies(self, exercise, question) -> bool:
         return exercise.game in self.games and question.ask in self.asks
@@ -75,8 +77,8 @@ def _catalogue(path: Path) -> tuple[Misconception, ...]:
         try:
             entry = Misconception(raw["id"], tuple(raw["games"]), tuple(raw["asks"]),
                                   " ".join(raw["message"].split()), tuple(raw["cite"]), raw.get("override"),
-                                  raw.get("transform"))
-        except (KeyError, TypeError, AttributeError) as exc:
+                                  raw.get("transform"), int(raw.get("precedence", 0)))
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise CatalogueError(f"{where}: expected a mapping with id, games, asks, message, cite and an "
                                  f"override or a transform ({type(exc).__name__}: {exc})") from None
         if (entry.override is None) == (entry.transform is None):
@@ -135,8 +137,9 @@ def wrong_answer(entry: Misconception, exercise, question, right: Answer | None 
     return value if wrong(value) else None
 
 
-def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
-    """The misconceptions that reproduce a wrong `given` exactly (none for a right answer)."""
+def matches(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """Every misconception whose replay reproduces a wrong `given` exactly (none for a right
+    answer), most specific first (`rank`)."""
     right = right or engine.answer(exercise, question)
     if engine.is_correct(exercise, question, given, right):
         return []
@@ -145,7 +148,56 @@ def diagnose(exercise, question, given: Any, right: Answer | None = None) -> lis
         value = wrong_answer(entry, exercise, question, right)
         if value is not None and same(exercise, question, given, value):
             found.append(entry)
-    return found
+    return rank(question, found)
+
+
+def rank(question, found: list[Misconception]) -> list[Misconception]:
+    """Matches in the order they are to be named: first a mistake the question is built to tempt
+    (its `tempts:`, in the order written), then by the entries' `precedence` (a narrower mistake
+    outranks a broader one that gives the same answer on the deal), then in catalogue order."""
+    tempts = list(getattr(question, "tempts", ()) or ())
+    order = {m.id: n for n, m in enumerate(catalogue())}
+    return sorted(found, key=lambda m: (tempts.index(m.id) if m.id in tempts else len(tempts),
+                                        -m.precedence, order.get(m.id, len(order))))
+
+
+def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """The one misconception to name for a wrong `given` (as a list: empty when none reproduces
+    it, and for a right answer): the first of `matches`. A learner is told one mistake, the most
+    specific, never several."""
+    return matches(exercise, question, given, right)[:1]
+
+
+def other_profile(exercise, question, given: Any, right: Answer | None = None) -> str | None:
+    """When the learner's wrong answer is the right one under another rule profile of the game,
+    that profile's name (the course's profiles.yaml): the "mistake" is another rule set's rule."""
+    from course import content, rules
+
+    right = right or engine.answer(exercise, question)
+    if engine.is_correct(exercise, question, given, right):
+        return None
+    for name in rules.profile_names(exercise.game):
+        if name == exercise.rules:
+            continue
+        try:
+            other = content.with_profile(exercise, name)
+            if engine.is_correct(other, question, given):
+                return name
+        except ValueError:          # the deal's own moves break under that profile
+            continue
+    return None
+
+
+def profile_words(exercise, name: str) -> str:
+    """ "That is the 1917Poker rule; this deal uses PokerStars'." for another profile `name`."""
+    from course import rules
+
+    def title(profile_name: str) -> str:
+        try:
+            return rules.load_profile(profile_name).title
+        except ValueError:
+            return profile_name
+    return f"Your answer is the rule of {title(name)}; this deal is played under {title(exercise.rules)}."
 
 
 def wrong_fields(exercise, question, given: Any, right: Answer | None = None) -> list[str]:
