@@ -205,7 +205,7 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
             for one in value if isinstance(value, misconceptions.Either) else [value]:
                 given = engine.answer_json(exercise, question, one)
                 assert not engine.is_correct(exercise, question, given, right)
-                assert entry in misconceptions.diagnose(exercise, question, given, right), item
+                assert entry in misconceptions.matches(exercise, question, given, right), item
             detected += 1
         assert detected >= 5, f"{name}: shown on only {detected} of 40 items of {template}"
 
