@@ -6,6 +6,7 @@ import os
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from pathlib import Path
 
 from course import content, questions
 from course.content import pots
@@ -173,11 +174,20 @@ SHOWN_BY = {
     # issue 21: the all-in traps
     "short-all-in-reopens": "short-all-in", "all-in-wins-everything": "all-in-award",
     "all-in-lowcard-brings-in": "all-in-ante",
+    # the beginners' mistakes named on the course's own exercises (tests/test_misconception_naming.py)
+    "high-card-before-type": "opener", "small-bet-carried": "contributions",
+    "ante-cuts-the-call": "completion", "paired-low-qualifies": "hilo-qualifies",
 }
+# Entries shown only on an exercise built for them (exercises/<game>/mistake-<id>.yaml), where no
+# drill template deals their situation often enough.
+SHOWN_BY_EXERCISE = {"pair-option-in-low-games", "big-bet-stands-other-rule"}
 
 
 def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
-    assert {m.id for m in misconceptions.catalogue()} == set(SHOWN_BY)
+    assert {m.id for m in misconceptions.catalogue()} == set(SHOWN_BY) | SHOWN_BY_EXERCISE
+    root = Path(__file__).resolve().parents[1]
+    for name in SHOWN_BY_EXERCISE:
+        assert list(root.glob(f"exercises/*/mistake-{name}.yaml")), name
 
 
 def _shown_on(name: str) -> tuple[str, ...]:
@@ -273,7 +283,10 @@ def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
     exercise = templates.generate("gen/ace-door/1")
     question = exercise.questions[0]
     right = engine.answer(exercise, question).value
-    explained = {misconceptions.replay(m, exercise, question) for m in misconceptions.catalogue()}
+    explained = set()
+    for m in misconceptions.catalogue():
+        value = misconceptions.replay(m, exercise, question)
+        explained |= set(value) if isinstance(value, misconceptions.Either) else {value}
     other = next(p for p in exercise.seats if p != right and p not in explained)
     assert misconceptions.diagnose(exercise, question, other) == []
 
