@@ -23,7 +23,7 @@ from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
 from course.app.widgets import WIDGETS
-from course.study import schedule, templates
+from course.study import hints, schedule, templates
 
 SESSION = 10
 K = "review:"
@@ -184,7 +184,8 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
         else:
             st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
     if st.session_state.get(K + "hint") and not finished and answer.steps:
-        st.info("Hint: " + quiz.card_words(answer.steps[0].text))   # the explanation's first step
+        # the rule that decides the question, never its answer (course/study/hints.py)
+        st.info("Hint: " + quiz.card_words(hints.hint(exercise, question, answer)))
     feedback = st.session_state.get(K + "feedback")
     if feedback and feedback.get("key") == key:
         _feedback(feedback, exercise, question, answer, finished)

@@ -12,28 +12,82 @@ from __future__ import annotations
 from typing import Any
 import streamlit as st
 
-from course.app import labels, state
+from course.app import cards_view, labels, state
 from course.app.links import article_url
 from course.app.widgets import md_escape
 from course.store import StoreError
-from course.study import misconceptions, schedule, templates
+from course.study import compare, misconceptions, schedule, templates
+
+
+MARK_CSS = """<style>
+.ssr-marked{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:.2rem 0 .4rem}
+.ssr-marked .ssr-label{font-size:.9rem;margin-right:.3rem}
+.ssr-mark{position:relative;display:inline-flex}
+.ssr-mark.ssr-wrong .ssr-card{opacity:.55}
+.ssr-mark.ssr-wrong::after{content:"\\2715";position:absolute;inset:0;display:flex;align-items:center;
+  justify-content:center;font-size:2.2rem;font-weight:700;color:#c62828;pointer-events:none}
+.ssr-mark.ssr-missing{outline:3px dashed #1565c0;outline-offset:2px;border-radius:.35rem}
+</style>"""
+
+
+def marked_cards_html(chosen: list, best: list, wrong: set[str], missing: set[str]) -> str:
+    """The learner's cards with the wrong ones crossed, then the right cards they left out
+    outlined: the marks are drawn on the cards themselves, and said in each card's label."""
+    from course.cards import parse_cards
+
+    def one(card, mark: str, words: str) -> str:
+        html = cards_view.card_html(card).replace(f'aria-label="{card.label}"',
+                                                    f'aria-label="{card.label}, {words}"', 1)
+        return f'<span class="ssr-mark ssr-{mark}">{html}</span>' if mark else html
+
+    mine = "".join(one(c, "wrong" if str(c) in wrong else "", "not in the best hand" if str(c) in wrong else "")
+                   for c in parse_cards([str(c) for c in chosen]))
+    left = "".join(one(c, "missing", "missing from your hand") for c in parse_cards([str(c) for c in best])
+                   if str(c) in missing)
+    parts = [f'<div class="ssr-marked"><span class="ssr-label">Your cards:</span>{mine}</div>']
+    if left:
+        parts.append(f'<div class="ssr-marked"><span class="ssr-label">Left out:</span>{left}</div>')
+    return cards_view.style_tag() + MARK_CSS + "".join(parts)
 
 
 def mistake(exercise: Any, question: Any, given: Any) -> None:
+    """What a wrong answer gets besides the verdict: the learner's answer compared with the
+    engine's (wrong cards crossed and missing ones outlined on the cards, each wrong field
+    named), one contrast line, and at most one known mistake, the most specific."""
     if question.ask == "best_five" and isinstance(given, (list, tuple)) and len(given) > 5:
         st.warning(f"**Known mistake.** You chose {len(given)} cards. A poker hand is five cards: "
                    "the best five of them, and the others play no part.")
-    fields = misconceptions.wrong_fields(exercise, question, given)
-    if fields:
-        st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
     try:
-        found = misconceptions.diagnose(exercise, question, given)
+        judged = compare.judge(exercise, question, given)
     except misconceptions.CatalogueError as exc:
         st.warning(f"Known mistakes cannot be named: {md_escape(exc)}")
         return
-    for entry in found:
+    if judged.correct:
+        return
+    kind = misconceptions.engine.kind_of(exercise, question)
+    if kind.name == "cards" and isinstance(given, (list, tuple)) and (judged.comparison.wrong or judged.comparison.missing):
+        right = misconceptions.engine.answer(exercise, question).value
+        st.html(marked_cards_html(list(given), list(right), set(judged.comparison.wrong),
+                                  set(judged.comparison.missing)))
+    elif kind.name in compare.FIELD_KINDS and judged.comparison.wrong:
+        st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong))
+    if kind.name in ("player", "yesno", "units", "category"):
+        # the verdict above already says both values: only another rule set's word is new
+        if judged.profile is not None:
+            st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
+    elif judged.verdict:
+        st.markdown(quiz_card_words(judged.verdict))
+    if judged.mistake is not None:
+        entry = judged.mistake
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
         st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}")
+
+
+def quiz_card_words(text: str) -> str:
+    """Text with its cards coloured as the explanations colour them (quiz.card_words)."""
+    from course.app import quiz
+
+    return quiz.card_words(text)
 
 
 def schedule_for_learner() -> schedule.Schedule:

@@ -158,6 +158,8 @@ def _cards_words(cards) -> str:
     return " ".join(map(str, cards))
 
 
+FIELD_KINDS = ("map", "holding", "takes", "matches", "halves", "pots")
+
 _READERS = {
     "cards": _cards,
     "map": _fields, "holding": _fields, "takes": _fields, "matches": _fields, "halves": _fields,
