@@ -115,7 +115,7 @@ def open_deal(ex):
         at.selectbox(key="practice_game").set_value(ex.game)
     at.run()
     assert not at.exception, at.exception
-    assert ex.title in [h.value for h in at.subheader]
+    assert at.session_state["practice_deal"] == ex.id
     return at
 
 

@@ -112,3 +112,14 @@ def test_a_right_answer_without_showing_is_saved_as_a_first_try(tmp_path):
         last = checks(tmp_path / "p.db").iloc[-1]
         assert bool(last["correct"]) and not bool(last["revealed"]) and last["try_kind"] == "first"
         assert (ex.id, index) in ProgressStore(tmp_path / "p.db").mastered(state.LOCAL.key)
+
+
+def test_practice_keeps_the_deal_s_title_until_an_answer_is_checked(tmp_path):
+    ex, index, q = deal_and_question()
+    kind, _good, bad = right_and_wrong(ex, q)
+    with environment(tmp_path / "p.db"):
+        at = open_deal(ex)
+        assert ex.title not in [h.value for h in at.subheader]     # "Razz: an ace showing never brings in"
+        assert ex.intro is None or any(ex.intro.split()[0] in m.value for m in at.markdown)
+        answer_with(at, ex, q, index, kind, bad)
+        assert ex.title in [h.value for h in at.subheader]

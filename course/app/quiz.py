@@ -514,15 +514,26 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
     st.dataframe(table, key=f"{key}:table")
 
 
+def deal_checked(exercise: Any, prefix: str) -> bool:
+    """Whether some question of the deal was checked or its answer shown on this page."""
+    base = f"{prefix}|{exercise.id}"
+    graded = st.session_state.get("graded", {})
+    return any((graded.get(f"{base}|{n}") or {}).get("status") == "graded"
+               or st.session_state.get("shown", {}).get(f"{base}|{n}") for n in range(len(exercise.questions)))
+
+
 def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
                    one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None,
-                   keyboard: bool = False) -> None:
+                   keyboard: bool = False, title_after_check: bool = False) -> None:
     """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
     tabs); `prefix` keeps widget keys apart per page. `keyboard` (one deal on the page, as in
-    Practice): number keys choose, Enter checks, N goes to the next question."""
+    Practice): number keys choose, Enter checks, N goes to the next question. With
+    `title_after_check` the deal's title (which may state the rule it tests) waits until an
+    answer is checked or shown, as Review does; the intro is shown at once."""
     base = f"{prefix}|{exercise.id}"
     if heading:
-        st.subheader(exercise.title)
+        st.subheader(exercise.title if not title_after_check or deal_checked(exercise, prefix)
+                     else "Your deal")
     names = profile_names(exercise.game)
     active = exercise
     named = named_profile(exercise)

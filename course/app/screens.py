@@ -403,7 +403,7 @@ def practice() -> None:
             st.error(str(exc))
         else:
             st.caption("An engine-made drill: its link opens this same deal again.")
-            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
+            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True, title_after_check=True)
             return
     by_id = lv.exercises(course)
     if wanted is not None and wanted not in by_id:
@@ -488,7 +488,8 @@ def practice() -> None:
         st.info("Nothing to practise here.")
     else:
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
-                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
+                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None,
+                            title_after_check=True)
 
 
 def missed_deals() -> list[str]:
