@@ -23,6 +23,7 @@ from course.explain import Answer
 from course.games import find_game
 from course.model import Exercise, Question
 from course.store import Attempt, StoreError
+from course.study import brief
 
 
 def ask_of(exercise: Any, question: Any) -> Any:
@@ -247,28 +248,74 @@ def cited_articles(answer: Any, key: str) -> None:
 COURSE_MARK = "†"
 
 
+def _step_md(step: Any, refs: dict[str, int]) -> str:
+    """One step, numbered as among every step, its caveat mark (†) and its article links."""
+    note = f" {COURSE_MARK}" if step.caveat else ""
+    marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
+    return f"{step.number}. {card_words(step.text)}{note}{marks}"
+
+
+def _rules_cited_md(refs: dict[str, int]) -> list[str]:
+    if not refs:
+        return []
+    lines = ["", "**Rules cited**", ""]
+    for cite, n in refs.items():
+        try:
+            cit = rules.citation(cite)
+            what = f"{md_escape(cit.title)} *({md_escape(cit.source_title)})*"
+        except Exception:
+            what = f"`{md_escape(cite)}` (not in the registry)"
+        lines.append(f"- [[{n}]]({article_url(cite)}) {what}")
+    return lines
+
+
 def explanation_md(answer: Answer) -> str:
-    """The engine's steps, numbered, each ending with links to the articles it cites; below
-    them the list of those articles (title and source, each linking to its Rulebook entry)."""
+    """The engine's steps, numbered, each ending with links to the articles it cites; a step
+    resting on the course's own default marked (†) and the caveat said once below them; then
+    the list of those articles (title and source, each linking to its Rulebook entry)."""
     refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
-    lines = ["**Why, step by step**", ""]
-    for n, step in enumerate(answer.steps, 1):
-        # A step resting on the course's own default carries a mark, explained once below.
-        note = f" {COURSE_MARK}" if step.course_default else ""
-        marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
-        lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
-    if any(step.course_default for step in answer.steps):
-        lines += ["", f"{COURSE_MARK} the course's own default: the sources leave this open."]
-    if refs:
-        lines += ["", "**Rules cited**", ""]
-        for cite, n in refs.items():
-            try:
-                cit = rules.citation(cite)
-                what = f"{md_escape(cit.title)} *({md_escape(cit.source_title)})*"
-            except Exception:
-                what = f"`{md_escape(cite)}` (not in the registry)"
-            lines.append(f"- [[{n}]]({article_url(cite)}) {what}")
-    return "\n".join(lines)
+    steps = brief.plain_steps(answer.steps)
+    lines = ["**Why, step by step**", ""] + [_step_md(step, refs) for step in steps]
+    note = brief.footnote(steps)
+    if note:
+        lines += ["", md_escape(note)]
+    return "\n".join(lines + _rules_cited_md(refs))
+
+
+def explanation_brief_md(answer: Answer, answer_words: set[str] | None = None) -> tuple[str, str | None]:
+    """(The steps that decide the answer, at most three, with the caveat footnote and the rules
+    they cite; every step, or None when the brief one already shows them all). `answer_words`:
+    the players, amounts and cards the answer names (steps naming them decide it)."""
+    refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
+    steps = brief.plain_steps(answer.steps)
+    chosen = brief.deciding(steps, answer_words=answer_words)
+    if len(chosen) == len(steps):
+        return explanation_md(answer), None
+    lines = ["**Why** (the steps that decide it)", ""] + [_step_md(step, refs) for step in chosen]
+    note = brief.footnote(chosen)
+    if note:
+        lines += ["", md_escape(note)]
+    shown_refs = {c: n for c, n in refs.items() if any(c in s.cite for s in chosen)}
+    return "\n".join(lines + _rules_cited_md(shown_refs)), explanation_md(answer)
+
+
+def answer_words(exercise: Any, question: Any, answer: Answer) -> set[str]:
+    """The players, amounts and cards an answer names (none when they cannot be read)."""
+    from course.study import hints
+
+    try:
+        return hints.answer_values(exercise, question, answer.value)[0]
+    except Exception:
+        return set()
+
+
+def explanation(answer: Answer, key: str, cache: Any = None, words: set[str] | None = None) -> None:
+    """The explanation as a learner reads it: the deciding steps, then every step on demand."""
+    short, full = cache() if cache is not None else explanation_brief_md(answer, words)
+    st.markdown(short)
+    if full is not None:
+        with st.expander(f"Every step ({len(answer.steps)})"):
+            st.markdown(full)
 
 
 def hand_record(exercise: Any, key: str) -> None:
@@ -362,9 +409,11 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
             study_feedback.mistake(exercise, question, result["given"])
     else:
         st.info(f"The answer is **{md_escape(shown(exercise, question, answer.value))}**.")
-    st.markdown(exercise.replayed(("explanation", id(question)), lambda: explanation_md(answer))
-                if hasattr(exercise, "replayed") and engine_answer(exercise, question)[0] is answer
-                else explanation_md(answer))
+    words = answer_words(exercise, question, answer)
+    explanation(answer, key, (lambda: exercise.replayed(("explanation", id(question)),
+                                                        lambda: explanation_brief_md(answer, words)))
+                if hasattr(exercise, "replayed") and engine_answer(exercise, question)[0] is answer else None,
+                words)
     cited_articles(answer, key)
     if question.ask in questions.RECORD_ASKS:
         hand_record(exercise, key)

@@ -269,7 +269,8 @@ def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> Non
     if not feedback["right"]:
         study_feedback.mistake(exercise, question, feedback["given"])
     if finished:
-        st.markdown(quiz.explanation_md(answer))
+        quiz.explanation(answer, f"review|{st.session_state[K + 'at']}",
+                         words=quiz.answer_words(exercise, question, answer))
         quiz.cited_articles(answer, f"review|{st.session_state[K + 'at']}")
 
 
