@@ -195,3 +195,12 @@ def test_bad_input_is_one_line_with_file_and_line_and_exit_2():
     assert unreadable.stderr.startswith(f"{hpd}:19: --answer '{{Ava: 1}}' cannot be read")
     judged = run(hpd, "--question", "3", "--answer", "Ava")
     assert judged.returncode == 0 and "mistake: hidden-cards-bring-in" in judged.stdout
+
+
+def test_an_answer_two_entries_give_alike_names_neither():
+    # 22: the antes added, or each call counted in full; the total cannot tell which
+    path = ROOT / "exercises/stud-high/contributions-complete-then-raise.yaml"
+    exercise, _ = content.load_exercise(path)
+    found = {m.id for m in misconceptions.matches(exercise, exercise.questions[4], 22)}
+    assert found == {"full-bet-not-difference", "antes-in-contributions"}
+    assert named(path, 5, "22") is None
