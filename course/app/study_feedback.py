@@ -20,13 +20,15 @@ from course.study import compare, misconceptions, schedule, templates
 
 
 MARK_CSS = """<style>
-.ssr-marked{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:.2rem 0 .4rem}
+.ssr-marked{display:flex;flex-wrap:wrap;gap:.45rem;align-items:center;margin:.3rem 0 .5rem}
 .ssr-marked .ssr-label{font-size:.9rem;margin-right:.3rem}
-.ssr-mark{position:relative;display:inline-flex}
-.ssr-mark.ssr-wrong .ssr-card{opacity:.55}
-.ssr-mark.ssr-wrong::after{content:"\\2715";position:absolute;inset:0;display:flex;align-items:center;
-  justify-content:center;font-size:2.2rem;font-weight:700;color:#c62828;pointer-events:none}
-.ssr-mark.ssr-missing{outline:3px dashed #1565c0;outline-offset:2px;border-radius:.35rem}
+.ssr-mark{position:relative;display:inline-flex;border-radius:.35rem}
+.ssr-mark.ssr-wrong{outline:3px solid #c62828;outline-offset:2px}
+.ssr-mark.ssr-wrong::after{content:"\\2715";position:absolute;top:-.6rem;right:-.6rem;width:1.15rem;
+  height:1.15rem;border-radius:50%;background:#c62828;color:#fff;font-size:.75rem;font-weight:700;
+  display:flex;align-items:center;justify-content:center;pointer-events:none}
+.ssr-mark.ssr-missing{outline:3px dashed #1565c0;outline-offset:2px}
+.ssr-legend{font-size:.8rem;opacity:.85;margin-bottom:.4rem}
 </style>"""
 
 
@@ -47,6 +49,8 @@ def marked_cards_html(chosen: list, best: list, wrong: set[str], missing: set[st
     parts = [f'<div class="ssr-marked"><span class="ssr-label">Your cards:</span>{mine}</div>']
     if left:
         parts.append(f'<div class="ssr-marked"><span class="ssr-label">Left out:</span>{left}</div>')
+    parts.append('<div class="ssr-legend">Red with a cross: not in the best hand. Dashed blue: a card of '
+                 'the best hand you left out.</div>')
     return cards_view.style_tag() + MARK_CSS + "".join(parts)
 
 
@@ -70,8 +74,20 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
         st.html(marked_cards_html(list(given), list(right), set(judged.comparison.wrong),
                                   set(judged.comparison.missing)))
     elif kind.name in compare.FIELD_KINDS and judged.comparison.wrong:
-        st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong))
-    if kind.name in ("player", "yesno", "units", "category"):
+        # each wrong field named in bold, with what was given and what is right when the
+        # contrast line says it ("**Ben**: 8 given, 16 right.")
+        line = md_escape(judged.comparison.line)
+        for field in judged.comparison.wrong:
+            for colon in (":", md_escape(":")):
+                line = line.replace(f"{md_escape(field)}{colon}", f"**{md_escape(field)}**{colon}", 1)
+        if "**" not in line:
+            line = ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong) + ". " + line
+        st.markdown("Wrong: " + line)
+        if judged.profile is not None:
+            st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
+    if kind.name in compare.FIELD_KINDS and judged.comparison.wrong:
+        pass                                        # said above, field by field
+    elif kind.name in ("player", "yesno", "units", "category"):
         # the verdict above already says both values: only another rule set's word is new
         if judged.profile is not None:
             st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
