@@ -204,3 +204,13 @@ def test_an_answer_two_entries_give_alike_names_neither():
     found = {m.id for m in misconceptions.matches(exercise, exercise.questions[4], 22)}
     assert found == {"full-bet-not-difference", "antes-in-contributions"}
     assert named(path, 5, "22") is None
+
+
+def test_tempts_must_name_a_known_mistake_of_the_game_and_ask():
+    text = (ROOT / "exercises/stud-high/hpd-1-bring-in-suit-tie.yaml").read_text(encoding="utf-8")
+    bad = text.replace("tempts: [hidden-cards-bring-in]", "tempts: [hiden-cards-bring-in, ace-high-in-razz]")
+    exercise, problems = content.parse_exercise(bad, "x.yaml")
+    messages = [str(p) for p in problems]
+    assert any(m.startswith("x.yaml:33:14:") and "no known mistake 'hiden-cards-bring-in'" in m
+               and "did you mean" in m for m in messages), messages
+    assert any("'ace-high-in-razz' is not one of stud-high's for 'bring_in'" in m for m in messages), messages

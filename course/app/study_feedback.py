@@ -92,18 +92,11 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
         if judged.profile is not None:
             st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
     elif judged.verdict:
-        st.markdown(quiz_card_words(judged.verdict))
+        st.markdown(md_escape(judged.verdict))
     if judged.mistake is not None:
         entry = judged.mistake
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
         st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}")
-
-
-def quiz_card_words(text: str) -> str:
-    """Text with its cards coloured as the explanations colour them (quiz.card_words)."""
-    from course.app import quiz
-
-    return quiz.card_words(text)
 
 
 def schedule_for_learner() -> schedule.Schedule:

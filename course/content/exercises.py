@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -299,10 +300,8 @@ def _tempts(ck: _Checker, node: Node | None, game: str | None, ask: str) -> tupl
     to tempt, one or a list; each must be an entry for this game and ask."""
     if node is None:
         return ()
-    from course.study import misconceptions
-
     items = [node] if node.kind == "scalar" else ck.sequence(node, "tempts") or []
-    entries = {m.id: m for m in misconceptions.catalogue()}
+    entries = _known_mistakes()
     found = []
     for item in items:
         name = ck.text(item, "tempts")
@@ -318,6 +317,24 @@ def _tempts(ck: _Checker, node: Node | None, game: str | None, ask: str) -> tupl
         else:
             found.append(name)
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=1)
+def _known_mistakes() -> dict[str, Any]:
+    """The catalogue of known mistakes by id, as `tempts` needs it (games and asks), read from
+    its file (course/study/misconceptions.py checks the catalogue itself)."""
+    from types import SimpleNamespace
+
+    import yaml
+
+    path = Path(__file__).resolve().parents[1] / "study" / "misconceptions.yaml"
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except (OSError, yaml.YAMLError):
+        return {}
+    return {str(e["id"]): SimpleNamespace(id=str(e["id"]), games=tuple(e.get("games", ())),
+                                          asks=tuple(e.get("asks", ())))
+            for e in raw if isinstance(e, dict) and "id" in e}
 
 
 def _param(ck: _Checker, node: Node, key: str, kind: str, seats: list[str], n_actions: int) -> Any:
