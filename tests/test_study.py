@@ -494,10 +494,11 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         key, _ = _session_answer(at, 0, wrong=True)
         assert "Not right." in texts(at) and "the right answer is" in texts(at)
         at.button(key=f"{key}:next").click().run()
-        first_step = quiz.card_words(engine.answer(*_question(at, 1)).steps[0].text)
+        from course.study import hints
+        rule = quiz.card_words(hints.hint(*_question(at, 1)))
         at.button(key=f"review|1|{items[1][1]}:hint").click().run()
         hint = [i.value for i in at.info if i.value.startswith("Hint:")]
-        assert hint == [f"Hint: {first_step}"]                     # the explanation's first step
+        assert hint == [f"Hint: {rule}"]                  # the deciding rule, never the answer
         key, _ = _session_answer(at, 1)                           # right, after the hint
         at.button(key=f"{key}:next").click().run()
         key, _ = _session_answer(at, 2, wrong=True)               # wrong, then right
@@ -612,7 +613,7 @@ def test_practise_this_lesson_deals_engine_made_items_of_its_skills_after_its_ow
         item = templates.item_of(deal)
         exercise = templates.generate(item)
         assert (exercise.game, exercise.questions[0].ask) in asks and item.endswith("/11")
-        assert exercise.title in [h.value for h in at.subheader]
+        assert [h.value for h in at.subheader] == ["Your deal"]     # the title waits for a check
 
 
 def test_the_best_five_picker_counts_the_cards_chosen_and_six_cards_are_named(tmp_path):
@@ -638,7 +639,10 @@ def test_practice_opens_a_generated_item_from_its_link(tmp_path):
     with environment(tmp_path / "p.db"):
         at = open_app("practice", query={"deal": "gen/door-tie-suit/5"})
         assert not at.exception, at.exception
-        assert templates.generate("gen/door-tie-suit/5").title in [h.value for h in at.subheader]
+        exercise = templates.generate("gen/door-tie-suit/5")
+        assert exercise.title not in [h.value for h in at.subheader]     # it waits for a check
+        assert at.session_state.get(f"practice|{exercise.id}:question") is not None or \
+            any(b.key == f"practice|{exercise.id}|0:check" for b in at.button)
 
 
 def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own_card(tmp_path):
