@@ -174,10 +174,12 @@ def main() -> int:
         print(f"  {row['mistake']}: {', '.join(row['named']) if row['named'] else 'nothing'}"
               f"  (expected {row['expected']})")
     c, o, e = result["catalogue"], result["other_wrong"], result["explanations"]
+    share = f"{c['share_exact']:.0%}" if c["share_exact"] is not None else "no such exercises"
     print(f"Catalogue exercises where exactly the entry is named: {c['exactly_the_entry']} of {c['exercises']} "
-          f"({c['share_exact']:.0%}); the entry and others: {c['the_entry_and_others']}")
-    print(f"Other wrong answers: {o['answers']}; some entry named: {o['some_entry_named']} ({o['share_some']:.1%}); "
-          f"several named: {o['several_named']} ({o['share_several']:.1%})")
+          f"({share}); the entry and others: {c['the_entry_and_others']}")
+    if o["answers"]:
+        print(f"Other wrong answers: {o['answers']}; some entry named: {o['some_entry_named']} "
+              f"({o['share_some']:.1%}); several named: {o['several_named']} ({o['share_several']:.1%})")
     print(f"Explanation words read at once, over {e['questions']} questions: median {e['median_words']}, "
           f"longest {e['longest_words']}")
     return 0
