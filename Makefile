@@ -43,21 +43,30 @@ endef
 # Stamp files so that a second `make` does not reinstall unless pyproject.toml changed.
 # The default install is local mode's; shared mode's PostgreSQL driver and OpenID Connect
 # client are the `shared` extra (the test extra includes it).
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(call install,-e .)
+# Every install is constrained by requirements.lock (the versions the tests passed with; `make
+# lock` writes it again; docs/dependencies.md), so a class server installs exactly what was tested.
+LOCK := -c requirements.lock
+$(VENV)/.installed: pyproject.toml requirements.lock | $(BIN)/python
+	$(call install,-e . $(LOCK))
 	touch $@
 
-$(VENV)/.installed-shared: pyproject.toml | $(BIN)/python
-	$(call install,-e '.[shared]')
+$(VENV)/.installed-shared: pyproject.toml requirements.lock | $(BIN)/python
+	$(call install,-e '.[shared]' $(LOCK))
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(call install,-e '.[test]')
+$(VENV)/.installed-test: pyproject.toml requirements.lock | $(BIN)/python
+	$(call install,-e '.[test]' $(LOCK))
 	touch $@ $(VENV)/.installed-shared $(VENV)/.installed
 
 setup: $(VENV)/.installed
 setup-shared: $(VENV)/.installed-shared
 setup-test: $(VENV)/.installed-test
+
+# The lock file, resolved again from pyproject.toml (needs PyPI; uv from the PATH or .venv/.uv).
+.PHONY: lock
+lock: | $(BIN)/python
+	$$( [ -x $(VENV)/.uv/bin/uv ] && echo $(VENV)/.uv/bin/uv || echo uv ) pip compile pyproject.toml \
+	  --extra test --extra shared --python-version 3.11 -o requirements.lock
 
 # Bound to 127.0.0.1: only this computer reaches the app. Serving a class is a deliberate step
 # (README, "Shared mode"): put it behind a reverse proxy rather than opening this port.
@@ -75,9 +84,13 @@ run-shared: setup-shared
 # sessions and websockets (course/app/serve_class.py; README "Serving a class").
 REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
 DB ?= $(STUD_STUDY_DB)
-serve-class: setup
+# It installs the `shared` extra (the driver and the login client the replicas need) and checks
+# the secrets, the driver and the login before any replica starts (docs/shared-mode.md);
+# ANONYMOUS=1 serves without login, on purpose.
+serve-class: setup-shared
 	$(BIN)/python -m course.app.serve_class --replicas $(REPLICAS) --port $(PORT) \
-	  $(if $(DB),--db '$(DB)') $(if $(SECRETS),-- --secrets.files '$(SECRETS)')
+	  $(if $(DB),--db '$(DB)') $(if $(ANONYMOUS),--allow-anonymous-class) \
+	  $(if $(SECRETS),-- --secrets.files '$(SECRETS)')
 
 # `make test` runs every test at its default size: the long differential runs marked `slow`
 # (hundreds of thousands of hands, thousands of pokerkit deals) each have a smaller sibling that

@@ -34,7 +34,7 @@ from course.engine.actions import BETTING_VERBS, Move, parse_move
 from course.errors import ActionFormatError, IllegalActionError
 from course.explain import Answer, Step
 from course.games import GameSpec, find_game
-from course.rules import FORCED_BETS, STREETS, ForcedBet, Profile, Stakes, on_street
+from course.rules import FORCED_BETS, ForcedBet, Profile, Stakes, on_street
 from course.showdown import build_pots, side_pots
 from course.table import (
     action_order,
@@ -258,14 +258,13 @@ class BettingRound:
     game: GameSpec = field(init=False)  # the profile's game: which street has the forced bets, the pair option
 
     def __post_init__(self) -> None:
-        if self.street not in STREETS:
-            raise ValueError(f"street {self.street!r}: expected one of {', '.join(STREETS)}")
+        self.game = find_game(self.profile.game)
+        self.game.check_betting_street(self.street)
         self.seats = check_seats(self.seats)
         active = list(self.seats) if self.active is None else [p for p in self.seats if p in set(self.active)]
         for p in self.active or ():
             if p not in self.seats:
                 raise ValueError(f"active names {p!r}, who is not seated: expected one of {list(self.seats)!r}")
-        self.game = find_game(self.profile.game)
         if self.stakes is None:
             self.stakes = self.profile.stakes
         self.order = action_order(self.seats, self.first, active)
@@ -716,7 +715,7 @@ class BettingRound:
         lowcard_all_in = waiting_bring_in and self.is_all_in(self.first)
         if lowcard_all_in and action.verb is Verb.FOLD:
             option = self._all_in_option("all_in_ante_lowcard")
-            return _Plan(action, 0, f"{p} folds: {self.first}, the {self._door()} door card, is all in on the ante, so "
+            return _Plan(action, 0, f"{p} folds: {self.first}, the {self._door()} {self.game.door_card}, is all in on the ante, so "
                          f"{p} opens instead and may fold, bring in or complete{self._note('all_in_ante_lowcard')}.",
                          option.cite, option.course_default)
         if waiting_bring_in and action.verb not in (Verb.BRING_IN, Verb.COMPLETE):
@@ -836,13 +835,13 @@ class BettingRound:
             option = self._all_in_option("all_in_ante_lowcard")
             return _Plan(action.with_amount(amount), amount,
                          f"{p} opens for the amount of the bring-in, {amount}, in place of {self.first}, whose "
-                         f"{self._door()} door card is all in on the ante{self._note('all_in_ante_lowcard')}; it counts toward "
+                         f"{self._door()} {self.game.door_card} is all in on the ante{self._note('all_in_ante_lowcard')}; it counts toward "
                          f"{p}'s round.", _cites(option.cite, forced.cite), option.course_default or forced.course_default)
         return _Plan(
             action.with_amount(amount),
             amount,
             f"{p} brings in {amount}{self._forced_words(forced, 'bring_in')}, the forced bet of the "
-            f"{self._door()} door card; it counts toward {p}'s round.",
+            f"{self._door()} {self.game.door_card}; it counts toward {p}'s round.",
             _cites(bring, self.profile.rule_cite("bring_in_counts")),
             forced.course_default,
         )
@@ -1257,7 +1256,7 @@ class BettingRound:
         nxt = next((p for p in self.order[1:] if not self.is_all_in(p)), None)
         if nxt is None:
             return []
-        return [Step(f"{self.first} has the {self._door()} door card but is all in on the ante, so there is no forced "
+        return [Step(f"{self.first} has the {self._door()} {self.game.door_card} but is all in on the ante, so there is no forced "
                      f"bring-in: {nxt}, next to the left, acts first and may fold, bring in or complete"
                      f"{self._note('all_in_ante_lowcard')}.", option.cite, option.course_default)]
 

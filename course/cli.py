@@ -168,15 +168,21 @@ def check(paths: list[str], root: Path | None = None) -> tuple[content.Course, l
     else:
         course = content.load_course(root)
     keep_out_of_gc(collect=False)  # the engine then answers every question beside the loaded course
+    return course, course_problems(course, root, whole=not paths)
+
+
+def course_problems(course: content.Course, root: Path, whole: bool = True) -> list[Problem]:
+    """Every problem of a loaded course, as `course check` reports them: the files' own, the
+    glossary's (for the `whole` course), the engine's with each exercise, and pots that cannot
+    arise. The Author preview counts the same list."""
     problems = list(course.problems)
-    if not paths:
+    if whole:
         problems += glossary.course_problems(root, course.lessons)
     problems += verdict.engine_problems(course.exercises.values())
     # A pot the deal cannot make fails the check for the course's own exercises; elsewhere (the
     # format page's example, a maintainer's draft) `course check` reports it as a warning.
     problems += pot_problems(e for e in course.exercises.values() if _in_course(e.path, root))
-    problems = verdict.in_order(problems, course.files)
-    return course, problems
+    return verdict.in_order(problems, course.files)
 
 
 def _in_course(path: str | Path, root: Path) -> bool:

@@ -275,10 +275,6 @@ def hand_value(cards: Iterable[Card | str]) -> int:
 _CATEGORIES = tuple(Category)
 
 
-def category_of(value: int) -> Category:
-    return _CATEGORIES[value >> 20]
-
-
 def digits_of(value: int) -> tuple[int, ...]:
     return tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
 
@@ -393,7 +389,7 @@ def describe(hand: HandValue) -> str:
         text = "five-high straight flush (the ace plays low)"
     else:
         text = f"{_WORD[r[0]]}-high straight flush"
-    if hand.size < 5:
+    if 1 < hand.size < 5:           # one card (a door card) is a card, not a short hand
         text += f" (a short hand of {_count_word(hand.size)})"
     return text
 
@@ -697,7 +693,7 @@ def describe_low(hand: LowHand) -> str:
         kickers = [_WORD[x] for x, n in zip(r, shape) if n == 1]
         against = "a pair counts" if hand.category is Category.ONE_PAIR else "paired cards count"
         text = label + (f", with {_listing(kickers)}" if kickers else "") + f" ({against} against a low)"
-    if hand.size < 5:
+    if 1 < hand.size < 5:           # one card (a door card) is a card, not a short hand
         text += f" (a short hand of {_count_word(hand.size)})"
     return text
 

@@ -65,10 +65,6 @@ class Question:
     # when one of them reproduces a wrong answer (course/study/misconceptions.py, `diagnose`).
     tempts: tuple[str, ...] = ()
 
-    @property
-    def has_answer(self) -> bool:
-        return self.answer is not None
-
 
 @dataclass
 class Exercise:
@@ -199,15 +195,7 @@ class Course:
     def ok(self) -> bool:
         return not self.problems
 
-    def problems_for(self, file: str) -> list[Problem]:
-        return [p for p in self.problems if p.file == file]
-
     def lessons_in_order(self, game: str | None = None) -> list[Lesson]:
         chosen = [l for l in self.lessons.values() if game is None or l.game == game]
         return sorted(chosen, key=lambda l: (list(GAMES).index(l.game) if l.game in GAMES else 99, l.order))
 
-    def exercises_of(self, lesson: Lesson) -> list[Exercise]:
-        return [self.exercises[i] for i in lesson.exercises if i in self.exercises]
-
-    def exercises_for(self, game: str) -> list[Exercise]:
-        return [e for e in self.exercises.values() if e.game == game]

@@ -44,6 +44,7 @@ from typing import Any, Iterable
 
 from course.cards import Card, CardError, Rank, Suit
 from course.errors import CourseError
+from course.games import find_game
 
 STUD_VARIANTS = {"F7S": "stud-high", "FR": "razz", "F7S/8": "stud-hi-lo"}
 VARIANTS = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
@@ -55,9 +56,11 @@ _NEEDS = {
     **dict.fromkeys(("NT", "NS", "PO", "N2L1D"), ("antes", "blinds_or_straddles", "min_bet")),
     **dict.fromkeys(("F7S", "F7S/8", "FR"), ("antes", "bring_in", "small_bet", "big_bet")),
 }
-STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
-# A stud player's cards in the order dealt: two hole cards and a door card, three face up, one down.
-STUD_FACES = (False, False, True, True, True, True, False)
+# The seven-card deal the PHH stud variants share, from its game spec: the betting streets, and a
+# player's cards in the order dealt, face up or down (two hole cards and a door card, three face
+# up, one down).
+STUD_STREETS = find_game(STUD_VARIANTS["F7S"]).betting_streets
+STUD_FACES = find_game(STUD_VARIANTS["F7S"]).card_faces
 MAX_STUD_PLAYERS = 8
 _RANKS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "T": Rank.TEN,
           **{str(n): Rank(n) for n in range(2, 10)}}
@@ -197,7 +200,11 @@ def read_phh(path: str | Path) -> PhhHand:
     """Read one `.phh` file; `PhhError` names the file (and the line) when it cannot be used."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size          # the size checked before anything is read
+        if size > MAX_BYTES:
+            raise PhhError(f"is {size:,} bytes: one hand history is at most {MAX_BYTES:,}", path)
+        with open(path, "rb") as handle:
+            text = handle.read(MAX_BYTES + 1).decode("utf-8")   # one that grew meanwhile: parse_phh refuses it
     except UnicodeDecodeError as err:
         raise PhhError(f"not UTF-8 text ({err.reason} at byte {err.start}): a PHH file is TOML, which is UTF-8",
                        path) from None
@@ -208,12 +215,25 @@ def read_phh(path: str | Path) -> PhhHand:
 
 MAX_BYTES = 1 << 20  # one hand is a few kilobytes; a file a thousand times that is not one hand
 MAX_ACTIONS = 2_000  # eight stud players with every round capped need a few hundred
+MAX_DIGITS = 15     # the longest run of digits read as a number: exact in a float (below 2**53)
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def _long_number_line(text: str) -> int | None:
+    """The line of the first run of more than MAX_DIGITS digits (an amount, a stack or a player
+    number no hand has: converting it costs time and memory, or overflows), or None."""
+    found = _LONG_NUMBER.search(text)
+    return text.count("\n", 0, found.start()) + 1 if found else None
 
 
 def parse_phh(text: str, source: object = "<text>") -> PhhHand:
     """Parse PHH text into a `PhhHand`; `PhhError` names `source`, the line and what was expected."""
     if len(text) > MAX_BYTES:
         raise PhhError(f"is {len(text):,} characters long: one hand history is at most {MAX_BYTES:,}", source)
+    long_line = _long_number_line(text)
+    if long_line is not None:
+        raise PhhError(f"holds a number of more than {MAX_DIGITS} digits: no amount, stack or player "
+                       "number of a hand is that long", source, long_line)
     try:
         raw = tomllib.loads(text)
     except RecursionError:
@@ -336,8 +356,9 @@ def _parse_action(text: str, line: int | None, players: int, variant: str, sourc
     if verb == "cbr":
         expect(1, "pN cbr amount")
         try:
-            amount = int(args[0]) if args[0].isdigit() else tomllib.loads(f"x = {args[0]}")["x"]
-        except tomllib.TOMLDecodeError:
+            # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+            amount = int(args[0]) if re.fullmatch(r"[0-9]+", args[0]) else tomllib.loads(f"x = {args[0]}")["x"]
+        except (tomllib.TOMLDecodeError, ValueError):
             amount = None
         if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
             raise fail(f"{args[0]!r} is not an amount: expected a positive number")

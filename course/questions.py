@@ -24,7 +24,7 @@ from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import HandValue, LowHand, evaluate, hand_order
-from course.engine.state import HandState
+from course.engine.state import HandState, table_award as table_award_of
 from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules, side_order
 
@@ -125,7 +125,23 @@ def _bring_in(exercise: Exercise, question: Question) -> Answer:
 
     hands = final_hand_states(exercise, question)
     doors = {p: h.up[0] for p in exercise.seats if (h := hands.get(p)) is not None and h.up}
-    return table.bring_in(exercise.seats, doors, exercise.profile)
+    found = table.bring_in(exercise.seats, doors, exercise.profile)
+    first = find_game(exercise.game).first_street
+    if exercise.whole_hand:          # the lowest door card all in on the ante: the next player opens (RRP-H 8.8)
+        return _past_all_ins(found, _round_as_opened(exercise, question, first))
+    return found                     # a stud street: whose door card brings in (its actions say who opened)
+
+
+def _round_as_opened(exercise: Exercise, question: Question, street: str):
+    """A whole hand's betting round of `street`, read as it began: its order is the players in when
+    it opened, and its chips those each had then (a fold later in the round changes neither)."""
+    table_now = HandState.at(exercise, street, question.params.get("after")).table
+    opened = table_now.rounds.get(street)
+    if opened is None and table_now.street == street and table_now.round is None:
+        opened = table_now.new_round()       # the street's cards are out and nobody has acted yet
+    if opened is None:
+        raise ValueError(f"{street} street's betting never starts in these moves")
+    return opened
 
 
 def _hands_on(exercise: Exercise, street: str, question: Question | None = None) -> dict[str, tuple[list[Card], list[Card]]]:
@@ -148,9 +164,7 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
     if not find_game(exercise.game).is_betting(street):
         raise ValueError(f"nobody opens the {street}: ask about a betting street")
     if exercise.whole_hand:                  # the players still in as the street's round began
-        opened = _point(exercise, question).table.rounds.get(street)
-        if opened is None:
-            raise ValueError(f"{street} street's betting never starts in these moves")
+        opened = _round_as_opened(exercise, question, street)
         return _past_all_ins(opened.opening(), opened)
     found = table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                                folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
@@ -179,7 +193,7 @@ def _past_all_ins(found: Answer, rnd) -> Answer:
     first = found.value
     if first not in out:
         return found
-    nxt = next((p for p in rnd.order if p not in out and p not in rnd.folded), None)
+    nxt = next((p for p in rnd.order if p not in out), None)     # `order`: the players in as the round began
     if nxt is None:
         return Answer(first, [*found.steps, Step(f"{first} is all in, and so is everyone else: nobody acts on "
                                                  f"{rnd.street} street.", rnd.profile.rule_cite("table_stakes"))])
@@ -196,6 +210,8 @@ def _past_all_ins(found: Answer, rnd) -> Answer:
 def _action_order(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
+    if exercise.whole_hand:
+        return _whole_hand_order(exercise, question)
     if not find_game(exercise.game).is_betting(exercise.street):
         raise ValueError(f"nobody acts at the {exercise.street}: action_order needs a betting street")
     found = table.starting_order(exercise.street, exercise.seats, _hands_on(exercise, exercise.street),
@@ -211,6 +227,33 @@ def _action_order(exercise: Exercise, question: Question) -> Answer:
                                       f"{'is' if len(out) == 1 else 'are'} all in already, so "
                                       f"{'that player never acts' if len(out) == 1 else 'they never act'}.",
                                       exercise.profile.rule_cite("table_stakes"), True)])
+
+
+def _whole_hand_order(exercise: Exercise, question: Question) -> Answer:
+    """A whole hand's order of action on the question's street, as its round began: from the first
+    actor (past a player all in already) clockwise over the players in with chips to bet."""
+    from course import table
+
+    street = _street_of(exercise, question)
+    if not find_game(exercise.game).is_betting(street):
+        raise ValueError(f"nobody acts at the {street}: action_order needs a betting street")
+    rnd = _round_as_opened(exercise, question, street)
+    found = _past_all_ins(rnd.opening(), rnd)
+    out = _all_in_at_start(rnd)
+    start = rnd.order.index(found.value)
+    order = [p for p in rnd.order[start:] + rnd.order[:start] if p not in out]
+    steps = list(found.steps)
+    gone = [p for p in exercise.seats if p not in rnd.order]
+    text = f"From {found.value} the order goes clockwise: {' → '.join(order)}"
+    if gone:
+        text += f", leaving out {', '.join(gone)}, who folded on an earlier street"
+    rule = "clockwise_from_bring_in" if rnd.bring_in_mode else "clockwise_from_first"
+    steps.append(table._rule_step(text + "; a bet or raise can bring the action round again.", rule, exercise.profile))
+    if out:
+        steps.append(Step(f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} all in already, so "
+                          f"{'that player never acts' if len(out) == 1 else 'they never act'}.",
+                          exercise.profile.rule_cite("table_stakes"), True))
+    return Answer(order, steps)
 
 
 def _replay(exercise: Exercise, upto: int | None = None, question: Question | None = None):
@@ -270,13 +313,21 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
     from course import table
 
     settled = find_game(exercise.game).shared_decided_after
-    if exercise.street != settled:
+    asked = _street_of(exercise, question) if exercise.whole_hand else exercise.street
+    if asked != settled:
         raise ValueError(f"shared_card is asked when {settled} street is over, before the next is dealt: "
-                         f"expected street: {settled}, not {exercise.street!r}")
-    hands = {p: (h.down, h.up) for p, h in exercise.hands.items()}
-    still_in = [p for p in exercise.seats if p in exercise.hands and not exercise.hands[p].folded]
+                         f"expected street: {settled}, not {asked!r}")
     steps = []
-    if exercise.actions:
+    if exercise.whole_hand:          # the hand's own deal, as it stands once that street's betting is over
+        held = HandState.at(exercise, settled).final_hands()
+        hands = {p: (h.down, h.up) for p, h in held.items()}
+        still_in = [p for p in exercise.seats if p in held and not held[p].folded]
+        steps.append(Step(f"When {settled} street's betting is over {', '.join(still_in)} "
+                          f"{'is' if len(still_in) == 1 else 'are'} still in.", ()))
+    else:
+        hands = {p: (h.down, h.up) for p, h in exercise.hands.items()}
+        still_in = [p for p in exercise.seats if p in exercise.hands and not exercise.hands[p].folded]
+    if exercise.actions and not exercise.whole_hand:
         live = set(_replay(exercise).live)
         still_in = [p for p in still_in if p in live]
         steps.append(Step(f"After this street's actions {', '.join(still_in)} are still in.", ()))
@@ -287,7 +338,7 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
         f"Count the cards dealt: two hole cards for everyone plus the face-up cards each shows, "
         f"{counts} = {sum(dealt.values())}; a player who folded early got fewer. So "
         f"52 - {sum(dealt.values())} = {left} cards are left (burn cards not counted).",
-        ('HPD "The deal timeline"', 'COURSE "Shared card"'), True))
+        (*exercise.profile.rule_cite("deal_timeline"), 'COURSE "Shared card"'), True))
     verdict = table.needs_shared_card(still_in, exercise.profile, cards_left=left)
     return Answer(verdict.value, steps + verdict.steps)
 
@@ -313,8 +364,19 @@ def shared_cards(exercise: Exercise, question: Question | None = None) -> list[C
 
 
 def folded_players(exercise: Exercise, question: Question | None = None) -> list[str]:
-    """Players out of the hand at the end of the deal, in seat order."""
-    return [p for p, hand in final_hand_states(exercise, question).items() if getattr(hand, "folded", False)]
+    """Players out of the hand at the end of the deal, in seat order: on a stud street, those its
+    actions fold too."""
+    states = final_hand_states(exercise, question)
+    out = _folded_in_actions(exercise)
+    return [p for p, hand in states.items() if getattr(hand, "folded", False) or p in out]
+
+
+def _folded_in_actions(exercise: Exercise) -> set[str]:
+    """The players a stud street's own actions fold (a whole hand's folds are in its hand state)."""
+    if exercise.whole_hand or exercise.events or not exercise.actions \
+            or find_game(exercise.game).moves != "actions" or not find_game(exercise.game).is_betting(exercise.street):
+        return set()
+    return set(HandState.replay(exercise).table.folded)
 
 
 def _showdown_hands(exercise: Exercise, question: Question | None, players: list[str] | None = None
@@ -325,9 +387,10 @@ def _showdown_hands(exercise: Exercise, question: Question | None, players: list
     states = final_hand_states(exercise, question)
     spec = find_game(exercise.game)
     counts = None if spec.cards_move or exercise.whole_hand else spec.cards_on(exercise.street, bool(exercise.shared))
+    out = _folded_in_actions(exercise) if counts is not None else set()
     for player in players if players is not None else list(states):
         hand = states.get(player)
-        if counts is not None and hand is not None and not getattr(hand, "folded", False) \
+        if counts is not None and hand is not None and not getattr(hand, "folded", False) and player not in out \
                 and len(hand.down) < counts[0]:
             raise ValueError(f"{question.ask if question else 'the showdown'} needs {player}'s hole cards, but the "
                              f"hand lists {len(hand.down)} of the {counts[0]} dealt face down by {exercise.street} "
@@ -369,13 +432,14 @@ def _best(exercise: Exercise, player: str, question: Question | None = None) -> 
             steps.append(Step(f"For {side}: {value.words}.", cite, default))
         elif value.size < 5:
             steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play "
-                              f"for {side}: {cards_text(value.cards)}, {value.words}.", (SHORT_HANDS, *cite), default))
+                              f"for {side}: {cards_text(value.cards)}, {value.words}.", _cites(rules.short, cite),
+                              default))
         else:
             steps.append(Step(f"The lowest five of them, aces low, straights and flushes not counting: "
                               f"{cards_text(value.cards)}, {value.words}.", cite, default))
     elif value.size < 5:
         steps.append(Step(f"With {value.size} card{'s' if value.size != 1 else ''}, all of them play: "
-                          f"{cards_text(value.cards)}, {value.words}.", (SHORT_HANDS,)))
+                          f"{cards_text(value.cards)}, {value.words}.", rules.short))
     else:
         steps.append(Step(f"The strongest five of them: {cards_text(value.cards)}, {value.words}.", rules.best))
     return value, steps
@@ -457,7 +521,7 @@ def _final_round(exercise: Exercise, question: Question):
     """The last betting round, over, and the players still in (a whole hand at its end, or a
     seventh-street exercise whose actions end the round); ValueError otherwise."""
     spec = find_game(exercise.game)
-    last = spec.betting_streets[-1] if hasattr(spec, "betting_streets") else "seventh"
+    last = spec.betting_streets[-1]
     if exercise.whole_hand:
         table = _point(exercise, question).table
         if not getattr(table, "betting_over", False):
@@ -685,21 +749,10 @@ def table_award(exercise: Exercise, question: Question) -> Answer:
     """Who receives how much of the pot a game played on events ends with (every ante, match and
     bet in it), on the one table after the moves: a shared card counts in every hand still in,
     and why it was dealt is said first; a hand won by a fold cites the game's `fold_cite`."""
-    from course import showdown
-
     table = HandState.replay(exercise).table
     why_shared = list(table.seventh.steps) if table.shared and table.seventh is not None else []
-    if table.stacks:        # with stacks: pot by pot, each pot to the players who may win it
-        layers = getattr(table.rules, "pot_layers", None)
-        built = layers(table) if layers is not None else None
-        folded = [p for p in table.seats if table.hands[p].folded]
-        return showdown.award_pots({p: table.hands[p].cards for p in table.seats},
-                                   {p: table.hands[p].paid for p in table.seats}, table.seats, table.shared, folded,
-                                   table.profile, all_in=table.all_in, before=why_shared,
-                                   pots=built[:2] if built else None, how=built[2] if built else ())
-    return showdown.award({p: table.hands[p].cards for p in table.seats}, table.pot, table.seats, table.shared,
-                          [p for p in table.seats if table.hands[p].folded], table.profile,
-                          fold_cite=getattr(table.rules, "fold_cite", None), before=why_shared)
+    return table_award_of(table, table.shared, table.all_in, table.pot, before=why_shared,
+                          fold_cite=getattr(table.rules, "fold_cite", None))
 
 
 # --------------------------------------------------------------------------------------------

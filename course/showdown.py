@@ -46,6 +46,7 @@ class ShowdownRules:
     ties: tuple[str, ...] = (TIES,)
     shared: tuple[str, ...] = (SHARED,)
     folded: tuple[str, ...] = (FOLDED, BEST_FIVE)
+    short: tuple[str, ...] = (SHORT,)   # a hand of fewer than five cards: the game's own rule, if it has one
 
     @classmethod
     def of(cls, profile: Any = None) -> "ShowdownRules":
@@ -53,8 +54,11 @@ class ShowdownRules:
         if profile is None:
             return cls()
         best = tuple(profile.option("showdown_rule").cite)
+        # only Have a Heart's document speaks of hands left short; elsewhere a hand of fewer than five
+        # cards (one asked about before the seventh card) is read by the game's own best-hand rule
+        short = (SHORT,) if "OPR-678" in profile.sources else best
         return cls(best=best, ties=tuple(profile.option("tie_rule").cite),
-                   shared=tuple(profile.option("shared_cards_play").cite), folded=best)
+                   shared=tuple(profile.option("shared_cards_play").cite), folded=best, short=short)
 
 
 def best_hands(
@@ -128,7 +132,7 @@ def showdown(
         return Answer(winners, steps + low_steps)
     values = best_hands(live, shared)
     for player, value in values.items():
-        steps.append(_hand_step(player, value, rules.best))
+        steps.append(_hand_step(player, value, rules.best, rules.short))
     best = max(values.values()).value
     winners = [p for p, v in values.items() if v.value == best]
     steps.append(_verdict(values, winners, rules, "the high half" if len(sides(profile)) > 1 else "the pot"))
@@ -193,13 +197,13 @@ def _why_lower(a: LowHand, b: LowHand) -> str:
     return "the hands are equal"  # pragma: no cover - equal hands are a tie
 
 
-def _hand_step(player: str, value: HandValue, cite: Sequence[str]) -> Step:
+def _hand_step(player: str, value: HandValue, cite: Sequence[str], short: Sequence[str] = (SHORT,)) -> Step:
     if value.size < 5:
         return Step(
             f"{player} has only {_NUMBERS[value.size]} card{'s' if value.size != 1 else ''}, so "
             f"{'all of them play' if value.size > 1 else 'it plays alone'}: "
-            f"{cards_text(value.cards)}, {value.words}. A short hand cannot make a straight, flush or "
-            "full house, but its pairs count as usual.", (SHORT, *cite))
+            f"{cards_text(value.cards)}, {value.words}. Such a hand is compared as it stands: any pair "
+            "beats no pair, and without pairs the higher cards win.", tuple(dict.fromkeys((*short, *cite))))
     unused = value.size - 5
     tail = {0: "", 1: "; the other card stays unused"}.get(unused, f"; the other {_NUMBERS.get(unused, unused)} cards stay unused")
     return Step(f"{player}'s best five: {cards_text(value.cards)}, {value.words}{tail}.", tuple(cite))
@@ -245,7 +249,7 @@ ODD_CENT = ('RRP-H 3 "Ties" 3', 'COURSE "Odd cent"')
 
 def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], seats: Sequence[str],
               odd_unit: Any = None, profile: Any = None, shared: Sequence[Card] = (),
-              folded: Collection[str] = ()) -> Answer:
+              folded: Collection[str] = (), cards: Mapping[str, Sequence[Card]] | None = None) -> Answer:
     """One pot's units per player, with the steps that decide them.
 
     `winners` either names the winners who share the pot (a sequence), or gives the hands
@@ -255,8 +259,9 @@ def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], s
     all the same. Leftover units go by the profile's `odd_unit` option (`odd_unit`, an Option with
     `.value`, `.cite`, `.course_default`, overrides it): `seat-order` (the course's default
     without one) gives them one at a time to the winners clockwise from the dealer's left;
-    `lowest-card-by-suit` to the lowest card by suit (a low game); `high-half-then-card-by-suit`
-    as Hi-Lo splits (see `pot_halves`).
+    `highest-card-by-suit` to the highest card by suit (a high game), `lowest-card-by-suit` to
+    the lowest (a low game), all of each winner's `cards` counting (needed with named winners);
+    `high-half-then-card-by-suit` as Hi-Lo splits (see `pot_halves`).
     """
     if isinstance(winners, Mapping):
         halves = pot_halves(pot, winners, seats, shared, folded, profile, odd_unit)
@@ -266,7 +271,7 @@ def split_pot(pot: int, winners: Sequence[str] | Mapping[str, Sequence[Card]], s
                 total[player] = total.get(player, 0) + units
         order = [p for p in seats if p in total] + [p for p in total if p not in seats]
         return Answer({p: total[p] for p in order}, halves.steps)
-    return _share(pot, winners, seats, odd_unit, profile)
+    return _share(pot, winners, seats, odd_unit, profile, cards=cards)
 
 
 def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any = None, profile: Any = None,
@@ -326,7 +331,9 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
             steps.append(Step(
                 f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
                 f"{'highest' if high else 'lowest'} card by suit among all their cards ({shown}"
-                + ("; the ace counts low" if not high else "") + ").", cite, course_default=default))
+                + ("; the ace counts low" if not high else "") + ")."
+                + (" That is the course's own default, Robert's Rules' stud rule: this profile's source says "
+                   "nothing of odd units." if default else ""), cite, course_default=default))
         else:
             raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order', "
                              "'lowest-card-by-suit' or 'high-half-then-card-by-suit'")

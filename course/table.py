@@ -26,7 +26,7 @@ from course.cards import Card, Suit, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import ACE_TO_FIVE, Category, card_key, evaluate, hand_order
-from course.rules import STREETS, Option, Profile, citation, on_street
+from course.rules import Option, Profile, citation, on_street
 
 __all__ = [
     "action_order",
@@ -138,10 +138,12 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
     without its steps (a replay that may never read them)."""
     seats = check_seats(seats)
     _check_players(seats, doors, "doors")
-    first = profile.option("third_street_first")
+    spec = find_game(profile.game)
+    point, door = spec.point_words(spec.first_street), spec.door_card   # the game's own words
+    first = spec.opens(spec.first_street, profile)
     if first.value != "bring-in":
         raise ValueError(
-            f"this rule profile has no bring-in ({first.name} is {first.value!r}): third street is "
+            f"this rule profile has no bring-in ({first.name} is {first.value!r}): {point} is "
             "opened by the highest card showing; ask for the opener instead"
         )
     cards = {p: Card.parse(doors[p]) for p in _ordered(seats, doors)}
@@ -173,15 +175,15 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
         rule, extra = first, profile.rule_cite("lowest_door_brings_in")
     steps = [
         _option_step(
-            f"On third street the {word} door card brings in; an ace counts "
+            f"On {point} the {word} {door} brings in; an ace counts "
             f"{'low' if ace_low else 'high'} here, and face-down cards play no part.",
             rule,
             extra,
         ),
-        Step("Door cards: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
+        Step(f"{door.capitalize()}s: " + ", ".join(f"{p} {c}" for p, c in cards.items()) + "."),
     ]
     if tie is None:
-        steps.append(Step(f"{chosen}'s {cards[chosen]} is the {word} door card.", rule.cite))
+        steps.append(Step(f"{chosen}'s {cards[chosen]} is the {word} {door}.", rule.cite))
     else:
         shown = _names([f"{p} ({cards[p]})" for p in tied])
         if tie.value == "suit":
@@ -294,7 +296,8 @@ def opener(
         cards = " ".join(str(c) for c in middle)
         steps.append(_option_step(
             f"This street is one shared card, {cards}, face up in the middle for everyone: "
-            + ("this profile counts it in every row showing, so the best hand showing with it opens."
+            + ("this profile counts it in every row showing, as Robert's Rules 8.15 does, so the best hand "
+               "showing with it opens."
                if counted else
                "this profile leaves it out of the rows compared, so the rows, and the first actor, are "
                "those of the street before."),
@@ -396,16 +399,16 @@ def first_to_act(
     the opener. `hands` maps player -> (down, up) or an object with `.down`/`.up`/`.folded`;
     `shared` the shared face-up card once it is dealt (see `opener`). `words=False`: the same
     player, without the steps (`Answer.steps` empty), for a replay that words them only if read."""
-    if street not in STREETS:
-        raise ValueError(f"street {street!r}: expected one of {', '.join(STREETS)}")
+    spec = find_game(profile.game)
+    spec.check_betting_street(street)
     seats = check_seats(seats)
     dealt, active = _dealt_and_active(seats, hands, folded)
     ups = {p: split_hand(hands[p])[1] for p in dealt}
-    spec = find_game(profile.game)
     if street == spec.first_street:
         missing = [p for p in dealt if not ups[p]]
         if missing:
-            raise ValueError(f"{_names(missing)} show no door card: third street needs one up card each")
+            raise ValueError(f"{_names(missing)} show no {spec.door_card}: {spec.point_words(street)} needs one up "
+                             "card each")
     opens = spec.opens(street, profile).value     # the game spec names the option; the profile decides
     if opens == "bring-in":
         return bring_in(seats, {p: ups[p][0] for p in dealt}, profile, words=words)
@@ -419,10 +422,12 @@ def _third_street_opener(seats, rows, profile, folded, words: bool = True) -> An
     answer = opener(seats, rows, profile, folded=folded, words=words)
     if not words:
         return answer
-    third = profile.option("third_street_first")
+    spec = find_game(profile.game)
+    third = spec.opens(spec.first_street, profile)
     answer.steps.insert(
         0,
-        _option_step("In this game no one brings in: the highest card showing opens third street.", third),
+        _option_step(f"In this game no one brings in: the highest card showing opens {spec.point_words(spec.first_street)}.",
+                     third),
     )
     return answer
 

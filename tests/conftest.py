@@ -21,6 +21,14 @@ def course_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("STUD_STUDY_CACHE", str(tmp_path / "course-cache"))
 
 
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path, monkeypatch):
+    """Each test's own per-user data and runtime folders (where the spool falls back to): tests
+    never read or fill the user's own, nor each other's (servers inherit them)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "user-runtime"))
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     try:

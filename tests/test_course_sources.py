@@ -297,7 +297,7 @@ def test_the_horn_a_vika_pot_step_adds_up_without_a_zero():
 
 def test_the_registry_stays_readable():
     raw = yaml.safe_load((ROOT / "course" / "rules" / "citations.yaml").read_text(encoding="utf-8"))
-    assert all(entry["source"] in {"HPD", "1917", "OPR-535", "OPR-678", "RRP-H", "COURSE"} for entry in raw.values())
+    assert all(entry["source"] in {"HPD", "1917", "OPR-535", "OPR-678", "RRP-H", "5CS", "COURSE"} for entry in raw.values())
 
 
 def test_small_and_big_bet_are_explained_in_lesson_2_where_they_are_first_used():

@@ -23,6 +23,13 @@ DRAFT = ROOT / "docs" / "drafts" / "razz-hilo-game-data.yaml"
 LATER_OPTIONS = {"showdown_order", "short_ante", "short_bring_in", "short_completion", "short_raise",
                  "short_all_in_reopens", "all_in_ante_lowcard", "stud_rules"}
 
+# Citations the draft had that do not support their option, dropped since: the common card
+# playing in every hand is Robert's Rules' own (8.15), not a course default; rule 10.8 (no
+# splitting by agreement) says nothing of how a pot halves.
+DROPPED_CITES = {("rrp-razz", "shared_cards_play"): {'COURSE "Shared card"'},
+                 ("rrp-stud-hi-lo", "shared_cards_play"): {'COURSE "Shared card"'},
+                 ("rrp-stud-hi-lo", "pot_halves"): {"RRP-H 10.8"}}
+
 
 def test_the_drafted_profiles_are_registered_as_drafted():
     draft = yaml.safe_load(DRAFT.read_text(encoding="utf-8"))
@@ -33,7 +40,8 @@ def test_the_drafted_profiles_are_registered_as_drafted():
             {k: v["value"] for k, v in body["options"].items()}, name
         assert LATER_OPTIONS <= set(registered["options"]), name
         for key, option in body["options"].items():     # citations only added (Robert's stud rules)
-            assert set(option["cite"]) <= set(registered["options"][key]["cite"]), (name, key)
+            kept = set(option["cite"]) - DROPPED_CITES.get((name, key), set())
+            assert kept <= set(registered["options"][key]["cite"]), (name, key)
     for key, spec in draft["schema_additions"]["new_options"].items():
         assert raw["schema"][key]["allowed"] == spec["allowed"], key
     for key, values in draft["schema_additions"]["new_values"].items():

@@ -374,16 +374,19 @@ def test_a_refused_move_leaves_the_hand_as_it_was(game):
                                    HandState.replay(exercise(game, profile, seats=seats, events=played.texts)).final_hands().items()}
 
 
-@pytest.mark.parametrize("profile_name, counted", [("wsop-2026", True), ("pokerstars", False)])
+@pytest.mark.parametrize("profile_name, counted", [("wsop-2026", True), ("pokerstars", True),
+                                                    ("pokerstars-sixth-street-opener", False)])
 def test_the_player_now_high_using_the_common_card_opens_the_last_round_by_the_profile(profile_name, counted):
     """RRP-H 8.15 ('the player who is now high using the common card initiates the action for the
     last round'), the profile's `shared_card_opener`: the whole-hand table opens seventh street
-    with the best row counting the shared card (WSOP follows RRP), or keeps the sixth-street
-    opener (PokerStars, a course default). On this shuffle the shared card changes the opener."""
+    with the best row counting the shared card (WSOP and PokerStars follow RRP, their sources being
+    silent), or, when an exercise sets it, keeps the sixth-street opener. On this shuffle the
+    shared card changes the opener."""
     from course.hands import evaluate
     from course.rules import load_profile
 
-    profile = load_profile(profile_name)
+    name, _, keeping = profile_name.partition("-sixth")
+    profile = load_profile(name, {"shared_card_opener": "sixth-street-opener"} if keeping else None)
     deck = list(DECK)
     random.Random(SEED).shuffle(deck)
     state = HandState.new_hand("stud-high", EIGHT, profile)

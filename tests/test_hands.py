@@ -132,6 +132,7 @@ def test_hpd_exposed_pair_beats_unpaired_ace_high_and_trips_beat_a_pair():
     ("Q♣ J♣ 10♣ 8♣ 4♣ 6♦ 3♠", "queen-high flush in clubs (jack, ten, eight and four behind it)"),
     ("Q♠ Q♦ 6♣ 2♥", "one pair, queens, with six and two (a short hand of four cards)"),
     ("6c 6d 6h 6s Kd", "four of a kind, sixes, king kicker"),
+    ("K♠", "king high"),         # a single door card is a card, not "a short hand of one card"
 ])
 def test_words(cards, words):
     assert evaluate(cards).words == words

@@ -397,3 +397,14 @@ def test_an_all_in_is_imported_with_stacks_once_the_format_has_them_and_refused_
     assert back.starting_stacks == hand.starting_stacks and back.optional == hand.optional
     *_, (state, _action) = HandHistory.loads(write_phh(back)).state_actions
     assert [int(Decimal(p)) for p in state.payoffs] == [-5, -9, 14]
+
+
+def test_a_hand_that_stops_with_two_players_in_before_the_showdown_is_refused_at_its_last_line():
+    """The record stops on fourth street with Ann and Bob still in: neither a showdown nor one
+    player left, so no question may read a showdown (or an award) the hand never had."""
+    path = FIXTURES / "refused" / "stud-high-stops-on-fourth.phh"
+    with pytest.raises(PhhRefusal) as err:
+        check_import(import_hand(read_phh(path)))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert err.value.message.startswith(f"{path}:{len(lines) - 2}: ")
+    assert "stops on fourth street with Ann and Bob still in" in err.value.message

@@ -191,7 +191,8 @@ def test_format_page_all_stud_profiles_small_bet_third_fourth_big_from_fifth_cap
     assert p.value("raise_cap") == 3
     assert p.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
     assert p.value("third_street_first") == "bring-in"
-    assert p.value("odd_unit") == "seat-order" and p.option("odd_unit").course_default
+    assert p.value("odd_unit") == "highest-card-by-suit" and p.option("odd_unit").course_default
+    assert 'RRP-H 3 "Ties" 5(b)' in p.option("odd_unit").cite
     assert p.value("shared_card") == "when-deck-short"
 
 

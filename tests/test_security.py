@@ -10,6 +10,7 @@ import time
 import urllib.request
 
 import pytest
+from secrets import token_urlsafe
 
 from course.app import state
 from tests.support.apptest import AUTH, open_app, texts
@@ -20,7 +21,8 @@ from course.store import ENV_VAR
 # The example secret the README shows (whoever reads the README could sign with it).
 README_PLACEHOLDER = re.search(r'^cookie_secret = "(.*)"', (ROOT / "README.md").read_text(
     encoding="utf-8"), re.M).group(1)
-GOOD_SECRET = "Jx3v9q-Lk2mWd8Rt0pZy4Nb6Hc1Fg7Ue5Ao_Is2Qw8Er4Ty6Ui0Op"
+# made afresh for each run: a server refuses a secret written anywhere in the repository
+GOOD_SECRET = token_urlsafe(48)
 
 
 def write_secrets(path, port, provider, secret, extra=""):
@@ -224,8 +226,11 @@ def test_every_page_draws_when_a_course_text_holds_a_lone_surrogate(tmp_path, pa
         at = open_app(page, query={"deal": DEAL} if page == "practice" else None)
         assert not at.exception, [e.value for e in at.exception]
         assert at.title
-        if page == "map":
-            assert "01-deal-timeline.yaml" in texts(at)        # the skipped file is named
+        if page == "map":       # the skipped files are counted quietly; Author preview names them
+            assert "One exercise and one lesson are being fixed" in texts(at)
+            at.switch_page("views/author.py").run()
+            at.toggle(key="author_broken").set_value(True).run()
+            assert any(o.endswith("01-deal-timeline.yaml") for o in at.selectbox(key="author_file").options)
 
 
 @pytest.mark.parametrize("page", ["map", "lesson"])
@@ -477,3 +482,13 @@ def test_the_author_preview_says_wait_while_the_visitors_other_check_runs(tmp_pa
         assert any("wait for it to finish" in i.value for i in at.info), texts(at)
         at.run()                                  # theirs is done: this one is checked
         assert any("no problems found" in s.value for s in at.success), texts(at)
+
+
+@pytest.mark.parametrize("name", [" =1+1", "\t=1", "\u3000@SUM(1)", "\uff1d1+1", "\uff0bcmd",
+                                  "\uff0d2", "\uff20SUM(1)", "\n-2+3"])
+def test_the_csv_neutraliser_sees_through_leading_whitespace_and_full_width_signs(name):
+    from course.store.progress import csv_text
+
+    import pandas as pd
+    (cell,) = cells(csv_text(pd.DataFrame({"name": [name]})))[1:]
+    assert cell == "'" + name

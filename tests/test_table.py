@@ -315,15 +315,18 @@ SHARED_HANDS = {     # eight still in after sixth street: 4 cards left, so seven
 def test_seventh_street_with_a_shared_card_the_player_now_high_using_it_opens_rrp_8_15():
     """Robert's Rules 8.15: 'the player who is now high using the common card initiates the
     action for the last round'. With J♠ in the middle, A3's pair of jacks (K-Q-10) is now high;
-    without it A7's ace is. The WSOP profile follows RRP (a course default); PokerStars keeps
-    the sixth-street opener (a course default too); neither says the seventh card is face down."""
-    wsop = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, WSOP, shared=parse_cards("J♠"))
-    assert wsop.value == "A3"
-    (rule,) = [s for s in wsop.steps if "shared card" in s.text]
-    assert "RRP-H 8.15" in rule.cite and rule.course_default
-    kept = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, POKERSTARS, shared=parse_cards("J♠"))
+    without it A7's ace is. The WSOP and PokerStars profiles, whose sources are silent, follow RRP
+    (a course default); an exercise may keep the sixth-street opener; neither says the seventh
+    card is face down."""
+    for profile in (WSOP, POKERSTARS):
+        wsop = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, profile, shared=parse_cards("J♠"))
+        assert wsop.value == "A3"
+        (rule,) = [s for s in wsop.steps if "shared card" in s.text]
+        assert "RRP-H 8.15" in rule.cite and rule.course_default
+    keeping = POKERSTARS.with_overrides({"shared_card_opener": "sixth-street-opener"})
+    kept = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, keeping, shared=parse_cards("J♠"))
     assert kept.value == "A7" == first_to_act("sixth", SHARED_SEATS, SHARED_HANDS, POKERSTARS).value
-    assert any('COURSE "Shared-card opener"' in s.cite and s.course_default for s in kept.steps)
+    assert any('COURSE "Shared-card opener"' in s.cite for s in kept.steps)
     for answer in (wsop, kept):
         assert not any("dealt face down" in s.text for s in answer.steps)
     plain = first_to_act("seventh", SHARED_SEATS, SHARED_HANDS, WSOP)      # a face-down seventh card

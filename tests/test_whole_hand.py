@@ -170,14 +170,17 @@ def test_players_who_fold_on_seventh_street_after_the_shared_card_is_dealt_is_a_
 
 def test_on_a_seventh_street_exercise_the_player_now_high_using_the_shared_card_opens_rrp_8_15():
     """A seventh-street exercise with the shared J♠: its opener question and its betting round
-    read the profile's `shared_card_opener` (RRP-H 8.15 for WSOP: A3's jacks; PokerStars keeps
-    A7, the sixth-street opener), and no step says the seventh card was dealt face down."""
+    read the profile's `shared_card_opener` (RRP-H 8.15 for PokerStars and WSOP, whose sources are
+    silent: A3's jacks; an exercise that keeps the sixth-street opener: A7), and no step says the
+    seventh card was dealt face down."""
     text = EIGHT_AT.format(street="seventh").replace("questions:", "shared: J♠\nquestions:") \
         .replace("    street: sixth\n", "    street: seventh\n")
     exercise, problems = content.parse_exercise(text, "eight.yaml")
     assert problems == [] and exercise.profile.name == "pokerstars"
-    for name, first in (("pokerstars", "A7"), ("wsop-2026", "A3")):
-        ex = content.with_profile(exercise, name)
+    kept, problems = content.parse_exercise(
+        text.replace("questions:", "options: {shared_card_opener: sixth-street-opener}\nquestions:"), "eight.yaml")
+    assert problems == []
+    for ex, first in ((exercise, "A3"), (content.with_profile(exercise, "wsop-2026"), "A3"), (kept, "A7")):
         answer = _ask(ex, "opener", street="seventh")
         assert answer.value == first and not any("dealt face down" in s.text for s in answer.steps)
         assert 'COURSE "Shared-card opener"' in answer.citations

@@ -32,19 +32,48 @@ def preload() -> None:
         logging.getLogger("course").exception("the course could not be loaded at start")
 
 
-def refuse_weak_secret() -> None:
-    """Stop before the server starts when shared mode's cookie secret would let anyone forge a
-    login (`state.cookie_secret_problem`). Called once Streamlit has read its options, so the
-    secrets read are the ones the server would use (`--secrets.files` included)."""
-    from streamlit.runtime.secrets import secrets_singleton
+OWN_FLAGS = {"--shared": "require_shared", "--allow-anonymous-class": "allow_anonymous"}
 
-    if not secrets_singleton.load_if_toml_exists() or "auth" not in secrets_singleton:
-        return                                   # local mode
-    from course.app import state                 # (not before: it imports pandas, the store...)
 
-    problem = state.cookie_secret_problem(secrets_singleton["auth"])
+def own_flags(argv: list[str]) -> tuple[dict[str, bool], list[str]]:
+    """This command's own switches (`OWN_FLAGS`) taken out of `argv`; the rest goes to Streamlit.
+    `--shared`: refuse to start without shared mode (serve_class passes it to every replica).
+    `--allow-anonymous-class`: serve beyond loopback without login, on purpose."""
+    flags = {name: False for name in OWN_FLAGS.values()}
+    rest = []
+    for arg in argv:
+        if arg in OWN_FLAGS:
+            flags[OWN_FLAGS[arg]] = True
+        else:
+            rest.append(arg)
+    return flags, rest
+
+
+def refuse_unsafe_start(require_shared: bool = False, allow_anonymous: bool = False) -> None:
+    """Stop before the server starts, with one line saying what to fix, when it was asked for
+    shared mode and cannot provide it, or would serve beyond this computer without it
+    (`course.app.startup.start_problem`). Called once Streamlit has read its options, so the
+    secrets and address checked are the ones the server would use (`--secrets.files` included).
+    Without an address given, the server listens on 127.0.0.1 (Streamlit's default is every
+    interface)."""
+    from streamlit import config
+
+    from course.app import startup
+    from course.store import configured_location
+
+    if not config.is_manually_set("server.address"):
+        config.set_option("server.address", "127.0.0.1", "course.app: this computer only")
+    files = config.get_option("secrets.files") or []
+    secrets, missing, broken = startup.read_secrets(files)
+    if not config.is_manually_set("secrets.files"):
+        missing = []                              # Streamlit's default places may be absent
+    problem = startup.start_problem(
+        secrets=secrets, missing_files=missing, broken_files=broken,
+        require_shared=require_shared, address=config.get_option("server.address"),
+        allow_anonymous=allow_anonymous, db_location=configured_location())
     if problem:
-        print(f"Shared mode cannot start: {problem}", file=sys.stderr)
+        what = "Shared mode" if secrets.get("auth") or require_shared else "The server"
+        print(f"{what} cannot start: {problem}", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -56,13 +85,16 @@ def main(argv: list[str]) -> int:
     logger.setLevel(logging.INFO)
     threading.Thread(target=preload, name="course-preload", daemon=True).start()
 
+    flags, argv = own_flags(argv)
     from streamlit.web import bootstrap
     from streamlit.web.cli import main as streamlit_cli
 
     start = bootstrap.run
 
     def checked_start(*args, **kwargs):
-        refuse_weak_secret()
+        refuse_unsafe_start(**flags)
+        from course.app import health
+        health.answer_only_when_saving()
         return start(*args, **kwargs)
 
     bootstrap.run = checked_start

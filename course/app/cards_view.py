@@ -35,7 +35,10 @@ CSS = """
   font-size:.75rem;color:#111}
 .ssr-seat{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;border-radius:.5rem;
   background:#0b6e3b;color:#fff}
-.ssr-seat.ssr-folded{background:#9aa39e;color:#f4f4f4;opacity:.55;filter:grayscale(100%)}
+/* a folded seat: its name dark on light grey (readable, 4.5:1 and more), its cards faded */
+.ssr-seat.ssr-folded{background:#cdd2cf;color:#1f2421}
+.ssr-seat.ssr-folded .ssr-cards{opacity:.6;filter:grayscale(100%)}
+.ssr-seat.ssr-folded .ssr-badge{background:rgba(0,0,0,.12)}
 .ssr-seat.ssr-focus{outline:3px solid #f5c518}
 .ssr-name{min-width:7.5rem;font-weight:600;font-size:.95rem}
 .ssr-badge{display:inline-block;margin-left:.35rem;padding:0 .35rem;border-radius:.3rem;
@@ -80,7 +83,9 @@ button[data-variant=pills][aria-pressed=true]::before{content:"\\2713\\00a0"}
 }
 @container (max-width:26rem){
   .ssr-seat,.ssr-shared{flex-wrap:wrap;row-gap:.2rem}
-  .ssr-name{min-width:0;flex:1 0 auto;font-size:.9rem}
+  /* the name does not grow: a seat's cards start at its left, folded or not */
+  .ssr-name{min-width:0;flex:0 1 auto;font-size:.9rem}
+  .ssr-seat{justify-content:flex-start}
   .ssr-cards{flex-wrap:nowrap;gap:.15rem}
   .ssr-card{width:2rem;height:2.9rem}
   .ssr-card .ssr-rank{font-size:.95rem}
@@ -127,8 +132,9 @@ def card_html(card: Card, *, face_up: bool = True, visible: bool = True) -> str:
     down = "" if face_up else " ssr-down"
     label = card.label if face_up else f"{card.label}, face down"
     tag = "" if face_up else '<span class="ssr-tag">down</span>'
+    # data-card: the card as its answer chip names it (app/card_picking.py makes it clickable)
     return (f'<span class="ssr-card{colour}{down}" role="img" aria-label="{escape(label)}" '
-            f'title="{escape(label)}"><span class="ssr-rank" aria-hidden="true">'
+            f'title="{escape(label)}" data-card="{escape(str(card))}"><span class="ssr-rank" aria-hidden="true">'
             f'{escape(card.rank.symbol)}</span><span class="ssr-suit" aria-hidden="true">'
             f'{escape(card.suit.symbol)}</span>{tag}</span>')
 

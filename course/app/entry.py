@@ -10,7 +10,7 @@ import logging
 
 import streamlit as st
 
-from course.app import cards_view, extras, links, phone, state
+from course.app import card_picking, cards_view, contrast, extras, links, phone, state
 
 
 def login_screen() -> None:
@@ -45,7 +45,8 @@ def build_pages(roles: frozenset[str]) -> dict[str, list]:
 def main() -> None:
     st.set_page_config(page_title="Stud Study Room", page_icon="🃏", layout="wide")
     state.init()
-    links.same_tab_links(cards_view.style_tag() + phone.style_tag())
+    links.same_tab_links(cards_view.style_tag() + phone.style_tag() + contrast.style_tag()
+                         + card_picking.tag())
 
     refused = state.auth_problem()
     if refused:                  # a weak cookie secret lets anyone forge a login: no page at all

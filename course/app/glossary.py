@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import quiz, state
+from course.app import authoring, quiz, state
 from course.content import glossary
 
 
@@ -14,9 +14,10 @@ def page() -> None:
     """Every term, alphabetically, filtered by the search box, each linked to its lesson."""
     st.title("Glossary")
     st.markdown("The words of the course, each with the lesson that first explains it.")
-    terms, problems = glossary.load(state.content_root())
-    quiz.problems_panel(problems, "The glossary has problems")
+    terms, _ = glossary.load(state.content_root())     # its problems are on Author preview
+    authoring.quiet_line(state.course())
     lessons = state.course().lessons
+    numbers = state.per_course(state.course(), lv.lesson_numbers)
     query = st.text_input("Find a word", key="glossary_filter", placeholder="kicker, bring-in...")
     words = query.lower().split()
     shown = [t for t in sorted(terms, key=lambda t: t.term.lower())
@@ -28,6 +29,6 @@ def page() -> None:
         where = ""
         if lesson is not None:
             where = (f"  \n*Explained in [{lv.game_title(lv.field(lesson, 'game'))}, lesson "
-                     f"{lv.field(lesson, 'order')}: {quiz.md_escape(lv.field(lesson, 'title'))}]"
+                     f"{numbers.get(t.lesson, lv.field(lesson, 'order'))}: {quiz.md_escape(lv.field(lesson, 'title'))}]"
                      f"(lesson?id={t.lesson})*")
         st.markdown(f"**{quiz.md_escape(t.term)}**: {quiz.author_md(t.text)}{where}")

@@ -19,15 +19,8 @@ GAMES = {name: spec.title for name, spec in REGISTRY.items()}
 
 NAMES = {
     **GAMES,
-    # rule profiles (course/rules/profiles.yaml)
-    "pokerstars": "PokerStars rules",
-    "wsop-2026": "WSOP 2026 rules",
-    "1917poker": "1917Poker rules",
-    "opr-535": "Horn-A-Vika rules (OPR-535)",
-    "opr-535-exact": "Horn-A-Vika rules (OPR-535), exact halves",
-    "opr-678": "Have a Heart rules (OPR-678)",
-    "rrp-razz": "Razz rules (Robert's Rules)",
-    "rrp-stud-hi-lo": "Stud Hi-Lo rules (Robert's Rules)",
+    # rule profiles: each profile's own `label` (its title when it has none), course/rules/profiles.yaml
+    **{name: rules.load_profile(name).label for name in rules.profile_names()},
     # skills and lesson topics (course.content.TOPICS; the home games' skills are their games)
     "deal": "the deal",
     "forced-bets": "antes and forced bets",
@@ -55,6 +48,19 @@ ASKS = {
     "holding": "a holding after the takes", "takes": "what may be taken",
     "side_pots": "the side pots", "showdown_order": "who shows first",
 }
+
+
+def due_words(seconds: float) -> str:
+    """How long until something is due, as a learner says it: "now" once it is due (never "in 0
+    min"), then minutes, hours, days."""
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return "now"
+    if minutes < 60:
+        return f"in {minutes} min"
+    if minutes < 48 * 60:
+        return f"in {minutes // 60} h"
+    return f"in {minutes // (24 * 60)} days"
 
 
 def ask_name(ask: str) -> str:
@@ -107,7 +113,13 @@ def article_title(key: str, *, source: bool = True) -> str:
     title = f"article {cit.title}" if re.fullmatch(r"[\d.]+(\([a-z]\))?", cit.title) else cit.title
     if not source:
         return title[:1].upper() + title[1:]
-    return f"{SOURCES.get(cit.source_title, cit.source_title)} · {title}"
+    return f"{source_name(cit)} · {title}"
+
+
+def source_name(cit) -> str:
+    """A citation's source as a reader names it: the short name here, else the registry
+    entry's own `source_label` (a source added with its game needs no entry here), else its title."""
+    return SOURCES.get(cit.source_title) or cit.source_label or cit.source_title
 
 
 def profile_words(profile: str) -> str:

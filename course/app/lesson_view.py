@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 import streamlit as st
 
 from course import rules
-from course.app import cards_view, labels, quiz
+from course.app import authoring, cards_view, labels, quiz, state
 
 game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
@@ -38,6 +38,18 @@ def lessons(course: Any) -> list[Any]:
     return sorted(items, key=lambda l: (games.index(field(l, "game")) if field(l, "game") in games
                                         else len(games), str(field(l, "game")),
                                         field(l, "order", 0) or 0))
+
+
+def lesson_numbers(course: Any) -> dict[str, int]:
+    """Lesson id -> its number within its game, 1..N in course order, whatever `order:` holds
+    (the Course map, the pickers and the lesson's own caption all number lessons so)."""
+    numbers: dict[str, int] = {}
+    count: dict[Any, int] = {}
+    for lesson in lessons(course):
+        game = field(lesson, "game")
+        count[game] = count.get(game, 0) + 1
+        numbers[field(lesson, "id")] = count[game]
+    return numbers
 
 
 def exercises(course: Any) -> Mapping[str, Any]:
@@ -102,7 +114,9 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
     """Everything a learner reads in one lesson, with the exercises inline."""
     lid = field(lesson, "id")
     st.title(str(field(lesson, "title")))
-    st.caption(f"{game_title(field(lesson, 'game'))} · lesson {field(lesson, 'order')} · "
+    number = (state.per_course(course, lesson_numbers) if course is not None else {}).get(
+        lid, field(lesson, "order"))
+    st.caption(f"{game_title(field(lesson, 'game'))} · lesson {number} · "
                f"skill: {labels.display_name(field(lesson, 'topic'))}")
     if field(lesson, "summary"):
         st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
@@ -127,9 +141,10 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
         known = exercises(course) if course is not None else {}
         for eid in ids:
             ex = known.get(eid)
-            if ex is None:
-                st.warning(f"Exercise {eid!r} is not available (see the problems on the "
-                           "Course map).")
+            if ex is None or (prefix != "author" and not authoring.servable(course, ex)):
+                if prefix == "author":          # a learner is not shown what is being fixed
+                    st.warning(f"Exercise {eid!r} is not in the course: it is missing or its "
+                               "file has problems.")
                 continue
             # Drawn only while open (the expander reports its state), so a long lesson stays fast.
             box = st.expander(f"Try it now: {ex.title}", key=f"{prefix}|{lid}|try|{eid}",

@@ -55,6 +55,9 @@ CSS = """
     list-style-position:inside}
   [class*="st-key-deal_timeline_"] li{margin:0 !important;padding:0 !important;break-inside:avoid}
   [class*="st-key-deal_timeline_"] p{margin-bottom:.15rem}
+  /* Author preview's source and kind choices: all on one row, none clipped */
+  .st-key-author_source button,.st-key-author_kind button{padding:.3rem .5rem !important;min-height:2.25rem}
+  .st-key-author_source button p,.st-key-author_kind button p{font-size:.85rem !important}
   /* the keyboard's hint means nothing on a touch screen, nor a button's shortcut badge
      ("Enter" on Check, "N" on Next: Streamlit labels the badge "Shortcut ...") */
   .st-key-keys_hint{display:none !important}

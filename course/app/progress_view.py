@@ -9,9 +9,9 @@ import pandas as pd
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import labels, quiz, screens, state, study_feedback
+from course.app import labels, motivation, quiz, screens, state, study_feedback
 from course.store import StoreError
-from course.store.progress import csv_text
+from course.store.progress import csv_text, spreadsheet_safe
 
 
 def _exercise_titles(course) -> dict[str, str]:
@@ -43,8 +43,8 @@ def _missed_table(missed: pd.DataFrame, key: str, extra: list[str]) -> None:
     missed = missed.assign(question=missed["question"] + 1,
                            title=[titles.get(eid) or _drill_title(eid) for eid in missed["exercise"]])
     if extra:   # the teachers' Class page: an interactive grid, ids included for the CSV
-        st.dataframe(missed[["title", "question", "skill", "missed", *extra, "attempts",
-                             "exercise", "ask"]], hide_index=True, key=key)
+        shown = missed[["title", "question", "skill", "missed", *extra, "attempts", "exercise", "ask"]]
+        st.dataframe(shown.map(spreadsheet_safe), hide_index=True, key=key)   # its CSV too
         return
     # A learner's: their words only (no exercise ids or ask names), in a static table whose
     # columns all fit a phone (an interactive grid there shows one column and scrolls).
@@ -81,8 +81,10 @@ def _progress(store, who: state.Identity) -> None:
         st.info("No answers checked yet. Try the Practice page.")
         return
     right = int(attempts["correct"].sum())
+    motivation.goal_strip("progress_goal")
     c1, c2, c3 = st.columns(3)
-    c1.metric("Answers checked", len(attempts))
+    c1.metric("Answers checked", len(attempts), help="Every check, second tries included. The daily "
+              "goal on Review counts each question once, at its first check.")
     c2.metric("Right", right)
     plan = study_feedback.schedule_for_learner()
     recall = [plan.mastery(k) for k in plan.cards]
@@ -140,16 +142,26 @@ def mastery_chart(course, name: str) -> None:
         shown[0] += right.get(skill, 0)
         shown[1] += count
     table = pd.DataFrame({"skill": list(totals),
-                          "mastered": [round(100 * d / t) for d, t in totals.values()]})
+                          "mastered": [round(100 * d / t) for d, t in totals.values()],
+                          "level": [motivation.level(d / t) for d, t in totals.values()]})
     # Always 0-100 % (an axis that ends at the best skill would make 40 % look full), and skill
     # names cut at a width that leaves the bars room on a phone.
     chart = alt.Chart(table).mark_bar().encode(
         y=alt.Y("skill:N", sort="-x", title=None, axis=alt.Axis(labelLimit=140)),
         x=alt.X("mastered:Q", scale=alt.Scale(domain=[0, 100]), axis=alt.Axis(values=[0, 25, 50, 75, 100]),
                 title="% right on your latest try"),
-        tooltip=[alt.Tooltip("skill:N"), alt.Tooltip("mastered:Q", title="% right")],
+        tooltip=[alt.Tooltip("skill:N"), alt.Tooltip("mastered:Q", title="% right"),
+                 alt.Tooltip("level:N")],
     )
     st.altair_chart(chart, width="stretch")
+    # a level per skill, from the same measure, in a few named steps
+    levels = table.sort_values("mastered", ascending=False, kind="stable")
+    with st.container(key="progress_levels"):
+        st.table(levels.assign(mastered=[f"{m}%" for m in levels["mastered"]])[["skill", "level", "mastered"]],
+                 hide_index=True)
+    st.caption("Levels: " + " · ".join(
+        f"{name} from {round(lowest * 100)}%" if lowest else name for lowest, name in motivation.LEVELS[1:])
+        + "; New before any right answer.")
 
 
 def skill_totals() -> dict[str, int]:
@@ -195,7 +207,9 @@ def _class(store) -> None:
     skills = sorted(set(grid.columns) | set(totals))
     grid = (grid.reindex(columns=skills).fillna(0.0) * 100).round()
     names = mastery.drop_duplicates("learner").set_index("learner")["name"]
-    grid.insert(0, "name", names.reindex(grid.index))
+    # neutralised before the grid is drawn: its own toolbar "Download as CSV" writes cells as
+    # they are, so a display name a learner chose must not start like a formula there either
+    grid.insert(0, "name", names.reindex(grid.index).map(spreadsheet_safe))
     grid = grid.sort_values("name").reset_index(drop=True).rename(columns={"name": "learner"})
     columns = {skill: st.column_config.ProgressColumn(skill, min_value=0, max_value=100,
                                                       format="%d%%") for skill in skills}

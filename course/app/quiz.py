@@ -169,9 +169,10 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
             game=exercise.game, rules=exercise.rules, revealed=revealed,
             try_kind="shown" if revealed else ("second" if earlier else "first")))
         # the schedule hears the first try only (a shown answer is a miss); a store that failed
-        # is not asked twice, so the learner is told within 2 s
-        if not earlier and result["saved"]:
-            study_feedback.remember(exercise, bool(correct) and not revealed)
+        # is not asked twice, so the learner is told within 2 s: the review waits in the spool
+        if not earlier:
+            study_feedback.remember(exercise, bool(correct) and not revealed,
+                                    store_ok=result["saved"])
     graded[key] = result
 
 
@@ -225,12 +226,6 @@ def article_md(cite: str, number: int | None = None, *, link: bool = True) -> st
     return (f"**{mark}{md_escape(cit.title)}**  \n{md_escape(cit.text)}  \n"
             f"*Source: {md_escape(cit.source_title)}*"
             + (f" · [open in the Rulebook]({article_url(cite)})" if link else ""))
-
-
-def citation_popover(key: str, widget_key: str, label: str | None = None) -> None:
-    """One article behind a button (lesson sections cite with these)."""
-    with st.popover(label or key, key=widget_key):
-        st.markdown(article_md(key))
 
 
 def cited_articles(answer: Any, key: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import labels, quiz, state, study_feedback
+from course.app import authoring, labels, quiz, scroll, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
@@ -33,13 +33,15 @@ def _exercise(item: str) -> Any:
     if templates.is_item_id(item):
         return templates.generate(item)
     course = state.course()
-    return course.exercises.get(item) if course is not None else None
+    exercise = course.exercises.get(item) if course is not None else None
+    return exercise if authoring.servable(course, exercise) else None   # not one being fixed
 
 
 def _start(plan: schedule.Schedule, size: int) -> None:
     course = state.course()
     exercises = course.exercises if course is not None else {}
-    keys = templates.card_keys() + [f"exercise/{e}" for e in exercises]
+    held_back = authoring.rejected_ids(course) if course is not None else frozenset()
+    keys = templates.card_keys() + [f"exercise/{e}" for e in exercises if e not in held_back]
 
     def family(key: str) -> str:
         """Round-robin over games, engine-made drills and hand-written exercises taking turns."""
@@ -87,8 +89,9 @@ def prepare(items: list[str]) -> threading.Thread | None:
     return thread
 
 
-GOAL_COUNTS = ("Every answer you check today counts towards the daily goal: in lesson exercises, on "
-               "Practice and here on Review.")
+GOAL_COUNTS = ("Each question you answer today counts once towards the daily goal, at its first check: "
+               "in lesson exercises, on Practice and here on Review. A second try of the same question "
+               "does not count again (Progress's \"Answers checked\" counts every check).")
 
 
 def review() -> None:
@@ -112,7 +115,7 @@ def review() -> None:
         c2.metric("Streak", f"{plan.streak(today)} day{'s' if plan.streak(today) != 1 else ''}")
         c3.metric("Due now", len(plan.due()))
         st.progress(min(done_today / goal, 1.0), text=("Daily goal reached" if done_today >= goal else "Daily goal")
-                    + ": answers checked today in lessons, on Practice and here all count")
+                    + ": each question counts once, at its first check, in lessons, on Practice and here")
 
     with body:
         if K + "items" not in st.session_state:
@@ -167,28 +170,45 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
                    "it is graded under this one.")
     if exercise.intro:
         st.markdown(quiz.author_md(exercise.intro))
-    quiz.table_block(exercise, question)    # the table as it stands when this question is asked
+    # Practice's layout: the table on the left, the question and its verdict beside it (on a
+    # phone the columns stack), with the same keys: 1-9 choose, Enter checks, N goes on.
+    deal_side, question_side = st.columns([3, 2], gap="medium")
+    with deal_side:
+        quiz.table_block(exercise, question)    # the table as it stands when this question is asked
+    with question_side, st.container(border=True):
+        _question(plan, card, item, exercise, question, index, key, second)
+    with st.container(key="keys_hint"):         # hidden on a phone (app/phone.py)
+        st.caption("Keys: 1-9 choose · Enter checks · N next")
+
+
+def _question(plan, card, item, exercise, question, index, key, second) -> None:
     widget_name = questions.kind_of(exercise, question).widget
     finished = st.session_state.get(K + "final") == key
     # the label as Practice gives it: no ** marks, which a screen reader would read out
     WIDGETS[widget_name].draw(key, exercise, question, quiz.md_escape(quiz.prompt_of(exercise, question)), finished)
+    if not finished:
+        quiz.number_keys(exercise, question, key, widget_name)
     answer, error = quiz.engine_answer(exercise, question)
     if error:
         st.error(f"The engine could not answer this question: {error}")
         return
     with st.container(horizontal=True, gap="small"):
         if not finished:
-            st.button("Check", key=f"{key}:check", type="primary", on_click=_check,
+            st.button("Check", key=f"{key}:check", type="primary", on_click=_check, shortcut="Enter",
                       args=(plan, card, item, exercise, question, index, key, widget_name, second))
             st.button("Hint", key=f"{key}:hint", on_click=lambda: st.session_state.update({K + "hint": True}))
         else:
-            st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance)
+            st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance, shortcut="N")
     if st.session_state.get(K + "hint") and not finished and answer.steps:
         # the rule that decides the question, never its answer (course/study/hints.py)
         st.info("Hint: " + quiz.card_words(hints.hint(exercise, question, answer)))
     feedback = st.session_state.get(K + "feedback")
     if feedback and feedback.get("key") == key:
-        _feedback(feedback, exercise, question, answer, finished)
+        with st.container(key="review_verdict"):
+            _feedback(feedback, exercise, question, answer, finished)
+        # the verdict in view, once per check (it may sit below the screen's edge)
+        scroll.into_view(".st-key-review_verdict [data-testid=stAlert]",
+                         f"{key}:{st.session_state[K + 'tries']}:{feedback.get('empty', '')}")
 
 
 def _graded_under(exercise: Any) -> str | None:
@@ -234,13 +254,15 @@ def _check(plan, card, item, exercise, question, index, key, widget_name, second
         skill=quiz.skill_of(exercise, question), given=given, correct=bool(right),
         game=exercise.game, rules=exercise.rules, try_kind=try_kind))
     if tries == 0:
-        if not saved:
-            st.toast("Your review schedule was not updated: the progress store is unavailable.")
-        else:
+        now = schedule.now_utc()
+        if saved:
             try:
-                plan.review(card, bool(right), hint=hint)
-            except StoreError as exc:   # the answer is kept (state.record); this review is lost
-                st.toast(f"Your review schedule was not updated: {exc}")
+                plan.review(card, bool(right), hint=hint, now=now)
+            except StoreError as exc:   # the answer is stored; its review waits in the spool
+                state.store_failed(exc)
+                saved = False
+        if not saved:                   # applied to the card at its own time once the store is back
+            state.keep_review(card, bool(right), hint=hint, at=now)
         st.session_state[K + "first"] = {"right": bool(right), "hint": hint}
     if not final:
         return
@@ -300,8 +322,12 @@ def _summary(plan: schedule.Schedule) -> None:
     st.markdown("**Skills touched:** " + (", ".join(skills) if skills else "none"))
     upcoming = plan.next_due()[:5]
     if upcoming:
+        # each time once ("now: A, B"), not "now" beside every item
+        by_time: dict[str, list[str]] = {}
+        for k, due in upcoming:
+            by_time.setdefault(_when(due - schedule.now_utc()), []).append(study_feedback.card_title(k))
         st.markdown("**Due next:**\n" + "\n".join(
-            f"- {study_feedback.card_title(k)}: {_when(due - schedule.now_utc())}" for k, due in upcoming))
+            f"- {when}: {', '.join(titles)}" for when, titles in by_time.items()))
     st.markdown(f"**Recall tomorrow**, per skill or deal reviewed: {study_feedback.RECALL_HELP}")
     study_feedback.mastery(plan, K + "mastery")
     st.button("Start another session", key=K + "again", type="primary", on_click=_restart)
@@ -309,14 +335,7 @@ def _summary(plan: schedule.Schedule) -> None:
 
 def _when(delta: timedelta) -> str:
     """How long until a card is due, as a learner says it: "now" once it is due (never "in 0 min")."""
-    minutes = int(delta.total_seconds() // 60)
-    if minutes < 1:
-        return "now"
-    if minutes < 60:
-        return f"in {minutes} min"
-    if minutes < 48 * 60:
-        return f"in {minutes // 60} h"
-    return f"in {minutes // (24 * 60)} days"
+    return labels.due_words(delta.total_seconds())
 
 
 def _restart() -> None:

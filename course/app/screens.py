@@ -5,6 +5,7 @@ two lines long and the screen code lives in this importable module. Screens only
 widgets and call the engine, content and progress modules."""
 
 import html
+import logging
 import random
 import re
 from dataclasses import dataclass
@@ -16,12 +17,12 @@ import streamlit as st
 
 from course import content, rules
 from course.app import lesson_view as lv
-from course.app import labels, quiz, state, study_feedback, unlock
+from course.app import authoring, labels, motivation, quiz, scroll, state, study_feedback, unlock
 from course.content import nodes, preview
 from course.store import StoreError
 from course.study import templates
 
-SCOPES = ["Game", "Topic", "Lesson", "Not yet mastered", "Missed most"]
+SCOPES = ["Game", "Skill", "Lesson", "Not yet mastered", "Missed most"]
 SOURCES = ["A file of the course", "Upload a file", "Paste YAML"]
 KINDS = ["Exercise", "Lesson"]
 
@@ -33,7 +34,8 @@ def ordered_exercises(course):
     for lesson in lv.lessons(course):
         order += [eid for eid in lv.lesson_exercise_ids(lesson) if eid in known]
     order += list(known)
-    return [known[eid] for eid in dict.fromkeys(order)]
+    # an exercise whose file has a problem (the engine rejects its answer) is not served
+    return authoring.served(course, [known[eid] for eid in dict.fromkeys(order)])
 
 
 def exercises_by_game(course):
@@ -45,15 +47,12 @@ def exercises_by_game(course):
 
 
 def exercises_by_topic(course):
-    """Topic -> the exercises that train it, in course order: a deal trains its lessons' topics
-    and its questions' skills (one pass over the lessons, once per course)."""
-    lesson_topics = {}
-    for lesson in lv.lessons(course):
-        for eid in lv.lesson_exercise_ids(lesson):
-            lesson_topics.setdefault(eid, set()).add(lv.field(lesson, "topic"))
+    """Skill -> the exercises with a question that trains it, in course order (once per course):
+    the skills Progress charts, each question's as its ask trains it (`quiz.skill_of`), so what is
+    practised under a skill is recorded under it. Games and lessons have their own pickers."""
     found = {}
     for ex in state.per_course(course, ordered_exercises):
-        for topic in lesson_topics.get(ex.id, set()) | {quiz.skill_of(ex, q) for q in ex.questions}:
+        for topic in dict.fromkeys(quiz.skill_of(ex, q) for q in ex.questions):
             found.setdefault(topic, []).append(ex)
     return found
 
@@ -102,9 +101,10 @@ def lesson_progress(lesson, exercises, mastered_count) -> tuple[int, int]:
     return done, total
 
 
-def lesson_label(lesson) -> str:
-    """"Seven-Card Stud High 4. Who opens the later streets, and why"."""
-    return f"{lv.game_title(lv.field(lesson, 'game'))} {lv.field(lesson, 'order')}. " \
+def lesson_label(lesson, number: int | None = None) -> str:
+    """"Seven-Card Stud High 4. Who opens the later streets, and why": `number`, the lesson's
+    place in its game (`lv.lesson_numbers`), whatever its `order:` holds."""
+    return f"{lv.game_title(lv.field(lesson, 'game'))} {number or lv.field(lesson, 'order')}. " \
         f"{lv.field(lesson, 'title')}"
 
 
@@ -153,8 +153,9 @@ screen (and those before the onward one) have their progress counted."""
                 "engine checks; your progress counts the questions you answered right on your "
                 "latest try.")
 
+    motivation.goal_strip("map_goal")
     course = state.course()
-    quiz.problems_panel(lv.problems(course))
+    authoring.quiet_line(course)
     exercises = lv.exercises(course)
     mastered_count = questions_mastered(state.mastered(state.learner()), exercises)
     by_game = state.per_course(course, lessons_by_game)
@@ -183,7 +184,7 @@ screen (and those before the onward one) have their progress counted."""
             st.markdown("**Continue where you left off**" if mastered_count else "**Start here**")
             lesson = by_game[onward[0]][onward[1]]
             st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
-                         label=lesson_label(lesson), icon=":material/play_arrow:")
+                         label=lesson_label(lesson, onward[1] + 1), icon=":material/play_arrow:")
     else:
         st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
     sizes = state.per_course(course, map_sizes)
@@ -191,14 +192,14 @@ screen (and those before the onward one) have their progress counted."""
         st.header(lv.game_title(game), divider="gray")
         size = sizes[game]
         first = map_pager(game, len(items), onward_in[game] or 0, size)
-        for lesson in items[first:first + size]:
+        for number, lesson in enumerate(items[first:first + size], first + 1):
             done, total = progress(lesson)
             with st.container(border=True):
                 left, right = st.columns([3, 1])
                 with left:
                     finished = bool(total) and done == total
                     st.page_link("views/lesson.py", query_params={"id": lv.field(lesson, "id")},
-                                 label=f"**{lv.field(lesson, 'order')}. {lv.field(lesson, 'title')}**",
+                                 label=f"**{number}. {lv.field(lesson, 'title')}**",
                                  icon=":material/check_circle:" if finished
                                  else ":material/menu_book:",
                                  help="Finished: every question right" if finished else None)
@@ -265,7 +266,8 @@ def lesson_index(course):
     course: see state.per_course)."""
     lessons = lv.lessons(course)
     ids = [lv.field(l, "id") for l in lessons]
-    return lessons, ids, {lid: lesson_label(l) for lid, l in zip(ids, lessons)}, \
+    numbers = lv.lesson_numbers(course)
+    return lessons, ids, {lid: lesson_label(l, numbers.get(lid)) for lid, l in zip(ids, lessons)}, \
         {lid: n for n, lid in enumerate(ids)}
 
 
@@ -332,7 +334,7 @@ def lesson() -> None:
     if not lessons:
         st.title("Lesson reader")
         st.info("No lesson could be loaded.")
-        quiz.problems_panel(lv.problems(course))
+        authoring.quiet_line(course)
         return
     wanted = st.query_params.get("id")
     if "lesson_pick" not in st.session_state or st.session_state.get("lesson_from") != wanted:
@@ -355,13 +357,11 @@ def lesson() -> None:
         return
     st.query_params["id"] = picked
     st.session_state["lesson_from"] = picked
+    scroll.to_top_when(f"lesson:{picked}")      # every way in opens the lesson at its title
     here = position[picked]
     lesson = lessons[here]
     study_feedback.opened(f"lesson:{lv.field(lesson, 'id')}")   # Review may now bring back what it teaches
-    path = lv.field(lesson, "path")
-    quiz.problems_panel([p for p in lv.problems(course)
-                         if path and state.relative(p.file) == state.relative(path)],
-                        "This lesson has problems")
+    authoring.quiet_line(course)
     lv.lesson_body(lesson, course, prefix="lesson")
 
     st.divider()
@@ -386,9 +386,13 @@ def practice() -> None:
     # less room above the title, so the deal and its question fit a laptop screen
     st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>")
     st.title("Practice")
+    motivation.practice_session_start()
+    if st.session_state.get("practice_summary"):
+        motivation.practice_summary()
+        return
 
     course = state.course()
-    quiz.problems_panel(lv.problems(course))
+    authoring.quiet_line(course)
     pool_all = state.per_course(course, ordered_exercises)
     if "practice_scope" not in st.session_state:
         st.session_state["practice_scope"] = "Game"
@@ -406,7 +410,7 @@ def practice() -> None:
             quiz.exercise_block(generated, prefix="practice", one_at_a_time=True, title_after_check=True)
             return
     by_id = lv.exercises(course)
-    if wanted is not None and wanted not in by_id:
+    if wanted is not None and (wanted not in by_id or not authoring.servable(course, by_id[wanted])):
         # a bad link says so, instead of quietly opening another deal in its place
         st.query_params.pop("deal", None)
         st.session_state["practice_missing"] = wanted
@@ -414,13 +418,22 @@ def practice() -> None:
         not_found("deal", st.session_state["practice_missing"])
     if wanted in by_id and st.session_state.get("practice_from") != wanted:
         st.session_state["practice_from"] = wanted
+        st.session_state["practice_no_question"] = None
         st.session_state["practice_scope"] = "Game"
         st.session_state["practice_game"] = by_id[wanted].game
         st.session_state["practice_deal"] = wanted
         # /practice?deal=<id>&q=<n> opens the deal at its question n (each question has its table)
         number = st.query_params.get("q", "")
-        if number.isdigit() and 1 <= int(number) <= len(by_id[wanted].questions):
+        count = len(by_id[wanted].questions)
+        if number.isdigit() and 1 <= int(number) <= count:
             st.session_state[f"practice|{wanted}:question"] = int(number) - 1
+        elif number:
+            # a question the deal does not have: say which it has, and open the first
+            st.session_state["practice_no_question"] = (number, count)
+    if st.session_state.get("practice_no_question") and wanted in by_id:
+        number, count = st.session_state["practice_no_question"]
+        st.warning(f"This deal has no question {labels.quoted(number)}: its questions are "
+                   + ("Q1" if count == 1 else f"Q1 to Q{count}") + ". It opens at Q1.")
     # The scope pickers share one compact bar (it wraps on a phone).
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small",
                       key="practice_bar"):
@@ -432,9 +445,9 @@ def practice() -> None:
                                   on_change=lambda: study_feedback.opened(f"game:{st.session_state['practice_game']}"))
             pool = by_game.get(choice, [])
             where = state.per_course(course, game_positions).get(choice, {})
-        elif scope == "Topic":
+        elif scope == "Skill":
             by_topic = state.per_course(course, exercises_by_topic)
-            choice = st.selectbox("Topic", sorted(by_topic), key="practice_topic",
+            choice = st.selectbox("Skill", sorted(by_topic, key=labels.display_name), key="practice_topic",
                                   format_func=labels.display_name, width=300)
             pool = by_topic.get(choice, [])
             where = state.per_course(course, topic_positions).get(choice, {})
@@ -447,7 +460,7 @@ def practice() -> None:
                                       key="practice_lesson", width=420)
             ids = exercise_ids.get(choice, [])
             known = lv.exercises(course)
-            pool = [known[eid] for eid in ids if eid in known]
+            pool = authoring.served(course, [known[eid] for eid in ids if eid in known])
             fresh = fresh_drills(course, choice)      # then new deals of the same skills
             if fresh:
                 st.caption(f"{len(pool)} deals of the lesson, then {len(fresh)} new ones the engine "
@@ -460,11 +473,11 @@ def practice() -> None:
             st.caption(f"{len(pool)} of {len(pool_all)} deals still have a question you have "
                        "not answered right on your latest try.", width=300)
         else:
-            pool = [ex for ex in map(lambda eid: by_id.get(eid) or generated_deal(eid),
-                                     missed_deals()) if ex is not None]
+            pool = authoring.served(course, [ex for ex in map(lambda eid: by_id.get(eid) or generated_deal(eid),
+                                                              missed_deals()) if ex is not None])
             st.caption("The deals of the questions you missed most (on Practice and on Review), "
                        "the most missed first.", width=300)
-        if scope not in ("Game", "Topic"):      # those two pools' positions are kept per course
+        if scope not in ("Game", "Skill"):      # those two pools' positions are kept per course
             where = positions(pool)
         if pool and st.session_state.get("practice_deal") not in where:
             st.session_state["practice_deal"] = pool[0].id
@@ -473,6 +486,7 @@ def practice() -> None:
         def step(delta: int, pool=pool, here=here) -> None:
             st.session_state["practice_deal"] = pool[here + delta].id
             st.session_state["practice_missing"] = None
+            st.session_state["practice_no_question"] = None
 
         # No wrap-round: the first deal has no previous one, the last no next one.
         if pool:
@@ -487,9 +501,16 @@ def practice() -> None:
     if not pool:
         st.info("Nothing to practise here.")
     else:
+        if scope == "Skill":            # a deal opens at its first question of the skill practised
+            ex = pool[here]
+            st.session_state.setdefault(f"practice|{ex.id}:question", next(
+                (n for n, q in enumerate(ex.questions) if quiz.skill_of(ex, q) == choice), 0))
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
                             next_deal=(lambda: step(1)) if here + 1 < len(pool) else None,
                             title_after_check=True)
+        st.button("End session", key="practice_end", icon=":material/flag:",
+                  help="See this session's summary: right first time, and what to review next.",
+                  on_click=lambda: st.session_state.update(practice_summary=True))
 
 
 def missed_deals() -> list[str]:
@@ -596,8 +617,9 @@ def author_files(course) -> AuthorFiles:
     """The files of the server's loaded course (no disk scan), see `state.per_course`."""
     names = state.live_course().files()
     lowered = tuple(n.lower() for n in names)
-    reported = {p.file for p in course.problems}
-    broken = tuple(n for n in names if n in reported)
+    # every file `course check` reports a problem in, the engine's disagreements included
+    reported = authoring.rejected_files(course)
+    broken = tuple(n for n in names if state.relative(n) in reported)
     return AuthorFiles(names, lowered, frozenset(names), frozenset(broken), broken,
                        tuple(n.lower() for n in broken))
 
@@ -609,7 +631,7 @@ def matching_files(files: AuthorFiles, find: str, only_broken: bool) -> list[str
     return matching(files.names, files.lowered, find)
 
 
-def pick_file(files: AuthorFiles) -> str | None:
+def pick_file(files: AuthorFiles, elsewhere: int = 0) -> str | None:
     """A search box, a problems-only switch and a list of at most SHOWN_FILES matches: the
     course may hold tens of thousands of files, too many to send to the browser on each rerun
     or to look through. /author?file=exercises/... opens that file wherever it is in the list."""
@@ -617,6 +639,13 @@ def pick_file(files: AuthorFiles) -> str | None:
         st.info("There are no YAML files under lessons/ or exercises/.")
         return None
     wanted = st.query_params.get("file")     # /author?file=exercises/... opens one file
+    if wanted is not None and wanted not in files.known:
+        # an unknown name (or a path outside the course) opens nothing in its place
+        st.warning(f"There is no course file called {labels.quoted(wanted)}: it is not found "
+                   "under lessons/ or exercises/. Choose one below.")
+        if st.session_state.get("author_from") != wanted:
+            st.session_state["author_from"] = wanted
+            st.session_state["author_file"] = None       # no file opened in its place
     if wanted in files.known and st.session_state.get("author_from") != wanted:
         st.session_state["author_from"] = wanted
         st.session_state["author_file"] = wanted
@@ -625,7 +654,7 @@ def pick_file(files: AuthorFiles) -> str | None:
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
         find = st.text_input("Find a file", key="author_find", width=360,
                              placeholder="words of its path, e.g. stud bring")
-        only_broken = st.toggle(f"Only files with problems ({len(files.broken)})",
+        only_broken = st.toggle(f"Only files with problems ({len(files.broken) + elsewhere})",
                                 key="author_broken")
     found = matching_files(files, find, only_broken)
     if not found:
@@ -634,12 +663,12 @@ def pick_file(files: AuthorFiles) -> str | None:
         return None
     shown = found[:SHOWN_FILES]
     current = st.session_state.get("author_file")
-    if current not in shown:
+    if current not in shown and (current is not None or "author_file" not in st.session_state):
         if current in found:                    # still a match, past the cut: keep it listed
             shown.insert(0, current)
         else:
             st.session_state["author_file"] = shown[0]
-    name = st.selectbox("File", shown, key="author_file",
+    name = st.selectbox("File", shown, key="author_file", placeholder="Choose a file",
                         format_func=lambda n: WARNING + n if n in files.broken else n)
     if len(found) > SHOWN_FILES:
         st.caption(f"Showing the first {SHOWN_FILES} of {len(found):,} matching files: type more "
@@ -696,35 +725,44 @@ def source_html(text: str, problems) -> str:
 
 
 def phh_upload(data: bytes, name: str) -> tuple[str | None, str]:
-    """An uploaded .phh hand history imported as `python -m course import-phh` would: the
-    exercise's YAML and its name, or (None, name) once the refusal (file:line and why) is shown."""
-    from course.content import phh_import
-    from course.phh import PhhError, parse_phh
+    """An uploaded .phh hand history imported as `python -m course import-phh` would, in a
+    worker within the YAML preview's time and memory budget (`preview.import_phh`): the
+    exercise's YAML and its name, or (None, name) once the refusal is shown: the CLI's own
+    message (file:line and why), or the budget it went over."""
+    from course.content import preview
+    from course.phh import MAX_BYTES
 
+    if len(data) > MAX_BYTES:                    # before decoding or sending it anywhere
+        st.error(f"**{quiz.md_escape(name)} cannot be imported.** `python -m course import-phh` refuses it "
+                 f"the same way:\n\n`{name}: is {len(data):,} bytes: one hand history is at most "
+                 f"{MAX_BYTES:,}`")
+        return None, name
     try:
         text = data.decode("utf-8")
-        imported = phh_import.import_hand(parse_phh(text, name))
-        phh_import.check_import(imported)
     except UnicodeDecodeError as err:
         st.error(f"{quiz.md_escape(name)} cannot be read: it is not UTF-8 text ({err.reason} at byte {err.start}), "
                  "and a PHH file is TOML, which is UTF-8.")
         return None, name
-    except PhhError as err:
+    outcome, detail, exercise_id = preview.import_phh(text, name)
+    if outcome == "refused":
         st.error(f"**{quiz.md_escape(name)} cannot be imported.** `python -m course import-phh` refuses it "
-                 f"the same way:\n\n`{err.message.replace('`', chr(39))}`")
+                 f"the same way:\n\n`{detail.replace('`', chr(39))}`")
         return None, name
-    except Exception as err:  # noqa: BLE001 - an upload never shows a traceback
-        st.error(f"{quiz.md_escape(name)} could not be imported: {quiz.md_escape(type(err).__name__)}: "
-                 f"{quiz.md_escape(str(err))}")
+    if outcome != "ok":                          # over the budget, or the worker stopped: no traceback
+        if outcome == "crash":
+            logging.getLogger("course").error("importing %s stopped: %s", name, detail)
+            detail = "the import stopped unexpectedly (the server's log says why)"
+        st.error(f"{quiz.md_escape(name)} could not be imported: {quiz.md_escape(detail)}")
         return None, name
+    imported_text = detail
     yaml_name = name[:-len(".phh")] + ".yaml"
-    st.info(f"Imported {quiz.md_escape(name)} as the whole-hand exercise `{imported.exercise_id}`, as "
+    st.info(f"Imported {quiz.md_escape(name)} as the whole-hand exercise `{exercise_id}`, as "
             "`python -m course import-phh` writes it: its questions carry no answers, the engine computes "
             "them below. To add it to the course, keep the .phh file beside the exercise "
             "(exercises/README.md, \"Real hand histories\").", icon=":material/input:")
     with st.expander(f"{quiz.md_escape(yaml_name)}: the imported exercise"):
-        st.code(imported.text, language="yaml")
-    return imported.text, yaml_name
+        st.code(imported_text, language="yaml")
+    return imported_text, yaml_name
 
 
 def author() -> None:
@@ -746,7 +784,13 @@ cached by content hash (`course.content.preview`), so a rerun of the same text c
     source = st.segmented_control("Where is the YAML?", SOURCES, key="author_source") or SOURCES[0]
     text, name, is_lesson = None, None, False
     if source == SOURCES[0]:
-        name = pick_file(state.per_course(state.course(), author_files))
+        files = state.per_course(state.course(), author_files)
+        # problems `course check` reports in files the picker does not list (the glossary)
+        elsewhere = [p for p in authoring.problems(state.course()) if p.file not in files.known
+                     and state.relative(p.file) not in files.known]
+        if elsewhere:
+            st.error(verdict_md(elsewhere, ", ".join(sorted({state.relative(p.file) for p in elsewhere}))))
+        name = pick_file(files, len({state.relative(p.file) for p in elsewhere}))
         if name is not None:
             text, unreadable = state.live_course().read(name)
             if unreadable:

@@ -188,6 +188,38 @@ class ClassServer:
         self.stop()
 
 
+def secrets_files(streamlit_args: list[str]) -> list[str]:
+    """The `--secrets.files` the replicas are given (`--secrets.files X` or `--secrets.files=X`)."""
+    found = []
+    for n, arg in enumerate(streamlit_args):
+        if arg == "--secrets.files" and n + 1 < len(streamlit_args):
+            found.append(streamlit_args[n + 1])
+        elif arg.startswith("--secrets.files="):
+            found.append(arg.split("=", 1)[1])
+    return found
+
+
+def class_problem(streamlit_args: list[str], *, db: str | None, host: str,
+                  allow_anonymous: bool = False) -> str | None:
+    """Why the class cannot be served, checked before any replica starts
+    (`course.app.startup.start_problem`, with shared mode required unless `allow_anonymous`):
+    no secrets, a missing file, no Authlib, a weak cookie secret, no database or its driver."""
+    from course.app import startup
+
+    if not db:
+        return ("a class needs one PostgreSQL database for every replica: give "
+                "DB=postgresql+psycopg://user:password@host/db (or set STUD_STUDY_DB)")
+    files = secrets_files(streamlit_args)
+    if not files and not allow_anonymous:
+        return ("no secrets file: give SECRETS=path/to/secrets.toml (make serve-class) or "
+                "`-- --secrets.files path` with its [auth] section (docs/shared-mode.md); "
+                "--allow-anonymous-class serves without login on purpose")
+    secrets, missing, broken = startup.read_secrets(files)
+    return startup.start_problem(secrets=secrets, missing_files=missing, broken_files=broken,
+                                 require_shared=not allow_anonymous, address=host,
+                                 allow_anonymous=allow_anonymous, db_location=db)
+
+
 def backend(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
     if not host or not port.isdigit():
@@ -210,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", type=backend, action="append", default=[],
                         help="a replica started elsewhere, host:port (repeat; then none is started here)")
     parser.add_argument("--print-config", action="store_true", help="print HAProxy's configuration and stop")
+    parser.add_argument("--allow-anonymous-class", action="store_true",
+                        help="serve without login (one shared identity for everyone): on purpose only")
     args = parser.parse_args(argv)
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
@@ -219,6 +253,12 @@ def main(argv: list[str] | None = None) -> int:
         backends = args.backend or [("127.0.0.1", 8601 + n) for n in range(args.replicas)]
         print(haproxy_config(backends, args.host, args.port), end="")
         return 0
+    if not args.backend:
+        problem = class_problem(extra, db=args.db, host=args.host, allow_anonymous=args.allow_anonymous_class)
+        if problem:
+            print(f"serve-class cannot start: {problem}", file=sys.stderr)
+            return 2
+        extra = [*extra, "--allow-anonymous-class" if args.allow_anonymous_class else "--shared"]
     server = ClassServer(args.replicas, port=args.port, host=args.host, db=args.db, streamlit_args=extra,
                          backends=args.backend)
 

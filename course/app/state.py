@@ -7,6 +7,7 @@ current by a watcher (`course()`), so a rerun never reads or stats a course file
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -17,6 +18,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
+from course.app import roles
 from course.app.courses import (  # noqa: F401 - re-exported: pages and tests use them through state
     CONTENT_ENV, REPO_ROOT, _LIVE, _LIVE_LOCK, clear_course_cache, content_root, live_course,
 )
@@ -53,7 +55,7 @@ class Identity:
 # Local mode: one learner on their own computer, who may also author content.
 LOCAL = Identity(key="local", name="you", roles=frozenset({"learner", "author"}))
 RETRY_S = 5.0             # after a failed save, wait this long before trying again
-ROLE_LISTS = {"author": "authors", "teacher": "teachers"}   # [roles] keys in secrets.toml
+ROLE_LISTS = roles.ROLE_LISTS    # [roles] keys in secrets.toml
 
 
 def shared_mode() -> bool:
@@ -93,10 +95,29 @@ def cookie_secret_problem(auth: Any) -> str | None:
     if len(secret.encode("utf-8")) < MIN_SECRET_BYTES:
         return (f"[auth] cookie_secret in secrets.toml is {len(secret.encode('utf-8'))} bytes; "
                 f"it must be at least {MIN_SECRET_BYTES} random bytes. {fix}")
-    if len(set(secret)) < 8:
+    if len(set(secret)) < 8 or _repeats(secret) or _entropy_bits(secret) < MIN_SECRET_BITS:
         return f"[auth] cookie_secret in secrets.toml is not random (too few different " \
-               f"characters). {fix}"
+               f"characters, or a repeated pattern). {fix}"
     return None
+
+
+MIN_SECRET_BITS = 128     # a token_urlsafe(48) secret has about 360; "abcdefgh" * 4 has 96
+
+
+def _repeats(secret: str) -> bool:
+    """Is `secret` one shorter text written again and again ("abcdefgh" * 4)?"""
+    return secret in (secret + secret)[1:-1]
+
+
+def _entropy_bits(secret: str) -> float:
+    """An upper estimate of the secret's randomness: its length times the Shannon entropy of
+    its characters' frequencies."""
+    import math
+    from collections import Counter
+
+    counts = Counter(secret)
+    per_char = -sum(n / len(secret) * math.log2(n / len(secret)) for n in counts.values())
+    return per_char * len(secret)
 
 
 def auth_problem() -> str | None:
@@ -106,19 +127,11 @@ def auth_problem() -> str | None:
     return cookie_secret_problem(st.secrets.get("auth", {}))
 
 
-def roles_of(sub: str, email: str) -> frozenset[str]:
-    """Roles from `[roles]` in secrets.toml: `authors` and `teachers` list subjects (matched
-    exactly) or e-mail addresses (any case); everyone logged in is a learner."""
-    config = st.secrets.get("roles", {})
-    ids = {sub, email.lower()} - {""}
-    roles = {"learner"}
-    for role, listed in ROLE_LISTS.items():
-        given = config.get(listed, [])
-        given = [given] if isinstance(given, str) else given     # one name without brackets
-        entries = {x.lower() if "@" in x else x for x in map(str, given)}
-        if ids & entries:
-            roles.add(role)
-    return frozenset(roles)
+def roles_of(sub: str, email: str, iss: str = "") -> frozenset[str]:
+    """Roles from `[roles]` in secrets.toml (`course.app.roles`): an e-mail entry matches only
+    the verified address `email`, a subject entry only `sub` (of issuer `iss` when it names
+    one); everyone logged in is a learner."""
+    return roles.roles_for(st.secrets.get("roles", {}), iss=iss, sub=sub, verified_email=email)
 
 
 def identity() -> Identity | None:
@@ -138,7 +151,7 @@ def identity() -> Identity | None:
     verified = user.get("email_verified")
     trusted = email if verified is True or str(verified).lower() == "true" else ""
     return Identity(key=f"{user.get('iss') or ''}#{sub}", name=name, email=email,
-                    roles=roles_of(sub, trusted))
+                    roles=roles_of(sub, trusted, str(user.get("iss") or "")))
 
 
 def learner() -> str:
@@ -188,12 +201,40 @@ def _evict(location: str) -> None:
         gone.close()
 
 
-def note_damage(exc: StoreCorrupt) -> None:
+_MOVED: dict[str, str] = {}      # location -> where its emptied file was moved (told once per session)
+
+
+def note_damage(exc: StoreCorrupt) -> bool:
     """The file turned out damaged (at open, or while the app ran): say so, offer the
-    move-aside, and stop using the old connections."""
-    _evict(configured_location())
+    move-aside, and stop using the old connections. An emptied file (0 bytes) is moved aside at
+    once, with its WAL and SHM (`ProgressStore.move_aside`), before the old connections are
+    closed (closing, they would checkpoint and delete the WAL): a fresh store starts beside it
+    and the learner is told once where the old one is kept. True when it was moved aside (a
+    fresh store may be opened at once)."""
+    location = configured_location()
+    moved = False
+    if ProgressStore.emptied(exc.path):
+        with _STORES_LOCK:
+            if ProgressStore.emptied(exc.path):      # not already moved by another session
+                try:
+                    _MOVED[location] = str(ProgressStore.move_aside(exc.path))
+                    moved = True
+                    logging.getLogger("course").warning(
+                        "the emptied progress store %s was moved to %s; a fresh one starts beside it",
+                        exc.path, _MOVED[location])
+                except OSError as moving:
+                    logging.getLogger("course").error("the emptied store %s could not be moved "
+                                                      "aside: %s", exc.path, moving)
+            _FAILED.pop(location, None)
+            moved = moved or not ProgressStore.emptied(exc.path)   # another session moved it
+        _evict(location)
+        if moved:
+            st.session_state["store_problem"] = str(exc)
+            return True
+    _evict(location)
     st.session_state["store_problem"] = str(exc)
     st.session_state["store_damaged"] = str(exc.path)
+    return False
 
 
 def store_failed(exc: StoreError) -> None:
@@ -219,7 +260,8 @@ def store() -> ProgressStore | None:
             opened.check_file()
             break
         except StoreCorrupt as exc:
-            note_damage(exc)
+            if note_damage(exc) and not last:
+                continue                         # emptied and moved aside: a fresh store
             return None
         except (StoreError, OSError) as exc:
             _evict(location)                     # replaced or removed: open it again, once
@@ -239,6 +281,12 @@ def store_panel() -> None:
     moved = st.session_state.pop("store_moved", None)
     if moved:
         st.success(f"The damaged file was moved to {moved}; a fresh one was started.")
+    emptied = _MOVED.get(configured_location())
+    if emptied and st.session_state.get("store_emptied_told") != emptied:
+        st.session_state["store_emptied_told"] = emptied          # told once per session
+        st.warning(f"The progress file was found emptied while the app ran. It was kept, with "
+                   f"its journal, as {emptied} (the newest answers may be recovered from it), and "
+                   "a fresh file was started; answers from now on are saved in it.")
     opened = store()
     waiting = waiting_count()
     problem = st.session_state.get("store_problem")
@@ -247,8 +295,7 @@ def store_panel() -> None:
             f"{waiting} answer(s) wait and are saved once it works again."
             if waiting else "Answers you check wait until it works again."))
     elif waiting:
-        st.warning(f"{waiting} answer(s) not saved yet: {problem}. They wait (in a spool "
-                   "file beside the store) and are saved as soon as the store is back.")
+        st.warning(f"{waiting} answer(s) not saved yet: {problem}. " + where_kept())
     damaged = st.session_state.get("store_damaged")
     if damaged and (not shared_mode() or has_role("teacher")):
         if st.button("Move the damaged file aside and start a fresh one",
@@ -306,6 +353,26 @@ def record(attempt: Attempt) -> bool:
     return False
 
 
+def keep_review(card: str, right: bool, *, hint: bool = False, second_try: bool = False,
+                at: Any = None) -> bool:
+    """A review the store could not take (its answer was not saved, or the card's write failed):
+    spooled with everything FSRS needs (`Spool.add_review`), applied to the card at its own
+    time once the store is back; in the session only when no spool file can be written. True
+    when it is in the spool. Nothing is raised."""
+    from course.store.spool import review_line
+    from course.study.schedule import now_utc
+
+    at = at or now_utc()
+    try:
+        st.session_state.setdefault("spooled_reviews", []).append(_spool().add_review(
+            learner(), card, right, hint=hint, second_try=second_try, at=at))
+        return True
+    except OSError:
+        st.session_state.setdefault("unsaved_reviews", []).append(
+            review_line(learner(), card, right, hint, second_try, at, "", ""))
+        return False
+
+
 def waiting_count() -> int:
     """How many of this session's answers are not stored yet (spooled or in the session)."""
     mine = st.session_state.get("spooled") or []
@@ -328,6 +395,11 @@ def flush_unsaved(opened: ProgressStore) -> None:
         while waiting:
             opened.record(waiting[0])
             waiting.pop(0)
+        reviews = st.session_state.get("unsaved_reviews") or []
+        while reviews:
+            from course.store.spool import apply_review
+            apply_review(opened, reviews[0])
+            reviews.pop(0)
     except StoreError as exc:
         store_failed(exc)
         st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
@@ -343,9 +415,20 @@ def unsaved_note() -> str:
     if not waiting:
         return "*Saved: the progress store is back.*"
     problem = st.session_state.get("store_problem") or "the progress store is unavailable"
-    return (f"*Not saved yet: {problem}. {waiting} answer(s) are kept (in a spool file beside "
-            "the store, so closing the tab loses nothing) and saved as soon as the store is "
-            "back.*")
+    return f"*Not saved yet: {problem}. {where_kept()}*"
+
+
+def where_kept() -> str:
+    """Where this session's unsaved answers wait, said as it is: a spool file outlives the tab;
+    the session does not."""
+    in_tab = len(st.session_state.get("unsaved") or [])
+    if in_tab:
+        return (f"Not saved: kept in this tab only; keep it open ({in_tab} answer(s): nothing "
+                "could be written anywhere, not even the spool). They are saved as soon as the "
+                "store is back, if this tab is still open.")
+    spooled = len(st.session_state.get("spooled") or [])
+    return (f"{spooled} answer(s) are kept in a spool file (closing the tab loses nothing) and "
+            "saved as soon as the store is back.")
 
 
 def mastered(name: str) -> set[tuple[str, int]]:

@@ -103,8 +103,12 @@ def schedule_for_learner() -> schedule.Schedule:
     """The learner's schedule, kept by the progress store (SQLite or PostgreSQL); while the store
     cannot be opened (its panel says so), the cards are kept for this session only."""
     progress = state.store()
-    if progress is None:
-        progress = st.session_state.setdefault("unsaved_review_cards", schedule.MemoryReviewCards())
+    if progress is not None:
+        try:
+            return schedule.Schedule(progress, state.learner())
+        except StoreError as exc:       # the store failed as it was read: the session's cards
+            state.store_failed(exc)
+    progress = st.session_state.setdefault("unsaved_review_cards", schedule.MemoryReviewCards())
     return schedule.Schedule(progress, state.learner())
 
 
@@ -125,25 +129,27 @@ class _OneReview:
         self.store.save_review_cards(learner_key, self.pending)
 
 
-def remember(exercise: Any, right: bool, second_try: bool = False) -> None:
-    """Review the item's memory card; a learner without a name is not scheduled. A store fault
-    (a full disk, a lock, a server away) costs this one review, never the answer: the attempt
-    itself waits in the session (state.record) and the store's panel says what is wrong."""
+def remember(exercise: Any, right: bool, second_try: bool = False, *, store_ok: bool = True) -> None:
+    """Review the item's memory card; a learner without a name is not scheduled. When the store
+    cannot take the review (its answer was not saved, `store_ok` False; or the write fails), the
+    review waits in the spool with the answer (`state.keep_review`) and is applied at its own
+    time once the store is back: a fault costs no review."""
     learner = state.learner()
     if not learner:
         return
     card = templates.card_for(exercise)
-    progress = state.store()
+    now = schedule.now_utc()
+    progress = state.store() if store_ok else None
+    if progress is None:
+        state.keep_review(card, right, second_try=second_try, at=now)
+        return
     try:
-        if progress is None:
-            schedule_for_learner().review(card, right, second_try=second_try)
-            return
-        now = schedule.now_utc()
         one = _OneReview(progress, [card, schedule.DAY + now.date().isoformat(), schedule.GOAL])
         schedule.Schedule(one, learner).review(card, right, second_try=second_try, now=now)
         one.save(learner)
     except StoreError as exc:
-        st.toast(f"Your review schedule was not updated: {exc}")
+        state.store_failed(exc)
+        state.keep_review(card, right, second_try=second_try, at=now)
 
 
 def opened(what: str) -> None:
@@ -182,7 +188,7 @@ def mastery(plan: schedule.Schedule, key: str) -> None:
     """Recall tomorrow per memory card (FSRS's estimate), for every card reviewed so far: a
     static table, so every column fits a phone's width (an interactive grid scrolls sideways)."""
     rows = [{"skill or deal": card_title(k), RECALL: f"{plan.mastery(k):.0%}",
-             "due": c.due.strftime("%Y-%m-%d %H:%M")}
+             "due": labels.due_words((c.due - schedule.now_utc()).total_seconds())}
             for k, c in sorted(plan.cards.items())]
     if rows:
         with st.container(key=key):

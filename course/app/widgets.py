@@ -195,7 +195,8 @@ class CardsWidget(ListWidget):
 
     def draw(self, key, exercise, question, label, disabled):
         pool = self.choices(exercise, question)
-        st.pills(label + " (click the cards)", pool,
+        st.pills(label + " (click the cards in the table or their chips here; on a keyboard, Tab "
+                 "to a card and press Enter)", pool,
                  selection_mode="multi", format_func=cards_view.card_text, key=key,
                  disabled=disabled)
         need = min(5, len(pool))                  # a hand is five cards (fewer only if short)
@@ -353,8 +354,9 @@ class TakesWidget(Widget):
         st.markdown(label)   # the label comes escaped (quiz.question_block, review)
         st.radio("Who takes a card?", seats + [NOBODY], index=None, key=f"{key}:taker",
                  horizontal=True, disabled=disabled)
-        st.caption("For each player a card may come from: the face-up cards on offer and how "
-                   "many hole cards (leave a player empty if nothing can be taken from them).")
+        st.caption("For each player a card may come from: the face-up cards on offer (click them in "
+                   "the table or their chips; Tab and Enter work too) and how many hole cards "
+                   "(leave a player empty if nothing can be taken from them).")
         shown = face_up_so_far(exercise, question)
         for seat in seats:
             cols = st.columns([3, 1])

@@ -414,8 +414,11 @@ class HalvesKind(Kind):
         if low is None or (isinstance(low, str) and low.strip().lower() in NO_LOW_WORDS):
             low = None
         else:
+            written = plain(low)
             low = units_map(low)
-            if low is None or not low:
+            # an empty low half is only read from a map that names its players (a pot of 2 tied for
+            # both halves: each player's unit is high, the low half gives nobody anything)
+            if low is None or not (low or (isinstance(written, Mapping) and written)):
                 return None
         return None if high is None else {"high": high, "low": low}
 

@@ -27,15 +27,15 @@ from course.content.exercises import (
 from course.content.lessons import DEAL_KEYS, LESSON_KEYS, SECTION_KEYS, load_lesson, parse_lesson
 from course.content.load import content_files, find_root, is_lesson_file, load_course, load_files
 from course.content.nodes import Node, parse_yaml
-from course.games import BETTING_STREETS, GAMES, MAX_SEATS, STREET_CARDS, STREETS, STUD_ASKS, TOPICS, variant_module
+from course.games import GAMES, MAX_SEATS, STREETS, STUD_ASKS, TOPICS, variant_module
 from course.errors import ContentError
 from course.model import Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
 from course.questions import asks_for   # the registry, with the stud asks registered
 
 __all__ = [
-    "Ask", "BETTING_STREETS", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",
+    "Ask", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",
     "GAMES", "Hand", "LESSON_KEYS", "Lesson", "MAX_SEATS", "Node", "Problem", "QUESTION_KEYS",
-    "Question", "SECTION_KEYS", "STAKE_KEYS", "STREETS", "STREET_CARDS", "STUD_ASKS", "Section", "TOPICS",
+    "Question", "SECTION_KEYS", "STAKE_KEYS", "STREETS", "STUD_ASKS", "Section", "TOPICS",
     "asks_for", "content_files", "find_root", "is_lesson_file", "load_course", "load_exercise", "load_files",
     "load_lesson", "parse_exercise", "parse_lesson", "parse_yaml", "require_exercise", "suggest",
     "variant_module", "with_profile",

@@ -54,10 +54,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         return None
     exercise_id = ck.identifier(top.get("id"))
     title = ck.text(top.get("title"), "title")
-    street = ck.text(top.get("street"), "street")
-    if street is not None and street not in STREETS:
-        ck.add(top["street"], f"unknown street {street!r}{suggest(street, STREETS)}; expected one of {', '.join(STREETS)}")
-        street = None
+    street = _street(ck, top.get("street"), "street", spec)
 
     deal_start = len(ck.problems)
     profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
@@ -230,6 +227,9 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
             changes[key] = amount
     # The exercise's stakes replace the profile's amounts, so engine code reading either agrees.
     profile = base.with_overrides({**options, **changes}) if base is not None else None
+    if profile is not None and find_game(game) is not None:
+        for problem in find_game(game).profile_problems(profile):   # the streets are the game's
+            ck.add(options_node if options else rules_node or top.get("game"), problem)
     stakes = profile.stakes if profile is not None else None
     return profile, name, options, stakes, changes
 
@@ -272,7 +272,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         params: dict[str, Any] = {}
         for key, kind in keys.items():
             if key in fields:
-                value = _param(ck, fields[key], key, kind, seats, n_actions)
+                value = _param(ck, fields[key], key, kind, seats, n_actions, game)
                 asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
                     value is not None and street is not None and not whole else (None, None)
                 if asked and reached and asked[1] > reached[1]:
@@ -337,15 +337,23 @@ def _known_mistakes() -> dict[str, Any]:
             for e in raw if isinstance(e, dict) and "id" in e}
 
 
-def _param(ck: _Checker, node: Node, key: str, kind: str, seats: list[str], n_actions: int) -> Any:
+def _street(ck: _Checker, node: Node | None, key: str, spec: Any) -> str | None:
+    """A street key: one of the game's own streets (any game's, before the game is known)."""
+    street = ck.text(node, key)
+    names = spec.street_names if spec is not None else STREETS
+    if street is not None and street not in names:
+        ck.add(node, f"unknown street {street!r}{suggest(street, names)}; expected one of {', '.join(names)}"
+               + (f" (the streets of {spec.title})" if spec is not None else ""))
+        return None
+    return street
+
+
+def _param(ck: _Checker, node: Node, key: str, kind: str, seats: list[str], n_actions: int,
+           game: str | None = None) -> Any:
     if kind == "player":
         return ck.player(node, key, seats)
     if kind == "street":
-        street = ck.text(node, key)
-        if street is not None and street not in STREETS:
-            ck.add(node, f"unknown street {street!r}{suggest(street, STREETS)}; expected one of {', '.join(STREETS)}")
-            return None
-        return street
+        return _street(ck, node, key, find_game(game) if game is not None else None)
     if kind == "count":
         count = ck.integer(node, key)
         if count is not None and count > n_actions:

@@ -8,7 +8,7 @@ from course.content.checker import (HTML_TAG, _Checker, _load_with, _parse_with,
                                     suggest)
 from course.content.deals import _check_deal
 from course.content.nodes import Node
-from course.games import GAMES, STREET_CARDS, STREETS, TOPICS
+from course.games import GAMES, STREETS, TOPICS, find_game
 from course.model import Deal, Lesson, Problem, Section
 
 LESSON_KEYS = ("id", "title", "game", "order", "topic", "summary", "sources", "sections", "exercises")
@@ -61,12 +61,14 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         deal_fields = ck.mapping(fields.get("deal"), "the deal", DEAL_KEYS, ("seats", "hands"))
         if deal_fields is not None:
             street = ck.text(deal_fields.get("street"), "street")
-            if street is not None and street not in STREETS:
-                ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, STREETS)}")
-            counted_game = game if street in STREET_CARDS else None  # a diagram of one moment: count its cards
+            spec = find_game(game) if game is not None else None
+            names = spec.street_names if spec is not None else STREETS    # the lesson's game's streets
+            if street is not None and street not in names:
+                ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, names)}")
+            counted_game = game if street in names else None  # a diagram of one moment: count its cards
             seats, hands, shared = _check_deal(ck, deal_fields, "the deal", counted_game, street, require_all=False)
             deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"),
-                        street if street in STREET_CARDS else None)
+                        street if street in names else None)
         cite = ck.cites(fields.get("cite"), "cite")
         if heading is not None and text is not None:
             sections.append(Section(heading, text, deal, cite))

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from course.content.exercises import EXERCISE_KEYS
-from course.games import STREETS, find_game
+from course.games import find_game
 from course.phh import (
     STUD_VARIANTS, PhhError, PhhHand, PhhRefusal, StudHand, StudMove, read_phh, stud_hand,
     stud_to_phh, write_phh, _toml,
@@ -112,6 +112,22 @@ def import_hand(hand: PhhHand, rules: str | None = None, exercise_id: str | None
     questions = _questions(deal, spec)
     text, yaml_lines = _yaml(hand, deal, exercise_id, rules, events, questions, notes)
     return Imported(exercise_id, text, hand, deal, lines, yaml_lines, notes)
+
+
+def _check_hand_ends(hand: PhhHand, deal: StudHand) -> None:
+    """A hand ends at a showdown (every player still in holds all seven cards, or six and the
+    shared card) or with one player left; one that stops before either is a history cut short,
+    refused at its last action: its questions would read a showdown the hand never had."""
+    live = [p for p in deal.seats if p not in deal.folded]
+    full = 6 if deal.shared is not None else 7
+    short = [p for p in live if len(deal.cards[p]) < full]
+    if len(live) < 2 or not short:
+        return
+    reached = max((m.street for m in deal.moves), key=STREETS.index, default="third")
+    last = next((a.line for a in reversed(hand.actions) if a.line is not None), hand.lines.get("actions"))
+    raise PhhRefusal(f"the hand stops on {reached} street with {_names(live)} still in: it ends neither at a "
+                     "showdown (every hand still in dealt all its cards) nor with one player left, so the course "
+                     "cannot say who wins; import the whole hand", hand.source, last)
 
 
 def _with_names(hand: PhhHand, names: list[str]) -> PhhHand:
@@ -325,6 +341,7 @@ def check_import(imported: Imported) -> Any:
             raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
                              "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
                              "result than the file records", imported.source, imported.hand.lines.get("winnings"))
+    _check_hand_ends(imported.hand, deal)
     return exercise
 
 
@@ -421,7 +438,7 @@ def export_exercise(exercise: Any) -> PhhHand:
         before = {p: table.hands[p].paid for p in table.seats}
         state.apply(move)
         table = state.table
-        street = table.street or STREETS[0]
+        street = table.street or find_game(exercise.game).first_street
         if street != last_street:
             round_totals, last_street = {}, street
         if move.kind == "ante":

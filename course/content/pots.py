@@ -3,7 +3,7 @@
 A stated pot (the pot before the street shown, or the pot being awarded) is every dealt-in
 player's ante plus what each put in on the streets already bet. Every player still in put in the
 same amount on each of those streets: the level the round ended at, which is a sum of the
-street's bet steps (the bring-in on third street). A player who folded earlier put in less, in
+street's bet steps (the bring-in on the first betting street). A player who folded earlier put in less, in
 whole bet steps. `pot_problem` names the nearest pots that can arise when the stated one cannot.
 
 Games whose bets may be any whole amount up to a per-player limit (profiles with
@@ -24,21 +24,22 @@ from functools import reduce
 from math import gcd
 from typing import Any, Iterable
 
-from course.games import BETTING_STREETS, find_game
+from course.games import GameSpec, find_game
 from course.model import Problem
 
 
-def round_levels(profile: Any, stakes: Any, street: str, pair_street: str | None) -> set[int]:
-    """Every amount a player still in can have put in when a street's betting round is over
-    (`pair_street`: the game spec's street where the exposed-pair option may raise the bet)."""
+def round_levels(profile: Any, stakes: Any, street: str, spec: GameSpec) -> set[int]:
+    """Every amount a player still in can have put in when a street's betting round is over:
+    the street's bet step, and the bring-in, from the game spec and the profile (the spec's
+    `pair_street` is where the exposed-pair option may raise the bet)."""
     bets = int(profile.value("raise_cap")) + 1            # a bet and `raise_cap` raises
-    steps = {stakes.amount(profile.value("bet_by_street")[street])}
-    if street == pair_street and profile.value("fourth_street_pair") != "off":
+    steps = {stakes.amount(spec.bet_size(street, profile))}
+    if street == spec.pair_street and profile.value("fourth_street_pair") != "off":
         steps.add(stakes.big_bet)                         # the exposed-pair option
     levels = {0}
     for _ in range(bets):
         levels |= {level + step for level in levels for step in steps}
-    if street == BETTING_STREETS[0] and profile.value("third_street_first") == "bring-in" and stakes.bring_in:
+    if street == spec.betting_streets[0] and spec.opens(street, profile).value == "bring-in" and stakes.bring_in:
         # Everyone calls the bring-in, or the round goes on from the completion: never 0.
         return {stakes.bring_in} | (levels - {0})
     return levels
@@ -48,17 +49,18 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
     """Pots up to `limit` the exercise's antes and bets can make: before the street shown, or
     with its betting over too (a pot being awarded)."""
     profile, stakes = exercise.profile, exercise.stakes
-    pair_street = find_game(exercise.game).pair_street
-    shown = BETTING_STREETS.index(exercise.street) if exercise.street in BETTING_STREETS else len(BETTING_STREETS)
+    spec = find_game(exercise.game)
+    betting = spec.betting_streets
+    shown = betting.index(exercise.street) if exercise.street in betting else len(betting)
     live, folded = len(exercise.active), len(exercise.folded)
     antes = len(exercise.seats) * stakes.ante
     step = reduce(gcd, (a for a in (stakes.bring_in, stakes.small_bet, stakes.big_bet) if a), 0) or 1
     each: set[int] = set()              # what each player still in can have put in
     totals = {0}
-    for n, street in enumerate(BETTING_STREETS[:shown + 1]):
+    for n, street in enumerate(betting[:shown + 1]):
         if n == shown:
             each |= totals
-        totals = {t + level for t in totals for level in round_levels(profile, stakes, street, pair_street) if t + level <= limit}
+        totals = {t + level for t in totals for level in round_levels(profile, stakes, street, spec) if t + level <= limit}
     each |= totals
     pots = set()
     for amount in each:
@@ -71,7 +73,7 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
 def _limit_pot_problem(exercise: Any) -> str | None:
     """`pot_problem` for a per-player limit game (see the module text): only on the first street."""
     pot, profile = exercise.pot, exercise.profile
-    if exercise.street != BETTING_STREETS[0]:
+    if exercise.street != find_game(exercise.game).betting_streets[0]:
         return None
     dealer = int(profile.value("dealer_ante")) if profile.has("dealer_ante") else 0
     antes = dealer + len(exercise.seats) * exercise.stakes.ante

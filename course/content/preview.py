@@ -181,11 +181,42 @@ def _worker(budget: int) -> subprocess.Popen:
 
 def run_in_worker(text: str, name: str, is_lesson: bool) -> Verdict:
     """Check `text` in a worker process within TIME_BUDGET and MEMORY_BUDGET."""
+    return _run_in_worker("lesson" if is_lesson else "exercise", text, name)
+
+
+def import_phh(text: str, name: str) -> tuple[str, str, str]:
+    """An uploaded .phh hand history imported as `python -m course import-phh` would, in a
+    worker process within the YAML preview's TIME_BUDGET and MEMORY_BUDGET: (outcome, detail,
+    exercise id). Outcome "ok": detail is the exercise's YAML; "refused": the CLI's message
+    (file:line: why); "time", "memory" or "crash": why it was not imported."""
+    verdict = _run_in_worker("phh", text, name)
+    if verdict.outcome == "ok":
+        yaml_text, exercise_id = json.loads(verdict.detail)
+        return "ok", yaml_text, exercise_id
+    if verdict.outcome in ("time", "memory"):
+        return verdict.outcome, _refusal(verdict).replace("checking this file", "importing this hand"), ""
+    return verdict.outcome, verdict.detail, ""
+
+
+def _import_phh(text: str, name: str) -> tuple[str, str]:
+    """In the worker: the import, as the CLI runs it."""
+    from course.content import phh_import
+    from course.phh import PhhError, parse_phh
+
+    try:
+        imported = phh_import.import_hand(parse_phh(text, name))
+        phh_import.check_import(imported)
+    except PhhError as err:
+        return "refused", err.message
+    return "ok", json.dumps([imported.text, imported.exercise_id])
+
+
+def _run_in_worker(kind: str, text: str, name: str) -> Verdict:
     try:
         worker = _worker(MEMORY_BUDGET)
     except OSError as exc:  # no processes to be had: refuse rather than check unbounded
         return Verdict("crash", 0, f"no worker process could be started ({exc})")
-    header = json.dumps(["lesson" if is_lesson else "exercise", name]).encode("utf-8") + b"\n"
+    header = json.dumps([kind, name]).encode("utf-8") + b"\n"
     try:
         out, _ = worker.communicate(header + text.encode("utf-8", "surrogatepass"), timeout=TIME_BUDGET)
     except subprocess.TimeoutExpired:
@@ -232,6 +263,9 @@ def _work(budget: int) -> tuple[str, int, str, list[dict], list[dict]]:
     warnings: list[dict] = []
     try:
         text = sys.stdin.buffer.read().decode("utf-8", "surrogatepass")
+        if kind == "phh":
+            outcome, detail = _import_phh(text, name)
+            return outcome, _peak_rss(), detail, [], []
         item, problems = _parse(text, name, kind == "lesson")
         if item is not None and kind != "lesson":
             # the engine answers every question within the budget (the page shows its answers);

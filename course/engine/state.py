@@ -287,20 +287,7 @@ class HandState:
         if not self.table.over:
             raise IllegalActionError("the hand is not over yet: the showdown comes after the last betting round, "
                                      "or once one player is left", cite=(DEAL_TIMELINE,)).at(index, move)
-        table = self.table
-        mucked = list(getattr(table, "mucked", ()))          # hands given up unseen: nobody reads them
-        hands = {p: table.hands[p].cards for p in table.seats if p not in mucked}
-        folded = [p for p in table.seats if table.hands[p].folded]
-        layers = getattr(getattr(table, "rules", None), "pot_layers", None)   # pots a game builds its own way
-        if getattr(table, "stacks", None) and layers is not None:
-            pots, returned, how = layers(table)
-            won = award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, self.table_shared(),
-                             folded, profile=table.profile, all_in=self.all_in(), pots=(pots, returned), how=how)
-        elif getattr(table, "stacks", None):          # all-ins: every pot on its own
-            won = award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, self.table_shared(),
-                             folded, profile=table.profile, all_in=self.all_in())
-        else:
-            won = award(hands, self.pot, table.seats, self.table_shared(), folded, profile=table.profile)
+        won = table_award(self.table, self.table_shared(), self.all_in(), self.pot)
         return parse_move(SHOWDOWN, (SHOWDOWN,)), won
 
     def all_in(self) -> list[str]:
@@ -578,6 +565,25 @@ class HandState:
 _OFFERED: ContextVar["HandState | None"] = ContextVar("a hand just played, offered as a replay", default=None)
 
 
+def table_award(table: Any, shared: Sequence[Card], all_in: Collection[str], pot: Any,
+                before: Sequence[Any] = (), fold_cite: Sequence[str] | None = None) -> Answer:
+    """The one award of a played table's pots (the showdown move, a home game's `award` ask):
+    the hands still in and not mucked share `pot` by the profile's rules, or, with stacks, each
+    pot the chips paid build (a game's own `pot_layers`, else side pots by the all-in amounts) goes
+    to the players who may win it. `before`: steps said first; `fold_cite`: what a hand won by a
+    fold cites (by default the profile's rule that a folded player takes no further part)."""
+    mucked = list(getattr(table, "mucked", ()))          # hands given up unseen: nobody reads them
+    hands = {p: table.hands[p].cards for p in table.seats if p not in mucked}
+    folded = [p for p in table.seats if table.hands[p].folded]
+    if getattr(table, "stacks", None):
+        layers = getattr(getattr(table, "rules", None), "pot_layers", None)   # pots a game builds its own way
+        pots, returned, how = layers(table) if layers is not None else (None, None, ())
+        return award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, shared, folded,
+                          profile=table.profile, all_in=all_in, before=before,
+                          pots=(pots, returned) if pots is not None else None, how=how)
+    return award(hands, pot, table.seats, shared, folded, profile=table.profile, fold_cite=fold_cite, before=before)
+
+
 def _same_table(a: Any, b: Any) -> bool:
     """Two tables set up alike: every field equal, and rules of one class in the same state."""
     return type(a) is type(b) and type(a.rules) is type(b.rules) and vars(a.rules) == vars(b.rules) and all(
@@ -636,7 +642,8 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     and records it."""
     names = list(seats[:players]) if seats else [f"P{i + 1}" for i in range(players)]
     exercise = SimpleNamespace(seats=names, hands={}, shared=[],
-                               pot=0, street="third", events=[], profile=profile, extra={}, **fields)
+                               pot=0, street=find_game(profile.game).first_street, events=[], profile=profile,
+                               extra={}, **fields)
     deck = list(DECK)
     rng.shuffle(deck)
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))

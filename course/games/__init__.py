@@ -17,8 +17,8 @@ from typing import Any
 
 from course.engine.actions import parse_move
 
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh", "showdown")
-TOPICS = (
+# Lesson topics: these, and every game's own name (a game's first lesson is about the game).
+_TOPICS = (
     "deal", "forced-bets", "bring-in", "opener", "amounts", "contributions", "best-five",
     "showdown", "shared-card", "relatives", "horn-a-vika", "have-a-heart", "review",
     "razz", "stud-hi-lo", "side-pots",
@@ -136,6 +136,10 @@ class GameSpec:
     # How the game's rules name a point in the hand: "street", or "stage" with numbered betting
     # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
     points: str = "street"
+    door_card: str = "door card"   # what a learner calls the first face-up card, which decides the bring-in
+    # The module registering the game's drill templates (course.study.templates loads it);
+    # course.study.derived draws every drill from the spec and the game's profiles alone.
+    drills: str | None = "course.study.derived"
 
     def point_words(self, street: str | None) -> str:
         """A point of the hand in the game's own words: "third street", or, in a game whose rules
@@ -167,11 +171,41 @@ class GameSpec:
 
     def bet_size(self, street: str, profile: Any) -> str:
         """The fixed step (small or big) of `street`'s bets and raises, from the profile option
-        the spec names for it."""
-        return profile.value(self.street(street).bet)[street]
+        the spec names for it; `ValueError` when the profile's option does not name the street."""
+        option = self.street(street).bet
+        sizes = profile.value(option)
+        if street not in sizes:
+            raise ValueError(f"rule profile {profile.name!r}: {option} says nothing about {street} street "
+                             f"(it names {', '.join(sizes)})")
+        return sizes[street]
 
     def street(self, name: str) -> StreetSpec | None:
         return next((s for s in self.streets if s.name == name), None)
+
+    @property
+    def street_names(self) -> tuple[str, ...]:
+        """Every street of the game, the showdown included, in the order they are dealt."""
+        return tuple(s.name for s in self.streets)
+
+    def check_betting_street(self, street: str) -> None:
+        """`ValueError` naming the street and this game's betting streets unless it is one."""
+        if not self.is_betting(street):
+            raise ValueError(f"street {street!r}: expected one of {', '.join(self.betting_streets)} "
+                             f"(the betting streets of {self.title})")
+
+    def profile_problems(self, profile: Any) -> list[str]:
+        """What a rule profile lacks for this game: each street option the spec reads (the bet
+        size) must name exactly the game's betting streets."""
+        problems = []
+        for option in dict.fromkeys(s.bet for s in self.streets if s.betting):
+            if not profile.has(option):
+                problems.append(f"rule profile {profile.name!r} has no option {option!r}, which {self.title} reads")
+                continue
+            named = tuple(profile.value(option))
+            if set(named) != set(self.betting_streets):
+                problems.append(f"rule profile {profile.name!r}: {option} names {', '.join(named)}; "
+                                f"{self.title} bets on {', '.join(self.betting_streets)}")
+        return problems
 
     @property
     def first_street(self) -> str:
@@ -251,27 +285,38 @@ class GameSpec:
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
-        GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS),
+        GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS, drills="course.study.stud"),
         GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.games.horn_a_vika",
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
-                 exercise_keys=("matched",), points="stage",
+                 exercise_keys=("matched",), points="stage", drills="course.study.home",
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.games.have_a_heart",
-                 cards_move=True, award_needs_pot=False,
+                 cards_move=True, award_needs_pot=False, drills="course.study.home",
                  kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
         # Razz (RRP-H 9): stud's deal (9.1), one pot to the best ace-to-five low (9.2), and an
         # exposed pair never changes the bet size (9.4).
-        GameSpec("razz", "Razz", stud_asks=STUD_ASKS, pair_street=None, orders=("low",)),
+        GameSpec("razz", "Razz", stud_asks=STUD_ASKS, pair_street=None, orders=("low",), drills="course.study.low"),
         # Stud Hi-Lo (RRP-H 10): stud's deal (10.1), the pot split between the best high hand
         # and the best eight-or-better low (10.2, 10.3), no exposed-pair big bet (10.7).
         GameSpec("stud-hi-lo", "Seven-Card Stud Hi-Lo", stud_asks=(*STUD_ASKS, *HALVES_ASKS), pair_street=None,
-                 orders=("high", "low")),
+                 orders=("high", "low"), drills="course.study.low"),
+        # Five-Card Stud High (5CS 2): a hole card and an up card, then three up cards one at a
+        # time, four betting rounds; the small bet on the first two and the big bet on the last two
+        # (5CS 9); ten players at most take fifty cards, so no shared card (5CS 1).
+        GameSpec("five-card-stud", "Five-Card Stud High",
+                 streets=(StreetSpec("second", 1, 1, opens="third_street_first"), StreetSpec("third", 1, 2),
+                          StreetSpec("fourth", 1, 3), StreetSpec("fifth", 1, 4),
+                          StreetSpec("showdown", 1, 4, betting=False)),
+                 stud_asks=("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
+                            *SHOWDOWN_ASKS, "award", "side_pots", "showdown_order"),
+                 shared_replaces=None, pair_street="third", cite="5CS 2", door_card="up card"),
     )
 }
-# Cards each player holds on each stud street when it is dealt normally: (down, up).
-STREET_CARDS = {s.name: (s.down, s.up) for s in STUD_STREETS}
-BETTING_STREETS = tuple(s.name for s in STUD_STREETS if s.betting)
+# Every street name some game deals, in the order the games deal them: what a street key may say
+# before its game is known (each game's own `street_names` once it is).
+STREETS = tuple(dict.fromkeys(s.name for spec in GAMES.values() for s in spec.streets))
+TOPICS = tuple(dict.fromkeys((*_TOPICS, *GAMES)))
 
 
 def find_game(name: str) -> GameSpec | None:

@@ -228,7 +228,7 @@ def showing_best(table: Table) -> tuple[str, Callable[[], Answer]]:
     def words() -> Answer:
         first = profile.option("third_street_first")
         what = "card" if first_street else "hand"
-        cite = (OPENING, *(first.cite if first_street else ()))
+        cite = tuple(dict.fromkeys((OPENING, *(first.cite if first_street else ()))))
         reading = " (the course's own reading: OPR-678 names no bring-in)" if first_street and first.course_default else ""
         steps = [Step(f"The {street}-street betting is begun by the best {what} showing"
                       + (", with no bring-in" if first_street and first.value == "highest-showing" else "")

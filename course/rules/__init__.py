@@ -25,7 +25,6 @@ HERE = Path(__file__).parent
 # The rules' own YAML is read with libyaml where PyYAML has it (about 30 ms against 250 ms per
 # process for the pure-Python loader), and each file once per process (`_read`).
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 STAKE_NAMES = ("ante", "bring_in", "small_bet", "big_bet")
 FORCED_BETS = ("ante", "bring_in")
 
@@ -43,6 +42,7 @@ class Citation:
     title: str  # the section heading or article number inside the source
     text: str  # our own one- or two-sentence paraphrase
     streets: tuple[str, ...] = ()  # the streets an article is about (none: not about one street)
+    source_label: str = ""  # the source's short name on the screen ("" : the screen's own, or the title)
 
     @property
     def section(self) -> str:
@@ -81,6 +81,7 @@ def _citations() -> Mapping[str, Citation]:
             title=str(entry["title"]),
             text=" ".join(str(entry["text"]).split()),
             streets=tuple(entry.get("streets", ())),
+            source_label=str(entry.get("source_label", "")),
         )
     return MappingProxyType(table)
 
@@ -132,15 +133,6 @@ class Option:
     note: str = ""
     overridden: bool = False  # set by an exercise's `options:` rather than the profile
     rounding_cite: tuple[str, ...] = ()  # a forced bet given as a fraction: where its rounding comes from
-
-    @property
-    def basis(self) -> str:
-        """A few words for explanations: why this value applies."""
-        if self.overridden:
-            return "as this exercise's options set it"
-        if self.course_default:
-            return "the course's own default, not a rule this profile's source states"
-        return "as the rules state"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +234,7 @@ class Profile:
     title: str
     options: Mapping[str, Option] = field(default_factory=dict)
     default: bool = False
+    label: str = ""   # the profile's name on the screen (its `label:`, else its title)
 
     def __hash__(self) -> int:
         return hash((self.name, tuple((k, repr(o.value), o.overridden) for k, o in self.options.items())))
@@ -332,7 +325,7 @@ class Profile:
                 + (f"; this is the rule of profile {donor_name!r}" if (donor_name := _owner(donor)) else ""),
                 overridden=True,
             )
-        return Profile(self.name, self.game, self.title, MappingProxyType(options), self.default)
+        return Profile(self.name, self.game, self.title, MappingProxyType(options), self.default, self.label)
 
 
 @lru_cache(maxsize=None)
@@ -341,7 +334,8 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
     schema = raw["schema"]
     registry = _citations()
     profiles = {}
-    for name, body in raw["profiles"].items():
+    bodies = _inherited(raw["profiles"])
+    for name, body in bodies.items():
         options = {}
         for key, entry in body["options"].items():
             where = f"profiles.yaml: {name}.{key}"
@@ -380,10 +374,58 @@ def _profile_data() -> tuple[Mapping[str, dict], Mapping[str, Profile]]:
             name=name,
             game=body["game"],
             title=body["title"],
+            label=str(body.get("label") or body["title"]),
             options=MappingProxyType(options),
             default=bool(body.get("default", False)),
         )
     return MappingProxyType(schema), MappingProxyType(profiles)
+
+
+PROFILE_KEYS = ("game", "title", "label", "default", "extends", "options")
+
+
+def _inherited(raw: Mapping[str, Any]) -> dict[str, dict]:
+    """Each profile's body with `extends: <profile>` resolved: the parent's options (its own
+    parent's first), then the profile's own, which replace the parent's one by one. A profile
+    that extends another takes the parent's `game` unless it names its own; `title` and
+    `default` are never inherited. `ValueError` naming the profile for an unknown parent, a
+    loop, an unknown key or a missing `game`, `title` or `options`."""
+    resolved: dict[str, dict] = {}
+
+    def body_of(name: str, chain: tuple[str, ...]) -> dict:
+        if name in resolved:
+            return resolved[name]
+        body = raw[name]
+        where = f"profiles.yaml: profile {name!r}"
+        if not isinstance(body, Mapping):
+            raise ValueError(f"{where}: expected a map with game, title and options")
+        unknown = [k for k in body if k not in PROFILE_KEYS]
+        if unknown:
+            raise ValueError(f"{where}: unknown key {unknown[0]!r}: expected one of "
+                             f"{', '.join(PROFILE_KEYS)}{_suggest(str(unknown[0]), PROFILE_KEYS)}")
+        own = dict(body.get("options") or {})
+        parent = body.get("extends")
+        if parent is None:
+            merged = dict(body)
+            merged["options"] = own
+        else:
+            if parent not in raw:
+                raise ValueError(f"{where} extends {parent!r}, which is not a profile"
+                                 f"{_suggest(str(parent), raw)}")
+            if parent in chain or parent == name:
+                raise ValueError(f"{where}: `extends` goes round in a loop: "
+                                 + " -> ".join((*chain, name, parent)))
+            base = body_of(parent, (*chain, name))
+            merged = {"game": base["game"], **{k: v for k, v in body.items() if k != "options"},
+                      "options": {**base["options"], **own}}
+        missing = [k for k in ("game", "title") if not merged.get(k)]
+        if missing or not merged["options"]:
+            raise ValueError(f"{where} lacks {', '.join(missing) or 'options'}"
+                             + ("" if parent is None else f" (it extends {parent!r})"))
+        resolved[name] = merged
+        return merged
+
+    return {name: body_of(name, ()) for name in raw}
 
 
 def _option_with_value(key: str, value: Any, game: str) -> Option | None:
@@ -412,12 +454,17 @@ class Rule:
     name: str
     cite: tuple[str, ...]
     text: str
+    by_game: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # a game's own articles for it
 
     def cites_for(self, profile: "Profile") -> tuple[str, ...]:
-        """The citations from the profile's own sources (all of them when none match), preceded by
-        the profile's `stud_rules` article when none is from that article's source: a game played
-        by the stud rules except where its own differ (Robert's Rules 9.1 for razz, 10.1 for
-        high-low, OPR-535 1.1, OPR-678 "Deal and betting")."""
+        """The articles of the profile's game when the rule names some for it (`by_game`: razz and
+        high-low have Robert's Rules' own, where the stud documents' sections are written for Stud
+        High); otherwise the citations from the profile's own sources (all of them when none
+        match), preceded by the profile's `stud_rules` article when none is from that article's
+        source: a game played by the stud rules except where its own differ (Robert's Rules 9.1 for
+        razz, 10.1 for high-low, OPR-535 1.1, OPR-678 "Deal and betting")."""
+        if profile.game in self.by_game:
+            return self.by_game[profile.game]
         table = _citations()
         chosen = tuple(key for key in self.cite if table[key].source in profile.sources) or self.cite
         via = profile.option("stud_rules").cite if profile.has("stud_rules") else ()
@@ -436,7 +483,11 @@ def _rules() -> Mapping[str, Rule]:
         for ref in cite:
             if ref not in registry:
                 raise ValueError(f"profiles.yaml: rule {name!r} cites {ref!r}, which is not registered")
-        table[name] = Rule(name, cite, " ".join(str(entry["text"]).split()))
+        by_game = {game: tuple(keys) for game, keys in (entry.get("by_game") or {}).items()}
+        for ref in (ref for keys in by_game.values() for ref in keys):
+            if ref not in registry:
+                raise ValueError(f"profiles.yaml: rule {name!r} cites {ref!r}, which is not registered")
+        table[name] = Rule(name, cite, " ".join(str(entry["text"]).split()), MappingProxyType(by_game))
     return MappingProxyType(table)
 
 
@@ -481,15 +532,17 @@ def _check_value(key: str, value: Any, schema: Mapping[str, dict] | None = None)
             raise ValueError(f"option {key!r} cannot be {value!r}: expected a list of whole numbers")
         return tuple(_whole_units(f"option {key!r}", v) for v in value)
     if kind == "streets":
-        if not isinstance(value, Mapping) or set(value) != set(STREETS):
+        # The streets themselves are the game's (its spec, course.games): which ones a profile
+        # must name is checked where the profile meets its game (`GameSpec.profile_problems`).
+        if not isinstance(value, Mapping) or not value or not all(isinstance(k, str) for k in value):
             raise ValueError(
-                f"option {key!r} cannot be {value!r}: expected small or big for each of "
-                + ", ".join(STREETS)
+                f"option {key!r} cannot be {value!r}: expected small or big for each betting street "
+                "of the game, e.g. {third: small, fourth: small, fifth: big, sixth: big, seventh: big}"
             )
         for street, size in value.items():
             if size not in ("small", "big"):
                 raise ValueError(f"option {key!r}: {street} is {size!r}: expected 'small' or 'big'")
-        return MappingProxyType({street: value[street] for street in STREETS})
+        return MappingProxyType(dict(value))
     raise ValueError(f"schema for {key!r} has unknown type {kind!r}")
 
 
@@ -527,7 +580,6 @@ __all__ = [
     "Profile",
     "Rule",
     "Stakes",
-    "STREETS",
     "citation",
     "citations",
     "default_profile",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -196,6 +197,11 @@ class ProgressStore:
         except (SQLAlchemyError, OSError) as exc:
             raise StoreError(f"the progress store {describe(text)} cannot be opened: "
                              f"{_plain_reason(exc)}") from exc
+        if self.path is not None and self.emptied(self.path):
+            # SQLite would take an empty file for a new database and start one in its place:
+            # an emptied store is moved aside (StoreCorrupt), never replaced in place.
+            self.engine.dispose()
+            raise StoreCorrupt(f"{self.path} is damaged: it was emptied (0 bytes).", self.path)
         try:
             if self.path is not None:
                 self._check_integrity()
@@ -329,6 +335,21 @@ class ProgressStore:
             self.engine.dispose()
         return StoreError(_plain_reason(cause))
 
+    def can_write(self) -> None:
+        """Raise StoreError unless a write would succeed now: one row written in a transaction
+        that is rolled back (the health check's probe; nothing is kept)."""
+        self.check_file()
+        try:
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(write=True)
+                transaction = conn.begin()
+                try:
+                    conn.execute(LEARNERS.insert().values(key="", name="", email="", seen=""))
+                finally:
+                    transaction.rollback()
+        except SQLAlchemyError as exc:
+            raise self._failed(exc) from exc
+
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
@@ -343,15 +364,30 @@ class ProgressStore:
 
     @staticmethod
     def move_aside(path: Path) -> Path:
-        """Rename a damaged file (and its WAL and shared-memory files) to `<name>.damaged-<UTC
-        time>`, so a fresh store can start; return the new name."""
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        """Move a damaged or emptied file aside, with its WAL and shared-memory files, to
+        `<name>.damaged-<UTC time>` (kept: the WAL may hold the newest attempts), so a fresh
+        store can start beside it; return the new name. The WAL and SHM are copied before the
+        main file is renamed and only then removed, so connections still open on the old file
+        (closing, they would checkpoint and delete the WAL) cannot take the copy with them."""
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
         target = path.with_name(f"{path.name}.damaged-{stamp}")
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in ("-wal", "-shm"):
             part = Path(f"{path}{suffix}")
             if part.exists():
-                part.rename(Path(f"{target}{suffix}"))
+                shutil.copy2(part, Path(f"{target}{suffix}"))
+        if path.exists():
+            path.rename(target)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
         return target
+
+    @staticmethod
+    def emptied(path: Path | None) -> bool:
+        """Is the SQLite file at `path` there but empty (0 bytes: emptied under the app)?"""
+        try:
+            return path is not None and path.stat().st_size == 0
+        except OSError:
+            return False
 
     # -- running statements -------------------------------------------------------------------
 
@@ -584,14 +620,18 @@ class ProgressStore:
         return table.head(limit).reset_index(drop=True)
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r",
+                  "\uff1d", "\uff0b", "\uff0d", "\uff20")    # and the full-width ＝＋－＠
 
 
 def spreadsheet_safe(value: Any) -> Any:
-    """A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
-    carriage return: OWASP's CSV injection) gets a leading apostrophe, so it shows as text;
-    anything else is left alone (numbers stay numbers)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe, so it shows as
+    text (OWASP's CSV injection): one that starts with =, +, -, @, a tab or a carriage return,
+    or their full-width forms ＝＋－＠ (some spreadsheets read those as the ASCII ones), after
+    any leading whitespace (spreadsheets skip it). Anything else is left alone (numbers stay
+    numbers)."""
+    if isinstance(value, str) and (value.startswith(("\t", "\r"))
+                                   or value.lstrip().startswith(FORMULA_STARTS)):
         return "'" + value
     return value
 

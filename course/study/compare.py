@@ -60,7 +60,9 @@ def _one_value(exercise, question, kind, given, value):
 
 
 def _fields(exercise, question, kind, given, value):
-    fields = kind.diff(given, value)
+    seats = list(getattr(exercise, "seats", None) or [])
+    # players in seat order, as the table lists them (other fields keep their order after them)
+    fields = sorted(kind.diff(given, value), key=lambda f: seats.index(f) if f in seats else len(seats))
     got, want = kind.parse(given), kind.parse(value)
     if isinstance(got, dict) and isinstance(want, dict) and all(isinstance(k, str) for k in fields) \
             and all(k in got or k in want for k in fields):

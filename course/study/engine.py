@@ -10,6 +10,7 @@ from typing import Any
 
 from course import content, questions
 from course.explain import Answer
+from course.games import find_game
 
 
 def parse(text: str, file: str):
@@ -54,8 +55,20 @@ def games() -> tuple[str, ...]:
     return content.GAMES
 
 
-def street_cards(street: str) -> tuple[int, int]:
-    return content.STREET_CARDS[street]
+def street_cards(street: str, game: str = "stud-high", shared: bool = False) -> tuple[int, int]:
+    """(down, up) each player still in holds on `street` of `game`, from its spec; `shared`: a
+    shared card has replaced a street's card (`GameSpec.cards_on`)."""
+    return find_game(game).cards_on(street, shared)
+
+
+def drill_module(game: str) -> str | None:
+    """The module that registers the game's drill templates, as its spec names it."""
+    return find_game(game).drills
+
+
+def betting_streets(game: str) -> tuple[str, ...]:
+    """The game's betting streets in order, from its spec."""
+    return find_game(game).betting_streets
 
 
 def random_home_deal(game: str, rng, players: int, profile, **options: Any):

@@ -337,7 +337,8 @@ def kicker_beyond_five(exercise, question) -> Any:
 
     pot = exercise.pot if find_game(exercise.game).award_needs_pot and exercise.pot is not None \
         else sum(right.values())
-    return dict(split_pot(pot, chosen, exercise.seats, profile=exercise.profile).value)
+    return dict(split_pot(pot, chosen, exercise.seats, profile=exercise.profile,
+                          cards={p: [*hands[p], *shared] for p in chosen}).value)
 
 
 def spit_card_showing(exercise, question) -> str | None:
@@ -493,7 +494,8 @@ def short_hand_dead(exercise, question) -> Any:
 
     right = engine.answer(exercise, question).value
     pot = exercise.pot if exercise.pot is not None else sum(right.values())
-    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile).value)
+    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile,
+                          cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
 
 
 def match_before_earlier(exercise, question) -> Any:
@@ -645,7 +647,9 @@ def _split_to(exercise, question, winners: list[str]) -> Any:
     right = engine.answer(exercise, question).value
     pot = exercise.pot if find_game(exercise.game).award_needs_pot and exercise.pot is not None \
         else sum(right.values())
-    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile).value)
+    hands, shared, _folded = _final(exercise)
+    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile,
+                          cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
 
 
 # How many of a made hand's ranks are its made part; the ranks after them are its kickers.

@@ -20,7 +20,7 @@ from course.study.registry import CONTROL, Reject, Template, register
 GAME = "stud-high"
 NAMES = ("Ava", "Ben", "Cara", "Drew", "Eve", "Finn", "Gus", "Hana")
 PROFILES = ("pokerstars", "wsop-2026", "1917poker")
-BETTING = ("third", "fourth", "fifth", "sixth", "seventh")
+BETTING = engine.betting_streets(GAME)
 
 
 def text(cards: Iterable[Card]) -> str:
@@ -34,9 +34,10 @@ def card(rank: int, suit: int) -> Card:
 class Deal:
     """A stud deal being drawn: seats, each hand's down and up cards, who folded earlier."""
 
-    def __init__(self, rng: random.Random, players: int, street: str):
+    def __init__(self, rng: random.Random, players: int, street: str, game: str = GAME):
         self.rng = rng
         self.street = street
+        self.game = game
         self.seats = list(NAMES[:players])
         self.deck = list(DECK)
         rng.shuffle(self.deck)
@@ -58,9 +59,7 @@ class Deal:
         self._fill(player, street)
 
     def _fill(self, player: str, street: str) -> None:
-        down, up = engine.street_cards(street)
-        if self.shared and street in ("seventh", "showdown"):
-            down = 2
+        down, up = engine.street_cards(street, self.game, bool(self.shared))
         if len(self.deck) < down + up - len(self.down[player]) - len(self.up[player]):
             raise Reject  # too many players for one deck this far (seventh street without a shared card)
         while len(self.down[player]) < down:
@@ -92,7 +91,8 @@ class Deal:
 
     def random_folds(self, most: int) -> None:
         """Up to `most` players (never all but one) folded on an earlier street."""
-        earlier = BETTING[:BETTING.index(self.street)] if self.street in BETTING else BETTING[:-1]
+        betting = engine.betting_streets(self.game)
+        earlier = betting[:betting.index(self.street)] if self.street in betting else betting[:-1]
         if not earlier:
             return
         for p in self.rng.sample(self.seats, k=min(most, len(self.seats) - 2)):
@@ -100,7 +100,7 @@ class Deal:
                 self.fold_early(p, self.rng.choice(earlier))
 
     def exercise(self, question: dict[str, Any], rules: str, **extra: Any) -> dict[str, Any]:
-        item: dict[str, Any] = {"game": GAME, "rules": rules, "street": self.street, "seats": self.seats,
+        item: dict[str, Any] = {"game": self.game, "rules": rules, "street": self.street, "seats": self.seats,
                                 "hands": self.hands()}
         if self.shared:
             item["shared"] = text(self.shared)
@@ -230,7 +230,7 @@ def winners(rng: random.Random) -> dict[str, Any]:
 def arising_pot(rng: random.Random, deal: "Deal", rules: str, limit: int = 150) -> int:
     """A pot the antes and bets can make for this deal (what `course check` accepts)."""
     profile = engine.profile(rules)
-    shape = SimpleNamespace(profile=profile, stakes=profile.stakes, game=GAME, street=deal.street,
+    shape = SimpleNamespace(profile=profile, stakes=profile.stakes, game=deal.game, street=deal.street,
                             seats=deal.seats, active=deal.live(), folded=sorted(deal.folded))
     pots = sorted(engine.possible_pots(shape, limit))
     if not pots:

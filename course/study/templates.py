@@ -14,6 +14,7 @@ and is raised, never skipped.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from functools import lru_cache
@@ -34,8 +35,15 @@ class GenerationError(ValueError):
     """An id that names no template, or a template that produced an invalid exercise."""
 
 
+# The all-in drills of every game with stacks: registered after each game's own.
+SHARED_DRILLS = ("course.study.allin",)
+
+
 def _load_all() -> None:
-    from course.study import home, low, allin, stud  # noqa: F401  (registering; all-ins last)
+    """Import each game's drill module, as its spec names it, then the shared ones (registering)."""
+    names = [engine.drill_module(game) for game in engine.games()]
+    for name in dict.fromkeys([*(n for n in names if n), *SHARED_DRILLS]):
+        importlib.import_module(name)
 
 
 def templates() -> dict[str, Template]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -32,7 +33,7 @@ PAGES = {
 }
 ISSUER = "https://login.example.test"      # the issuer of the users a test logs in
 AUTH = {"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
-                 "cookie_secret": "test-only-cookie-secret-0123456789-abcdefghij", "client_id": "app", "client_secret": "secret",
+                 "cookie_secret": secrets.token_urlsafe(48), "client_id": "app", "client_secret": "secret",
                  "server_metadata_url": f"{ISSUER}/.well-known/openid-configuration"}}
 
 

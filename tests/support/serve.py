@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -29,11 +30,12 @@ def free_port() -> int:
 def auth_secrets(path: Path, port: int, provider: str, extra: str = "") -> Path:
     """Write a secrets.toml that puts the app on `port` (opened at http://localhost:`port`) in
     shared mode, logging in through the OpenID Connect provider at `provider`; `extra` is
-    appended (a `[roles]` section)."""
+    appended (a `[roles]` section). Its cookie secret is made afresh for each file: a server
+    refuses one written anywhere in the repository."""
     path.write_text(f"""
 [auth]
 redirect_uri = "http://localhost:{port}/oauth2callback"
-cookie_secret = "test-only-cookie-secret-0123456789-abcdefghijklmnop"
+cookie_secret = "{secrets.token_urlsafe(48)}"
 client_id = "stud-study-room"
 client_secret = "test-secret"
 server_metadata_url = "{provider}/.well-known/openid-configuration"
