@@ -180,7 +180,7 @@ SHOWN_BY = {
 }
 # Entries shown only on an exercise built for them (exercises/<game>/mistake-<id>.yaml), where no
 # drill template deals their situation often enough.
-SHOWN_BY_EXERCISE = {"pair-option-in-low-games", "big-bet-stands-other-rule", "odd-chip-by-suit"}
+SHOWN_BY_EXERCISE = {"pair-option-in-low-games", "big-bet-stands-other-rule"}
 
 
 def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():

@@ -981,24 +981,6 @@ def pair_option_in_low_game(exercise, question) -> bool | None:
     return True if shows_pair else None
 
 
-def odd_chip_by_suit(exercise, question) -> Any:
-    """The chip a split pot leaves over given to the winner with the highest card by suit, the
-    suit ladder carried to the showdown, where the profile gives it round the table."""
-    if exercise.profile.value("odd_unit") != "seat-order":
-        return None
-    from course.showdown import _share
-
-    right = engine.answer(exercise, question).value
-    winners = [p for p in exercise.seats if right.get(p)]
-    pot = sum(right.values())
-    if len(winners) < 2 or pot % len(winners) == 0:
-        return None
-    hands, shared, folded = _final(exercise)
-    own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
-    return dict(_share(pot, winners, exercise.seats, profile=exercise.profile, cards=own,
-                       rule="highest-card-by-suit").value)
-
-
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "all_in_lowcard_brings_in": all_in_lowcard_brings_in,
     "straight_counts_in_razz": straight_counts_in_razz,
@@ -1026,7 +1008,6 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "wraparound_straight": wraparound_straight,
     "wraparound_winners": wraparound_winners,
     "pair_option_in_low_game": pair_option_in_low_game,
-    "odd_chip_by_suit": odd_chip_by_suit,
     "high_card_before_type": high_card_before_type,
     "suit_ladder_later": suit_ladder_later,
     "small_bet_carried": small_bet_carried,
