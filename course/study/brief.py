@@ -18,6 +18,7 @@ MARK = "†"
 _PAREN = re.compile(r" ?\(([^()]*the course's own defaults?[^()]*)\)")
 _NAMED = re.compile(r"^(?P<what>.+?): the course's own defaults?(, not a rule this profile's source states)?$")
 _REASON = re.compile(r"^the course's own defaults?[:,]? ?(?P<why>.*)$")
+_SENTENCE = re.compile(r" ?That is the course's own defaults?, (?P<why>[^.]*)\.")
 DEFAULT_WHY = "the sources leave this open"
 
 
@@ -48,7 +49,12 @@ def plain(step: Any, number: int) -> PlainStep:
             concerns.append(why.rstrip(".") or DEFAULT_WHY)
         return f" ({'; '.join(kept)})" if kept else ""
 
-    text = _PAREN.sub(strip, str(step.text)).replace(" .", ".").strip()
+    def sentence(match: re.Match) -> str:
+        concerns.append(match.group("why").strip())
+        return ""
+
+    text = _PAREN.sub(strip, str(step.text))
+    text = _SENTENCE.sub(sentence, text).replace(" .", ".").strip()
     return PlainStep(number, text, tuple(getattr(step, "cite", ()) or ()),
                      bool(concerns) or bool(getattr(step, "course_default", False)), tuple(concerns))
 
