@@ -94,6 +94,7 @@ def renamed(text: str, copy: int, lesson: bool) -> str:
                       count=1, flags=re.M)
         text = re.sub(r"^(exercises:\s*)\[(.*?)\]", lambda m: m.group(1) + "[" + ", ".join(
             f"{ref.strip()}{suffix}" for ref in m.group(2).split(",")) + "]", text, count=1, flags=re.M | re.S)
+        text = re.sub(r"^(\s+try: )(\S+)$", lambda m: f"{m.group(1)}{m.group(2)}{suffix}", text, flags=re.M)
     return text
 
 

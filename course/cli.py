@@ -16,6 +16,11 @@ diagnose  Try an answer on one question of an exercise, as a learner would give 
        verdict line. `--answer` is written as the exercise's `answer:` would be (YAML). Exit 0
        whenever the answer could be judged; a missing file or question, or an answer the ask
        cannot read, is one line `file:line: why` and exit 2.
+coverage  Per rule point (course/rules/points.yaml): the lessons that teach it, the hand-written
+       questions and drill templates that practise it, the catalogue entries for its mistakes and
+       the Review cards. `--json` prints {"points": [{"id", "cite", "line", "lessons",
+       "questions", "templates", "mistakes", "cards"}, ...]}. Exit status 1 when a point is below
+       the bar (a lesson, 3 questions, 1 template) or a declaration is wrong.
 """
 
 from __future__ import annotations
@@ -50,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     phh_out = commands.add_parser("export-phh", help="write a whole-hand exercise as a PHH hand history")
     phh_out.add_argument("path", metavar="EXERCISE.yaml", help="a whole-hand exercise")
     phh_out.add_argument("--out", required=True, metavar="FILE.phh", help="the hand-history file to write")
+    cover = commands.add_parser("coverage", help="how well each rule point is taught and practised")
+    cover.add_argument("--json", action="store_true", help="print one JSON object")
     diag = commands.add_parser("diagnose", help="try a (wrong) answer on one question of an exercise")
     diag.add_argument("path", metavar="FILE", help="an exercise file")
     diag.add_argument("--question", required=True, type=int, metavar="N", help="the question, counted from 1")
@@ -123,6 +130,23 @@ def _run_diagnose(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _run_coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from course import coverage
+
+    root = content.find_root(Path.cwd())
+    course = content.load_course(root)
+    table = coverage.measure(course)
+    problems = coverage.template_problems()
+    for problem in problems:
+        err.write(f"{problem}\n")
+    if args.json:
+        json.dump({"points": [row.to_json() for row in table]}, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(coverage.text_table(table) + "\n")
+    return 1 if problems or coverage.short_points(table) else 0
+
+
 def _run_import_phh(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from course.content.phh_import import PhhError, import_file
 
@@ -179,6 +203,9 @@ def course_problems(course: content.Course, root: Path, whole: bool = True) -> l
     if whole:
         problems += glossary.course_problems(root, course.lessons)
     problems += verdict.engine_problems(course.exercises.values())
+    from course import coverage  # a declared rule point must be one the engine's answer rests on
+
+    problems += coverage.question_problems(course.exercises.values())
     # A pot the deal cannot make fails the check for the course's own exercises; elsewhere (the
     # format page's example, a maintainer's draft) `course check` reports it as a warning.
     problems += pot_problems(e for e in course.exercises.values() if _in_course(e.path, root))
@@ -208,6 +235,9 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
     root = content.find_root(Path.cwd())
     warnings = pot_warnings(e for e in course.exercises.values() if not _in_course(e.path, root))
+    from course.content import lesson_order
+
+    warnings += lesson_order.warnings(course.lessons.values())
     bad_files = sorted({p.file for p in problems})
     # the glossary is checked with the whole course, and counted among its files
     files = len(course.files) + (not args.paths and (content.find_root(Path.cwd()) / glossary.FILE).is_file())
@@ -320,6 +350,8 @@ def main(argv: list[str] | None = None) -> int:
             return _run_export_phh(args, out, err)
         if args.command == "diagnose":
             return _run_diagnose(args, out, err)
+        if args.command == "coverage":
+            return _run_coverage(args, out, err)
         return _run_solve(args, out, err)
     except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
         try:

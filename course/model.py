@@ -61,6 +61,7 @@ class Question:
     line: int
     column: int
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
+    points: tuple[str, ...] = ()  # rule points it tests (course/rules/points.yaml)
     # Known mistakes (misconception catalogue ids) the question is built to tempt: named first
     # when one of them reproduces a wrong answer (course/study/misconceptions.py, `diagnose`).
     tempts: tuple[str, ...] = ()
@@ -163,6 +164,8 @@ class Section:
     text: str
     deal: Deal | None = None
     cite: list[str] = field(default_factory=list)
+    try_it: str | None = None  # an exercise tried at the end of the section (its key is `try`)
+    points: tuple[str, ...] = ()  # rule points it teaches beyond those its citations name
 
 
 @dataclass

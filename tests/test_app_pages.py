@@ -89,21 +89,30 @@ def test_lesson_reader_draws_sections_deals_and_exercises(db):
         first_words = section.text.split("\n")[0][:30]
         holders = [m for m in at.markdown if first_words in m.value]
         assert holders and not any(m.proto.allow_html for m in holders)
-    # the exercises are there to try
+    # the exercises are there to try: a section's try-it drawn open where it stands, the rest
+    # behind "Try it now" boxes at the end
     expanders = [e.label for e in at.expander]
+    inline = {s.try_it for s in BRING_IN.sections if s.try_it}
+    assert inline
+    subheaders = [h.value for h in at.subheader]
     for eid in BRING_IN.exercises:
-        assert f"Try it now: {COURSE.exercises[eid].title}" in expanders
+        title = COURSE.exercises[eid].title
+        if eid in inline:
+            assert f"Try it: {title}" in subheaders and f"Try it now: {title}" not in expanders
+        else:
+            assert f"Try it now: {title}" in expanders
 
 
 def test_lesson_exercise_can_be_answered_inline(db):
     at = open_app("lesson", query={"id": "bring-in"})
-    ex = COURSE.exercises[BRING_IN.exercises[0]]
+    inline = {s.try_it for s in BRING_IN.sections if s.try_it}
+    ex = COURSE.exercises[next(e for e in BRING_IN.exercises if e not in inline)]
     q = ex.questions[0]
-    assert not at.radio                      # closed "try it now" boxes draw nothing yet
+    key = f"lesson|{ex.id}|0"
+    assert key not in {r.key for r in at.radio}   # closed "try it now" boxes draw nothing yet
     at.session_state[f"lesson|bring-in|try|{ex.id}"] = True
     at.run()
     right = questions.to_json(questions.answer(ex, q).value)
-    key = f"lesson|{ex.id}|0"
     at.radio(key=key).set_value(right)
     at.button(key=f"{key}:check").click().run()
     assert any(s.value.startswith("Right.") for s in at.success)

@@ -92,8 +92,12 @@ def right_and_wrong(ex, q):
     elif kind == "cards":
         right = parse_cards(value)
         pool = questions.final_hands(ex)[q.params["player"]] + questions.shared_cards(ex)
-        wrong = next(list(c) for c in itertools.combinations(pool, len(right))
-                     if not ok(ex, q, [str(x) for x in c]))
+        wrong = next((list(c) for c in itertools.combinations(pool, len(right))
+                      if not ok(ex, q, [str(x) for x in c])), None)
+        if wrong is None:        # five cards in all (five-card stud): every choice of them is the hand
+            other = next(c for p, cards in questions.final_hands(ex).items() if p != q.params["player"]
+                         for c in cards)
+            wrong = [*right[:-1], other]
     else:
         pytest.fail(f"unexpected answer kind {kind!r}")
     as_json = lambda v: [str(c) for c in v] if kind == "cards" else v  # noqa: E731

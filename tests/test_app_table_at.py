@@ -183,10 +183,10 @@ def test_a_lesson_try_it_now_draws_the_chosen_questions_table(tmp_path):
         at.session_state[f"lesson|{lesson.id}|try|{TAKE}"] = True      # the "Try it now" box opened
         at.run()
         assert not at.exception, at.exception
-        assert "nine of spades" in seat_cards(the_table(at), "Ben")    # Q1, as the 4♥ lands
+        assert "nine of spades" in seat_cards(tables(at)[-1], "Ben")    # Q1, as the 4♥ lands
         pick_question(at, TAKE, after, prefix="lesson")
         assert not at.exception, at.exception
-        html = the_table(at)
+        html = tables(at)[-1]                # the box comes after the lesson's inline try-its
         assert "nine of spades" in seat_cards(html, "Ava") and "nine of spades" not in seat_cards(html, "Ben")
 
 

@@ -102,9 +102,13 @@ def test_lesson_reader_shows_names_and_article_titles_not_slugs(db):
         assert lesson.game not in caption
         if labels.display_name(lesson.topic) != lesson.topic:
             assert f"skill: {lesson.topic}" not in caption
+        # one "Sources" button per section, then the lesson's own sources one by one
         popovers = [p.proto.popover.label for p in at.get("popover")]
-        cited = [k for s in lesson.sections for k in dict.fromkeys(s.cite)] + list(lesson.sources)
-        assert popovers == [labels.article_title(k) for k in cited]
+        assert popovers == [f"Sources ({len(dict.fromkeys(s.cite))})" for s in lesson.sections if s.cite] + \
+            [labels.article_title(k) for k in lesson.sources]
+        shown = " ".join(m.value for m in at.markdown)
+        for key in {k for s in lesson.sections for k in s.cite}:   # each article by its title inside
+            assert labels.article_title(key, source=False) in shown or key in shown, (lesson.id, key)
 
 
 def test_a_section_cites_each_article_once(tmp_path):
@@ -120,10 +124,9 @@ def test_a_section_cites_each_article_once(tmp_path):
         at = open_app("lesson", query={"id": data["id"]})
         assert not at.exception
         labels_shown = [p.proto.popover.label for p in at.get("popover")]
-        once = [labels.article_title(k) for k in dict.fromkeys(first["cite"])]
-        assert labels_shown[:len(once)] == once
-        assert len(labels_shown) == len(once) + sum(
-            len(dict.fromkeys(s["cite"])) for s in data["sections"][1:]) + len(data["sources"])
+        once = list(dict.fromkeys(first["cite"]))
+        assert labels_shown[0] == f"Sources ({len(once)})"          # each key once, not twice
+        assert len(labels_shown) == sum(1 for s in data["sections"] if s.get("cite")) + len(data["sources"])
 
 
 # -- bad links -----------------------------------------------------------------------------

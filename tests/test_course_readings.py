@@ -57,7 +57,7 @@ def test_an_explanation_resting_on_a_course_reading_cites_it_and_marks_it_as_the
     assert citations()[key].course_default
 
 
-def test_have_a_heart_third_street_has_no_bring_in_as_the_courses_reading():
+def test_have_a_heart_third_street_has_the_stud_bring_in():
     ex = content.parse_exercise("""\
 id: heart-third
 title: t
@@ -70,9 +70,11 @@ hands:
 questions:
   - ask: opener
 """)[0]
-    first, *_ = questions.answer(ex, ex.questions[0]).steps
-    assert "no bring-in" in first.text and "course's own reading" in first.text
-    assert first.course_default and 'COURSE "No bring-in"' in first.cite
+    # OPR-678 deals and bets exactly as in seven-card stud: the lowest door card brings in.
+    answer = questions.answer(ex, ex.questions[0])
+    assert answer.value == "Ava"
+    assert 'OPR-678 "Deal and betting"' in answer.citations
+    assert not any('COURSE "No bring-in"' in s.cite for s in answer.steps)
 
 
 def test_a_stage_five_card_that_pairs_and_has_the_spit_rank_costs_one_match():
@@ -86,7 +88,6 @@ def test_a_stage_five_card_that_pairs_and_has_the_spit_rank_costs_one_match():
 @pytest.mark.parametrize("lesson_id, key, words", [
     ("have-a-heart", 'COURSE "Take timing"', "at once"),
     ("have-a-heart", 'COURSE "Take from"', "still in the hand"),
-    ("have-a-heart", 'COURSE "No bring-in"', "no bring-in"),
     ("horn-a-vika", 'COURSE "Hand showing"', "leaves the spit card out"),
     ("horn-a-vika-matching", 'COURSE "One match per card"', "one match"),  # the matching part (issue 23 split)
     ("ties-and-splits", 'RRP-H 3 "Ties" 5(b)', "highest card by suit"),
@@ -144,7 +145,7 @@ def test_the_hand_ranking_primer_comes_before_the_opener_and_has_drills():
 @pytest.mark.parametrize("exercise_id, wanted, unwanted", [
     ("hav-first-round-high-card-opens", ["dealer antes 1", "no bring-in", "2 in rounds 1-4", "5 in round 5",
                                           "half a player's last pot match"], ["ante 0", "bring in 0"]),
-    ("hah-face-down-heart", ["ante 1 each", "no bring-in", "bets 4/8"], ["bring in 0"]),
+    ("hah-face-down-heart", ["ante 1 each", "bring-in 2", "bets 4/8"], ["bring in 0", "no bring-in"]),
     ("hpd-1-bring-in-suit-tie", ["ante 1 each", "bring-in 2", "bets 4/8"], ["no bring-in"]),
 ])
 def test_the_facts_line_states_the_stakes_as_the_game_plays_them(exercise_id, wanted, unwanted):

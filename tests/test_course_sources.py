@@ -165,9 +165,9 @@ def test_course_choices_are_not_shown_as_the_sources_own():
     # lesson 10: the no-burn count is the course's where it is first shown
     (count,) = [s for s in COURSE.lessons["shared-card"].sections if s.heading.startswith("Count what")]
     assert 'COURSE "Shared card"' in count.cite and "its own way of counting" in flat(count.text)
-    # Have a Heart: the no-bring-in reading names the sentence it goes against
-    (intro,) = [s for s in COURSE.lessons["have-a-heart"].sections if 'COURSE "No bring-in"' in s.cite]
-    assert "*exactly* as in seven-card stud" in flat(intro.text) and "course's own reading" in flat(intro.text)
+    # Have a Heart: the stud bring-in, from the sentence that says the betting is stud's
+    (intro,) = [s for s in COURSE.lessons["have-a-heart"].sections if "brings in" in flat(s.text)]
+    assert "*exactly* as in seven-card stud" in flat(intro.text) and 'OPR-678 "Deal and betting"' in intro.cite
 
 
 # --- item 6: every hand-written pot can arise --------------------------------------------------------

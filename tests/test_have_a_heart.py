@@ -196,8 +196,9 @@ def test_opening_each_round_best_card_or_hand_showing_taken_cards_included():
     ex = deal(EXAMPLE, EXAMPLE_EVENTS, street="fourth")
     answer = ask(ex, "opener")
     assert answer.value == "Ava" and 'OPR-678 "Opening each round"' in answer.citations
+    # third street is stud's: the lowest door card brings in (OPR-678 "Deal and betting")
     third = deal({"Ava": ("2♣ 3♦", "Q♣"), "Ben": ("4♦ 6♣", "K♣")})
-    assert ask(third, "opener").value == "Ben"
+    assert ask(third, "opener").value == "Ava"
 
 
 def test_deal_order_and_orientation_follow_seven_card_stud():
@@ -411,12 +412,11 @@ def test_deal_and_betting_as_in_stud_fourth_street_pair_allows_the_big_bet():
 
 
 @pytest.mark.parametrize("events, rule", [
-    (["Ava bets 4", "Ben raises to 8", "Ava raises to 12", "Ben raises to 16", "Ava raises to 20"],
-     "raise_cap"),                                                       # the cap itself
-    (["Ava bets 4", "Ben checks"], "check_when_nothing_owed"),           # a check with 4 owed
-    (["Ben checks"], "turn_order"),                                      # not Ben's turn
-    (["Ava bets 8"], "bet_by_street"),                                   # a wrong amount
-    (["Ava raises to 8"], "check_when_nothing_owed"),                    # nothing to raise
+    (["Ben brings in 2", "Ava completes to 4", "Ben raises to 8", "Ava raises to 12", "Ben raises to 16",
+      "Ava raises to 20"], "raise_cap"),                                 # the cap itself
+    (["Ben brings in 2", "Ava completes to 4", "Ben checks"], "check_when_nothing_owed"),  # a check with 2 owed
+    (["Ben brings in 2", "Ben calls"], "turn_order"),                    # not Ben's turn
+    (["Ben brings in 2", "Ava completes to 4", "Ben raises to 16"], "bet_by_street"),   # a wrong amount
 ])
 def test_deal_and_betting_each_illegal_bet_cites_the_rule_it_breaks(events, rule):
     """An illegal bet cites the rule actually broken, not always the raise cap."""
@@ -433,8 +433,8 @@ def test_opening_each_round_the_opener_stays_the_opener_after_folding():
     """OPR-678 "Opening each round": the best card showing when the round begins opens it; folding
     later in that round does not hand the opening to someone else."""
     ex = deal({"Ava": ("2♣ 3♦", "K♣"), "Ben": ("5♣ 6♦", "Q♠"), "Cara": ("7♣ 8♦", "4♠")},
-              ["Ava bets 4", "Ben raises to 8", "Cara calls", "Ava folds"])
-    assert ask(ex, "opener").value == "Ava"
+              ["Cara brings in 2", "Ava completes to 4", "Ben raises to 8", "Cara folds"])
+    assert ask(ex, "opener").value == "Cara"      # the bring-in opens third street, as in stud
 
 
 def test_a_player_who_folded_before_the_exercise_may_leave_hole_cards_unwritten_mucked_not_missing():

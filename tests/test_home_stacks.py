@@ -103,10 +103,10 @@ def test_impossible_home_game_stack_is_refused_with_its_line():
 def test_have_a_heart_all_in_player_takes_no_further_part():
     exercise, problems = load_exercise(HEART)
     assert not problems
-    state = HandState.replay(exercise, upto=22)
+    state = HandState.replay(exercise, upto=23)
     assert state.table.all_in == ["Ben"]
     with pytest.raises(CourseError):
-        HandState.replay(exercise, upto=25).verify("Ben checks")
+        HandState.replay(exercise, upto=26).verify("Ben checks")
 
 
 # --- random deals with short stacks: chips are conserved in both home games --------------------

@@ -44,7 +44,7 @@ def test_contributions_and_the_total_follow_the_point_the_question_names():
 
 def test_the_order_of_action_starts_at_the_rounds_opener_before_anyone_has_acted():
     assert _ask("hav-may-cara-raise-to-50", "action_order", after=13).value == ["Ben", "Cara", "Drew", "Ava"]
-    assert _ask("hah-betting-after-a-take", "action_order", street="third").value == ["Ava", "Ben", "Cara"]
+    assert _ask("hah-betting-after-a-take", "action_order", street="third").value == ["Cara", "Ava", "Ben"]
 
 
 def test_a_move_asked_after_more_events_than_written_is_refused_with_its_line(tmp_path):

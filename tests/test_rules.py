@@ -217,10 +217,10 @@ def test_opr_678_have_a_heart_exchange_variation_off_by_default():
     assert p.value("exchange_variation") is False
     assert 'OPR-678 "Exchanging instead of taking"' in p.option("exchange_variation").cite
     assert not p.option("exchange_variation").course_default
-    assert p.value("third_street_first") == "highest-showing"
-    # "As in seven-card stud" with no bring-in named: the highest card opens, the course's reading.
-    assert p.option("third_street_first").cite == ('OPR-678 "Opening each round"', 'COURSE "No bring-in"')
-    assert p.option("third_street_first").course_default and p.option("bring_in").course_default
+    # "Exactly as in seven-card stud": the lowest door card brings in; only its amount is the course's.
+    assert p.value("third_street_first") == "bring-in"
+    assert 'OPR-678 "Deal and betting"' in p.option("third_street_first").cite
+    assert not p.option("third_street_first").course_default and p.option("bring_in").course_default
     assert p.option("take_from").course_default and p.option("take_timing").course_default
 
 

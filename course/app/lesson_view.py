@@ -100,6 +100,29 @@ def cite_row(keys: Iterable[str], key: str) -> None:
                              label="Open in the Rulebook", icon=":material/gavel:")
 
 
+def sources_footer(keys: Iterable[str], key: str) -> None:
+    """A section's articles behind one "Sources" button, so they do not push the text and its
+    try-it down the page; each opens in the Rulebook from there."""
+    keys = list(dict.fromkeys(keys or []))
+    if not keys:
+        return
+    with st.popover(f"Sources ({len(keys)})", key=key, icon=":material/gavel:"):
+        for n, cite in enumerate(keys):
+            try:
+                st.markdown(article_md(rules.citation(cite)))
+            except KeyError as exc:
+                st.error(f"This citation is not in the registry: {exc}")
+            st.page_link("views/rulebook.py", query_params={"article": cite},
+                         label="Open in the Rulebook", icon=":material/gavel:")
+
+
+def try_it(ex: Any, prefix: str) -> None:
+    """A section's try-it, drawn open in the flow of the lesson: the learner answers before
+    reading on."""
+    st.subheader(f"Try it: {ex.title}")
+    quiz.exercise_block(ex, prefix, heading=False, one_at_a_time=True)
+
+
 def deal_block(deal: Any, game: str | None = None) -> None:
     seats = as_list(field(deal, "seats"))
     hands = field(deal, "hands") or {}
@@ -120,6 +143,8 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
                f"skill: {labels.display_name(field(lesson, 'topic'))}")
     if field(lesson, "summary"):
         st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
+    known = exercises(course) if course is not None else {}
+    tried: set[str] = set()
     for n, section in enumerate(as_list(field(lesson, "sections"))):
         st.header(str(field(section, "heading")), divider="gray")
         # Author markdown is rendered with Streamlit's default: raw HTML is not allowed.
@@ -130,15 +155,18 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
                 deal_block(deal, field(lesson, "game"))
             except Exception as exc:
                 st.error(f"This deal cannot be drawn: {exc}")
-        cite_row(field(section, "cite"), f"{prefix}|{lid}|s{n}")
+        tid = field(section, "try_it")
+        if tid and known.get(tid) is not None:
+            tried.add(tid)
+            try_it(known[tid], prefix)
+        sources_footer(field(section, "cite"), f"{prefix}|{lid}|s{n}")
     sources = as_list(field(lesson, "sources"))
     if sources:
         st.header("Sources", divider="gray")
         cite_row(sources, f"{prefix}|{lid}|sources")
-    ids = lesson_exercise_ids(lesson)
+    ids = [eid for eid in lesson_exercise_ids(lesson) if eid not in tried]
     if ids:
         st.header("Try it now", divider="gray")
-        known = exercises(course) if course is not None else {}
         for eid in ids:
             ex = known.get(eid)
             if ex is None or (prefix != "author" and not authoring.servable(course, ex)):

@@ -368,6 +368,7 @@ def lesson() -> None:
     # long lesson titles wrap rather than being cut off on a phone
     st.html("<style>.st-key-lesson_onward [data-testid=stPageLink] p{white-space:normal}</style>")
     with st.container(key="lesson_onward"):
+        _next_step(course, lesson)
         if lv.lesson_exercise_ids(lesson):
             if st.button("Practise this lesson", type="primary", icon=":material/quiz:",
                          key="lesson_practise"):
@@ -379,6 +380,23 @@ def lesson() -> None:
                 st.page_link("views/lesson.py", query_params={"id": ids[to]}, icon=icon,
                              label=f"{label}: {lv.field(lessons[to], 'title')}",
                              width="stretch")
+
+
+def _next_step(course: Any, lesson: Any) -> None:
+    """The step mastery suggests after this lesson: its weakest rule point, or the next lesson
+    once every point it teaches is mastered (course.study.mastery; the measure Progress shows)."""
+    from course.study import mastery
+    from course.rules.points import points
+
+    if not state.learner() or not hasattr(lesson, "sections") or not hasattr(course, "lessons_in_order"):
+        return
+    step = mastery.next_step(course, lesson, state.mastered(state.learner()))
+    if step.kind == "practise":
+        point = points().get(step.target or "")
+        st.caption(f"Next step: practise **{quiz.md_escape(point.line if point else str(step.target))}** "
+                   "before moving on; this lesson is done once every rule it teaches is mastered.")
+    elif step.kind == "lesson":
+        st.caption("Next step: every rule this lesson teaches is mastered; go on to the next lesson.")
 
 
 def practice() -> None:
@@ -500,6 +518,8 @@ def practice() -> None:
 
     if not pool:
         st.info("Nothing to practise here.")
+    elif not authoring.servable(course, pool[here]):    # a very large course checks deals as drawn
+        st.caption("This deal is being fixed and not shown for now: the arrows go on to the others.")
     else:
         if scope == "Skill":            # a deal opens at its first question of the skill practised
             ex = pool[here]

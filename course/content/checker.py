@@ -250,6 +250,31 @@ class _Checker(_Report):
         return keys
 
 
+    def points(self, node: Node | None, what: str, game: str | None) -> list[str]:
+        """Rule-point ids (course/rules/points.yaml): each must exist and apply to the game."""
+        if node is None:
+            return []
+        from course.rules.points import points as registry
+
+        known = registry()
+        items = [node] if node.kind == "scalar" else self.sequence(node, what) or []
+        found: list[str] = []
+        for item in items:
+            pid = self.text(item, what)
+            if pid is None:
+                continue
+            point = known.get(pid)
+            if point is None:
+                self.add(item, f"{what}: {pid!r} is not a rule point (course/rules/points.yaml){suggest(pid, known)}")
+            elif game is not None and game not in point.games:
+                self.add(item, f"{what}: rule point {pid!r} is about {', '.join(point.games)}, not {game}")
+            elif pid in found:
+                self.add(item, f"{what}: {pid!r} is listed twice")
+            else:
+                found.append(pid)
+        return found
+
+
 def _rel(path: Path | str, root: Path | None) -> str:
     path = Path(path)
     if root is not None:

@@ -26,7 +26,7 @@ EXERCISE_KEYS = (
     "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
     "pot", "actions", "events", "questions", "cite", "intro", "stacks",
 )
-QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "tempts")
+QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points", "tempts")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
 
@@ -269,6 +269,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         prompt = ck.text(fields.get("prompt"), "prompt")
         explain = ck.text(fields.get("explain"), "explain")
         cite = ck.cites(fields.get("cite"), "cite")
+        points = ck.points(fields.get("points"), "points", game)
         params: dict[str, Any] = {}
         for key, kind in keys.items():
             if key in fields:
@@ -291,7 +292,7 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
         tempts = _tempts(ck, fields.get("tempts"), game, ask)
         questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks,
-                                  tempts))
+                                  tuple(points), tempts=tempts))
     return questions
 
 

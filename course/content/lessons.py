@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from course.content.checker import (HTML_TAG, _Checker, _load_with, _parse_with, link_problems,
@@ -12,8 +13,36 @@ from course.games import GAMES, STREETS, TOPICS, find_game
 from course.model import Deal, Lesson, Problem, Section
 
 LESSON_KEYS = ("id", "title", "game", "order", "topic", "summary", "sources", "sections", "exercises")
-SECTION_KEYS = ("heading", "text", "deal", "cite")
+SECTION_KEYS = ("heading", "text", "deal", "cite", "try", "points")
 DEAL_KEYS = ("seats", "hands", "shared", "caption", "street")
+# A learner starts by doing: at most this many words (summary, headings, section texts and
+# captions) come before the lesson's first try-it.
+MAX_WORDS_BEFORE_TRY = 150
+
+
+def words(text: str | None) -> int:
+    """Words a learner reads in a lesson text: runs of letters or digits (markdown marks and
+    table rules are not words)."""
+    return len(re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text or ""))
+
+
+def section_words(section: Section) -> int:
+    return words(section.heading) + words(section.text) + (words(section.deal.caption) if section.deal else 0)
+
+
+def lesson_words(lesson: Lesson) -> int:
+    """Every word a learner reads in the lesson."""
+    return words(lesson.summary) + sum(section_words(s) for s in lesson.sections)
+
+
+def words_before_try(lesson: Lesson) -> int | None:
+    """Words read before the first try-it (None when the lesson has none)."""
+    count = words(lesson.summary)
+    for section in lesson.sections:
+        count += section_words(section)
+        if section.try_it:
+            return count
+    return None
 
 
 def load_lesson(path: Path | str, root: Path | str | None = None) -> tuple[Lesson | None, list[Problem]]:
@@ -70,8 +99,10 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
             deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"),
                         street if street in names else None)
         cite = ck.cites(fields.get("cite"), "cite")
+        try_it = ck.text(fields.get("try"), "try") if fields.get("try") is not None else None
+        points = ck.points(fields.get("points"), "points", game if game in GAMES else None)
         if heading is not None and text is not None:
-            sections.append(Section(heading, text, deal, cite))
+            sections.append(Section(heading, text, deal, cite, try_it, tuple(points)))
     exercises: list[str] = []
     marks: list[tuple[int, int]] = []
     for item in ck.sequence(top.get("exercises"), "exercises") or ():
@@ -85,5 +116,18 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         marks.append((item.line, item.column))
     if None in (lesson_id, title, game, order, topic, summary) or game not in GAMES or topic not in TOPICS:
         return None
-    return Lesson(lesson_id, title, game, order, topic, summary, sources, sections, exercises,
-                  ck.file, node.line, marks, {k: (v.line, v.column) for k, v in top.items()})
+    lesson = Lesson(lesson_id, title, game, order, topic, summary, sources, sections, exercises,
+                    ck.file, node.line, marks, {k: (v.line, v.column) for k, v in top.items()})
+    tries = [(item, section) for item, section in zip(section_nodes or (), sections) if section.try_it]
+    for item, section in tries:
+        if section.try_it not in exercises:
+            ck.add(item.get("try"), f"try: {section.try_it!r} is not in this lesson's exercises; list it there "
+                   "too (Practice groups exercises by the lessons that list them)")
+    before = words_before_try(lesson)
+    total = lesson_words(lesson)
+    if (before if before is not None else total) > MAX_WORDS_BEFORE_TRY:
+        where = top["sections"] if before is None else tries[0][0].get("try")
+        ck.add(where, (f"the first try-it comes after {before} words" if before is not None else
+                       f"no section has a try-it in {total} words") + f"; a lesson starts with doing: at most "
+               f"{MAX_WORDS_BEFORE_TRY} words before the first `try:` (lessons/README.md, \"Start with doing\")")
+    return lesson

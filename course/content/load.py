@@ -260,6 +260,7 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
                                                f"{suggest(ref, known)}"))
             elif ref in course.lessons:
                 course.problems.append(Problem(lesson.path, line, column, f"{ref!r} is a lesson, not an exercise"))
+        course.problems.extend(_tried_again(lesson, course.exercises))
         key = (lesson.game, lesson.order)
         if key in orders:
             course.problems.append(Problem(lesson.path, *_order_mark(lesson), f"order {lesson.order} is already "
@@ -267,6 +268,32 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
         else:
             orders[key] = lesson
     return course
+
+
+def _up_rows(hands: Any) -> set[tuple[str, ...]]:
+    """Each player's face-up row, as card texts in deal order (rows of at least two cards)."""
+    return {tuple(str(c) for c in hand.up) for hand in (hands or {}).values() if len(hand.up) >= 2}
+
+
+def _tried_again(lesson: Lesson, exercises: dict[str, Any]) -> list[Problem]:
+    """A section's try-it must be a new deal: not one whose face-up rows a diagram earlier in the
+    lesson (or in the same section) has already shown, with its answer in the text."""
+    found: list[Problem] = []
+    shown: list[tuple[int, set[tuple[str, ...]]]] = []
+    for n, section in enumerate(lesson.sections, 1):
+        if section.deal is not None:
+            shown.append((n, _up_rows(section.deal.hands)))
+        exercise = exercises.get(section.try_it) if section.try_it else None
+        if exercise is None:
+            continue
+        rows = _up_rows(exercise.hands)
+        for where, seen in shown:
+            if rows and seen and len(rows & seen) >= 2:
+                found.append(Problem(lesson.path, lesson.line, 1, f"section {n} ({section.heading!r}): try "
+                                     f"{section.try_it!r} deals the rows the diagram of section {where} shows; "
+                                     "a try-it is a new deal, not one whose answer the lesson has given"))
+                break
+    return found
 
 
 def _id_mark(model: Any) -> tuple[int, int]:

@@ -309,7 +309,7 @@ GAMES: dict[str, GameSpec] = {
                           StreetSpec("fourth", 1, 3), StreetSpec("fifth", 1, 4),
                           StreetSpec("showdown", 1, 4, betting=False)),
                  stud_asks=("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",
-                            *SHOWDOWN_ASKS, "award", "side_pots", "showdown_order"),
+                            *SHOWDOWN_ASKS, "award"),
                  shared_replaces=None, pair_street="third", cite="5CS 2", door_card="up card"),
     )
 }

@@ -112,20 +112,27 @@ def short_all_in(rng: random.Random) -> dict[str, Any]:
 
 
 def all_in_ante(rng: random.Random) -> dict[str, Any]:
-    """The lowest door card is all in on the ante: who may do what first?"""
+    """Who may do what first on third street: half the deals have the lowest door card all in on
+    the ante (the player on its left opens, Robert's Rules 8.8), half have it able to pay (it
+    brings in as usual). Each verb is asked of either player in either case, so neither the verb
+    nor the player gives the answer: only reading the stacks does."""
     deal = Deal(rng, rng.randint(3, 6), "third").complete()
     rules = rng.choice(PROFILES)
     plain = _state(deal, rules, {})
     low = plain.table.first
     order = plain.table.order
-    stacks = {low: engine.profile(rules).stakes.ante}
+    ante = engine.profile(rules).stakes.ante
+    all_in = rng.random() < 0.5
+    # All in on the ante; or, beside the ante, one chip (short of the bring-in: it brings in all
+    # in for less, Robert's Rules 15.19) or a small bet's worth. A short stack every time, so the
+    # intro names the lowcard's chips in each case.
+    stacks = {low: ante if all_in else ante + rng.choice((1, engine.profile(rules).stakes.small_bet))}
     state = _state(deal, rules, stacks)
     actions = [state.apply(f"{p} antes").move for p in deal.seats]
     nxt = order[1]
-    allowed = [f"{nxt} folds", f"{nxt} brings in", f"{nxt} completes"]        # Robert's Rules 8.8
-    refused = [f"{nxt} checks", f"{low} brings in", f"{nxt} calls"]
-    action = rng.choice(allowed if rng.random() < 0.5 else refused)   # the engine answers; this only balances
-    return deal.exercise({"ask": "legal_action", "action": action, "after": len(actions)}, rules,
+    verb = rng.choice(("brings in", "completes", "folds"))
+    player = nxt if verb == "folds" else rng.choice((low, nxt))
+    return deal.exercise({"ask": "legal_action", "action": f"{player} {verb}", "after": len(actions)}, rules,
                          stacks=stacks, actions=actions, intro=_intro(stacks, deal.seats, deal.street))
 
 

@@ -16,7 +16,7 @@ from course.games import GAMES
 from course.rules import profile_names
 from course.study import engine
 from course.study.registry import Reject, Template, register
-from course.study.stud import Deal, action_to_judge, arising_pot, random_actions
+from course.study.stud import Deal, action_to_judge, arising_pot, random_actions, text
 
 SHOWDOWN = "showdown"
 
@@ -76,6 +76,13 @@ def _showdown(game: str, ask: str) -> Callable[[random.Random], dict[str, Any]]:
             return deal.exercise({"ask": ask, "player": rng.choice(deal.live())}, rules)
         if ask == "award":
             return deal.exercise({"ask": ask}, rules, pot=arising_pot(rng, deal, rules))
+        if ask == "legal_hand":        # five of the player's own cards, or one swapped for another's
+            player = rng.choice(deal.live())
+            shown = rng.sample(deal.down[player] + deal.up[player], 5)
+            others = [c for p in deal.seats if p != player for c in deal.up[p]]
+            if others and rng.random() < 0.5:
+                shown[rng.randrange(5)] = rng.choice(others)
+            return deal.exercise({"ask": ask, "player": player, "cards": text(shown)}, rules)
         return deal.exercise({"ask": ask}, rules)
     return draw
 
@@ -91,6 +98,7 @@ DRAWS: dict[str, Callable[[str], Callable[[random.Random], dict[str, Any]]]] = {
     "category": lambda game: _showdown(game, "category"),
     "winners": lambda game: _showdown(game, "winners"),
     "award": lambda game: _showdown(game, "award"),
+    "legal_hand": lambda game: _showdown(game, "legal_hand"),
 }
 
 

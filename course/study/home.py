@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate, hand_value
@@ -189,8 +189,8 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         if may_plant is not None and not may_plant(events, table):
             raise Reject
         question: dict[str, Any] = {"ask": ask}
-        if player:
-            question["player"] = rng.choice(NAMES[:n])
+        if player:                           # a player still in at the cut: never one who folded
+            question["player"] = rng.choice(_still_in(events, NAMES[:n]))
         if extra is not None:
             question.update(extra(rng, events, table))
         data = item(game, n, events, question, stacks=chips or None)
@@ -263,11 +263,17 @@ def heart_dealt(down: str, up_share: float) -> Callable[[random.Random, list[str
     return cut
 
 
+def _still_in(events: list[str], seats: Iterable[str]) -> list[str]:
+    """The seats that have not folded in these events (a question never names a folded player)."""
+    folded = {e[:-len(" folds")] for e in events if e.endswith(" folds")}
+    return [p for p in seats if p not in folded]
+
+
 def _limit_player(rng: random.Random, events: list[str], table: Any) -> dict[str, Any]:
     """Most of the time a player who has matched the pot in these events (their limit may be
-    half that match), else anyone."""
-    matched = sorted({e[:-len(" matches")] for e in events if e.endswith(" matches")})
-    seats = sorted({e.split(" ")[0] for e in events if " is dealt " in e})
+    half that match), else anyone still in."""
+    seats = _still_in(events, sorted({e.split(" ")[0] for e in events if " is dealt " in e}))
+    matched = [p for p in sorted({e[:-len(" matches")] for e in events if e.endswith(" matches")}) if p in seats]
     return {"player": rng.choice(matched if matched and rng.random() < 0.8 else seats)}
 
 
@@ -433,7 +439,7 @@ def per_player_limit(rng: random.Random) -> dict[str, Any]:
             raise Reject
         events = events[:rng.randint(rng.choice(hits) + 1, len(events))]
     matched = sorted({e[:-len(" matches")] for e in events if e.endswith(" matches")})
-    pool = [p for p in NAMES[:n] if p not in matched] if control else matched
+    pool = _still_in(events, [p for p in NAMES[:n] if p not in matched] if control else matched)
     if not pool:
         raise Reject
     data = item(HORN, n, events, {"ask": "bet_limit", "player": rng.choice(pool)})

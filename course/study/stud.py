@@ -223,6 +223,36 @@ def _about_player(ask: str):
     return draw
 
 
+def cards_speak(rng: random.Random) -> dict[str, Any]:
+    """A player announces a hand at the showdown: what the cards make is the answer, whatever was
+    said (RRP-H 3 "The Showdown" 2). About one call in three is right, so the call is no clue
+    either way."""
+    from course.hands import Category
+
+    deal = _showdown_deal(rng)
+    player = rng.choice(deal.live())
+    real = evaluate(deal.down[player] + deal.up[player]).category
+    near = [c for c in Category if c != real and abs(int(c) - int(real)) <= 2]
+    called = real if rng.random() < 1 / 3 else rng.choice(near)
+    intro = (f"At the showdown {player} turns the cards face up and announces "
+             f"\"{called.label}\".")
+    return deal.exercise({"ask": "category", "player": player,
+                          "prompt": f"What does {player}'s hand make?"}, _rules(rng), intro=intro)
+
+
+def agreed_split(rng: random.Random) -> dict[str, Any]:
+    """Two players still in agree to share the pot before the showdown: who wins it is still what
+    the cards say (RRP-H 10.8, 2.13). The pair who agree may hold equal hands (then the pot is
+    shared after all, by the cards) or not."""
+    deal = _showdown_deal(rng)
+    live = deal.live()
+    if len(live) < 2:
+        raise Reject
+    first, second = rng.sample(live, 2)
+    intro = (f"Before the hands are shown, {first} and {second} agree to share the pot between them.")
+    return deal.exercise({"ask": "winners", "prompt": "Who wins the pot?"}, _rules(rng), intro=intro)
+
+
 def winners(rng: random.Random) -> dict[str, Any]:
     return _showdown_deal(rng).exercise({"ask": "winners"}, _rules(rng))
 
@@ -247,7 +277,10 @@ def legal_hand(rng: random.Random) -> dict[str, Any]:
     deal = _showdown_deal(rng)
     player = rng.choice(deal.live())
     own = deal.down[player] + deal.up[player]
-    shown = list(evaluate(own).cards) if rng.random() < 0.4 else rng.sample(own, 5)
+    # The player's best five, or the same with one card from another player's row: the question
+    # is only whose cards may be shown (a random five of the player's own would leave "as their
+    # hand" open to meaning "as their best hand").
+    shown = list(evaluate(own).cards)
     if rng.random() < 0.5:
         others = [c for p in deal.seats if p != player for c in deal.up[p]]
         shown[rng.randrange(5)] = rng.choice(others)
@@ -466,18 +499,48 @@ def pair_option(rng: random.Random) -> dict[str, Any]:
 
 
 def pair_option_optional(rng: random.Random) -> dict[str, Any]:
-    """With a pair showing the small bet is still allowed; without one the big bet is not."""
+    """With a pair showing either step is allowed on fourth street; without one only the small
+    step. Bets and raises, small and big steps, are crossed with a pair or none (a raise comes
+    after a big opening bet when a pair shows, so the big bet stands), so neither the verb nor
+    the amount gives the answer."""
     pair = rng.random() < 0.5
     deal, rules, rnd = _pair_on_fourth(rng, pair)
-    action = f"{rnd.to_act} bets {rnd.stakes.small_bet if pair else rnd.stakes.big_bet}"
-    data = deal.exercise({"ask": "legal_action", "action": action}, rules)
-    return data if pair else {**data, CONTROL: True}
+    small, big = rnd.stakes.small_bet, rnd.stakes.big_bet
+    # (opening bet or None for a bet question, step asked): mostly the cases the pair decides
+    # (a big bet; a big raise after a small bet; a small raise after a big bet); with a pair, the
+    # small step too (the big bet is an option, not a duty), so yes and no stay balanced.
+    cases = ([((None, big), 3), ((None, small), 2), ((big, small), 1), ((big, big), 0.5), ((small, big), 1),
+              ((small, small), 1)] if pair else
+             [((None, big), 3), ((None, small), 0.5), ((small, big), 2), ((small, small), 0.25)])
+    (opening, step), = rng.choices([c for c, _ in cases], weights=[w for _, w in cases])
+    actions: list[str] = []
+    if opening is None:
+        action = f"{rnd.to_act} bets {step}"
+    else:
+        if not rnd.can(f"{rnd.to_act} bets {opening}"):
+            raise Reject
+        actions.append(rnd.apply(f"{rnd.to_act} bets {opening}").action)
+        if rnd.to_act is None:
+            raise Reject
+        action = f"{rnd.to_act} raises to {opening + step}"
+    question: dict[str, Any] = {"ask": "legal_action", "action": action}
+    if actions:
+        question["after"] = len(actions)
+    return deal.exercise(question, rules, actions=actions or None)
 
 
 def fifth_street_bet(rng: random.Random) -> dict[str, Any]:
-    deal, rules, rnd = _betting_deal(rng, "fifth")
+    """The bet size on fourth or fifth street: either street, either step, so neither the amount
+    nor the street alone gives the answer. On fourth street (no pair showing) the small step is
+    right, so the small-bet-on-fifth mistake answers it correctly: a control."""
+    fifth = rng.random() < 0.5
+    if fifth:
+        deal, rules, rnd = _betting_deal(rng, "fifth")
+    else:
+        deal, rules, rnd = _pair_on_fourth(rng, pair=False)
     size = rng.choice((rnd.stakes.small_bet, rnd.stakes.big_bet))
-    return deal.exercise({"ask": "legal_action", "action": f"{rnd.to_act} bets {size}"}, rules)
+    data = deal.exercise({"ask": "legal_action", "action": f"{rnd.to_act} bets {size}"}, rules)
+    return data if fifth else {**data, CONTROL: True}
 
 
 def raise_cap(rng: random.Random) -> dict[str, Any]:
@@ -708,6 +771,8 @@ ASK_TEMPLATES = {
 }
 for _ask, _draw in ASK_TEMPLATES.items():
     register(Template(_ask.replace("_", "-"), GAME, _ask, f"Drill: {_ask.replace('_', ' ')}", _draw))
+register(Template("cards-speak", GAME, "category", "Drill: the cards speak, not the call", cards_speak))
+register(Template("agreed-split", GAME, "winners", "Drill: no splitting by agreement", agreed_split))
 
 TRAPS = [
     ("hidden-pair", "bring_in", hidden_pair, "A pair in the hole does not change the bring-in",
@@ -721,7 +786,7 @@ TRAPS = [
     ("later-street-tie", "opener", later_tie, "Equal rows on a later street", "suit-ladder-after-third"),
     ("pair-option", "legal_action", pair_option, "A pair showing on fourth street", "pair-option-ignored"),
     ("pair-option-optional", "legal_action", pair_option_optional, "The pair option is an option"),
-    ("fifth-street-bet", "legal_action", fifth_street_bet, "The bet size on fifth street", "small-bet-on-fifth"),
+    ("fifth-street-bet", "legal_action", fifth_street_bet, "The bet size on fourth or fifth street", "small-bet-on-fifth"),
     ("raise-cap", "legal_action", raise_cap, "One bet and three raises"),
     ("completion", "contributions", completion, "Bring-in, completion and the difference to call",
      "full-bet-not-difference"),
