@@ -426,7 +426,8 @@ def practice() -> None:
             st.error(str(exc))
         else:
             st.caption("An engine-made drill: its link opens this same deal again.")
-            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True, fragment=True)
+            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True, fragment=True,
+                                title_after_check=True)
             return
     by_id = lv.exercises(course)
     if wanted is not None and (wanted not in by_id or not authoring.servable(course, by_id[wanted])):
@@ -527,7 +528,8 @@ def practice() -> None:
             st.session_state.setdefault(f"practice|{ex.id}:question", next(
                 (n for n, q in enumerate(ex.questions) if quiz.skill_of(ex, q) == choice), 0))
         quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True, fragment=True,
-                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
+                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None,
+                            title_after_check=True)
         st.button("End session", key="practice_end", icon=":material/flag:",
                   help="See this session's summary: right first time, and what to review next.",
                   on_click=lambda: st.session_state.update(practice_summary=True))
