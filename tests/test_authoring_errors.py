@@ -99,3 +99,21 @@ def test_quiet_words():
         "One exercise is being fixed and not shown for now; everything else is here."
     assert authoring.quiet_words(["lessons/a.yaml", "exercises/b.yaml", "exercises/c.yaml"]) == \
         "2 exercises and one lesson are being fixed and not shown for now; everything else is here."
+
+
+def test_a_course_too_large_for_the_whole_check_checks_each_exercise_as_it_is_shown(broken_root, monkeypatch):
+    monkeypatch.setattr(authoring, "WHOLE_CHECK_LIMIT", 1)
+    at = open_app("practice", query={"deal": REJECTED_ID})
+    assert not at.exception
+    assert any("There is no deal called" in w.value for w in at.warning), texts(at)
+    at = open_app("practice", query={"deal": "hpd-1-bring-in-suit-tie"})
+    assert at.subheader and not at.error
+
+
+def test_the_details_go_to_the_server_log(broken_root, caplog):
+    import logging
+    with caplog.at_level(logging.WARNING, logger="course"):
+        open_app("map")
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "content problem: exercises/zz-unparsable.yaml:" in logged
+    assert "content problem: exercises/zz-engine-rejects.yaml:" in logged

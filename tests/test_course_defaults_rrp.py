@@ -43,6 +43,8 @@ CHECKED: dict[str, tuple[tuple[str, ...], object, str]] = {
     "shared_card_opener": (("RRP-H 8.15",), "best-with-shared", ""),
     "shared_cards_play": (("RRP-H 8.15",), "everyone-in", ""),
     "odd_unit": (('RRP-H 3 "Ties" 5(b)',), "highest-card-by-suit", ""),
+    "stud_rules": (("RRP-H 8",), None, ""),        # Five-Card Stud: RRP has no section for it
+    "bring_in_ace": (("RRP-H 8.1",), None, ""),     # 8.1 names the lowest upcard, not how an ace counts
     "third_street_first": (("RRP-H 8.1",), "bring-in",
                            "Have a Heart's own document has the best card showing begin each round"),
     # amounts: RRP names none (8.3's $15-$30 and $5 bring-in are an example)

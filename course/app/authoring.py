@@ -24,7 +24,7 @@ LOG = logging.getLogger("course")
 # Up to this many exercises the whole course is checked by the engine once per course object
 # (about a millisecond an exercise); beyond it each exercise is checked when it is about to be
 # served (`servable`), so a very large course does not pay for the whole check on one rerun.
-WHOLE_CHECK_LIMIT = 5000
+WHOLE_CHECK_LIMIT = 2000
 
 
 def course_check(course: Any) -> list[Any]:

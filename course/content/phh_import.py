@@ -123,7 +123,7 @@ def _check_hand_ends(hand: PhhHand, deal: StudHand) -> None:
     short = [p for p in live if len(deal.cards[p]) < full]
     if len(live) < 2 or not short:
         return
-    reached = max((m.street for m in deal.moves), key=STREETS.index, default="third")
+    reached = deal.moves[-1].street if deal.moves else "third"      # the moves are in the order played
     last = next((a.line for a in reversed(hand.actions) if a.line is not None), hand.lines.get("actions"))
     raise PhhRefusal(f"the hand stops on {reached} street with {_names(live)} still in: it ends neither at a "
                      "showdown (every hand still in dealt all its cards) nor with one player left, so the course "

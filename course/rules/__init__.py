@@ -429,12 +429,22 @@ def _inherited(raw: Mapping[str, Any]) -> dict[str, dict]:
 
 
 def _option_with_value(key: str, value: Any, game: str) -> Option | None:
-    """An option of another profile holding `value`, to cite for an exercise's override."""
-    found = [
-        (profile.game != game, option.course_default, n, option)
-        for n, profile in enumerate(_profile_data()[1].values())
-        if (option := profile.options.get(key)) is not None and option.value == value
-    ]
+    """An option of another profile holding `value`, to cite for an exercise's override. One of
+    another game lends only its citations that are not that game's own (Robert's Rules and the
+    course's articles): a step of one game never cites a document written for another."""
+    table = _citations()
+    found = []
+    for n, profile in enumerate(_profile_data()[1].values()):
+        option = profile.options.get(key)
+        if option is None or option.value != value:
+            continue
+        if profile.game != game:
+            shared = tuple(k for k in option.cite if table[k].source in ("COURSE", "RRP-H", "RRP-C"))
+            if not shared:
+                continue
+            if shared != option.cite:
+                option = replace(option, cite=shared)
+        found.append((profile.game != game, option.course_default, n, option))
     return min(found, key=lambda t: t[:3])[3] if found else None
 
 
