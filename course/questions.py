@@ -293,6 +293,10 @@ def _legal_action(exercise: Exercise, question: Question) -> Answer:
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(moves)} (the moves so far)")
     if exercise.events:                  # a whole hand, or a game played on events: the one Table
         table = HandState.replay(exercise, after).table
+        if table.round is None and table.stage and table.stage_dealt and table.current_round() is None:
+            # a stage with no betting of its own (Horn-A-Vika's third up card): nobody may act
+            return Answer(False, [Step(f"Not allowed: stage {table.stage} has no betting round; the next "
+                                       "card is dealt first.", table.rules.deal_cites(table))])
         if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
             raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
         return (table.round or table.new_round()).verdict(question.params["action"])
