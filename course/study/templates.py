@@ -36,7 +36,7 @@ class GenerationError(ValueError):
 
 
 # The all-in drills of every game with stacks: registered after each game's own.
-SHARED_DRILLS = ("course.study.allin",)
+SHARED_DRILLS = ("course.study.allin", "course.study.odd_unit")
 
 
 def _load_all() -> None:
