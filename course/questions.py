@@ -169,12 +169,12 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
     found = table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                                folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
     earlier, now = find_game(exercise.game).cards_on(street), find_game(exercise.game).cards_on(exercise.street)
-    if exercise.game == "stud-high" and earlier and now and earlier[1] < now[1]:
+    if earlier and now and earlier[1] < now[1]:
         # an earlier street's rows: the first cards of each row, which is kept in deal order
         found = Answer(found.value, [Step(
-            f"On {street} street each player showed only the first {earlier[1]} card{'s' if earlier[1] != 1 else ''} "
+            f"On {street} street each player showed only the first {'card' if earlier[1] == 1 else f'{earlier[1]} cards'} "
             "of their row: face-up cards are kept in the order they were dealt, so the later ones were not "
-            "out yet.", ('HPD "The deal timeline"',)), *found.steps])
+            "out yet.", exercise.profile.rule_cite("deal_timeline")), *found.steps])
     return _past_all_ins(found, _opened(exercise)) if exercise.stacks and street == exercise.street else found
 
 
