@@ -175,6 +175,11 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# Robert's Rules lift the raise cap heads-up in a money game; the course keeps it (COURSE "Raise
+# cap"), and a refused raise between two players cites both.
+HEADS_UP_CAP_CITE = 'RRP-H 3 "Betting and Raising" 4'
+
+
 def _cites(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for group in groups for key in group))
 
@@ -1144,10 +1149,14 @@ class BettingRound:
             raise illegal("nothing has been bet yet: bet instead of raising", self.profile.rule_cite("check_when_nothing_owed"))
         cap = self.profile.option("raise_cap")
         if self.level >= self.cap:
+            heads_up = len(self.live) == 2 and 'COURSE "Raise cap"' in cap.cite
             raise illegal(
                 f"the betting is capped: a bet and {cap.value} raise{'s' if cap.value != 1 else ''} have been made"
-                f"{self._note('raise_cap')}; call or fold",
-                cap.cite,
+                f"{self._note('raise_cap')}"
+                + ("; the course keeps the cap with only two players left, where Robert's Rules lift it"
+                   " in a money game" if heads_up else "")
+                + "; call or fold",
+                _cites(cap.cite, (HEADS_UP_CAP_CITE,)) if heads_up else cap.cite,
                 cap.course_default,
             )
         self._can_raise(action, illegal, "raise")

@@ -168,6 +168,13 @@ def _opener(exercise: Exercise, question: Question) -> Answer:
         return _past_all_ins(opened.opening(), opened)
     found = table.first_to_act(street, exercise.seats, _hands_on(exercise, street), exercise.profile,
                                folded=tuple(exercise.folded), shared=_shared_on(exercise, street))
+    earlier, now = find_game(exercise.game).cards_on(street), find_game(exercise.game).cards_on(exercise.street)
+    if earlier and now and earlier[1] < now[1]:
+        # an earlier street's rows: the first cards of each row, which is kept in deal order
+        found = Answer(found.value, [Step(
+            f"On {street} street each player showed only the first {'card' if earlier[1] == 1 else f'{earlier[1]} cards'} "
+            "of their row: face-up cards are kept in the order they were dealt, so the later ones were not "
+            "out yet.", exercise.profile.rule_cite("deal_timeline")), *found.steps])
     return _past_all_ins(found, _opened(exercise)) if exercise.stacks and street == exercise.street else found
 
 
@@ -293,6 +300,10 @@ def _legal_action(exercise: Exercise, question: Question) -> Answer:
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(moves)} (the moves so far)")
     if exercise.events:                  # a whole hand, or a game played on events: the one Table
         table = HandState.replay(exercise, after).table
+        if table.round is None and table.stage and table.stage_dealt and table.current_round() is None:
+            # a stage with no betting of its own (Horn-A-Vika's third up card): nobody may act
+            return Answer(False, [Step(f"Not allowed: stage {table.stage} has no betting round; the next "
+                                       "card is dealt first.", table.rules.deal_cites(table))])
         if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
             raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
         return (table.round or table.new_round()).verdict(question.params["action"])

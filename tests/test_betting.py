@@ -228,6 +228,19 @@ def test_a_bet_and_three_raises_close_the_betting():
     assert betting.is_closed and betting.total == 128
 
 
+def test_the_cap_holds_heads_up_and_names_roberts_rules_money_game_exception():
+    heads_up = fifth(["Drew bets 8", "Ava raises to 16", "Ben folds", "Cara folds", "Drew raises to 24",
+                      "Ava raises to 32"])
+    error = rejected(heads_up, "Drew raises to 40")
+    assert "capped" in error.reason and "two players" in error.reason
+    assert 'RRP-H 3 "Betting and Raising" 4' in error.cite and 'COURSE "Raise cap"' in error.cite
+    four_in = fifth(["Drew bets 8", "Ava raises to 16", "Ben raises to 24", "Cara raises to 32"])
+    assert 'RRP-H 3 "Betting and Raising" 4' not in rejected(four_in, "Drew raises to 40").cite
+    p1917 = fifth(["Drew bets 8", "Ava raises to 16", "Ben folds", "Cara folds", "Drew raises to 24",
+                   "Ava raises to 32"], P1917)
+    assert rejected(p1917, "Drew raises to 40").cite == ('1917 "Betting Rounds"',)
+
+
 def test_1917_raise_cap_is_cited_to_its_source_not_the_course():
     betting = fifth(["Drew bets 8", "Ava raises to 16", "Ben raises to 24", "Cara raises to 32"], P1917)
     error = rejected(betting, "Drew raises")

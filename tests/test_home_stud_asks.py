@@ -34,6 +34,13 @@ def test_may_cara_raise_to_50_in_horn_a_vika_is_answered_by_the_round_and_its_li
     assert why.value is False and "Cara's turn" in why.steps[-1].text
 
 
+def test_a_horn_a_vika_stage_without_betting_refuses_any_bet_citing_that_stage():
+    # after 22 events the third face-up cards are out (stage 3, OPR-535 4): no round follows it
+    why = _ask("points-hav-stages", "legal_action", action="Ava bets 1", after=22)
+    assert why.value is False and "no betting round" in why.steps[-1].text
+    assert why.steps[-1].cite == ("OPR-535 4 (stage 3)",)
+
+
 def test_contributions_and_the_total_follow_the_point_the_question_names():
     ex = "hav-may-cara-raise-to-50"
     assert _ask(ex, "contributions").value == {"Ben": 4, "Cara": 4, "Drew": 4}

@@ -37,7 +37,8 @@ class GenerationError(ValueError):
 
 
 # The all-in drills of every game with stacks: registered after each game's own.
-SHARED_DRILLS = ("course.study.allin",)
+SHARED_DRILLS = ("course.study.allin", "course.study.odd_unit", "course.study.earlier_rows", "course.study.shared_opener",
+                 "course.study.forced_bets", "course.study.exchange")
 
 
 def _load_all() -> None:

@@ -1,0 +1,48 @@
+"""Drills on rows kept in deal order (HPD "The deal timeline"; 5CS 2 in Five-Card Stud): a deal
+on one of the game's last streets, and the question who opened an earlier one. Only the first
+cards of each row were out then. A draw is kept only when reading the whole row today would name
+a different opener, so the drill cannot be answered without cutting the rows back."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Callable
+
+from course.study import engine
+from course.study.registry import Template, Reject, dump, register
+from course.study.stud import Deal, _rules as _stud_rules
+
+# game -> (the streets the deal stands on, the earlier streets asked about, a profile for a draw)
+GAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...], Callable[[random.Random], str]]] = {
+    "stud-high": (("sixth", "seventh"), ("fourth", "fifth"), _stud_rules),
+    "five-card-stud": (("fifth",), ("second", "third", "fourth"),
+                       lambda rng: rng.choice(("5cs-cardroom", "5cs-home"))),
+}
+
+
+def earlier_street_opener(game: str) -> Callable[[random.Random], dict[str, Any]]:
+    now_streets, earlier_streets, rules_of = GAMES[game]
+
+    def draw(rng: random.Random) -> dict[str, Any]:
+        deal = Deal(rng, rng.randint(3, 6), rng.choice(now_streets), game).complete()
+        street = rng.choice(earlier_streets)
+        data = deal.exercise({"ask": "opener", "street": street,
+                              "prompt": f"Who acted first on {street} street?"}, rules_of(rng),
+                             intro=f"{deal.street.capitalize()} street: each face-up row is written in the order "
+                                   "its cards were dealt.")
+        exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
+        if exercise is None or problems:       # a drawn deal the loader refuses is a bug, not a miss
+            raise RuntimeError("earlier-street opener drill drew an invalid deal: " + "; ".join(map(str, problems)))
+        then = engine.answer(exercise, exercise.questions[0]).value
+        today = dataclasses.replace(exercise.questions[0], params={})
+        if engine.answer(exercise, today).value == then:
+            raise Reject
+        return data
+    return draw
+
+
+register(Template("earlier-street-opener", "stud-high", "opener", "Drill: who opened an earlier street",
+                  earlier_street_opener("stud-high")))
+register(Template("five-card-stud-earlier-street-opener", "five-card-stud", "opener",
+                  "Drill: who acted first on an earlier street", earlier_street_opener("five-card-stud")))
