@@ -26,7 +26,8 @@ the line and what was expected.
 high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
 street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
 refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
-yet: unknown cards (`??`), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
+yet: unknown cards (`??`; with `unknown=True`, those of a player who folds on third
+street are taken), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
 between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
 as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
 hand.
