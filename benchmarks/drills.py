@@ -1,8 +1,9 @@
 """The study loop's speed, in one run:
 
 1. items generated and validated per second for each drill template: the id is turned into an
-   exercise (drawn, written as YAML, loaded by the course's own loader) and checked as
-   `course check` would (every question answered by the engine). Target: at least 200 items/s
+   exercise (drawn, then validated as the data it is by the course's own checker, with every
+   check its YAML file would get, no YAML written or parsed) and checked as `course check`
+   would (every question answered by the engine). Target: at least 200 items/s
    for every template, home games included (issue 22), by the wall clock; the rate per CPU
    second of this process is printed beside it, since the machine may be shared;
 2. p95 time from Check to feedback on the Practice page under AppTest, for a generated item

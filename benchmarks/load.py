@@ -2,8 +2,11 @@
 answering a Practice question in a bounded loop (choose, Check, read the verdict, Try again), in
 one run against:
 
-- the previous design (the code at PREVIOUS, checked out in a temporary git worktree): one app
+- the previous design (the code at `--previous`, default PREVIOUS: the Practice page before its
+  question ran as a Streamlit fragment, checked out in a temporary git worktree): one app
   process;
+- a trivial page (a radio, Check, its verdict and Try again: `TRIVIAL_PAGE`, nothing of the
+  course) on the most replicas: the floor, what the same stack costs for a page doing nothing;
 - this design with one replica, and with N replicas (`--replicas`, default 1 and the number of
   cores), each behind HAProxy (`make serve-class`, course/app/serve_class.py) on one real
   PostgreSQL server (a database of its own per design).
@@ -12,13 +15,15 @@ The app runs in shared mode: every learner first logs in with their own subject 
 OpenID Connect provider in this process (oidc-provider-mock), as a browser does, through the
 balancer, which keeps each learner on one replica. Traffic stays on localhost.
 
-Printed per store and number of learners: p50 and p95 check latency (Check pressed -> verdict
-drawn, as the learner waits for it), checks per second, server RSS per open session, and
-attempts lost (per learner, the verdicts they saw minus the attempts stored under their
-issuer and subject, summed; must be 0).
+Printed per design and number of learners: p50 and p95 check latency (Check pressed -> verdict
+drawn, as the learner waits for it), checks per second, the replicas' CPU time per Check + Try
+again (utime + stime from /proc, over the whole crowd, divided by its checks) and what they sent
+per Check + Try again, server RSS per open session, and attempts lost (per learner, the verdicts
+they saw minus the attempts stored under their issuer and subject, summed; must be 0; the
+trivial page stores nothing: "-").
 
     python benchmarks/load.py [--rounds 8] [--learners 1,10,30] [--replicas 1,2] [--think 0]
-                              [--no-previous] [--json]
+                              [--previous REV] [--no-previous] [--no-trivial] [--json]
 
 --think adds a pause between a learner's answers, drawn between half and one and a half times
 the value, and a first answer spread over one pause (0: every learner answers as fast as the
@@ -34,6 +39,7 @@ import json
 import logging
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,9 +65,65 @@ from tests.support import pg_local  # noqa: E402
 from course.store.progress import Attempt  # noqa: E402
 from measure import previous_tree  # noqa: E402
 
-PREVIOUS = "553b8c8"   # the commit issue 25 starts from
 
 DEAL = "hpd-1-bring-in-suit-tie"
+PREVIOUS = "75f7da6"   # the Practice page before its question ran as a fragment
+
+# The floor: a page that does nothing but what a learner's round needs (log in, a radio, Check,
+# a verdict, Try again), served as the app is (`python -m course.app` with the same options, by a
+# stand-in `course.app` package written to a temporary folder), behind the same balancer.
+TRIVIAL_PAGE = """
+import streamlit as st
+
+KEY = "practice|%(deal)s|0"
+
+
+def practice():
+    st.radio("Who brings in?", ["Ava", "Ben", "Cara", "Drew"], index=None, key=KEY)
+    if st.session_state.get("checked"):
+        st.success("Right." if st.session_state[KEY] == "Ben" else "Not right.")
+        st.button("Try again", key=KEY + ":retry", on_click=lambda: st.session_state.update(checked=False))
+    else:
+        st.button("Check", key=KEY + ":check", on_click=lambda: st.session_state.update(checked=True))
+
+
+if not st.user.is_logged_in:
+    st.button("Log in", key="login", on_click=st.login)
+else:
+    st.navigation([st.Page(practice, title="Practice", url_path="practice")]).run()
+""" % {"deal": DEAL}
+TRIVIAL_MAIN = """
+import sys
+from pathlib import Path
+from streamlit.web.cli import main
+sys.argv = ["streamlit", "run", str(Path(__file__).with_name("trivial_page.py")), *sys.argv[1:]]
+main()
+"""
+
+
+def trivial_tree(folder: Path) -> Path:
+    """A folder whose `course.app` runs `TRIVIAL_PAGE` (what `ClassServer` starts with `code`)."""
+    app = folder / "trivial" / "course" / "app"
+    app.mkdir(parents=True)
+    (app.parent / "__init__.py").write_text("")
+    (app / "__init__.py").write_text("")
+    (app / "__main__.py").write_text(TRIVIAL_MAIN)
+    (app / "trivial_page.py").write_text(TRIVIAL_PAGE)
+    # the app's own Streamlit options (no forced collection after each rerun, ...), as it runs
+    (folder / "trivial" / ".streamlit").mkdir()
+    shutil.copy(ROOT / ".streamlit" / "config.toml", folder / "trivial" / ".streamlit" / "config.toml")
+    return folder / "trivial"
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The processes' CPU time so far (user + system), seconds (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])        # utime, stime
+    return total / tick
+
 MIN_CHECKS = 40      # a crowd answers at least this often in all, so a p95 is not one sample
 PER_SESSION_FROM = 10   # below this many sessions the allocator's drift (a few MiB) hides them
 
@@ -102,6 +164,7 @@ def crowd(server: ClassServer, url: str, location: str, learners: int, rounds: i
     verdicts they saw."""
     pids = [proc.pid for proc in server.procs if proc is not server.balancer]
     base_rss = rss_kib(pids)             # before the logins: their sessions count too
+    stores = location is not None
     logins = [log_in(url, sub) for sub in names]
     tabs = [Learner(url, DEAL, login=login) for login in logins]
     results: list[list[tuple[float, bool, bool]]] = [[] for _ in tabs]
@@ -123,27 +186,35 @@ def crowd(server: ClassServer, url: str, location: str, learners: int, rounds: i
                 time.sleep(pause.uniform(0.5, 1.5) * think)
 
     threads = [threading.Thread(target=learn, args=(n,)) for n in range(learners)]
+    cpu = cpu_seconds(pids)
     began = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     wall = time.perf_counter() - began
+    cpu = cpu_seconds(pids) - cpu
     rss = rss_kib(pids)
+    sent = sum(tab.sent_bytes for tab in tabs)
     for tab in tabs:
         tab.close()
-    stored = saved_per_learner(location)
-    lost = sum(len(mine) - int(stored.get(key, 0)) for key, mine in
-               zip((f"{issuer}#{sub}" for sub in names), results))
     checks = [r for mine in results for r in mine]
+    if stores:
+        stored = saved_per_learner(location)
+        lost = sum(len(mine) - int(stored.get(key, 0)) for key, mine in
+                   zip((f"{issuer}#{sub}" for sub in names), results))
+    else:
+        lost = None
     latencies = [r[0] for r in checks]
     return {"learners": learners, "checks": len(checks),
             "p50_ms": 1000 * statistics.median(latencies),
             "p95_ms": 1000 * percentile(latencies, 0.95),
             "checks_per_s": len(checks) / wall,
+            "cpu_ms_per_check": 1000 * cpu / max(len(checks), 1),
+            "kb_sent_per_check": sent / 1024 / max(len(checks), 1),
             "rss_per_session_mib": (rss - base_rss) / learners / 1024,
             "server_rss_mib": rss / 1024,
-            "not_saved": sum(not r[2] for r in checks),
+            "not_saved": sum(not r[2] for r in checks) if stores else None,
             "attempts_lost": lost, "errors": errors[:3]}
 
 
@@ -192,7 +263,9 @@ def main() -> int:
     parser.add_argument("--learners", default="1,10,30")
     parser.add_argument("--replicas", default=f"1,{max(2, os.cpu_count() or 1)}")
     parser.add_argument("--think", type=float, default=0.0)
-    parser.add_argument("--no-previous", action="store_true", help=f"skip the previous design ({PREVIOUS})")
+    parser.add_argument("--previous", default=PREVIOUS, help=f"the previous design's commit (default {PREVIOUS})")
+    parser.add_argument("--no-previous", action="store_true", help="skip the previous design")
+    parser.add_argument("--no-trivial", action="store_true", help="skip the trivial page (the floor)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = [int(n) for n in args.learners.split(",")]
@@ -207,18 +280,19 @@ def main() -> int:
         except pg_local.Unavailable as exc:
             print(f"no PostgreSQL server, no load test: {exc}", file=sys.stderr)
             return 1
-        previous = None if args.no_previous else stack.enter_context(previous_tree(PREVIOUS))
+        previous = None if args.no_previous else stack.enter_context(previous_tree(args.previous))
         designs = ([("previous", 1, previous)] if previous is not None else []) + \
+            ([] if args.no_trivial else [("trivial", max(replicas), trivial_tree(folder))]) + \
             [("this", n, None) for n in replicas]
         for design, count, code in designs:
             name = f"{design}-{count}"
-            location = new_database(postgres, name.replace("-", "_"))
+            location = None if design == "trivial" else new_database(postgres, name.replace("-", "_"))
             port = free_port()
             secrets = auth_secrets(folder / f"{name}-secrets.toml", port, issuer)
             env = {"PYTHONPATH": str(code)} if code is not None else {}
             env["STUD_STUDY_CACHE"] = str(folder / f"{name}-cache")   # not the user's cache
             (folder / name).mkdir()
-            with ClassServer(count, port=port, db=location, folder=folder / name, code=code, env=env,
+            with ClassServer(count, port=port, db=location or postgres.url, folder=folder / name, code=code, env=env,
                              streamlit_args=["--secrets.files", str(secrets)]) as server:
                 url = f"http://localhost:{port}"
                 for warm in range(count):       # each replica's first rerun is not a figure
@@ -242,23 +316,29 @@ def main() -> int:
     return 1 if any(r["attempts_lost"] or r["errors"] for r in rows) else 0
 
 
+LABELS = {"previous": "previous {commit}", "trivial": "trivial page", "this": "this"}
+
+
 def report(rows: list[dict], sizes: list[int], args: argparse.Namespace, lock: dict) -> None:
     print(f"{args.rounds} rounds per learner (at least {MIN_CHECKS} checks per crowd), think "
-          f"time {args.think:g} s, deal {DEAL}; PostgreSQL; every design behind HAProxy")
+          f"time {args.think:g} s, deal {DEAL}; PostgreSQL; every design behind HAProxy; server CPU "
+          f"and kB sent per Check + Try again")
     print(f"{'design':<18}{'replicas':>9}{'learners':>9}{'checks':>8}{'p50 ms':>9}{'p95 ms':>9}"
-          f"{'p95 / 1':>9}{'vs prev':>9}{'checks/s':>10}{'RSS MiB':>9}{'per session':>12}{'lost':>6}")
+          f"{'p95 / 1':>9}{'vs prev':>9}{'checks/s':>10}{'CPU ms':>8}{'kB':>6}{'RSS MiB':>9}"
+          f"{'per session':>12}{'lost':>6}")
     for row in rows:
         one = next(r for r in rows if (r["design"], r["replicas"]) == (row["design"], row["replicas"])
                    and r["learners"] == sizes[0])
         prev = next((r for r in rows if r["design"] == "previous" and r["learners"] == row["learners"]), None)
         per_session = f"{row['rss_per_session_mib']:.2f}" \
             if row["learners"] >= PER_SESSION_FROM else "-"
-        label = f"previous {PREVIOUS}" if row["design"] == "previous" else "this"
+        label = LABELS[row["design"]].format(commit=args.previous)
         versus = f"{row['p95_ms'] / prev['p95_ms']:.2f}" if prev else "-"
+        lost = "-" if row["attempts_lost"] is None else str(row["attempts_lost"])
         print(f"{label:<18}{row['replicas']:>9}{row['learners']:>9}{row['checks']:>8}{row['p50_ms']:>9.0f}"
               f"{row['p95_ms']:>9.0f}{row['p95_ms'] / one['p95_ms']:>9.1f}{versus:>9}"
-              f"{row['checks_per_s']:>10.1f}{row['server_rss_mib']:>9.0f}{per_session:>12}"
-              f"{row['attempts_lost']:>6}")
+              f"{row['checks_per_s']:>10.1f}{row['cpu_ms_per_check']:>8.1f}{row['kb_sent_per_check']:>6.1f}"
+              f"{row['server_rss_mib']:>9.0f}{per_session:>12}{lost:>6}")
         for error in row["errors"]:
             print(f"    error: {error}")
     most = max(r["replicas"] for r in rows if r["design"] == "this")
@@ -266,6 +346,12 @@ def report(rows: list[dict], sizes: list[int], args: argparse.Namespace, lock: d
     if sizes[0] in crowd_rows and sizes[-1] in crowd_rows:
         ratio = crowd_rows[sizes[-1]]["p95_ms"] / crowd_rows[sizes[0]]["p95_ms"]
         print(f"\n{sizes[-1]} at once with {most} replicas: p95 {ratio:.1f} times one learner's (target at most 3)")
+    cpu = {d: statistics.median(r["cpu_ms_per_check"] for r in rows if r["design"] == d)
+           for d in ("previous", "trivial", "this") if any(r["design"] == d for r in rows)}
+    if "this" in cpu:
+        print("server CPU per Check + Try again, median over the crowds: " + "; ".join(
+            f"{LABELS[d].format(commit=args.previous)} {ms:.1f} ms" for d, ms in cpu.items())
+            + (f" (this / previous: {cpu['this'] / cpu['previous']:.2f}, target at most 0.5)" if "previous" in cpu else ""))
     told = lock["told_after_s"]
     print(f"\nwrite blocked by another process's lock: told after "
           f"{'(never blocked)' if told is None else f'{told:.2f} s'}; "

@@ -168,13 +168,33 @@ def process_cpu(pid: int) -> float:
 
 
 RESTART_CPU: dict[str, float] = {}    # server name -> its CPU seconds when its course was ready
+RESTART_RSS: dict[str, float] = {}    # server name -> its resident memory (MiB) once ready and answering
+
+
+def process_rss_mib(pid: int) -> float:
+    """A running process's resident memory now (VmRSS, from /proc), MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _answers(port: int) -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+            return r.status == 200
+    except OSError:
+        return False
 
 
 def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> float:
     """Seconds from starting a server (`python -m course.app`, of this checkout or of the
     package under `code`) on `course` until it logs its course loaded; the server is stopped.
     Its CPU seconds by then go into RESTART_CPU[name]: on a machine shared with other jobs the
-    wall time shows the machine, the CPU time the server."""
+    wall time shows the machine, the CPU time the server. Its resident memory once it also
+    answers (what it holds for the course while serving) goes into RESTART_RSS[name]."""
     from tests.support.serve import LOADED, free_port
 
     port = free_port()
@@ -197,6 +217,10 @@ def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name
                 time.sleep(0.05)
             wall = time.perf_counter() - started
             RESTART_CPU[name] = process_cpu(proc.pid)
+            while not _answers(port) and proc.poll() is None:
+                time.sleep(0.05)
+            time.sleep(0.5)             # the start's last allocations settle
+            RESTART_RSS[name] = process_rss_mib(proc.pid)
             return wall
         finally:
             proc.terminate()
@@ -212,6 +236,7 @@ def restarts(course: Path, folder: Path, previous: Path | None) -> dict:
     out = {"first_start": ready_after(course, folder, None, cache, "first"),
            "restart": ready_after(course, folder, None, cache, "restart")}
     out["restart_cpu"] = RESTART_CPU["restart"]
+    out["first_rss_mib"], out["restart_rss_mib"] = RESTART_RSS["first"], RESTART_RSS["restart"]
     if previous is not None:
         out["previous_start"] = ready_after(course, folder, previous, folder / "unused-cache", "previous")
     return out
@@ -328,6 +353,9 @@ def restarts_only(size: int, with_previous: bool) -> int:
     print(f"{size:,} exercises: first start (filling the cache) ready after {found['first_start']:.1f} s, "
           f"restart on unchanged files {found['restart']:.1f} s (CPU {found['restart_cpu']:.1f} s)"
           + (f", the previous design's start {found['previous_start']:.1f} s" if "previous_start" in found else ""))
+    print(f"  server RSS once ready: after the first start {found['first_rss_mib']:.0f} MiB, after the restart "
+          f"{found['restart_rss_mib']:.0f} MiB ({found['first_rss_mib'] / found['restart_rss_mib']:.2f} times; "
+          f"target at most 1.2)")
     return 0
 
 
@@ -437,6 +465,9 @@ def report(size: int, row: dict) -> None:
                     if "previous_start" in row else "")
         print(f"  restart on unchanged files     course ready after {row['restart']:.1f} s, CPU {row['restart_cpu']:.1f} s "
               f"(first start, filling the cache: {row['first_start']:.1f} s{previous})")
+        print(f"  server RSS once ready          {row['first_rss_mib']:.0f} MiB after the first start, "
+              f"{row['restart_rss_mib']:.0f} MiB after the restart ({row['first_rss_mib'] / row['restart_rss_mib']:.2f} "
+              f"times; target at most 1.2)")
     print(f"  one-file edit revalidated      {row['edit_watcher'] * 1000:9.1f} ms (CPU "
           f"{row['edit_watcher_cpu'] * 1000:.1f} ms; watcher: that file)   "
           f"{row['edit_timer'] * 1000:.1f} ms (timer: stat every file, then that file)")

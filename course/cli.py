@@ -11,6 +11,11 @@ import-phh  Turn real stud-family hands in the PHH hand-history format (F7S; FR 
        questions on every street; the engine checks each one. A hand the course cannot take is
        refused as file:line: why. Exit status 0 only when every file was imported.
 export-phh  Write a whole-hand exercise back out as a PHH hand history.
+diagnose  Try an answer on one question of an exercise, as a learner would give it: whether it
+       is right, the one known mistake that explains it, the wrong and missing parts, and the
+       verdict line. `--answer` is written as the exercise's `answer:` would be (YAML). Exit 0
+       whenever the answer could be judged; a missing file or question, or an answer the ask
+       cannot read, is one line `file:line: why` and exit 2.
 coverage  Per rule point (course/rules/points.yaml): the lessons that teach it, the hand-written
        questions and drill templates that practise it, the catalogue entries for its mistakes and
        the Review cards. `--json` prints {"points": [{"id", "cite", "line", "lessons",
@@ -52,7 +57,77 @@ def build_parser() -> argparse.ArgumentParser:
     phh_out.add_argument("--out", required=True, metavar="FILE.phh", help="the hand-history file to write")
     cover = commands.add_parser("coverage", help="how well each rule point is taught and practised")
     cover.add_argument("--json", action="store_true", help="print one JSON object")
+    diag = commands.add_parser("diagnose", help="try a (wrong) answer on one question of an exercise")
+    diag.add_argument("path", metavar="FILE", help="an exercise file")
+    diag.add_argument("--question", required=True, type=int, metavar="N", help="the question, counted from 1")
+    diag.add_argument("--answer", required=True, metavar="TEXT", help="the answer, written as in the file's answer:")
+    diag.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+class _Unjudged(Exception):
+    """An answer `diagnose` cannot judge: the message is one line, `file:line: why`."""
+
+
+def diagnose(path: str, number: int, text: str):
+    """(exercise, question, given, Judgement) for `course diagnose`; `_Unjudged` for bad input."""
+    import yaml
+
+    from course.study import compare
+
+    file = Path(path)
+    if not file.is_file():
+        raise _Unjudged(f"{path}:1: no such exercise file")
+    exercise, problems = content.load_exercise(file)
+    if exercise is None or problems:
+        first = problems[0] if problems else Problem(path, 1, 1, "not an exercise")
+        more = f" (and {len(problems) - 1} more problems: run course check)" if len(problems) > 1 else ""
+        raise _Unjudged(f"{first}{more}")
+    count = len(exercise.questions)
+    if not 1 <= number <= count:
+        raise _Unjudged(f"{path}:{exercise.line}: no question {number}: the exercise has "
+                        f"{count} question{'s' if count != 1 else ''}, numbered from 1")
+    question = exercise.questions[number - 1]
+    try:
+        given = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise _Unjudged(f"{path}:{question.line}: --answer {text!r} is not YAML: "
+                        f"{str(exc).splitlines()[0]}") from None
+    kind = questions.kind_of(exercise, question)
+    if kind.parse(given) is None:
+        raise _Unjudged(f"{path}:{question.line}: --answer {text!r} cannot be read as an answer to "
+                        f"{question.ask!r} (an answer of kind {kind.name!r}); write it as an exercise's answer: "
+                        "would be (exercises/README.md)")
+    try:
+        right = questions.answer(exercise, question)
+    except Exception as exc:  # the engine's refusal, said on one line
+        raise _Unjudged(f"{path}:{question.line}: the engine cannot answer {question.ask!r}: {exc}") from None
+    return exercise, question, given, compare.judge(exercise, question, given, right), right
+
+
+def _run_diagnose(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        exercise, question, given, judged, right = diagnose(args.path, args.question, args.answer)
+    except _Unjudged as exc:
+        err.write(f"{exc}\n")
+        return 2
+    if args.json:
+        json.dump(judged.to_json(), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return 0
+    kind = questions.kind_of(exercise, question)
+    out.write(f"{args.path}: question {args.question} ({question.ask}): "
+              f"{'right' if judged.correct else 'not right'}\n")
+    out.write(f"  given:   {kind.words(given)}\n  answer:  {kind.words(right.value)}\n")
+    if not judged.correct:
+        if judged.comparison.wrong:
+            out.write(f"  wrong:   {', '.join(judged.comparison.wrong)}\n")
+        if judged.comparison.missing:
+            out.write(f"  missing: {', '.join(judged.comparison.missing)}\n")
+        out.write(f"  verdict: {judged.verdict}\n")
+        out.write(f"  mistake: {judged.mistake.id}: {judged.mistake.message}\n" if judged.mistake
+                  else "  mistake: none named\n")
+    return 0
 
 
 def _run_coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -273,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
             return _run_import_phh(args, out, err)
         if args.command == "export-phh":
             return _run_export_phh(args, out, err)
+        if args.command == "diagnose":
+            return _run_diagnose(args, out, err)
         if args.command == "coverage":
             return _run_coverage(args, out, err)
         return _run_solve(args, out, err)

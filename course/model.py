@@ -62,6 +62,9 @@ class Question:
     column: int
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
     points: tuple[str, ...] = ()  # rule points it tests (course/rules/points.yaml)
+    # Known mistakes (misconception catalogue ids) the question is built to tempt: named first
+    # when one of them reproduces a wrong answer (course/study/misconceptions.py, `diagnose`).
+    tempts: tuple[str, ...] = ()
 
 
 @dataclass

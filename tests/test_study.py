@@ -6,6 +6,7 @@ import os
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from pathlib import Path
 
 from course import content, questions
 from course.content import pots
@@ -173,11 +174,20 @@ SHOWN_BY = {
     # issue 21: the all-in traps
     "short-all-in-reopens": "short-all-in", "all-in-wins-everything": "all-in-award",
     "all-in-lowcard-brings-in": "all-in-ante",
+    # the beginners' mistakes named on the course's own exercises (tests/test_misconception_naming.py)
+    "high-card-before-type": "opener", "small-bet-carried": "contributions",
+    "ante-cuts-the-call": "completion", "paired-low-qualifies": "hilo-qualifies",
 }
+# Entries shown only on an exercise built for them (exercises/<game>/mistake-<id>.yaml), where no
+# drill template deals their situation often enough.
+SHOWN_BY_EXERCISE = {"pair-option-in-low-games", "big-bet-stands-other-rule"}
 
 
 def test_the_catalogue_covers_the_issue_list_and_every_entry_has_a_test():
-    assert {m.id for m in misconceptions.catalogue()} == set(SHOWN_BY)
+    assert {m.id for m in misconceptions.catalogue()} == set(SHOWN_BY) | SHOWN_BY_EXERCISE
+    root = Path(__file__).resolve().parents[1]
+    for name in SHOWN_BY_EXERCISE:
+        assert list(root.glob(f"exercises/*/mistake-{name}.yaml")), name
 
 
 def _shown_on(name: str) -> tuple[str, ...]:
@@ -205,7 +215,7 @@ def test_each_misconception_is_named_on_its_own_answer_and_never_on_the_right_on
             for one in value if isinstance(value, misconceptions.Either) else [value]:
                 given = engine.answer_json(exercise, question, one)
                 assert not engine.is_correct(exercise, question, given, right)
-                assert entry in misconceptions.diagnose(exercise, question, given, right), item
+                assert entry in misconceptions.matches(exercise, question, given, right), item
             detected += 1
         assert detected >= 5, f"{name}: shown on only {detected} of 40 items of {template}"
 
@@ -273,7 +283,10 @@ def test_a_wrong_answer_no_misconception_explains_is_named_as_nothing():
     exercise = templates.generate("gen/ace-door/1")
     question = exercise.questions[0]
     right = engine.answer(exercise, question).value
-    explained = {misconceptions.replay(m, exercise, question) for m in misconceptions.catalogue()}
+    explained = set()
+    for m in misconceptions.catalogue():
+        value = misconceptions.replay(m, exercise, question)
+        explained |= set(value) if isinstance(value, misconceptions.Either) else {value}
     other = next(p for p in exercise.seats if p != right and p not in explained)
     assert misconceptions.diagnose(exercise, question, other) == []
 
@@ -481,10 +494,11 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         key, _ = _session_answer(at, 0, wrong=True)
         assert "Not right." in texts(at) and "the right answer is" in texts(at)
         at.button(key=f"{key}:next").click().run()
-        first_step = quiz.card_words(engine.answer(*_question(at, 1)).steps[0].text)
+        from course.study import hints
+        rule = quiz.card_words(hints.hint(*_question(at, 1)))
         at.button(key=f"review|1|{items[1][1]}:hint").click().run()
         hint = [i.value for i in at.info if i.value.startswith("Hint:")]
-        assert hint == [f"Hint: {first_step}"]                     # the explanation's first step
+        assert hint == [f"Hint: {rule}"]                  # the deciding rule, never the answer
         key, _ = _session_answer(at, 1)                           # right, after the hint
         at.button(key=f"{key}:next").click().run()
         key, _ = _session_answer(at, 2, wrong=True)               # wrong, then right
@@ -599,7 +613,7 @@ def test_practise_this_lesson_deals_engine_made_items_of_its_skills_after_its_ow
         item = templates.item_of(deal)
         exercise = templates.generate(item)
         assert (exercise.game, exercise.questions[0].ask) in asks and item.endswith("/11")
-        assert exercise.title in [h.value for h in at.subheader]
+        assert [h.value for h in at.subheader] == ["Your deal"]     # the title waits for a check
 
 
 def test_the_best_five_picker_counts_the_cards_chosen_and_six_cards_are_named(tmp_path):
@@ -625,7 +639,10 @@ def test_practice_opens_a_generated_item_from_its_link(tmp_path):
     with environment(tmp_path / "p.db"):
         at = open_app("practice", query={"deal": "gen/door-tie-suit/5"})
         assert not at.exception, at.exception
-        assert templates.generate("gen/door-tie-suit/5").title in [h.value for h in at.subheader]
+        exercise = templates.generate("gen/door-tie-suit/5")
+        assert exercise.title not in [h.value for h in at.subheader]     # it waits for a check
+        assert at.session_state.get(f"practice|{exercise.id}:question") is not None or \
+            any(b.key == f"practice|{exercise.id}|0:check" for b in at.button)
 
 
 def test_practice_names_the_mistake_on_a_hand_written_exercise_and_keeps_its_own_card(tmp_path):

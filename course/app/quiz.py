@@ -7,7 +7,9 @@ this module only picks a widget for each `ask`, reads it, and draws what the eng
 
 from __future__ import annotations
 
+import logging
 import re
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
 import pandas as pd
@@ -21,7 +23,8 @@ from course.cards import Card
 from course.explain import Answer
 from course.games import find_game
 from course.model import Exercise, Question
-from course.store import Attempt
+from course.store import Attempt, StoreError
+from course.study import brief
 
 
 def ask_of(exercise: Any, question: Any) -> Any:
@@ -153,7 +156,7 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     if error:
         graded[key] = {"status": "error", "error": error}
         return
-    revealed = bool(st.session_state["shown"].get(key))
+    revealed = answer_was_shown(exercise, index, key)
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
     tries = st.session_state.setdefault("tries", {})
@@ -174,8 +177,37 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     graded[key] = result
 
 
-def _on_show(key: str) -> None:
+# How long a shown answer marks its question: any check of it within this time (Try again, the
+# question opened again, a reload, a deep link) is saved as shown. The course's own choice: long
+# enough to cover a study sitting, short enough that tomorrow's recall is judged afresh.
+SHOWN_FOR = timedelta(hours=12)
+
+
+def answer_was_shown(exercise: Any, index: int, key: str) -> bool:
+    """Whether this question's answer was shown to the learner before this check: in this
+    session (Show answer, even after Try again), or, as the store remembers, in an earlier one."""
+    if st.session_state["shown"].get(key) or st.session_state.setdefault("answers_shown", {}).get(key):
+        return True
+    name, progress = state.learner(), state.store()
+    if not name or progress is None:
+        return False
+    try:
+        return progress.revealed_since(name, exercise.id, index, datetime.now(timezone.utc) - SHOWN_FOR)
+    except StoreError:
+        return False
+
+
+def _on_show(key: str, exercise: Any = None, question: Any = None, index: int = 0) -> None:
+    """Show the answer and remember that it was shown: in the session (Try again does not forget
+    it) and, for a learner, in the store as a miss marked shown (a reload or a deep link finds it)."""
     st.session_state["shown"][key] = True
+    st.session_state.setdefault("answers_shown", {})[key] = True
+    name = state.learner()
+    if name and exercise is not None and question is not None:
+        state.record(Attempt(
+            learner=name, exercise=exercise.id, question=index, ask=question.ask,
+            skill=skill_of(exercise, question), given=None, correct=False,
+            game=exercise.game, rules=exercise.rules, revealed=True, try_kind="shown"))
 
 
 def _on_retry(key: str, widget_name: str, exercise: Any) -> None:
@@ -212,28 +244,74 @@ def cited_articles(answer: Any, key: str) -> None:
 COURSE_MARK = "†"
 
 
+def _step_md(step: Any, refs: dict[str, int]) -> str:
+    """One step, numbered as among every step, its caveat mark (†) and its article links."""
+    note = f" {COURSE_MARK}" if step.caveat else ""
+    marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
+    return f"{step.number}. {card_words(step.text)}{note}{marks}"
+
+
+def _rules_cited_md(refs: dict[str, int]) -> list[str]:
+    if not refs:
+        return []
+    lines = ["", "**Rules cited**", ""]
+    for cite, n in refs.items():
+        try:
+            cit = rules.citation(cite)
+            what = f"{md_escape(cit.title)} *({md_escape(cit.source_title)})*"
+        except Exception:
+            what = f"`{md_escape(cite)}` (not in the registry)"
+        lines.append(f"- [[{n}]]({article_url(cite)}) {what}")
+    return lines
+
+
 def explanation_md(answer: Answer) -> str:
-    """The engine's steps, numbered, each ending with links to the articles it cites; below
-    them the list of those articles (title and source, each linking to its Rulebook entry)."""
+    """The engine's steps, numbered, each ending with links to the articles it cites; a step
+    resting on the course's own default marked (†) and the caveat said once below them; then
+    the list of those articles (title and source, each linking to its Rulebook entry)."""
     refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
-    lines = ["**Why, step by step**", ""]
-    for n, step in enumerate(answer.steps, 1):
-        # A step resting on the course's own default carries a mark, explained once below.
-        note = f" {COURSE_MARK}" if step.course_default else ""
-        marks = "".join(f" [[{refs[c]}]]({article_url(c)})" for c in step.cite if c in refs)
-        lines.append(f"{n}. {card_words(step.text)}{note}{marks}")
-    if any(step.course_default for step in answer.steps):
-        lines += ["", f"{COURSE_MARK} the course's own default: the sources leave this open."]
-    if refs:
-        lines += ["", "**Rules cited**", ""]
-        for cite, n in refs.items():
-            try:
-                cit = rules.citation(cite)
-                what = f"{md_escape(cit.title)} *({md_escape(cit.source_title)})*"
-            except Exception:
-                what = f"`{md_escape(cite)}` (not in the registry)"
-            lines.append(f"- [[{n}]]({article_url(cite)}) {what}")
-    return "\n".join(lines)
+    steps = brief.plain_steps(answer.steps)
+    lines = ["**Why, step by step**", ""] + [_step_md(step, refs) for step in steps]
+    note = brief.footnote(steps)
+    if note:
+        lines += ["", md_escape(note)]
+    return "\n".join(lines + _rules_cited_md(refs))
+
+
+def explanation_brief_md(answer: Answer, answer_words: set[str] | None = None) -> tuple[str, str | None]:
+    """(The steps that decide the answer, at most three, with the caveat footnote and the rules
+    they cite; every step, or None when the brief one already shows them all). `answer_words`:
+    the players, amounts and cards the answer names (steps naming them decide it)."""
+    refs = {cite: n for n, cite in enumerate(answer.citations, 1)}
+    steps = brief.plain_steps(answer.steps)
+    chosen = brief.deciding(steps, answer_words=answer_words)
+    if len(chosen) == len(steps):
+        return explanation_md(answer), None
+    lines = ["**Why** (the steps that decide it)", ""] + [_step_md(step, refs) for step in chosen]
+    note = brief.footnote(chosen)
+    if note:
+        lines += ["", md_escape(note)]
+    shown_refs = {c: n for c, n in refs.items() if any(c in s.cite for s in chosen)}
+    return "\n".join(lines + _rules_cited_md(shown_refs)), explanation_md(answer)
+
+
+def answer_words(exercise: Any, question: Any, answer: Answer) -> set[str]:
+    """The players, amounts and cards an answer names (none when they cannot be read)."""
+    from course.study import hints
+
+    try:
+        return hints.answer_values(exercise, question, answer.value)[0]
+    except Exception:
+        return set()
+
+
+def explanation(answer: Answer, key: str, cache: Any = None, words: set[str] | None = None) -> None:
+    """The explanation as a learner reads it: the deciding steps, then every step on demand."""
+    short, full = cache() if cache is not None else explanation_brief_md(answer, words)
+    st.markdown(short)
+    if full is not None:
+        with st.expander(f"Every step ({len(answer.steps)})"):
+            st.markdown(full)
 
 
 def hand_record(exercise: Any, key: str) -> None:
@@ -253,12 +331,12 @@ KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
 
 def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
     """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
-    hidden buttons carrying Streamlit's own keyboard shortcuts."""
+    hidden buttons carrying Streamlit's own keyboard shortcuts (hidden by `KEYS_CSS`, which the
+    page draws once, outside the question's fragment: not again on every Check)."""
     widget = WIDGETS[widget_name]
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
-    st.html(KEYS_CSS)
     with st.container(key="answer_keys"):
         for n, choice in enumerate(picks, 1):
             st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,
@@ -276,7 +354,7 @@ def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: st
                   args=(exercise, question, index, key, widget_name),
                   shortcut="Enter" if keyboard else None)
         if not revealed:
-            st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key,))
+            st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key, exercise, question, index))
     if checked or revealed:
         st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, widget_name, exercise))
     if checked and next_step is not None:
@@ -327,9 +405,11 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
             study_feedback.mistake(exercise, question, result["given"])
     else:
         st.info(f"The answer is **{md_escape(shown(exercise, question, answer.value))}**.")
-    st.markdown(exercise.replayed(("explanation", id(question)), lambda: explanation_md(answer))
-                if hasattr(exercise, "replayed") and engine_answer(exercise, question)[0] is answer
-                else explanation_md(answer))
+    words = answer_words(exercise, question, answer)
+    explanation(answer, key, (lambda: exercise.replayed(("explanation", id(question)),
+                                                        lambda: explanation_brief_md(answer, words)))
+                if hasattr(exercise, "replayed") and engine_answer(exercise, question)[0] is answer else None,
+                words)
     cited_articles(answer, key)
     if question.ask in questions.RECORD_ASKS:
         hand_record(exercise, key)
@@ -436,8 +516,15 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     params = getattr(question, "params", {}) or {}
     hides = getattr(ask_of(exercise, question), "hides", None) if question is not None else None
     asked = params.get("player") if hides == "holding" else None
-    html = cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
-                                 pot_asked=hides == "pot")
+    def draw() -> tuple[Any, str]:
+        return question, cards_view.table_html(exercise, at, show_down=shows_hole_cards(exercise), asked_seat=asked,
+                                               pot_asked=hides == "pot")
+    # drawn once per question of a loaded exercise (read-only): a Check reruns the question's
+    # fragment, table and all, and the table is the same every time
+    kept, html = exercise.replayed(("table html", id(question)), draw) if hasattr(exercise, "replayed") \
+        else draw()
+    if kept is not question:
+        html = draw()[1]
     where = ""                  # a deal without moves needs no word on where the table stands
     if exercise.events or exercise.actions:
         played, total = len(at.moves), len(cards_view.parsed_moves(exercise))
@@ -479,15 +566,30 @@ def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
     st.dataframe(table, key=f"{key}:table")
 
 
+def deal_checked(exercise: Any, prefix: str) -> bool:
+    """Whether some question of the deal was checked or its answer shown on this page."""
+    base = f"{prefix}|{exercise.id}"
+    graded = st.session_state.get("graded", {})
+    return any((graded.get(f"{base}|{n}") or {}).get("status") == "graded"
+               or st.session_state.get("shown", {}).get(f"{base}|{n}") for n in range(len(exercise.questions)))
+
+
 def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
                    one_at_a_time: bool = False, next_deal: Callable[[], None] | None = None,
-                   keyboard: bool = False) -> None:
+                   keyboard: bool = False, fragment: bool = False,
+                   title_after_check: bool = False) -> None:
     """Draw one exercise with its questions (all of them, or `one_at_a_time` behind numbered
     tabs); `prefix` keeps widget keys apart per page. `keyboard` (one deal on the page, as in
-    Practice): number keys choose, Enter checks, N goes to the next question."""
+    Practice): number keys choose, Enter checks, N goes to the next question. `fragment` (one
+    deal on the page, nothing else on it reading its answers): the table and the questions are
+    a Streamlit fragment, so that Check, Try again and Next question rerun them alone, not the
+    page (`deal_and_questions_fragment`). With `title_after_check` the deal's title (which may
+    state the rule it tests) waits until an answer is checked or shown, as Review does; the
+    intro is shown at once."""
     base = f"{prefix}|{exercise.id}"
     if heading:
-        st.subheader(exercise.title)
+        st.subheader(exercise.title if not title_after_check or deal_checked(exercise, prefix)
+                     else "Your deal")
     names = profile_names(exercise.game)
     active = exercise
     named = named_profile(exercise)
@@ -509,6 +611,46 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
             st.error(f"Profile {chosen!r} cannot be applied: {exc}")
     if getattr(active, "intro", None):
         st.markdown(author_md(active.intro))
+    if fragment:
+        st.session_state.pop(PAGE_RERUN, None)       # this run is the page's own
+        deal_and_questions_fragment(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
+    else:
+        deal_and_questions(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
+
+
+# A callback inside the fragment that changes what the page around it shows (Next deal) asks
+# for the whole page to be drawn again.
+PAGE_RERUN = "_quiz_page_rerun"
+
+
+@st.fragment
+def deal_and_questions_fragment(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
+                                one_at_a_time: bool, next_deal: Callable[[], None] | None,
+                                keyboard: bool) -> None:
+    """`deal_and_questions` as a Streamlit fragment: on the real server a click inside it (Check,
+    Try again, Show answer, a question's tab, Next question) reruns this alone, with the
+    arguments of the page's last run; the entry script, the pickers and the deal's header are
+    not run again and nothing of theirs is sent. Where fragments are not supported (AppTest),
+    every click reruns the whole page, which draws this as part of it. Next deal changes the
+    page: its click asks for the whole page (`PAGE_RERUN`)."""
+    if st.session_state.pop(PAGE_RERUN, False):
+        st.rerun()
+    if next_deal is not None:
+        def next_deal(go=next_deal) -> None:
+            go()
+            st.session_state[PAGE_RERUN] = True
+    try:
+        deal_and_questions(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
+    except Exception:  # noqa: BLE001 - run alone, the page's own guard (entry.main) is not around it
+        logging.getLogger("course").exception("the deal %r could not be drawn", getattr(exercise, "id", "?"))
+        st.error("Part of this page could not be drawn: something in the course cannot be shown "
+                 "(the server's log says what). The other pages and the rest of the course work.")
+
+
+def deal_and_questions(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
+                       one_at_a_time: bool, next_deal: Callable[[], None] | None, keyboard: bool) -> None:
+    """The deal's table and its questions, and the rule profiles compared once one was
+    checked (everything of `exercise_block` under the deal's header)."""
     # Each question's table is drawn as it stands when that question is asked.
     count = len(active.questions)
     if one_at_a_time:

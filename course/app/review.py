@@ -23,7 +23,7 @@ from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
 from course.app.widgets import WIDGETS
-from course.study import schedule, templates
+from course.study import hints, schedule, templates
 
 SESSION = 10
 K = "review:"
@@ -200,7 +200,8 @@ def _question(plan, card, item, exercise, question, index, key, second) -> None:
         else:
             st.button("Next →", key=f"{key}:next", type="primary", on_click=_advance, shortcut="N")
     if st.session_state.get(K + "hint") and not finished and answer.steps:
-        st.info("Hint: " + quiz.card_words(answer.steps[0].text))   # the explanation's first step
+        # the rule that decides the question, never its answer (course/study/hints.py)
+        st.info("Hint: " + quiz.card_words(hints.hint(exercise, question, answer)))
     feedback = st.session_state.get(K + "feedback")
     if feedback and feedback.get("key") == key:
         with st.container(key="review_verdict"):
@@ -290,7 +291,8 @@ def _feedback(feedback: dict, exercise, question, answer, finished: bool) -> Non
     if not feedback["right"]:
         study_feedback.mistake(exercise, question, feedback["given"])
     if finished:
-        st.markdown(quiz.explanation_md(answer))
+        quiz.explanation(answer, f"review|{st.session_state[K + 'at']}",
+                         words=quiz.answer_words(exercise, question, answer))
         quiz.cited_articles(answer, f"review|{st.session_state[K + 'at']}")
 
 

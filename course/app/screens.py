@@ -402,7 +402,8 @@ def _next_step(course: Any, lesson: Any) -> None:
 def practice() -> None:
     """Practice: pick what to practise, then one deal at a time, checked by the engine."""
     # less room above the title, so the deal and its question fit a laptop screen
-    st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>")
+    # (and the number keys' hidden buttons stay hidden: quiz.number_keys)
+    st.html("<style>[data-testid=stMainBlockContainer]{padding-top:3rem}</style>" + quiz.KEYS_CSS)
     st.title("Practice")
     motivation.practice_session_start()
     if st.session_state.get("practice_summary"):
@@ -425,7 +426,8 @@ def practice() -> None:
             st.error(str(exc))
         else:
             st.caption("An engine-made drill: its link opens this same deal again.")
-            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True)
+            quiz.exercise_block(generated, prefix="practice", one_at_a_time=True, fragment=True,
+                                title_after_check=True)
             return
     by_id = lv.exercises(course)
     if wanted is not None and (wanted not in by_id or not authoring.servable(course, by_id[wanted])):
@@ -525,8 +527,9 @@ def practice() -> None:
             ex = pool[here]
             st.session_state.setdefault(f"practice|{ex.id}:question", next(
                 (n for n, q in enumerate(ex.questions) if quiz.skill_of(ex, q) == choice), 0))
-        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True,
-                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None)
+        quiz.exercise_block(pool[here], prefix="practice", one_at_a_time=True, keyboard=True, fragment=True,
+                            next_deal=(lambda: step(1)) if here + 1 < len(pool) else None,
+                            title_after_check=True)
         st.button("End session", key="practice_end", icon=":material/flag:",
                   help="See this session's summary: right first time, and what to review next.",
                   on_click=lambda: st.session_state.update(practice_summary=True))

@@ -12,29 +12,89 @@ from __future__ import annotations
 from typing import Any
 import streamlit as st
 
-from course.app import labels, state
+from course.app import cards_view, labels, state
 from course.app.links import article_url
 from course.app.widgets import md_escape
 from course.store import StoreError
-from course.study import misconceptions, schedule, templates
+from course.study import compare, misconceptions, schedule, templates
+
+
+MARK_CSS = """<style>
+.ssr-marked{display:flex;flex-wrap:wrap;gap:.45rem;align-items:center;margin:.3rem 0 .5rem}
+.ssr-marked .ssr-label{font-size:.9rem;margin-right:.3rem}
+.ssr-mark{position:relative;display:inline-flex;border-radius:.35rem}
+.ssr-mark.ssr-wrong{outline:3px solid #c62828;outline-offset:2px}
+.ssr-mark.ssr-wrong::after{content:"\\2715";position:absolute;top:-.6rem;right:-.6rem;width:1.15rem;
+  height:1.15rem;border-radius:50%;background:#c62828;color:#fff;font-size:.75rem;font-weight:700;
+  display:flex;align-items:center;justify-content:center;pointer-events:none}
+.ssr-mark.ssr-missing{outline:3px dashed #1565c0;outline-offset:2px}
+.ssr-legend{font-size:.8rem;opacity:.85;margin-bottom:.4rem}
+</style>"""
+
+
+def marked_cards_html(chosen: list, best: list, wrong: set[str], missing: set[str]) -> str:
+    """The learner's cards with the wrong ones crossed, then the right cards they left out
+    outlined: the marks are drawn on the cards themselves, and said in each card's label."""
+    from course.cards import parse_cards
+
+    def one(card, mark: str, words: str) -> str:
+        html = cards_view.card_html(card).replace(f'aria-label="{card.label}"',
+                                                    f'aria-label="{card.label}, {words}"', 1)
+        return f'<span class="ssr-mark ssr-{mark}">{html}</span>' if mark else html
+
+    mine = "".join(one(c, "wrong" if str(c) in wrong else "", "not in the best hand" if str(c) in wrong else "")
+                   for c in parse_cards([str(c) for c in chosen]))
+    left = "".join(one(c, "missing", "missing from your hand") for c in parse_cards([str(c) for c in best])
+                   if str(c) in missing)
+    parts = [f'<div class="ssr-marked"><span class="ssr-label">Your cards:</span>{mine}</div>']
+    if left:
+        parts.append(f'<div class="ssr-marked"><span class="ssr-label">Left out:</span>{left}</div>')
+    parts.append('<div class="ssr-legend">Red with a cross: not in the best hand. Dashed blue: a card of '
+                 'the best hand you left out.</div>')
+    return cards_view.style_tag() + MARK_CSS + "".join(parts)
 
 
 def mistake(exercise: Any, question: Any, given: Any) -> None:
+    """What a wrong answer gets besides the verdict: the learner's answer compared with the
+    engine's (wrong cards crossed and missing ones outlined on the cards, each wrong field
+    named), one contrast line, and at most one known mistake, the most specific."""
     if question.ask == "best_five" and isinstance(given, (list, tuple)) and len(given) > 5:
         st.warning(f"**Known mistake.** You chose {len(given)} cards. A poker hand is five cards: "
                    "the best five of them, and the others play no part.")
-    fields = misconceptions.wrong_fields(exercise, question, given)
-    seats = list(getattr(exercise, "seats", None) or [])
-    # players in seat order, as the table lists them (other fields keep their order after them)
-    fields = sorted(fields, key=lambda f: seats.index(f) if f in seats else len(seats))
-    if fields:
-        st.markdown("Wrong: " + ", ".join(f"**{md_escape(f)}**" for f in fields))
     try:
-        found = misconceptions.diagnose(exercise, question, given)
+        judged = compare.judge(exercise, question, given)
     except misconceptions.CatalogueError as exc:
         st.warning(f"Known mistakes cannot be named: {md_escape(exc)}")
         return
-    for entry in found:
+    if judged.correct:
+        return
+    kind = misconceptions.engine.kind_of(exercise, question)
+    if kind.name == "cards" and isinstance(given, (list, tuple)) and (judged.comparison.wrong or judged.comparison.missing):
+        right = misconceptions.engine.answer(exercise, question).value
+        st.html(marked_cards_html(list(given), list(right), set(judged.comparison.wrong),
+                                  set(judged.comparison.missing)))
+    elif kind.name in compare.FIELD_KINDS and judged.comparison.wrong:
+        # each wrong field named in bold, with what was given and what is right when the
+        # contrast line says it ("**Ben**: 8 given, 16 right.")
+        line = md_escape(judged.comparison.line)
+        for field in judged.comparison.wrong:
+            for colon in (":", md_escape(":")):
+                line = line.replace(f"{md_escape(field)}{colon}", f"**{md_escape(field)}**{colon}", 1)
+        if "**" not in line:
+            line = ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong) + ". " + line
+        st.markdown("Wrong: " + line)
+        if judged.profile is not None:
+            st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
+    if kind.name in compare.FIELD_KINDS and judged.comparison.wrong:
+        pass                                        # said above, field by field
+    elif kind.name in ("player", "yesno", "units", "category"):
+        # the verdict above already says both values: only another rule set's word is new
+        if judged.profile is not None:
+            st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
+    elif judged.verdict:
+        st.markdown(md_escape(judged.verdict))
+    if judged.mistake is not None:
+        entry = judged.mistake
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
         st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}")
 

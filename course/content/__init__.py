@@ -22,7 +22,7 @@ from __future__ import annotations
 from course.asks import Ask
 from course.content.checker import suggest
 from course.content.exercises import (
-    EXERCISE_KEYS, QUESTION_KEYS, STAKE_KEYS, load_exercise, parse_exercise, require_exercise, with_profile,
+    EXERCISE_KEYS, QUESTION_KEYS, STAKE_KEYS, exercise_from_data, load_exercise, parse_exercise, require_exercise, with_profile,
 )
 from course.content.lessons import DEAL_KEYS, LESSON_KEYS, SECTION_KEYS, load_lesson, parse_lesson
 from course.content.load import content_files, find_root, is_lesson_file, load_course, load_files
@@ -36,7 +36,8 @@ __all__ = [
     "Ask", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",
     "GAMES", "Hand", "LESSON_KEYS", "Lesson", "MAX_SEATS", "Node", "Problem", "QUESTION_KEYS",
     "Question", "SECTION_KEYS", "STAKE_KEYS", "STREETS", "STUD_ASKS", "Section", "TOPICS",
-    "asks_for", "content_files", "find_root", "is_lesson_file", "load_course", "load_exercise", "load_files",
+    "asks_for", "content_files", "exercise_from_data", "find_root", "is_lesson_file", "load_course", "load_exercise",
+    "load_files",
     "load_lesson", "parse_exercise", "parse_lesson", "parse_yaml", "require_exercise", "suggest",
     "variant_module", "with_profile",
 ]

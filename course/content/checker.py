@@ -290,6 +290,12 @@ def _parse_with(build: Callable[["_Checker", Node], Any], text: str, file: str) 
     node, problems = parse_yaml(text, file)
     if node is None:
         return None, capped(problems)
+    return _build_with(build, node, file, problems)
+
+
+def _build_with(build: Callable[["_Checker", Node], Any], node: Node, file: str,
+                problems: list[Problem] = ()) -> tuple[Any, list[Problem]]:
+    """Build the model of a composed tree with `build`; every problem, sorted by position."""
     ck = _Checker(file)
     ck.problems.extend(problems)
     try:

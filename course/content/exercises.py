@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 from typing import Any
 
 from course.asks.kinds import KINDS
 from course.questions import asks_for   # the stud asks are registered there
-from course.content.checker import _Checker, _load_with, _parse_with, suggest
+from course.content.checker import _build_with, _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card, _check_shared_card_missing
 from course.content.nodes import (_BOOL, _NULL, LIMITS_DOC, MAX_MOVES, MAX_QUESTIONS, MAX_RAISE_CAP, Node,
-                                  _describe)
+                                  _describe, tree)
 from course.games import GAMES, STREETS, find_game
 from course.betting import Action
 from course.engine.actions import parse_move
@@ -25,7 +26,7 @@ EXERCISE_KEYS = (
     "id", "title", "game", "rules", "options", "stakes", "street", "seats", "hands", "shared",
     "pot", "actions", "events", "questions", "cite", "intro", "stacks",
 )
-QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points")
+QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points", "tempts")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
 # A whole hand's cards the record does not show (a hand history's `??`): seat -> "down"/"up" for
@@ -41,6 +42,16 @@ def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exe
 def parse_exercise(text: str, file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
     """Validate exercise YAML given as text (a pasted or uploaded file)."""
     return _parse_with(_exercise, text, file)
+
+
+def exercise_from_data(data: dict[str, Any], file: str = "<exercise>") -> tuple[Exercise | None, list[Problem]]:
+    """Validate an exercise given as YAML-shaped data (a generated drill item), with the same
+    checks as its YAML text would get, without writing the text and parsing it back."""
+    try:
+        node = tree(data)
+    except (TypeError, ValueError) as exc:
+        return None, [Problem(file, 1, 1, f"not an exercise's data: {exc}")]
+    return _build_with(_exercise, node, file)
 
 
 def _exercise(ck: _Checker, node: Node) -> Exercise | None:
@@ -295,9 +306,52 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
             if spec is not None:
                 KINDS[spec.kind].check_written(ck, answer_node, seats, f"answer to {ask!r}")
         marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
+        tempts = _tempts(ck, fields.get("tempts"), game, ask)
         questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks,
-                                  tuple(points)))
+                                  tuple(points), tempts=tempts))
     return questions
+
+
+def _tempts(ck: _Checker, node: Node | None, game: str | None, ask: str) -> tuple[str, ...]:
+    """`tempts`: the known mistakes (ids of course/study/misconceptions.yaml) a question is built
+    to tempt, one or a list; each must be an entry for this game and ask."""
+    if node is None:
+        return ()
+    items = [node] if node.kind == "scalar" else ck.sequence(node, "tempts") or []
+    entries = _known_mistakes()
+    found = []
+    for item in items:
+        name = ck.text(item, "tempts")
+        if name is None:
+            continue
+        entry = entries.get(name)
+        if entry is None:
+            ck.add(item, f"tempts: no known mistake {name!r}{suggest(name, list(entries))}; expected an id "
+                   "of course/study/misconceptions.yaml")
+        elif game not in entry.games or ask not in entry.asks:
+            ck.add(item, f"tempts: the mistake {name!r} is not one of {game}'s for {ask!r} (it is for "
+                   f"{', '.join(entry.games)}: {', '.join(entry.asks)})")
+        else:
+            found.append(name)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1)
+def _known_mistakes() -> dict[str, Any]:
+    """The catalogue of known mistakes by id, as `tempts` needs it (games and asks), read from
+    its file (course/study/misconceptions.py checks the catalogue itself)."""
+    from types import SimpleNamespace
+
+    import yaml
+
+    path = Path(__file__).resolve().parents[1] / "study" / "misconceptions.yaml"
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except (OSError, yaml.YAMLError):
+        return {}
+    return {str(e["id"]): SimpleNamespace(id=str(e["id"]), games=tuple(e.get("games", ())),
+                                          asks=tuple(e.get("asks", ())))
+            for e in raw if isinstance(e, dict) and "id" in e}
 
 
 def _street(ck: _Checker, node: Node | None, key: str, spec: Any) -> str | None:

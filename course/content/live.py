@@ -37,6 +37,7 @@ from course.model import Course, Lesson, Problem
 LOG = logging.getLogger(__name__)
 DEBOUNCE = 0.05   # seconds: an editor's save is often several events; they are handled together
 SAVE_AFTER = 5.0  # seconds without a change before the watcher writes the cache again
+VALIDATE_APART_FROM = 2_000   # files: a first start of a course this big validates in a child process
 
 
 @dataclass
@@ -59,8 +60,9 @@ class LiveCourse:
     """The course under `root`, loaded once and kept current."""
 
     def __init__(self, root: Path | str, interval: float = 2.0, watch: bool = True,
-                 cache_file: Path | None | bool = True):
+                 cache_file: Path | None | bool = True, apart: bool = True):
         self.root = Path(root)
+        self.apart = apart        # False: never validate in a child process (the child itself)
         self.interval = interval
         self.watch = watch        # False: changes come in only through refresh() (tests)
         # The validated-course cache's file: True for the usual place (course.content.cache),
@@ -137,8 +139,11 @@ class LiveCourse:
         validated = self.validated
         with gc_paused():
             kept = cache.read(self.cache_file)
+            if self._validate_apart(inside, kept):
+                kept = cache.read(self.cache_file)
+            here = self.validated                # files validated in this process
             self._take_kept(inside, kept)
-            self._unsaved = self.validated > validated or len(kept) != len(inside)
+            self._unsaved = self.validated > here or len(kept) != len(inside)
             del kept
             for path in outside:
                 self._entries[path] = _Entry(None, None, outside_link(path, self.root), False)
@@ -152,12 +157,52 @@ class LiveCourse:
             # A load from the cache leaves next to no garbage: a collection would only walk the
             # course for nothing (seconds at 43,000 exercises). Frozen before the collector is
             # back on, so that its first young collection does not walk the course either.
-            keep_out_of_gc(collect=self.validated > validated)
+            keep_out_of_gc(collect=self.validated > here)
         course = self._course
         LOG.info("course loaded from %s: %d lessons, %d exercises, %d problem(s) in %.1f s (load %d), "
                  "%d file(s) validated, %d from the cache", self.root, len(course.lessons),
                  len(course.exercises), len(course.problems), time.perf_counter() - started, self.loads,
                  self.validated - validated, len(inside) - (self.validated - validated))
+
+    def _validate_apart(self, inside: list[str], kept: cache.Kept) -> bool:
+        """A first start (most of a big course missing from the cache): the files are validated
+        in a child process, which writes the validated-course cache, and this server then takes
+        the course from the cache as a restart does. Validating here would leave the server
+        holding about twice a restart's memory for as long as it runs (what validation built
+        is freed, but the allocator keeps the pages it was scattered over). True when the child
+        wrote the cache; False (validate here, as before) for a small course, without a cache,
+        or when the child failed (its output is logged)."""
+        missing = len(inside) - len(kept)
+        if not self.apart or self.cache_file is None or len(inside) < VALIDATE_APART_FROM \
+                or 2 * missing < len(inside):
+            return False
+        import subprocess
+        import sys
+
+        package_parent = str(Path(cache.PACKAGE).parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (package_parent, os.environ.get("PYTHONPATH"))))}
+        code = ("import sys; from pathlib import Path; from course.content.live import LiveCourse; "
+                "live = LiveCourse(Path(sys.argv[1]), watch=False, cache_file=Path(sys.argv[2]), apart=False); "
+                "live.course(); print(live.validated)")
+        started = time.time()
+        try:
+            done = subprocess.run([sys.executable, "-c", code, str(self.root), str(self.cache_file)], env=env,
+                                  capture_output=True, text=True, timeout=3600)
+            validated = int(done.stdout.split()[-1]) if done.returncode == 0 and done.stdout.split() else None
+            if validated is not None and not (self.cache_file.is_file() and self.cache_file.stat().st_mtime >= started - 1):
+                LOG.warning("the child process validating the course wrote no cache: validating here")
+                return False
+        except (OSError, subprocess.SubprocessError, ValueError) as exc:
+            done, validated = None, None
+            LOG.warning("validating the course in a child process failed (%s): validating here", exc)
+        if validated is None:
+            if done is not None:
+                LOG.warning("validating the course in a child process failed (exit %s): validating here\n%s",
+                            done.returncode, done.stderr[-2000:])
+            return False
+        self.validated += validated
+        self.from_cache -= validated        # taken from the cache the child wrote, but validated
+        return True
 
     def save_cache(self) -> bool:
         """Write every file's current result to the validated-course cache (removed files are

@@ -48,6 +48,8 @@ _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
 _NULL = "tag:yaml.org,2002:null"
 _MERGE = "tag:yaml.org,2002:merge"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
 _OCTAL_OR_HEX = re.compile(r"^[-+]?0(?:[0-7_]+|x[0-9a-fA-F_]+|b[01_]+)$")
 # Half of a UTF-16 pair on its own ("\ud800" written as a YAML escape): Python keeps it in a str,
 # but it cannot be encoded, so a page that shows it fails for every visitor.
@@ -399,6 +401,48 @@ class _Composer:
         parent.keys[key] = key_node
         frame.key = key
         frame.skip_value = False
+
+
+def tree(data: Any) -> Node:
+    """The `Node` tree of plain Python data (dicts, lists, str, int, float, bool, None), as
+    composing its YAML would give it, without writing or parsing any text: a generated drill
+    item is validated as the data it is (`course.content.exercise_from_data`). Every value
+    is what it is (a str is text, as a quoted YAML scalar is), so none of YAML's readings of
+    plain text applies; positions count the values in order (line n is the n-th value)."""
+    count = 0
+
+    def build(value: Any, depth: int) -> Node:
+        nonlocal count
+        count += 1
+        if count > MAX_NODES:
+            raise ValueError(f"more than {MAX_NODES:,} values in one item ({LIMITS_DOC})")
+        line = count
+        if isinstance(value, dict):
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"lists and mappings nested more than {MAX_DEPTH} deep ({LIMITS_DOC})")
+            node = Node("map", {}, line, 1, tag=_MAP, keys={})
+            for key, item in value.items():
+                key_node = build(key, depth + 1)
+                node.keys[key] = key_node
+                node.value[key] = build(item, depth + 1)
+            return node
+        if isinstance(value, (list, tuple)):
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"lists and mappings nested more than {MAX_DEPTH} deep ({LIMITS_DOC})")
+            return Node("seq", [build(item, depth + 1) for item in value], line, 1, tag=_SEQ)
+        if isinstance(value, str):
+            return Node("scalar", value, line, 1, value, _STR, False)
+        if value is None:
+            return Node("scalar", None, line, 1, "null", _NULL, True)
+        if isinstance(value, bool):
+            return Node("scalar", value, line, 1, "true" if value else "false", _BOOL, True)
+        if isinstance(value, int):
+            return Node("scalar", value, line, 1, str(value), _INT, True)
+        if isinstance(value, float):
+            return Node("scalar", value, line, 1, repr(value), _FLOAT, True)
+        raise TypeError(f"{type(value).__name__} {value!r} is not YAML-shaped data")
+
+    return build(data, 0)
 
 
 # Implicit tags of short plain scalars: course files repeat the same keys, names and cards, and

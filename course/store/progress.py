@@ -453,6 +453,15 @@ class ProgressStore:
         (row_id,), = self._write(INSERT_ATTEMPT, params=row)
         return int(row_id)
 
+    def revealed_since(self, learner: str, exercise: str, question: int, since: datetime) -> bool:
+        """Whether the learner was shown this question's answer (a row marked revealed, as
+        Show answer writes one) at or after `since`: a later check of it counts as shown."""
+        frame = self._read(sa.select(ATTEMPTS.c.id).where(
+            ATTEMPTS.c.learner == learner.strip(), ATTEMPTS.c.exercise == exercise,
+            ATTEMPTS.c.question == int(question), ATTEMPTS.c.revealed == 1,
+            ATTEMPTS.c.at >= utc_text(since)).limit(1))
+        return not frame.empty
+
     def save_learner(self, key: str, name: str, email: str = "") -> None:
         """Remember a learner's display name (the class page shows names, not keys)."""
         self._upsert(LEARNERS, ["key"], dict(key=key, name=name or key, email=email or "",

@@ -18,6 +18,11 @@ def parse(text: str, file: str):
     return content.parse_exercise(text, file)
 
 
+def build(data: dict[str, Any], file: str):
+    """(Exercise | None, problems) for exercise data (YAML-shaped), checked as its YAML would be."""
+    return content.exercise_from_data(data, file)
+
+
 def answer(exercise, question) -> Answer:
     return questions.answer(exercise, question)
 

@@ -23,7 +23,7 @@ from course.engine.state import HandState
 from course.engine.table import TABLE
 from course.study import engine
 from course.study.stud import NAMES, text
-from course.study.registry import CONTROL, PARSED, Reject, Template, dump, register
+from course.study.registry import CONTROL, PARSED, Reject, Template, register
 
 HORN, HEART = "horn-a-vika", "have-a-heart"
 _SEAT = re.compile(r"\bP([1-8])\b")
@@ -105,7 +105,7 @@ def item(game: str, players: int, events: list[str], question: dict[str, Any], *
 
 def parsed(data: dict[str, Any]):
     """The item loaded as an exercise; `Reject` when the loader refuses this cut."""
-    exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
+    exercise, problems = engine.build({"id": "draw", "title": "draw", **data}, "<draw>")
     if exercise is None or problems:
         raise Reject
     return exercise

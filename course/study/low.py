@@ -409,16 +409,10 @@ def hilo_quartered(rng):
 def _stud_answer(data: dict[str, Any]) -> Any:
     stud = {**data, "game": HIGH, "rules": RULES[HIGH], "id": "which-game-probe", "title": "probe"}
     stud.pop("intro", None)
-    exercise, problems = engine.parse(dump_item(stud), "which-game-probe.yaml")
+    exercise, problems = engine.build({k: v for k, v in stud.items() if not k.startswith("_")}, "which-game-probe.yaml")
     if exercise is None or problems:     # the same deal is valid under Stud High: the engine failed
         raise ValueError("the deal under Stud High: " + "; ".join(map(str, problems)))
     return engine.answer_json(exercise, exercise.questions[0])
-
-
-def dump_item(data):
-    from course.study.registry import dump
-
-    return dump({k: v for k, v in data.items() if not k.startswith("_")})
 
 
 def _which(game, base, what):

@@ -3,7 +3,8 @@
 The catalogue is data (`misconceptions.yaml`). An entry is a rule override (the same deal under a
 changed profile option, answered by the engine itself) or a named transformation below (the deal
 read the wrong way: hidden cards counted, a card borrowed ...). `diagnose` names every entry whose
-replay reproduces a wrong answer exactly; `wrong_fields` marks each wrong part of an answer with
+replay reproduces a wrong answer exactly (`matches`) and the one to name, the most specific
+(`diagnose`); `wrong_fields` marks each wrong part of an answer with
 several fields (contributions, award, pot matches, takes, holding).
 """
 
@@ -36,6 +37,7 @@ class Misconception:
     cite: tuple[str, ...]
     override: Mapping[str, Any] | None = None
     transform: str | None = None
+    precedence: int = 0      # higher first when several entries give the same wrong answer
 
     def applies(self, exercise, question) -> bool:
         return exercise.game in self.games and question.ask in self.asks
@@ -75,8 +77,8 @@ def _catalogue(path: Path) -> tuple[Misconception, ...]:
         try:
             entry = Misconception(raw["id"], tuple(raw["games"]), tuple(raw["asks"]),
                                   " ".join(raw["message"].split()), tuple(raw["cite"]), raw.get("override"),
-                                  raw.get("transform"))
-        except (KeyError, TypeError, AttributeError) as exc:
+                                  raw.get("transform"), int(raw.get("precedence", 0)))
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise CatalogueError(f"{where}: expected a mapping with id, games, asks, message, cite and an "
                                  f"override or a transform ({type(exc).__name__}: {exc})") from None
         if (entry.override is None) == (entry.transform is None):
@@ -135,17 +137,89 @@ def wrong_answer(entry: Misconception, exercise, question, right: Answer | None 
     return value if wrong(value) else None
 
 
-def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
-    """The misconceptions that reproduce a wrong `given` exactly (none for a right answer)."""
-    right = right or engine.answer(exercise, question)
+def matches(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """Every misconception whose replay reproduces a wrong `given` exactly (none for a right
+    answer), most specific first (`rank`)."""
+    right, wrong = _wrong_answers(exercise, question, right)
     if engine.is_correct(exercise, question, given, right):
         return []
-    found = []
-    for entry in catalogue():
-        value = wrong_answer(entry, exercise, question, right)
-        if value is not None and same(exercise, question, given, value):
-            found.append(entry)
-    return found
+    return rank(question, [entry for entry, value in wrong
+                           if value is not None and same(exercise, question, given, value)])
+
+
+def _wrong_answers(exercise, question, right: Answer | None = None) -> tuple[Answer, tuple]:
+    """The engine's answer, and each catalogue entry with its wrong answer on this deal (None
+    where it gives none): worked out once per question of a loaded exercise, which is read-only
+    (another profile is a new Exercise), since they do not depend on the learner's answer and
+    a wrong Check on Practice asks for them every time."""
+    entries = catalogue()
+
+    def build() -> tuple[Any, Answer, tuple]:
+        engine_right = right or engine.answer(exercise, question)
+        return question, engine_right, tuple((entry, wrong_answer(entry, exercise, question, engine_right))
+                                              for entry in entries)
+    if not hasattr(exercise, "replayed"):
+        return build()[1:]
+    kept, engine_right, wrong = exercise.replayed(("misconception answers", id(question), id(entries)), build)
+    return (engine_right, wrong) if kept is question else build()[1:]
+
+
+def rank(question, found: list[Misconception]) -> list[Misconception]:
+    """Matches in the order they are to be named: first a mistake the question is built to tempt
+    (its `tempts:`, in the order written), then by the entries' `precedence` (a narrower mistake
+    outranks a broader one that gives the same answer on the deal), then in catalogue order."""
+    order = {m.id: n for n, m in enumerate(catalogue())}
+    return sorted(found, key=lambda m: (*_standing(question, m), order.get(m.id, len(order))))
+
+
+def _standing(question, entry: Misconception) -> tuple[int, int]:
+    """How strongly an entry claims an answer it reproduces: tempted by the question first, then
+    by precedence (smaller is stronger)."""
+    tempts = list(getattr(question, "tempts", ()) or ())
+    return (tempts.index(entry.id) if entry.id in tempts else len(tempts), -entry.precedence)
+
+
+def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """The one misconception to name for a wrong `given` (as a list: empty when none reproduces
+    it, and for a right answer): the first of `matches`. A learner is told one mistake, the most
+    specific, never several, and never a guess: when two entries reproduce the answer and
+    neither outranks the other (the question tempts neither, equal precedence), none is named."""
+    found = matches(exercise, question, given, right)
+    if len(found) > 1 and _standing(question, found[0]) == _standing(question, found[1]):
+        return []
+    return found[:1]
+
+
+def other_profile(exercise, question, given: Any, right: Answer | None = None) -> str | None:
+    """When the learner's wrong answer is the right one under another rule profile of the game,
+    that profile's name (the course's profiles.yaml): the "mistake" is another rule set's rule."""
+    from course import content, rules
+
+    right = right or engine.answer(exercise, question)
+    if engine.is_correct(exercise, question, given, right):
+        return None
+    for name in rules.profile_names(exercise.game):
+        if name == exercise.rules:
+            continue
+        try:
+            other = content.with_profile(exercise, name)
+            if engine.is_correct(other, question, given):
+                return name
+        except ValueError:          # the deal's own moves break under that profile
+            continue
+    return None
+
+
+def profile_words(exercise, name: str) -> str:
+    """ "That is the 1917Poker rule; this deal uses PokerStars'." for another profile `name`."""
+    from course import rules
+
+    def title(profile_name: str) -> str:
+        try:
+            return rules.load_profile(profile_name).title
+        except ValueError:
+            return profile_name
+    return f"Your answer is the rule of {title(name)}; this deal is played under {title(exercise.rules)}."
 
 
 def wrong_fields(exercise, question, given: Any, right: Answer | None = None) -> list[str]:
@@ -179,12 +253,25 @@ def ace_low_bring_in(exercise, question) -> str:
     return _lowest(exercise, _doors(exercise), lambda c: 1 if c.rank == 14 else int(c.rank))
 
 
-def hidden_cards_bring_in(exercise, question) -> str:
+def hidden_cards_bring_in(exercise, question) -> Any:
+    """The bring-in read with the hole cards counted, each way a learner counts them: the lowest
+    card of the whole hand, the weakest whole hand, or a pair in the hole lifting its player out
+    of the lowest door cards."""
     hands = {p: h for p in exercise.seats if (h := exercise.hands.get(p)) is not None and h.up and h.down}
-    lowest = {p: min(h.cards, key=lambda c: (c.rank, c.suit)) for p, h in hands.items()}
-    if len(lowest) < len(_doors(exercise)):
+    doors = _doors(exercise)
+    if len(hands) < len(doors):
         return None
-    return _lowest(exercise, lowest, lambda c: int(c.rank))
+    lowest = {p: min(h.cards, key=lambda c: (c.rank, c.suit)) for p, h in hands.items()}
+    readings = [_lowest(exercise, lowest, lambda c: int(c.rank))]
+    weakest = min(evaluate(h.cards).value for h in hands.values())
+    weak = [p for p in exercise.seats if p in hands and evaluate(hands[p].cards).value == weakest]
+    if len(weak) == 1:
+        readings.append(weak[0])
+    paired = {p for p, h in hands.items() if len({c.rank for c in h.cards}) < len(h.cards)}
+    if paired and len(paired) < len(doors):
+        readings.append(_lowest(exercise, {p: c for p, c in doors.items() if p not in paired},
+                                lambda c: int(c.rank)))
+    return Either(dict.fromkeys(readings))
 
 
 def hidden_cards_opener(exercise, question) -> str | None:
@@ -332,8 +419,11 @@ def one_more_raise(exercise, question) -> Any:
     return engine.answer(dataclasses.replace(exercise, profile=profile, stakes=profile.stakes), question).value
 
 
-def wraparound_straight(exercise, question) -> str | None:
+def wraparound_straight(exercise, question) -> Any:
     from course import questions
+
+    if question.ask in ("winners", "award"):
+        return wraparound_winners(exercise, question)
 
     player = question.params.get("player")
     cards = [*questions.final_hands(exercise)[player], *questions.shared_cards(exercise)]
@@ -384,7 +474,12 @@ def order_by_rank(exercise, question) -> Any:
     shown = {p: exercise.hands[p].up for p in right if exercise.hands.get(p) and exercise.hands[p].up}
     if len(shown) != len(right):
         return None
-    return sorted(right, key=lambda p: (-evaluate(shown[p]).value, exercise.seats.index(p)))
+    best_first = sorted(right, key=lambda p: (-evaluate(shown[p]).value, exercise.seats.index(p)))
+    # on third street, from the bring-in up through the door cards by rank
+    low_first = sorted(right, key=lambda p: (evaluate(shown[p]).value, exercise.seats.index(p)))
+    if exercise.street == find_game(exercise.game).first_street and right[0] in low_first:
+        low_first = [right[0], *[p for p in low_first if p != right[0]]]
+    return Either(dict.fromkeys(map(tuple, (best_first, low_first))))
 
 
 def suits_split_tie(exercise, question) -> Any:
@@ -751,6 +846,154 @@ def all_in_lowcard_brings_in(exercise, question) -> Any:
     return engine.answer(dataclasses.replace(exercise, stacks={}), question).value
 
 
+# --- the beginners' mistakes: hand type, suits on a later street, amounts, lows
+
+
+def high_card_before_type(exercise, question) -> Any:
+    """Rows (the opener) or hands (the winners) compared card by card from the highest, the
+    kind of hand ignored: an ace-high row beating a pair, a pair of aces beating three threes."""
+    if question.ask in ("opener", "action_order"):
+        rows = {p: list(exercise.hands[p].up) for p in exercise.active if exercise.hands[p].up}
+    else:
+        hands, shared, live = _live_showdown(exercise)
+        rows = {p: list(evaluate([*hands[p], *shared]).cards) for p in live}
+    if len(rows) < 2:
+        return None
+    key = {p: tuple(sorted((int(c.rank) for c in row), reverse=True)) for p, row in rows.items()}
+    top = max(key.values())
+    chosen = [p for p in exercise.seats if key.get(p) == top]
+    if question.ask == "opener":
+        return chosen[0] if len(chosen) == 1 else None
+    if question.ask == "action_order":
+        if len(chosen) != 1:
+            return None
+        from course import table
+        return table.action_order(exercise.seats, chosen[0], [p for p in exercise.seats if p in rows])
+    return _split_to(exercise, question, chosen)
+
+
+def _suit_rows(row) -> list:
+    """A row's cards from the top as a suit ladder reads them: by rank, then by suit."""
+    return sorted(row, key=lambda c: (Counter(x.rank for x in row)[c.rank], c.rank, c.suit), reverse=True)
+
+
+def suit_ladder_later(exercise, question) -> Any:
+    """Equal rows on a later street settled by suits, read any way: the suit of the top card, or
+    of the first card the tied rows hold in the same rank."""
+    if exercise.profile.value("later_street_tie") == "suit":
+        return None                  # suits are this profile's own rule: no mistake to name
+    rows = {p: list(exercise.hands[p].up) for p in exercise.active if exercise.hands[p].up}
+    if len(rows) < 2:
+        return None
+    best = max(evaluate(r).value for r in rows.values())
+    tied = [p for p in exercise.seats if p in rows and evaluate(rows[p]).value == best]
+    if len(tied) < 2:
+        return None
+    ordered = {p: _suit_rows(rows[p]) for p in tied}
+    picks = []
+    for n in range(min(len(r) for r in ordered.values())):
+        picks.append(max(tied, key=lambda p: ordered[p][n].suit))
+    picks = list(dict.fromkeys(picks))
+    if question.ask == "opener":
+        return Either(picks)
+    from course import table
+    active = [p for p in exercise.seats if p in rows]
+    return Either(tuple(table.action_order(exercise.seats, p, active)) for p in picks)
+
+
+def small_bet_carried(exercise, question) -> Any:
+    """A street of big bets paid as if the small bet still stood: every amount of the street
+    scaled from the big bet down to the small one."""
+    stakes = exercise.stakes
+    if stakes is None or not stakes.small_bet or not stakes.big_bet or stakes.small_bet == stakes.big_bet:
+        return None
+    if exercise.profile.value("bet_by_street").get(exercise.street) != "big":
+        return None
+    right = engine.answer(exercise, question).value
+    scale = lambda v: v * stakes.small_bet // stakes.big_bet if v * stakes.small_bet % stakes.big_bet == 0 else None
+    if question.ask == "contributions":
+        paid = {p: scale(int(v)) for p, v in right.items()}
+        return None if None in paid.values() else paid
+    return scale(int(right))
+
+
+def ante_cuts_the_call(exercise, question) -> Any:
+    """The ante counted towards what a player puts in on the street: each amount paid less the
+    ante already in."""
+    ante = exercise.stakes.ante if exercise.stakes is not None else 0
+    if not ante:
+        return None
+    paid = engine.replay_street(exercise).contributions
+    cut = {p: max(0, int(v) - ante) for p, v in paid.items() if v}
+    if not cut:
+        return None
+    return cut if question.ask == "contributions" else sum(cut.values())
+
+
+def _low_ranks(cards) -> list[int]:
+    return sorted(1 if c.rank == 14 else int(c.rank) for c in cards)
+
+
+def nine_high_low_qualifies(exercise, question) -> bool | None:
+    """A low with a nine as its highest card read as qualifying (eight or better)."""
+    hands, shared, _folded = _final(exercise)
+    ranks = sorted(set(_low_ranks([*hands[question.params["player"]], *shared])))
+    if len([r for r in ranks if r <= 8]) >= 5 or len([r for r in ranks if r <= 9]) < 5:
+        return None
+    return True
+
+
+def paired_low_qualifies(exercise, question) -> bool | None:
+    """A low that needs a pair to make five cards of eight or lower read as qualifying."""
+    hands, shared, _folded = _final(exercise)
+    ranks = _low_ranks([*hands[question.params["player"]], *shared])
+    if len({r for r in ranks if r <= 8}) >= 5 or len([r for r in ranks if r <= 8]) < 5:
+        return None
+    return True
+
+
+def _wraps(cards) -> bool:
+    ranks = {int(c.rank) for c in cards}
+    return any({(start + k - 2) % 13 + 2 for k in range(5)} <= ranks for start in range(11, 14))
+
+
+def wraparound_winners(exercise, question) -> Any:
+    """The winners when a run round the corner counted as a straight (the lowest straight)."""
+    from course.hands import Category
+
+    hands, shared, live = _live_showdown(exercise)
+    values = {}
+    for p in live:
+        cards = [*hands[p], *shared]
+        value = evaluate(cards)
+        if _wraps(cards) and value.category < Category.STRAIGHT:
+            values[p] = evaluate(parse_cards("5♣ 4♦ 3♥ 2♠ A♣")).value     # the lowest straight
+        else:
+            values[p] = value.value
+    if not any(_wraps([*hands[p], *shared]) for p in live):
+        return None
+    top = max(values.values())
+    return _split_to(exercise, question, [p for p in live if values[p] == top])
+
+
+def pair_option_in_low_game(exercise, question) -> bool | None:
+    """Stud High's fourth-street pair option carried into razz or Hi-Lo: a bet of the big amount
+    read as allowed because a pair shows."""
+    from course.betting import Action, Verb
+
+    big = exercise.stakes.big_bet if exercise.stakes is not None else None
+    if exercise.street != "fourth" or not big:
+        return None
+    try:
+        action = Action.parse(str(question.params.get("action", "")))
+    except ValueError:
+        return None
+    if action.verb is not Verb.BET or action.amount != big:
+        return None
+    shows_pair = any(len({c.rank for c in exercise.hands[p].up}) < len(exercise.hands[p].up) for p in exercise.active)
+    return True if shows_pair else None
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "all_in_lowcard_brings_in": all_in_lowcard_brings_in,
     "straight_counts_in_razz": straight_counts_in_razz,
@@ -776,6 +1019,15 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "other_door_tie_rule": _other_rule("door_card_tie", ("suit", "seat")),
     "one_more_raise": one_more_raise,
     "wraparound_straight": wraparound_straight,
+    "wraparound_winners": wraparound_winners,
+    "pair_option_in_low_game": pair_option_in_low_game,
+    "high_card_before_type": high_card_before_type,
+    "suit_ladder_later": suit_ladder_later,
+    "small_bet_carried": small_bet_carried,
+    "ante_cuts_the_call": ante_cuts_the_call,
+    "nine_high_low_qualifies": nine_high_low_qualifies,
+    "paired_low_qualifies": paired_low_qualifies,
+    "big_bet_stands_other_rule": _other_rule("fourth_street_big_bet_stands", (True, False)),
     "first_match_limit": first_match_limit,
     "base_limit_for_everyone": base_limit_for_everyone,
     "face_down_heart_takes": face_down_heart_takes,

@@ -1,9 +1,10 @@
 """Drill templates: engine-made exercises, rebuilt exactly from a short id `gen/<template>/<seed>`.
 
 A template draws a deal with a seeded `random.Random` and writes it as the same YAML-shaped data an
-author writes (`exercises/README.md`). That data goes through the ordinary loader
-(`course.content.parse_exercise`), so a generated item is an ordinary `Exercise`: same model, same
-checker, same cited explanation, same widgets. Nothing here decides a rule; a template only plants
+author writes (`exercises/README.md`). That data goes through the ordinary checker as the data it
+is (`course.content.exercise_from_data`: every check its YAML file would get, without writing the
+YAML and parsing it back; `to_yaml` writes it for an author), so a generated item is an ordinary
+`Exercise`: same model, same checker, same cited explanation, same widgets. Nothing here decides a rule; a template only plants
 a situation and lets the engine answer it.
 
 A template may reject a draw (`Reject`): the deal did not plant the situation (a random Have a
@@ -131,7 +132,9 @@ def _draw(text: str) -> tuple[dict[str, Any], Any]:
 
 
 def _load(item: dict[str, Any], text: str):
-    exercise, problems = engine.parse(dump(item), text)
+    """The item validated as the data it is (no YAML written and read back: `to_yaml` writes it
+    only when an author asks), with every check its YAML file would get."""
+    exercise, problems = engine.build(item, text)
     if exercise is None or problems:
         raise GenerationError(f"{text!r} produced an invalid exercise:\n" + "\n".join(map(str, problems)))
     return exercise

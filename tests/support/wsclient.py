@@ -3,7 +3,9 @@
 returns the elements the script drew, in order, once the run has finished.
 
 Only what a learner's tab sends is sent: the page, the query string, and the values of the
-widgets touched (a pressed button is a trigger). Widgets left out keep their session values.
+widgets touched (a pressed button is a trigger). Widgets left out keep their session values. A
+click on a widget drawn inside a fragment (`st.fragment`) reruns that fragment alone, as a
+browser's does: `Page.fragment` says which, and `run(fragment=...)` sends it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ class Page:
     elements: list[tuple[str, object]] = field(default_factory=list)
     seconds: float = 0.0
     redirect: str = ""
+    fragments: dict[str, str] = field(default_factory=dict)   # widget id -> the fragment it is drawn in
+    sent_bytes: int = 0      # what the server sent for this run (its messages' serialized size)
+
+    def fragment(self, proto) -> str:
+        """The fragment a widget was drawn in ("" outside any): a click on it reruns that."""
+        return self.fragments.get(str(getattr(proto, "id", "")), "")
 
     def widget(self, kind: str, key: str):
         """The widget of `kind` ("radio", "button", ...) whose user key is `key`."""
@@ -59,14 +67,16 @@ class Tab:
         self.page_hash = ""
 
     def run(self, page: str = "", query: str = "",
-            widgets: dict[str, dict] | None = None) -> Page:
+            widgets: dict[str, dict] | None = None, fragment: str = "") -> Page:
         """Rerun the script on `page` with `widgets` (id -> WidgetState fields, e.g.
-        {"int_value": 2} or {"trigger_value": True}); wait for it to finish."""
+        {"int_value": 2} or {"trigger_value": True}), or only the fragment `fragment`; wait for
+        it to finish."""
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = query
         state.page_name = page
         state.page_script_hash = self.page_hash if not page else ""
+        state.fragment_id = fragment
         for wid, value in (widgets or {}).items():
             state.widget_states.widgets.append(WidgetState(id=wid, **value))
         started = time.perf_counter()
@@ -74,12 +84,17 @@ class Tab:
         drawn = Page()
         while True:
             fwd = ForwardMsg()
-            fwd.ParseFromString(self.ws.recv())
+            data = self.ws.recv()
+            drawn.sent_bytes += len(data)
+            fwd.ParseFromString(data)
             kind = fwd.WhichOneof("type")
             if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 element = fwd.delta.new_element
                 name = element.WhichOneof("type")
-                drawn.elements.append((name, getattr(element, name)))
+                proto = getattr(element, name)
+                drawn.elements.append((name, proto))
+                if fwd.delta.fragment_id and getattr(proto, "id", ""):
+                    drawn.fragments[str(proto.id)] = fwd.delta.fragment_id
             elif kind == "navigation":                 # the page this run is on
                 self.page_hash = fwd.navigation.page_script_hash
             elif kind == "auth_redirect":
@@ -131,19 +146,25 @@ class Learner:
         self.radio = page.widget("radio", self.key)
         self.check = page.widget("button", f"{self.key}:check")
         self.options = list(self.radio.options)
+        self.fragment = page.fragment(self.check)      # "" where the page has none (a full rerun)
         self.rounds = 0
+        self.sent_bytes = 0     # what the server sent for the Checks and Try agains
 
     def round(self) -> tuple[float, bool, bool]:
         """(check latency in seconds, judged right, saved); raises when no verdict shows."""
         choice = self.options[self.rounds % len(self.options)]
         self.rounds += 1
         done = self.tab.run(widgets={self.radio.id: {"string_value": choice},
-                                     self.check.id: {"trigger_value": True}})
+                                     self.check.id: {"trigger_value": True}}, fragment=self.fragment)
         verdict = next((t for t in done.texts() if t.startswith(("Right.", "Not right."))), None)
         if verdict is None:
             raise RuntimeError(f"no verdict after Check; the page said {done.texts()}")
         retry = done.widget("button", f"{self.key}:retry")
-        self.tab.run(widgets={retry.id: {"trigger_value": True}})
+        again = self.tab.run(widgets={retry.id: {"trigger_value": True}}, fragment=done.fragment(retry))
+        self.check = again.widget("button", f"{self.key}:check")
+        self.radio = again.widget("radio", self.key)
+        self.fragment = again.fragment(self.check)
+        self.sent_bytes += done.sent_bytes + again.sent_bytes
         return done.seconds, verdict.startswith("Right."), "Not saved" not in verdict
 
     def close(self) -> None:
