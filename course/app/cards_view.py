@@ -363,6 +363,8 @@ def _unseen_dealt(exercise: Any, state: HandState) -> dict[str, tuple[bool, ...]
     """Per seat, the cards dealt by this point that the record does not show (the exercise's
     `unknown_cards`, less those the table has still to deal): True for one dealt face up."""
     listed = (getattr(exercise, "extra", None) or {}).get("unknown_cards") or {}
+    if not listed:
+        return {}
     left = getattr(state.table, "unknown", None) or {}
     out = {}
     for player, faces in listed.items():
