@@ -146,7 +146,7 @@ def test_bring_in_errors_name_the_bad_input():
     with pytest.raises(ValueError, match="'Ava' twice"):
         bring_in(["Ava", "Ava"], {"Ava": "2♣"}, POKERSTARS)
     with pytest.raises(ValueError, match="no bring-in"):
-        bring_in(["Ava", "Ben"], {"Ava": "2♣", "Ben": "3♣"}, load_profile("opr-678"))
+        bring_in(["Ava", "Ben"], {"Ava": "2♣", "Ben": "3♣"}, load_profile("5cs-home"))
 
 
 # --- HPD "Later streets begin with the strongest exposed hand" ----------------------------
@@ -218,11 +218,19 @@ def test_starting_order_leaves_out_folded_players():
 # --- home-game third street: the highest card showing opens (OPR-678, OPR-535) --------------
 
 
-def test_opr_678_third_street_is_opened_by_the_highest_card_showing():
+def test_opr_678_third_street_is_brought_in_by_the_lowest_door_card_as_in_seven_card_stud():
+    # OPR-678 deals and bets "exactly as in seven-card stud": the lowest door card brings in
     hands = {"Ava": ((), "9♣"), "Ben": ((), "K♦"), "Cara": ((), "2♠")}
     answer = first_to_act("third", ["Ava", "Ben", "Cara"], hands, load_profile("opr-678"))
+    assert answer.value == "Cara"
+    assert 'OPR-678 "Deal and betting"' in answer.citations
+
+
+def test_five_card_stud_home_rules_open_second_street_with_the_highest_card_showing():
+    hands = {"Ava": ((), "9♣"), "Ben": ((), "K♦"), "Cara": ((), "2♠")}
+    answer = first_to_act("second", ["Ava", "Ben", "Cara"], hands, load_profile("5cs-home"))
     assert answer.value == "Ben"
-    assert 'OPR-678 "Opening each round"' in answer.citations
+    assert "5CS 6" in answer.citations
 
 
 def test_opr_535_stage_1_highest_card_ties_by_the_course_seat_default():

@@ -83,20 +83,23 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
         if "**" not in line:
             line = ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong) + ". " + line
         st.markdown("Wrong: " + line)
-        if judged.profile is not None:
-            st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
+    # Another rule set's word ("your answer is the rule of 1917Poker…") goes with the named
+    # mistake when there is one, in the same box, so the learner reads one account of it.
+    other_rule = (md_escape(misconceptions.profile_words(exercise, judged.profile))
+                  if judged.profile is not None else "")
     if kind.name in compare.FIELD_KINDS and judged.comparison.wrong:
         pass                                        # said above, field by field
     elif kind.name in ("player", "yesno", "units", "category"):
-        # the verdict above already says both values: only another rule set's word is new
-        if judged.profile is not None:
-            st.markdown(md_escape(misconceptions.profile_words(exercise, judged.profile)))
+        pass                                        # the verdict above already says both values
     elif judged.verdict:
         st.markdown(md_escape(judged.verdict))
     if judged.mistake is not None:
         entry = judged.mistake
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
-        st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}")
+        st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}"
+                   + (f"\n\n{other_rule}" if other_rule else ""))
+    elif other_rule:
+        st.markdown(other_rule)
 
 
 def schedule_for_learner() -> schedule.Schedule:
