@@ -1316,7 +1316,10 @@ def new_round(
     # The cards as the street starts: a table deals on into the same hands after this.
     cards = {p: split_hand(hands[p]) for p in hands}
     shared = tuple(shared)
-    first = first_to_act(street, seats, cards, profile, out, shared, words=False).value
+    # a seat holding no card it can show (a whole hand's player whose cards the record does not
+    # show, `Table.unknown`) cannot be the first to act: the cards on view decide
+    shown = {p: c for p, c in cards.items() if c[0] or c[1]}
+    first = first_to_act(street, seats, shown, profile, out, shared, words=False).value
     active = [p for p in seats if p in hands and p not in out]
     if first not in active:
         raise ValueError(
@@ -1325,7 +1328,7 @@ def new_round(
         )
 
     def explain() -> Answer:
-        answer = first_to_act(street, seats, cards, profile, out, shared)
+        answer = first_to_act(street, seats, shown, profile, out, shared)
         if answer.value != first:     # one decision, worded twice: a mismatch is the engine's own bug
             raise AssertionError(f"{street} street: {first} was found to act first, but the words name {answer.value}")
         return answer

@@ -26,7 +26,8 @@ the line and what was expected.
 high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
 street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
 refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
-yet: unknown cards (`??`), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
+yet: unknown cards (`??`; with `unknown=True`, those of a player who folds on third
+street are taken), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
 between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
 as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
 hand.
@@ -490,7 +491,7 @@ def _toml(value: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class StudCard:
-    card: Card
+    card: Card | None        # None: written ?? in the file (unknown; only with `unknown=True`)
     up: bool
     street: str
 
@@ -548,11 +549,13 @@ class StudHand:
         return [c.card for c in self.cards[player] if c.up]
 
 
-def stud_hand(hand: PhhHand, all_in: bool = False) -> StudHand:
+def stud_hand(hand: PhhHand, all_in: bool = False, unknown: bool = False) -> StudHand:
     """The course's reading of a stud-family hand; `PhhRefusal` (file:line and why) for what the
     course cannot express yet, `PhhError` for actions that break the deal's own logic. With
     `all_in` (an exercise format that has stacks) a player may go all in, for the ante or any
-    bet: they put in what they have and take no further part in the betting."""
+    bet: they put in what they have and take no further part in the betting. With `unknown` a
+    player's third-street cards may be written `??` (a StudCard whose card is None) when that
+    player folds on third street: the record of a player who folds rarely shows their cards."""
     source = hand.source
 
     def refuse(reason: str, line: int | None = None) -> PhhRefusal:
@@ -605,12 +608,14 @@ def stud_hand(hand: PhhHand, all_in: bool = False) -> StudHand:
         line = action.line
         if action.verb is None:
             continue
-        if None in action.cards:
+        if None in action.cards and not (unknown and action.verb == "dh"):
             who = seats[action.player - 1] if action.player else "the board"
             raise refuse(f"{action.text()!r}: {who}'s card is unknown (??): the course needs every card it "
                          "deals to be written", line)
         if action.verb in ("dh", "db"):
             for card in action.cards:
+                if card is None:
+                    continue
                 if card in seen:
                     raise fail(f"{action.text()!r}: {card} is dealt twice (first on line {seen[card]})", line)
                 seen[card] = line
@@ -700,6 +705,14 @@ def stud_hand(hand: PhhHand, all_in: bool = False) -> StudHand:
         if broke:
             gone[player] = line
         moves.append(StudMove(street, kind, player, amount=total, line=line, all_in=broke))
+    for player in seats:
+        held = cards[player]
+        if any(c.card is None for c in held) and (len(held) > 3 or player not in folded):
+            line = next((a.line for a in hand.actions if a.verb == "dh" and a.player == seats.index(player) + 1
+                         and None in a.cards), None)
+            raise refuse(f"{player}'s cards are partly unknown (??) but {player} "
+                         f"{'stays in past third street' if player in folded else 'never folds'}: the course "
+                         "takes unknown cards only of a player who folds on third street", line)
     finite_stacks = {p: int(s) for p, s in zip(seats, stacks)
                      if s is not None and not math.isinf(s) and float(s).is_integer()}
     return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent, gone, finite_stacks)

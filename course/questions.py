@@ -126,6 +126,14 @@ def _bring_in(exercise: Exercise, question: Question) -> Answer:
     hands = final_hand_states(exercise, question)
     doors = {p: h.up[0] for p in exercise.seats if (h := hands.get(p)) is not None and h.up}
     found = table.bring_in(exercise.seats, doors, exercise.profile)
+    unknown = [p for p, faces in ((exercise.extra or {}).get("unknown_cards") or {}).items() if "up" in faces[:3]]
+    if unknown:            # a door card the record does not show: the known ones must decide
+        seen = [c for h in hands.values() for c in (*h.down, *h.up)]
+        lower = table.bring_in_unknown_doors(exercise.seats, doors, unknown, seen, exercise.profile)
+        if lower:
+            raise ValueError(f"the bring-in cannot be told: {', '.join(unknown)}'s door card is not recorded, and "
+                             f"{lower[0]} (or another of {len(lower)} cards not seen) would bring in instead of "
+                             f"{found.value}")
     first = find_game(exercise.game).first_street
     if exercise.whole_hand:          # the lowest door card all in on the ante: the next player opens (RRP-H 8.8)
         return _past_all_ins(found, _round_as_opened(exercise, question, first))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
-from course.cards import Card, Suit, parse_cards
+from course.cards import Card, Rank, Suit, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import ACE_TO_FIVE, Category, card_key, evaluate, hand_order
@@ -129,6 +129,18 @@ def _bring_in_rule(profile: Profile) -> tuple[str, bool, list[Option]]:
         return "lowest", False, []
     card, ace = profile.option("bring_in_card"), profile.option("bring_in_ace")
     return card.value, ace.value == "low", [card, ace]
+
+
+def bring_in_unknown_doors(seats: Sequence[str], doors: Mapping[str, Card | str], unknown: Collection[str],
+                           seen: Collection[Card], profile: Profile) -> list[Card]:
+    """The cards that, dealt as the door card of a player in `unknown` (whose door card the
+    record does not show), would take the bring-in from the player the known `doors` give it
+    to: any card not in `seen` (the cards known to be dealt) may be that door card. [] when the
+    known doors decide the bring-in."""
+    known = bring_in(seats, doors, profile, words=False).value
+    rest = [Card(r, s) for r in Rank for s in Suit if Card(r, s) not in set(seen)]
+    return [card for card in rest if any(
+        bring_in(seats, {**doors, p: card}, profile, words=False).value != known for p in unknown)]
 
 
 def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Profile, *, words: bool = True) -> Answer:

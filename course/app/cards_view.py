@@ -53,6 +53,7 @@ CSS = """
 .ssr-card.ssr-back{background:repeating-linear-gradient(45deg,#1f3f8f 0 4px,#2f5fcf 4px 8px);
   border:2px solid #fff}
 .ssr-card.ssr-down{background:#e4e4e4;border:1px dashed #222}
+.ssr-card.ssr-unknown .ssr-tag{color:#fff;background:#1f3f8f;padding:0 .15rem;border-radius:.15rem}
 .ssr-card .ssr-tag{position:absolute;bottom:-.1rem;font-size:.5rem;font-weight:500;color:#333;
   text-transform:uppercase;letter-spacing:.03em}
 .ssr-shared{display:flex;align-items:center;gap:.6rem;padding:.3rem .5rem;margin-top:.35rem;
@@ -108,6 +109,9 @@ class SeatView:
     folded: bool = False
     asked: bool = False      # the question asks what this seat holds: its cards are not drawn
     chips: int | None = None  # chips left at this point, where the exercise gives stacks (0: all in)
+    # cards dealt that the record does not show (an exercise's `unknown_cards`), in deal order:
+    # True for one dealt face up. Drawn as backs; a face-up one marked "unknown"
+    unseen: tuple[bool, ...] = ()
 
 
 def _cards(value: Any) -> tuple[Card, ...]:
@@ -140,6 +144,9 @@ def card_html(card: Card, *, face_up: bool = True, visible: bool = True) -> str:
 
 
 BACK = '<span class="ssr-card ssr-back" role="img" aria-label="face-down card"></span>'
+# a card dealt face up that the hand's record does not show: a back, tagged so it is not read as hidden
+UNKNOWN_UP = ('<span class="ssr-card ssr-back ssr-unknown" role="img" title="face-up card, not recorded" '
+              'aria-label="face-up card that the record does not show"><span class="ssr-tag">unknown</span></span>')
 
 
 def row_html(seat: SeatView, *, show_down: bool = True, unknown_down: int = 0) -> str:
@@ -147,7 +154,10 @@ def row_html(seat: SeatView, *, show_down: bool = True, unknown_down: int = 0) -
     `unknown_down` hole cards the deal does not name are drawn as backs in their places."""
     down = [card_html(c, face_up=False, visible=show_down) for c in seat.down]
     down += [BACK] * max(unknown_down, 0)
-    parts = down[:2] + [card_html(c) for c in seat.up] + down[2:]
+    up = [card_html(c) for c in seat.up]
+    for face_up in seat.unseen:      # cards the record does not show: backs, a face-up one marked
+        (up if face_up else down).append(UNKNOWN_UP if face_up else BACK)
+    parts = down[:2] + up + down[2:]
     return "".join(parts)
 
 
@@ -185,7 +195,7 @@ def deal_html(seats: Sequence[str], hands: Mapping[str, Any], shared: Any = (), 
     shared_cards = _cards(shared)
     views = [hand if isinstance(hand, SeatView) else seat_view(name, hand)
              for name, hand in ((name, hands.get(name, {})) for name in seats)]
-    widest = max((len(v.down) + len(v.up) + (unknown_down or {}).get(v.name, 0) for v in views), default=0)
+    widest = max((len(v.down) + len(v.up) + len(v.unseen) + (unknown_down or {}).get(v.name, 0) for v in views), default=0)
     short = " ssr-short" if widest <= SHORT_ROW and len(views) > 1 else ""
     parts = [f'<div class="ssr-table{short}" role="group" aria-label="'
              + escape(label or f"Deal: {len(views)} seats clockwise from the dealer's left") + '">']
@@ -349,6 +359,21 @@ def _chips_left(state: HandState, player: str, stacks: Mapping[str, Any]) -> int
         return None
 
 
+def _unseen_dealt(exercise: Any, state: HandState) -> dict[str, tuple[bool, ...]]:
+    """Per seat, the cards dealt by this point that the record does not show (the exercise's
+    `unknown_cards`, less those the table has still to deal): True for one dealt face up."""
+    listed = (getattr(exercise, "extra", None) or {}).get("unknown_cards") or {}
+    if not listed:
+        return {}
+    left = getattr(state.table, "unknown", None) or {}
+    out = {}
+    for player, faces in listed.items():
+        dealt = faces[:len(faces) - left.get(player, 0)]
+        if dealt:
+            out[player] = tuple(f == "up" for f in dealt)
+    return out
+
+
 def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
              at_last_card: bool = False) -> TableAt:
     """The table as it stands when `question` is asked (its `street:` or `after:`; otherwise at the
@@ -374,8 +399,10 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
     kinds = tuple(all_kinds[:played]) + ("",) * (played - len(all_kinds[:played]))
     folds = {getattr(m, "player", None) for m in parsed[:played] if getattr(m, "kind", "") == "fold"}
     stacks = getattr(exercise, "stacks", None) or {}
+    unseen = _unseen_dealt(exercise, state)
     hands = {p: SeatView(p, _cards(getattr(h, "down", ())), _cards(getattr(h, "up", ())),
-                         bool(getattr(h, "folded", False)) or p in folds, chips=_chips_left(state, p, stacks))
+                         bool(getattr(h, "folded", False)) or p in folds, chips=_chips_left(state, p, stacks),
+                         unseen=unseen.get(p, ()))
              for p, h in state.final_hands().items()}
     if whole:                            # the street whose deal or betting the point falls in
         ends = HandState.street_ends(exercise)
@@ -406,7 +433,7 @@ def table_html(exercise: Any, at: TableAt, *, show_down: bool = True, asked_seat
     """The table `at` a question's point as cards: folded rows greyed, the shared (spit) card
     apart, the pot under the seats. `asked_seat`: the player whose holding the question asks
     (their cards are not drawn); `pot_asked`: the question asks for the pot (drawn as "?")."""
-    hands = {p: SeatView(v.name, v.down, v.up, v.folded, asked=p == asked_seat, chips=v.chips)
+    hands = {p: SeatView(v.name, v.down, v.up, v.folded, asked=p == asked_seat, chips=v.chips, unseen=v.unseen)
              for p, v in at.hands.items()}
     # hole cards a deal leaves out are drawn as backs only where no move deals a card: a deal
     # played from the antes names every card it gives out

@@ -29,6 +29,9 @@ EXERCISE_KEYS = (
 QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points", "tempts")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
+# A whole hand's cards the record does not show (a hand history's `??`): seat -> "down"/"up" for
+# each card dealt unseen, drawn as card backs; the events deal that seat nothing.
+EXERCISE_KEYS += ("unknown_cards",)
 
 
 def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
@@ -105,6 +108,9 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         if not whole:
             ck.add(top["phh"], "'phh' keeps a hand history's fields for a whole hand: it needs the hand's 'events'")
         extra["phh"] = kept
+    unknown = _unknown_cards(ck, top.get("unknown_cards"), seats, whole)
+    if unknown:
+        extra["unknown_cards"] = unknown
 
     # `after:` counts the moves written: events (a whole hand, a home game) or a street's actions
     questions = _questions(ck, top.get("questions"), game, seats, street,
@@ -453,3 +459,30 @@ def require_exercise(path: Path | str) -> Exercise:
     if problems or exercise is None:
         raise ContentError(problems)
     return exercise
+
+
+def _unknown_cards(ck: Any, node: Any, seats: Any, whole: bool) -> dict[str, list[str]]:
+    """`unknown_cards`: seat -> a list of "down"/"up", the cards that seat was dealt unseen (in a
+    whole hand, whose events deal that seat nothing); {} when absent or wrong (each problem added)."""
+    if node is None:
+        return {}
+    value = node.plain_value()
+    where = "'unknown_cards'"
+    if not whole:
+        ck.add(node, f"{where} lists cards a whole hand dealt unseen: it needs the hand's 'events'")
+        return {}
+    if not isinstance(value, dict) or not value:
+        ck.add(node, f"{where} should map a seat to its unseen cards, e.g. {{Cy: [down, down, up]}}")
+        return {}
+    out: dict[str, list[str]] = {}
+    for seat, faces in value.items():
+        if seats and seat not in seats:
+            ck.add(node, f"{where} names {seat!r}, who is not one of the seats {list(seats)}")
+            continue
+        if (not isinstance(faces, list) or not faces or len(faces) > 7
+                or not all(f in ("down", "up") for f in faces)):
+            ck.add(node, f"{where} gives {seat!r} {faces!r}: expected a list of down or up, one for each card "
+                   "dealt unseen (at most 7)")
+            continue
+        out[str(seat)] = list(faces)
+    return out

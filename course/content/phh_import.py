@@ -97,8 +97,9 @@ def import_hand(hand: PhhHand, rules: str | None = None, exercise_id: str | None
                          hand.source, hand.lines.get("variant"))
     names = seat_names(hand)
     renamed = hand if names == hand.names() else _with_names(hand, names)
-    deal = stud_hand(renamed, all_in=STACKS)  # refuses unknown cards, other games (all-ins without stacks) ...
+    deal = stud_hand(renamed, all_in=STACKS, unknown=True)  # refuses other games (all-ins without stacks) ...
     spec = find_game(deal.game)
+    unknown = _unknown_players(hand, deal)
     events, lines = _events(deal)
     if len(events) > MAX_EVENTS:
         raise PhhRefusal(f"the hand needs {len(events)} events, more than the {MAX_EVENTS} an exercise may hold",
@@ -109,9 +110,47 @@ def import_hand(hand: PhhHand, rules: str | None = None, exercise_id: str | None
         notes.append(f"At the showdown {_names(mucked)} mucked: the course's showdown has every hand still in "
                      "show down, and the engine checks that the mucked hand would not have won anything.")
     exercise_id = exercise_id or exercise_id_for(hand.source)
+    if unknown:
+        notes.append(f"The record does not show {_names(unknown)}'s cards (drawn as backs): "
+                     f"{'that player' if len(unknown) == 1 else 'those players'} folded on {spec.first_street} "
+                     "street, so no later question needs them.")
     questions = _questions(deal, spec)
+    if unknown and not _bring_in_decided(deal, unknown, rules):
+        questions = [x for x in questions if x["ask"] != "bring_in"]
     text, yaml_lines = _yaml(hand, deal, exercise_id, rules, events, questions, notes)
     return Imported(exercise_id, text, hand, deal, lines, yaml_lines, notes)
+
+
+def _unknown_players(hand: PhhHand, deal: StudHand) -> list[str]:
+    """The players whose cards the file writes `??` (`stud_hand` took them only of a player who
+    folds on third street). All of such a player's cards stay out of the engine's deal; one
+    whose record shows some of them, or who brings in, is refused at the deal's line."""
+    out = []
+    for i, player in enumerate(deal.seats, 1):
+        held = deal.cards[player]
+        if not any(c.card is None for c in held):
+            continue
+        line = next((a.line for a in hand.actions if a.verb == "dh" and a.player == i), None)
+        if not all(c.card is None for c in held):
+            raise PhhRefusal(f"{player}'s cards are partly unknown (??): the course takes a folded player's cards "
+                             "either all written or all unknown", hand.source, line)
+        if any(m.kind == "bring_in" and m.player == player for m in deal.moves):
+            raise PhhRefusal(f"{player} brings in with a door card the record does not show (??): the course "
+                             "cannot check who brings in", hand.source, line)
+        out.append(player)
+    return out
+
+
+def _bring_in_decided(deal: StudHand, unknown: list[str], rules: str | None) -> bool:
+    """Whether the known door cards decide the bring-in: no card left unseen, dealt as an unknown
+    player's door card, would take the bring-in from the player the known doors give it to."""
+    from course.rules import default_profile, load_profile
+    from course.table import bring_in_unknown_doors
+
+    profile = load_profile(rules) if rules else default_profile(deal.game)
+    doors = {p: c.card for p in deal.seats if p not in unknown for c in deal.cards[p][:3] if c.up}
+    seen = {c.card for held in deal.cards.values() for c in held if c.card is not None}
+    return bool(doors) and not bring_in_unknown_doors(deal.seats, doors, unknown, seen | {deal.shared}, profile)
 
 
 def _check_hand_ends(hand: PhhHand, deal: StudHand) -> None:
@@ -163,6 +202,8 @@ def _events(deal: StudHand) -> tuple[list[str], list[int | None]]:
         run.clear()
 
     for move in deal.moves:
+        if move.kind == "deal" and move.card is None:     # unknown (??): kept out of the engine's deal
+            continue
         if move.kind == "deal":
             k = counts.get((move.player, move.street), 0)
             counts[(move.player, move.street)] = k + 1
@@ -255,6 +296,10 @@ def _yaml(hand: PhhHand, deal: StudHand, exercise_id: str, rules: str | None, ev
     lines += ["street: third", f"seats: [{', '.join(q(p) for p in deal.seats)}]",
               "hands:"]
     lines += [f"  {q(p)}: {{}}" for p in deal.seats]
+    unknown = {p: ["up" if c.up else "down" for c in held] for p, held in deal.cards.items()
+               if held and all(c.card is None for c in held)}
+    if unknown:              # cards the record does not show: the screen draws them as backs
+        lines.append("unknown_cards: {" + ", ".join(f"{q(p)}: [{', '.join(f)}]" for p, f in unknown.items()) + "}")
     intro = (f"A hand recorded in the PHH hand-history format ({source}, variant {hand.variant}), played from the "
              "antes to the end. Each question stops the hand at a street, so answer it from the cards and chips "
              "on the table at that moment.")
@@ -454,6 +499,14 @@ def export_exercise(exercise: Any) -> PhhHand:
         amount = round_totals[move.player] if move.kind in ("complete", "bet", "raise") else None
         kind = move.kind if move.kind != "call" or added else "check"
         moves.append(StudMove(street, kind, move.player, amount=amount))
+    unknown = exercise.extra.get("unknown_cards") or {}
+    if unknown:       # the cards the record does not show go back in, `??`, one deal per seat in seat order
+        start = next((i for i, m in enumerate(moves) if m.kind != "deal"), len(moves))
+        first = find_game(exercise.game).first_street
+        dealt = moves[:start] + [StudMove(first, "deal", p, None, f == "up") for p, faces in unknown.items()
+                                 for f in faces]
+        order = {p: i for i, p in enumerate(exercise.seats)}
+        moves = sorted(dealt, key=lambda m: order[m.player]) + moves[start:]
     live = [p for p in exercise.seats if not table.hands[p].folded]
     shown = {p: True for p in _showdown_order(moves, exercise.seats, live)} if len(live) > 1 else {}
     stakes = exercise.profile.stakes

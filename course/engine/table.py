@@ -144,6 +144,9 @@ class Table(TableSeats):
     # "bet" (any betting move) or a game's own (Horn-A-Vika's "match"), for a game that builds its
     # pots from the order money went in (`Rules.pot_layers`)
     flow: list[tuple] = field(default_factory=list)
+    # a whole hand's cards the record does not show (the exercise's `unknown_cards`): player -> how
+    # many are still to be dealt; each is dealt in its turn with no card (`_deal_unknown`)
+    unknown: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def start(cls, exercise: Any, rules: Rules | None = None) -> "Table":
@@ -174,6 +177,8 @@ class Table(TableSeats):
                     table.where[card] = f"{name} down"
                 for card in seat.up:
                     table.where[card] = f"{name} up"
+        extra = getattr(exercise, "extra", None) or {}
+        table.unknown = {p: len(faces) for p, faces in (extra.get("unknown_cards") or {}).items() if p in hands}
         table.rules.on_start(table, exercise)
         return table
 
@@ -412,7 +417,28 @@ class Table(TableSeats):
                                          f"{'is' if len(opened.all_in) == 1 else 'are'} all in and nobody is "
                                          "left to bet against.", opened.profile.rule_cite("table_stakes")))
 
+    def _deal_unknown(self) -> None:
+        """Deal, in their turn, the cards the record does not show (`unknown`): each counts as a
+        card given out, face up or down as the deal says, with no card to hold or to read."""
+        while self.unknown:
+            expected = self.next_deal()
+            if not isinstance(expected, tuple) or self.unknown.get(expected[0], 0) <= 0:
+                return
+            player, up = expected
+            if self.stage_dealt:
+                self._open_stage()
+            self.unknown[player] -= 1
+            self.received[player] += 1
+            self.__dict__["_dealt"] = None
+            self.dealt[player] += 1
+            self.history[player].append(Step(f"{player} is dealt a card face {'up' if up else 'down'} that the "
+                                             "record does not show.", self.rules.deal_cites(self)))
+
     def _on_deal(self, move: Move) -> None:
+        self._deal_unknown()
+        if move.player in self.unknown:
+            raise IllegalActionError(f"{move.player}'s cards are listed in unknown_cards (the record does not show "
+                                     f"them): no card dealt to {move.player} is named", cite=self.rules.deal_cites(self))
         expected = self.next_deal()
         if expected is None:
             raise IllegalActionError(self.why_not_next() or "no card is due now", cite=self.rules.deal_cites(self))
@@ -443,6 +469,7 @@ class Table(TableSeats):
             self.log.append(step)
         self.history[player].append(step)
         self.rules.on_dealt(self, player, move.card, up)
+        self._deal_unknown()
         self._settle()
 
     def _on_shared(self, move: Move) -> None:
