@@ -442,7 +442,12 @@ def tree(data: Any) -> Node:
             return Node("scalar", value, line, 1, repr(value), _FLOAT, True)
         raise TypeError(f"{type(value).__name__} {value!r} is not YAML-shaped data")
 
-    return build(data, 0)
+    try:
+        return build(data, 0)
+    finally:
+        # `build` refers to itself through its closure cell: undo that cycle so the tree's
+        # making leaves nothing for the cyclic collector (drill items are made with it paused)
+        build = None  # noqa: F841
 
 
 # Implicit tags of short plain scalars: course files repeat the same keys, names and cards, and
