@@ -316,7 +316,11 @@ class HoldingWidget(Widget):
 
     def draw(self, key, exercise, question, label, disabled):
         player = question.params.get("player")
-        pool = cards_of(exercise, player) if player else event_cards(exercise)
+        # the player's own cards first, then every other card of the deal: a card can reach a
+        # player from another (a take, or the exchange variation's card given back), and the
+        # choices must not tell which
+        pool = list(dict.fromkeys([*cards_of(exercise, player), *(
+            c for seat in exercise.seats for c in cards_of(exercise, seat))])) if player else event_cards(exercise)
         st.markdown(label)   # the label comes escaped (quiz.question_block, review)
         for side, title in (("up", "Face up"), ("down", "Face down")):
             st.pills(title, pool, selection_mode="multi", format_func=cards_view.card_text,
