@@ -15,9 +15,9 @@ CSS = """
 .st-key-lesson_onward [data-testid=stPageLink] [data-testid=stMarkdownContainer] p{white-space:normal}
 @media (max-width: 640px) {
   [data-testid=stMetricLabel] p{white-space:normal !important}
-  [data-testid=stMainBlockContainer]{padding-top:3.25rem !important;padding-left:.75rem !important;
+  [data-testid=stMainBlockContainer]{padding-top:2.75rem !important;padding-left:.75rem !important;
     padding-right:.75rem !important}
-  h1{font-size:1.75rem !important;padding:.25rem 0 .25rem 0 !important}
+  h1{font-size:1.6rem !important;padding:.15rem 0 .15rem 0 !important}
   [data-testid=stVerticalBlock]{gap:.35rem !important}
   [data-testid=stMarkdownContainer] p{margin-bottom:.5rem}
   [data-testid=stMain] [data-testid=stMarkdownContainer] p,
