@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from course.cards import parse_cards
 from course import amounts, questions
 from course.amounts import Amount, AmountError
 from course.asks.kinds import KINDS
@@ -189,11 +190,14 @@ def test_a_pot_with_cents_is_awarded_exactly():
 
 
 def test_an_odd_cent_goes_by_the_odd_unit_rule_and_nothing_is_lost():
-    split = split_pot(amounts.parse("7.51"), ["Ava", "Ben"], ["Ava", "Ben", "Cara"], profile=load_profile("opr-535"))
+    # OPR-535 is silent on odd units: RRP-H 3 "Ties" 5(b), the highest card by suit (A♠ over A♥)
+    cards = {"Ava": parse_cards("A♠ K♠ Q♦ J♣ 9♥"), "Ben": parse_cards("A♥ K♥ Q♣ J♦ 9♠")}
+    split = split_pot(amounts.parse("7.51"), ["Ava", "Ben"], ["Ava", "Ben", "Cara"], profile=load_profile("opr-535"),
+                      cards=cards)
     assert split.value == {"Ava": Decimal("3.76"), "Ben": Decimal("3.75")}
     assert sum(split.value.values()) == Decimal("7.51")
     assert any('COURSE "Odd cent"' in step.cite for step in split.steps)
-    whole = split_pot(7, ["Ava", "Ben"], ["Ava", "Ben", "Cara"], profile=load_profile("opr-535"))
+    whole = split_pot(7, ["Ava", "Ben"], ["Ava", "Ben", "Cara"], profile=load_profile("opr-535"), cards=cards)
     assert whole.value == {"Ava": 4, "Ben": 3} and all(type(v) is int for v in whole.value.values())
 
 

@@ -104,7 +104,7 @@ def test_answer_a_practice_question_by_clicking(server, browser, tmp_path):
     steps = wait.until(ec.visibility_of_element_located(
         (By.XPATH, "//*[contains(., 'Why, step by step')]")))
     assert steps
-    title = browser.find_element(By.XPATH, f"//h3[contains(., {exercise.title[:30]!r})]")
+    title = browser.find_element(By.XPATH, "//h3[contains(., 'Your deal')]")   # a Check reruns the question alone
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", title)
     time.sleep(0.5)
     shots = Path(os.environ.get("STUD_SCREENSHOT_DIR") or tmp_path)

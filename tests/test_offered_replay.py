@@ -12,7 +12,7 @@ import pytest
 
 from course.engine import state as state_module
 from course.engine.state import HandState
-from course.study import engine, home, templates
+from course.study import engine, home, registry, templates
 
 HOME_TEMPLATES = [name for name, t in templates.templates().items() if t.game in (home.HORN, home.HEART)]
 
@@ -97,7 +97,7 @@ def test_a_refused_move_in_the_item_is_still_reported_under_an_offer():
     events, hand, stacks = _hand(3)
     bad = events + [events[-1]]          # the last move again: never legal twice in a row here
     data = home.item(home.HEART, 4, bad, {"ask": "pot"}, stacks=stacks)
-    text = home.dump({"id": "x", "title": "x", **data})
+    text = registry.dump({"id": "x", "title": "x", **data})
     with HandState.offering(hand.state):
         exercise, problems = engine.parse(text, "<x>")
     last_line = max(i + 1 for i, line in enumerate(text.splitlines()) if line.strip() == f"- {bad[-1]}")
