@@ -8,7 +8,7 @@ PORT ?= 8501
 
 # Installs with uv (from PyPI) when it is on the PATH or can be fetched into .venv/.uv, falling
 # back to pip: uv downloads and installs in parallel, which takes a fresh clone's set-up from
-# about a minute to seconds (README, "Set-up"). The virtual environment starts without pip
+# about a minute to seconds (docs/measurements.md, "Set-up and tests"). The virtual environment starts without pip
 # (ensurepip alone takes seconds); pip is added only if the fallback needs it. INSTALLER=pip
 # forces pip. uv compiles the bytecode as it installs (pip does too), else the first start of
 # the app would compile every module of Streamlit and its dependencies.
@@ -69,7 +69,7 @@ lock: | $(BIN)/python
 	  --extra test --extra shared --python-version 3.11 -o requirements.lock
 
 # Bound to 127.0.0.1: only this computer reaches the app. Serving a class is a deliberate step
-# (README, "Shared mode"): put it behind a reverse proxy rather than opening this port.
+# (docs/shared-mode.md): put it behind a reverse proxy rather than opening this port.
 run: setup
 	$(BIN)/python -m course.app --server.address 127.0.0.1 \
 	  --server.port $(PORT) --server.headless true
@@ -81,7 +81,7 @@ run-shared: setup-shared
 
 # A class: REPLICAS app processes (default: one per core) on one PostgreSQL (DB, default
 # $STUD_STUDY_DB; required) behind HAProxy on 127.0.0.1:PORT, sticky
-# sessions and websockets (course/app/serve_class.py; README "Serving a class").
+# sessions and websockets (course/app/serve_class.py; docs/shared-mode.md "Serving a class").
 REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
 DB ?= $(STUD_STUDY_DB)
 # It installs the `shared` extra (the driver and the login client the replicas need) and checks

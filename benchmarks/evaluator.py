@@ -17,7 +17,7 @@ left by another measurement can help it. In that process:
 Everything is timed in CPU time of the measuring process, so that other work on a shared machine
 slows no evaluator more than another.
 
-The full path is timed as the README describes it: value, chosen cards and the words.
+The full path is timed as docs/architecture.md describes the evaluator: value, chosen cards and the words.
 
     python benchmarks/evaluator.py [--hands 20000] [--seed 7] [--repeats 3] [--json]
 """

@@ -3,7 +3,7 @@
 It sets up the page, the shared session state and the sidebar, then hands over to the page the
 learner picked (`course.app.entry.main`). Pages live in `views/` and only lay out the screen.
 
-Two modes (README, "Local and shared mode"): local, the default, is one learner on their own
+Two modes (README, "Local and shared mode"; docs/shared-mode.md): local, the default, is one learner on their own
 computer; shared, switched on by an `[auth]` section in `.streamlit/secrets.toml`, asks everyone
 to log in (Streamlit's OpenID Connect login) and shows each role its pages: learners the
 learning pages, authors also the Author preview, teachers also the class page.
