@@ -702,20 +702,24 @@ def completion_as_raise(exercise, question) -> Any:
 
 def big_bet_compulsory(exercise, question) -> bool | None:
     """With a pair showing on the pair street, the small bet read as no longer allowed."""
-    from course.betting import Action, Verb
-
     spec = find_game(exercise.game)
     small = exercise.stakes.small_bet if exercise.stakes is not None else None
     if exercise.street != spec.pair_street or small is None or exercise.profile.value("fourth_street_pair") == "off":
         return None
+    return False if _bet_with_a_pair_showing(exercise, question, small) else None
+
+
+def _bet_with_a_pair_showing(exercise, question, amount: int) -> bool:
+    """Whether the question asks about a bet of `amount` while some player still in shows a pair."""
+    from course.betting import Action, Verb
+
     try:
         action = Action.parse(str(question.params.get("action", "")))
     except ValueError:
-        return None
-    if action.verb is not Verb.BET or action.amount != small:
-        return None
-    shows_pair = any(len({c.rank for c in exercise.hands[p].up}) < len(exercise.hands[p].up) for p in exercise.active)
-    return False if shows_pair else None
+        return False
+    if action.verb is not Verb.BET or action.amount != amount:
+        return False
+    return any(len({c.rank for c in exercise.hands[p].up}) < len(exercise.hands[p].up) for p in exercise.active)
 
 
 def seventh_card_opener(exercise, question) -> str | None:
@@ -979,19 +983,12 @@ def wraparound_winners(exercise, question) -> Any:
 def pair_option_in_low_game(exercise, question) -> bool | None:
     """Stud High's fourth-street pair option carried into razz or Hi-Lo: a bet of the big amount
     read as allowed because a pair shows."""
-    from course.betting import Action, Verb
-
     big = exercise.stakes.big_bet if exercise.stakes is not None else None
-    if exercise.street != "fourth" or not big:
+    streets = find_game(exercise.game).betting_streets
+    # Stud High's option belongs to the second betting round, where a pair can first show
+    if len(streets) < 2 or exercise.street != streets[1] or not big:
         return None
-    try:
-        action = Action.parse(str(question.params.get("action", "")))
-    except ValueError:
-        return None
-    if action.verb is not Verb.BET or action.amount != big:
-        return None
-    shows_pair = any(len({c.rank for c in exercise.hands[p].up}) < len(exercise.hands[p].up) for p in exercise.active)
-    return True if shows_pair else None
+    return True if _bet_with_a_pair_showing(exercise, question, big) else None
 
 
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
