@@ -16,6 +16,7 @@ from course.app import cards_view, labels, state
 from course.app.links import article_url
 from course.app.widgets import md_escape
 from course.store import StoreError
+from course.store.spool import OneReviewCards
 from course.study import compare, misconceptions, schedule, templates
 
 
@@ -115,23 +116,6 @@ def schedule_for_learner() -> schedule.Schedule:
     return schedule.Schedule(progress, state.learner())
 
 
-class _OneReview:
-    """The store as one review sees it: only the reviewed card and today's count are read (not
-    every card of the learner), and what the review writes is saved in one transaction."""
-
-    def __init__(self, store: Any, keys: list[str]):
-        self.store, self.keys, self.pending = store, keys, []
-
-    def review_cards(self, learner_key: str) -> dict[str, str]:
-        return self.store.review_cards(learner_key, self.keys)
-
-    def save_review_card(self, learner_key: str, card_key: str, state_json: str, due: Any) -> None:
-        self.pending.append((card_key, state_json, due))
-
-    def save(self, learner_key: str) -> None:
-        self.store.save_review_cards(learner_key, self.pending)
-
-
 def remember(exercise: Any, right: bool, second_try: bool = False, *, store_ok: bool = True) -> None:
     """Review the item's memory card; a learner without a name is not scheduled. When the store
     cannot take the review (its answer was not saved, `store_ok` False; or the write fails), the
@@ -147,7 +131,7 @@ def remember(exercise: Any, right: bool, second_try: bool = False, *, store_ok: 
         state.keep_review(card, right, second_try=second_try, at=now)
         return
     try:
-        one = _OneReview(progress, [card, schedule.DAY + now.date().isoformat(), schedule.GOAL])
+        one = OneReviewCards(progress, [card, schedule.DAY + now.date().isoformat(), schedule.GOAL])
         schedule.Schedule(one, learner).review(card, right, second_try=second_try, now=now)
         one.save(learner)
     except StoreError as exc:

@@ -118,9 +118,10 @@ def _check_review(row: dict[str, Any]) -> None:
     datetime.fromisoformat(row["at"])
 
 
-class _ReviewCards:
-    """The store as one replayed review sees it: only that card and that day's count are read;
-    both are written in one transaction (`save`)."""
+class OneReviewCards:
+    """The store as one review sees it (a review made now, or one replayed from the spool): only
+    the reviewed card and that day's count are read, not every card of the learner, and what the
+    review writes is saved in one transaction (`save`)."""
 
     def __init__(self, store: ProgressStore, keys: list[str]):
         self.store, self.keys, self.pending = store, keys, []
@@ -140,7 +141,7 @@ def apply_review(store: ProgressStore, row: dict[str, Any]) -> None:
     from course.study import schedule
 
     at = datetime.fromisoformat(row["at"])
-    cards = _ReviewCards(store, [row["card"], schedule.DAY + at.date().isoformat(), schedule.GOAL])
+    cards = OneReviewCards(store, [row["card"], schedule.DAY + at.date().isoformat(), schedule.GOAL])
     schedule.Schedule(cards, row["learner"]).review(row["card"], row["right"],
                                                     second_try=row["second_try"],
                                                     hint=row["hint"], now=at)
