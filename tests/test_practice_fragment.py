@@ -4,12 +4,23 @@ header or the link script), and Next deal still redraws the whole page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from course.content import load_exercise
 from course.store import ENV_VAR
 from tests.support.serve import AppServer
 from tests.support.wsclient import Tab
 
 DEAL = "hpd-1-bring-in-suit-tie"
 KEY = f"practice|{DEAL}|0"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+TITLE = load_exercise(ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml")[0].title
+
+
+def headings_of(page) -> list[str]:
+    return [p.body for kind, p in page.elements if kind == "heading"]
 
 
 def _kinds(page) -> set[str]:
@@ -32,6 +43,9 @@ def test_check_and_try_again_rerun_the_question_alone_and_next_deal_the_page(tmp
                                     check.id: {"trigger_value": True}}, fragment=fragment)
             verdicts = [t for t in done.texts() if t.startswith(("Right.", "Not right."))]
             assert len(verdicts) == 1, done.texts()
+            # the heading, not rerun, still hides the deal's title: the verdict names the deal
+            assert "Your deal" in headings_of(page)
+            assert f"This deal: {TITLE}" in verdicts[0].replace("\\", ""), verdicts
             # nothing of the page around the question was run or sent again
             assert not [p.body for kind, p in done.elements if kind == "heading"], done.elements
             assert "selectbox" not in _kinds(done) and "html" not in _kinds(done), _kinds(done)   # nor the link script

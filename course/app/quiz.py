@@ -363,6 +363,16 @@ def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: st
                   shortcut="N" if keyboard else None)
 
 
+HIDDEN_TITLES = "hidden_titles"
+
+
+def hidden_title(exercise: Any, prefix: str) -> str:
+    """The deal's title as a line under a verdict, when its heading still hides it ("Your
+    deal"): a Check in the question's fragment reruns the question, not the heading."""
+    title = (st.session_state.get(HIDDEN_TITLES) or {}).get(f"{prefix}|{exercise.id}")
+    return f"\n\n*This deal: {md_escape(title)}*" if title else ""
+
+
 def question_block(exercise: Any, question: Any, index: int, prefix: str,
                    next_step: tuple[str, Callable[[], None]] | None = None,
                    keyboard: bool = False) -> None:
@@ -400,11 +410,12 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
                      f"verdict shown is for {labels.display_name(exercise.rules)}.)")
         if not result.get("saved"):
             text += "\n\n" + state.unsaved_note()
-        (st.success if correct else st.error)(text)
+        (st.success if correct else st.error)(text + hidden_title(exercise, prefix))
         if not correct:
             study_feedback.mistake(exercise, question, result["given"])
     else:
-        st.info(f"The answer is **{md_escape(shown(exercise, question, answer.value))}**.")
+        st.info(f"The answer is **{md_escape(shown(exercise, question, answer.value))}**."
+                + hidden_title(exercise, prefix))
     words = answer_words(exercise, question, answer)
     explanation(answer, key, (lambda: exercise.replayed(("explanation", id(question)),
                                                         lambda: explanation_brief_md(answer, words)))
@@ -588,8 +599,11 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
     intro is shown at once."""
     base = f"{prefix}|{exercise.id}"
     if heading:
-        st.subheader(exercise.title if not title_after_check or deal_checked(exercise, prefix)
-                     else "Your deal")
+        hidden = title_after_check and not deal_checked(exercise, prefix)
+        st.subheader("Your deal" if hidden else exercise.title)
+        # A Check inside the question's fragment does not draw this heading again: the verdict
+        # names the deal instead while the heading still reads "Your deal" (`hidden_title`)
+        st.session_state.setdefault(HIDDEN_TITLES, {})[base] = exercise.title if hidden else None
     names = profile_names(exercise.game)
     active = exercise
     named = named_profile(exercise)
