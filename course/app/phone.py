@@ -38,6 +38,9 @@ CSS = """
     min-width:0 !important;width:auto !important;flex:1 1 0 !important}
   [data-testid=stMetricValue]{font-size:1.25rem !important}
   [data-testid=stMetricValue] > div{overflow:visible !important}
+  /* Review on a phone: its question (and Check) above the deal it asks about, so a big deal
+     does not push the Check off the first screen */
+  .st-key-review_item [data-testid=stHorizontalBlock]:has(.ssr-table){flex-direction:column-reverse !important}
   /* stacked columns (the deal, then its question) closer together */
   [data-testid=stHorizontalBlock]{row-gap:.6rem !important}
   .ssr-table{margin-bottom:.25rem !important}

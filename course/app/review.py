@@ -95,6 +95,7 @@ GOAL_COUNTS = ("Each question you answer today counts once towards the daily goa
 
 
 def review() -> None:
+    st.html(quiz.KEYS_CSS)      # the number keys' hidden buttons, as Practice draws it: once a page
     st.title("Review")
     plan = study_feedback.schedule_for_learner()
     with st.sidebar:
@@ -172,11 +173,14 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
         st.markdown(quiz.author_md(exercise.intro))
     # Practice's layout: the table on the left, the question and its verdict beside it (on a
     # phone the columns stack), with the same keys: 1-9 choose, Enter checks, N goes on.
-    deal_side, question_side = st.columns([3, 2], gap="medium")
-    with deal_side:
-        quiz.table_block(exercise, question)    # the table as it stands when this question is asked
-    with question_side, st.container(border=True):
-        _question(plan, card, item, exercise, question, index, key, second)
+    # On a phone the stacked columns put the question first (app/phone.py): a deal of six or
+    # seven seats would push its Check below the first screen.
+    with st.container(key="review_item"):
+        deal_side, question_side = st.columns([3, 2], gap="medium")
+        with deal_side:
+            quiz.table_block(exercise, question)    # the table as it stands when this question is asked
+        with question_side, st.container(border=True):
+            _question(plan, card, item, exercise, question, index, key, second)
     with st.container(key="keys_hint"):         # hidden on a phone (app/phone.py)
         st.caption("Keys: 1-9 choose · Enter checks · N next")
 
