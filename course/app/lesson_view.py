@@ -92,12 +92,17 @@ def cite_row(keys: Iterable[str], key: str) -> None:
     with st.container(horizontal=True, gap="small"):
         for n, cite in enumerate(keys):
             with st.popover(labels.article_title(cite), key=f"{key}:{n}"):
-                try:
-                    st.markdown(article_md(rules.citation(cite)))
-                except KeyError as exc:
-                    st.error(f"This citation is not in the registry: {exc}")
-                st.page_link("views/rulebook.py", query_params={"article": cite},
-                             label="Open in the Rulebook", icon=":material/gavel:")
+                article_with_link(cite)
+
+
+def article_with_link(cite: str) -> None:
+    """One cited article's text, and a link that opens it in the Rulebook."""
+    try:
+        st.markdown(article_md(rules.citation(cite)))
+    except KeyError as exc:
+        st.error(f"This citation is not in the registry: {exc}")
+    st.page_link("views/rulebook.py", query_params={"article": cite},
+                 label="Open in the Rulebook", icon=":material/gavel:")
 
 
 def sources_footer(keys: Iterable[str], key: str) -> None:
@@ -108,12 +113,7 @@ def sources_footer(keys: Iterable[str], key: str) -> None:
         return
     with st.popover(f"Sources ({len(keys)})", key=key, icon=":material/gavel:"):
         for n, cite in enumerate(keys):
-            try:
-                st.markdown(article_md(rules.citation(cite)))
-            except KeyError as exc:
-                st.error(f"This citation is not in the registry: {exc}")
-            st.page_link("views/rulebook.py", query_params={"article": cite},
-                         label="Open in the Rulebook", icon=":material/gavel:")
+            article_with_link(cite)
 
 
 def try_it(ex: Any, prefix: str) -> None:
