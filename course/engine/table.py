@@ -48,13 +48,33 @@ class Rules:
 
     table_card: str = "shared"        # the move that deals a stage's card to the table
     over_cite: tuple[str, ...] = (DEAL_TIMELINE,)   # why a hand with one player left is over
+    fold_cite: tuple[str, ...] | None = None   # what a pot won by a fold cites (None: the profile's
+                                               # rule that a folded player takes no further part)
+    pot_log: bool = False             # the pot's explanation shows each payment (the table's log)
+    # A game that builds its pots from the order money went in gives a method
+    # `pot_layers(table, flow=None, folded=None) -> (pots, chips returned, steps)`; None: side pots
+    # by what each player put in (`course.showdown.build_pots`).
+    pot_layers: Any = None
+
+    def award_steps(self, table: "Table") -> list[Step]:
+        """What the award of the pot says first, before the hands share it (nothing, in plain stud)."""
+        return []
+
+    def pot_cite(self, table: "Table") -> tuple[str, ...]:
+        """What the pot's explanation cites."""
+        return ()
 
     def deal_cites(self, table: "Table", stage: int | None = None) -> tuple[str, ...]:
         """What a deal step (of `stage`, default the table's) cites."""
         return self.deal_cite
 
     def on_start(self, table: "Table", exercise: Any) -> None:
-        """Checks and set-up of a starting position (raise `IllegalActionError` naming the key)."""
+        """Checks and set-up of a starting position (raise `IllegalActionError` naming the key):
+        a street shown with its shared card has that card in the middle."""
+        if table.stage:
+            for card in getattr(exercise, "shared", None) or ():
+                table.shared.append(card)
+                table.where[card] = "the shared card"
 
     def owes_ante(self, table: "Table") -> list[str]:
         """Who still owes an ante: every player, before the deal, when the stakes have one."""
@@ -191,6 +211,13 @@ class Table(TableSeats):
         self.stages = self.spec.stages     # read once: the spec builds them on each call
 
     @property
+    def one_street(self) -> bool:
+        """The table shows one street of a game bet on stud actions (an exercise of that street's
+        betting, from the cards it shows): its moves are that street's round alone, antes
+        included, judged and worded by the round (`BettingRound`), whose entries are the ledger."""
+        return self.start_stage > 0 and self.spec.moves == "actions"
+
+    @property
     def street(self) -> str | None:
         """The street being dealt or bet (None before the first card)."""
         return self.stages[self.stage - 1].street if self.stage else None
@@ -318,6 +345,9 @@ class Table(TableSeats):
     # --- moves --------------------------------------------------------------------------------
 
     def apply(self, move: Move) -> None:
+        if self.one_street:       # a street shown alone: its round judges every move, antes too
+            self._bet(move)
+            return
         for name in (move.player, move.other):
             if name is not None and name not in self.hands:
                 raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
@@ -532,6 +562,8 @@ class Table(TableSeats):
         self.round, self.round_done = None, False
 
     def _on_betting(self, move: Move) -> None:
+        """A betting move of the hand, once the hand's own checks pass (the player is in, the
+        street's cards are out, its round is not over), judged by the street's round."""
         if self.hands[move.player].folded:
             raise IllegalActionError(f"{move.player} has folded and takes no further part",
                                      cite=self.profile.rule_cite("folded_out"))
@@ -545,6 +577,10 @@ class Table(TableSeats):
         if self.round_done:
             raise IllegalActionError(f"the {self.street}-street betting is over; the next card is dealt next",
                                      cite=self.rules.deal_cites(self))
+        self._bet(move)
+
+    def _bet(self, move: Move) -> None:
+        """`move` played on the street's betting round (which judges it), its chips paid in."""
         entry = self.betting_round().apply(Action.of(move))
         self.pay(move.player, entry.added)
         if move.kind == "fold":
@@ -559,9 +595,10 @@ class Table(TableSeats):
 
     def new_round(self) -> BettingRound:
         """The street's betting round, not yet played. Its entries leave out the pots: the hand's
-        own ledger builds them from the table's record of payments (`HandState._pots_at`)."""
+        own ledger builds them from the table's record of payments (`HandState._pots_at`); a
+        street shown alone keeps the round's entries, pots included, as its ledger."""
         opened = self._open_round()
-        opened.entry_pots = False
+        opened.entry_pots = self.one_street
         return opened
 
     def _open_round(self) -> BettingRound:
