@@ -147,11 +147,11 @@ def seats_from(exercise: Any) -> dict[str, Seat]:
     for name in exercise.seats:
         hand = hands.get(name)
         if hand is None:
-            out[name] = Seat()
+            out[name] = Seat(folded=name in out_of_hand)
         elif isinstance(hand, (tuple, list)):
             out[name] = Seat(parse_cards(hand[0]), parse_cards(hand[1]), name in out_of_hand)
         else:
-            out[name] = Seat(list(getattr(hand, "down", []) or []), list(getattr(hand, "up", []) or []),
+            out[name] = Seat(parse_cards(getattr(hand, "down", None) or []), parse_cards(getattr(hand, "up", None) or []),
                              bool(getattr(hand, "folded", False)) or name in out_of_hand)
     return out
 
