@@ -56,6 +56,8 @@ def parse_lesson(text: str, file: str = "<lesson>") -> tuple[Lesson | None, list
 
 
 def _lesson(ck: _Checker, node: Node) -> Lesson | None:
+    """A lesson read in named steps, its problems in the file's order: the top-level keys, each
+    section (with its deal), the exercises it lists, then its try-its and words before the first."""
     top = ck.mapping(node, "the lesson", LESSON_KEYS, ("id", "title", "game", "order", "topic", "summary", "sections"))
     if top is None:
         return None
@@ -70,39 +72,59 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         ck.add(top["topic"], f"unknown topic {topic!r}{suggest(topic, TOPICS)}; expected one of {', '.join(TOPICS)}")
     summary = ck.text(top.get("summary"), "summary")
     sources = ck.cites(top.get("sources"), "sources")
-    sections: list[Section] = []
     section_nodes = ck.sequence(top.get("sections"), "sections")
     if section_nodes is not None and not section_nodes:
         ck.add(top["sections"], "sections is empty: a lesson has at least one section")
-    for item in section_nodes or ():
-        fields = ck.mapping(item, "a section", SECTION_KEYS, ("heading", "text"))
-        if fields is None:
-            continue
-        heading = ck.text(fields.get("heading"), "heading")
-        text = ck.text(fields.get("text"), "text")
-        if text is not None:
-            for match in HTML_TAG.finditer(text):
-                ck.add(fields["text"], f"text: raw HTML {match.group(0)!r} is not allowed; write markdown")
-            for problem in link_problems(text):
-                ck.add(fields["text"], f"text: {problem}")
-                break
-        deal = None
-        deal_fields = ck.mapping(fields.get("deal"), "the deal", DEAL_KEYS, ("seats", "hands"))
-        if deal_fields is not None:
-            street = ck.text(deal_fields.get("street"), "street")
-            spec = find_game(game) if game is not None else None
-            names = spec.street_names if spec is not None else STREETS    # the lesson's game's streets
-            if street is not None and street not in names:
-                ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, names)}")
-            counted_game = game if street in names else None  # a diagram of one moment: count its cards
-            seats, hands, shared = _check_deal(ck, deal_fields, "the deal", counted_game, street, require_all=False)
-            deal = Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"),
-                        street if street in names else None)
-        cite = ck.cites(fields.get("cite"), "cite")
-        try_it = ck.text(fields.get("try"), "try") if fields.get("try") is not None else None
-        points = ck.points(fields.get("points"), "points", game if game in GAMES else None)
-        if heading is not None and text is not None:
-            sections.append(Section(heading, text, deal, cite, try_it, tuple(points)))
+    sections = [section for item in section_nodes or () if (section := _section(ck, item, game)) is not None]
+    exercises, marks = _listed_exercises(ck, top)
+    if None in (lesson_id, title, game, order, topic, summary) or game not in GAMES or topic not in TOPICS:
+        return None
+    lesson = Lesson(lesson_id, title, game, order, topic, summary, sources, sections, exercises,
+                    ck.file, node.line, marks, {k: (v.line, v.column) for k, v in top.items()})
+    _try_problems(ck, top, lesson, section_nodes, sections, exercises)
+    return lesson
+
+
+def _section(ck: _Checker, item: Node, game: str | None) -> Section | None:
+    """One section: heading, markdown text (no raw HTML, links checked), deal, citations, try-it."""
+    fields = ck.mapping(item, "a section", SECTION_KEYS, ("heading", "text"))
+    if fields is None:
+        return None
+    heading = ck.text(fields.get("heading"), "heading")
+    text = ck.text(fields.get("text"), "text")
+    if text is not None:
+        for match in HTML_TAG.finditer(text):
+            ck.add(fields["text"], f"text: raw HTML {match.group(0)!r} is not allowed; write markdown")
+        for problem in link_problems(text):
+            ck.add(fields["text"], f"text: {problem}")
+            break
+    deal = _section_deal(ck, fields.get("deal"), game)
+    cite = ck.cites(fields.get("cite"), "cite")
+    try_it = ck.text(fields.get("try"), "try") if fields.get("try") is not None else None
+    points = ck.points(fields.get("points"), "points", game if game in GAMES else None)
+    if heading is not None and text is not None:
+        return Section(heading, text, deal, cite, try_it, tuple(points))
+    return None
+
+
+def _section_deal(ck: _Checker, node: Node | None, game: str | None) -> Deal | None:
+    """A section's diagram: a deal of one moment, its cards counted on the street it names."""
+    deal_fields = ck.mapping(node, "the deal", DEAL_KEYS, ("seats", "hands"))
+    if deal_fields is None:
+        return None
+    street = ck.text(deal_fields.get("street"), "street")
+    spec = find_game(game) if game is not None else None
+    names = spec.street_names if spec is not None else STREETS    # the lesson's game's streets
+    if street is not None and street not in names:
+        ck.add(deal_fields["street"], f"unknown street {street!r}{suggest(street, names)}")
+    counted_game = game if street in names else None  # a diagram of one moment: count its cards
+    seats, hands, shared = _check_deal(ck, deal_fields, "the deal", counted_game, street, require_all=False)
+    return Deal(seats, hands, shared, ck.text(deal_fields.get("caption"), "caption"),
+                street if street in names else None)
+
+
+def _listed_exercises(ck: _Checker, top: dict[str, Node]) -> tuple[list[str], list[tuple[int, int]]]:
+    """The exercise ids the lesson lists, each once, and where each is written."""
     exercises: list[str] = []
     marks: list[tuple[int, int]] = []
     for item in ck.sequence(top.get("exercises"), "exercises") or ():
@@ -114,10 +136,12 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
             continue
         exercises.append(ref)
         marks.append((item.line, item.column))
-    if None in (lesson_id, title, game, order, topic, summary) or game not in GAMES or topic not in TOPICS:
-        return None
-    lesson = Lesson(lesson_id, title, game, order, topic, summary, sources, sections, exercises,
-                    ck.file, node.line, marks, {k: (v.line, v.column) for k, v in top.items()})
+    return exercises, marks
+
+
+def _try_problems(ck: _Checker, top: dict[str, Node], lesson: Lesson, section_nodes: list[Node] | None,
+                  sections: list[Section], exercises: list[str]) -> None:
+    """Each try-it is one of the lesson's exercises, and the first comes early enough."""
     tries = [(item, section) for item, section in zip(section_nodes or (), sections) if section.try_it]
     for item, section in tries:
         if section.try_it not in exercises:
@@ -130,4 +154,3 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         ck.add(where, (f"the first try-it comes after {before} words" if before is not None else
                        f"no section has a try-it in {total} words") + f"; a lesson starts with doing: at most "
                f"{MAX_WORDS_BEFORE_TRY} words before the first `try:` (lessons/README.md, \"Start with doing\")")
-    return lesson
