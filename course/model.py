@@ -165,7 +165,9 @@ class Section:
     deal: Deal | None = None
     cite: list[str] = field(default_factory=list)
     try_it: str | None = None  # an exercise tried at the end of the section (its key is `try`)
-    points: tuple[str, ...] = ()  # rule points it teaches beyond those its citations name
+    points: tuple[str, ...] = ()  # rule points it teaches (its try-it's questions declare them)
+    # where its keys are written: "heading", "try", "points" and "points:<id>" -> (line, column)
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass
