@@ -226,7 +226,8 @@ def test_course_check_prints_the_warning_and_fails_on_a_point_not_asked(tmp_path
     old = tmp_path / "lessons" / "old.yaml"
     old.write_text(MARKED.replace("    points: [{points_one}]\n", "").format(
         try_one="try: bring-in-ace-is-high", points_two="", try_two=""), encoding="utf-8")
-    exercises = [str(ROOT / "exercises" / "stud-high" / f"{e}.yaml") for e in ("bring-in-ace-is-high", "hpd-1-bring-in-suit-tie")]
+    exercises = [str(ROOT / "exercises" / "stud-high" / f"{e}.yaml")
+                 for e in ("bring-in-ace-is-high", "hpd-1-bring-in-suit-tie")]
     assert main(["check", str(old), *exercises]) == 0
     out = capsys.readouterr().out
     assert f"{old.as_posix()}:12:10: warning: section 1 ('Lowest door card') ends with try" in out
