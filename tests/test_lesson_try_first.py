@@ -217,3 +217,24 @@ def test_every_try_it_of_lessons_one_to_twelve_names_the_points_it_asks(lesson):
     marked_sections = [s for s in lesson.sections if s.points]
     assert len(tries) >= len(marked_sections) >= 1
     assert len({s.try_it for s in tries}) == len(tries), "one try-it per section, none twice"
+
+
+def test_course_check_prints_the_warning_and_fails_on_a_point_not_asked(tmp_path, capsys):
+    from course.cli import main
+
+    (tmp_path / "lessons").mkdir()   # a file is read as a lesson in a lessons/ folder
+    old = tmp_path / "lessons" / "old.yaml"
+    old.write_text(MARKED.replace("    points: [{points_one}]\n", "").format(
+        try_one="try: bring-in-ace-is-high", points_two="", try_two=""), encoding="utf-8")
+    exercises = [str(ROOT / "exercises" / "stud-high" / f"{e}.yaml")
+                 for e in ("bring-in-ace-is-high", "hpd-1-bring-in-suit-tie")]
+    assert main(["check", str(old), *exercises]) == 0
+    out = capsys.readouterr().out
+    assert f"{old.as_posix()}:12:10: warning: section 1 ('Lowest door card') ends with try" in out
+    bad = tmp_path / "lessons" / "bad.yaml"
+    bad.write_text(MARKED.format(points_one="bring-in-lowest-door-card, door-tie-by-suit",
+                                 try_one="try: bring-in-ace-is-high", points_two="points: [door-tie-by-suit]",
+                                 try_two="try: hpd-1-bring-in-suit-tie"), encoding="utf-8")
+    assert main(["check", str(bad), *exercises]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad.as_posix()}:12:41: section 1 ('Lowest door card') teaches 'door-tie-by-suit'" in out

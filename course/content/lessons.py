@@ -154,7 +154,7 @@ def _section_marks(item: Node, fields: dict[str, Node]) -> dict[str, tuple[int, 
         if fields.get(key) is not None:
             marks[key] = (fields[key].line, fields[key].column)
     node = fields.get("points")
-    items = [node] if node is not None and node.kind == "scalar" else node.value if node is not None and node.kind == "seq" else []
+    items = [] if node is None else [node] if node.kind == "scalar" else node.value if node.kind == "seq" else []
     for point in items:
         if point.kind == "scalar" and isinstance(point.value, str):
             marks.setdefault(f"points:{point.value}", (point.line, point.column))
