@@ -352,8 +352,19 @@ def check_import(imported: Imported) -> Any:
     """Replay the imported exercise with the engine and answer every question: the `Exercise`,
     or a `PhhRefusal` naming the .phh line when the course's rules read the hand otherwise."""
     from course.content.exercises import parse_exercise
+
+    exercise = _keep_notation(imported, _engine_exercise(imported), parse_exercise)
+    _check_mucked_hands(imported, exercise)
+    _check_winnings(imported, exercise)
+    _check_hand_ends(imported.hand, imported.deal)
+    return exercise
+
+
+def _engine_exercise(imported: Imported) -> Any:
+    """The exercise as the engine reads it, every question answered; refused at the .phh line of
+    the first problem."""
+    from course.content.exercises import parse_exercise
     from course.content.verdict import engine_problems
-    from course import questions as q
 
     name = str(Path(imported.source).with_suffix(".yaml"))
     exercise, problems = parse_exercise(imported.text, name)
@@ -363,31 +374,44 @@ def check_import(imported: Imported) -> Any:
         line = imported.phh_line(first.line)
         raise PhhRefusal(f"the course's rules do not accept this hand as recorded: {first.message}",
                          imported.source, line)   # a problem at no event (an unknown profile): the file
-    exercise = _keep_notation(imported, exercise, parse_exercise)
+    return exercise
+
+
+def _check_mucked_hands(imported: Imported, exercise: Any) -> None:
+    """A hand mucked at the showdown that the course's showdown would give part of the pot is refused."""
+    from course import questions as q
+
     deal = imported.deal
     winners_q = next((x for x in exercise.questions if x.ask == "winners"), None)
     mucked = [p for p, shown in deal.shown.items() if not shown]
-    if winners_q is not None and mucked:
-        won = set(q.answer(exercise, winners_q).value)
-        if won & set(mucked):
-            line = next((a.line for a in imported.hand.actions if a.verb == "sm" and a.shown is None
-                         and deal.seats[a.player - 1] in won), None)
-            raise PhhRefusal(f"{_names(sorted(won & set(mucked)))} mucked a hand that wins at the showdown: the "
-                             "course's showdown has every hand still in show down, so it cannot say that a winning "
-                             "hand was thrown away", imported.source, line)
+    if winners_q is None or not mucked:
+        return
+    won = set(q.answer(exercise, winners_q).value)
+    if won & set(mucked):
+        line = next((a.line for a in imported.hand.actions if a.verb == "sm" and a.shown is None
+                     and deal.seats[a.player - 1] in won), None)
+        raise PhhRefusal(f"{_names(sorted(won & set(mucked)))} mucked a hand that wins at the showdown: the "
+                         "course's showdown has every hand still in show down, so it cannot say that a winning "
+                         "hand was thrown away", imported.source, line)
+
+
+def _check_winnings(imported: Imported, exercise: Any) -> None:
+    """The file's `winnings`, when it has them, are the course's award (less an uncalled bet)."""
+    from course import questions as q
+
+    deal = imported.deal
     winnings = imported.hand.optional.get("winnings")
     award_q = next((x for x in exercise.questions if x.ask == "award"), None)
-    if isinstance(winnings, list) and len(winnings) == len(deal.seats) and award_q is not None:
-        award = q.answer(exercise, award_q).value
-        ours = [award.get(p, 0) for p in deal.seats]
-        back = _uncalled(deal)       # PHH counts the pots collected: an uncalled bet went back first
-        less = [units - back.get(p, 0) for p, units in zip(deal.seats, ours)]
-        if [float(w) for w in winnings] not in ([float(u) for u in ours], [float(u) for u in less]):
-            raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
-                             "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
-                             "result than the file records", imported.source, imported.hand.lines.get("winnings"))
-    _check_hand_ends(imported.hand, deal)
-    return exercise
+    if not (isinstance(winnings, list) and len(winnings) == len(deal.seats) and award_q is not None):
+        return
+    award = q.answer(exercise, award_q).value
+    ours = [award.get(p, 0) for p in deal.seats]
+    back = _uncalled(deal)       # PHH counts the pots collected: an uncalled bet went back first
+    less = [units - back.get(p, 0) for p, units in zip(deal.seats, ours)]
+    if [float(w) for w in winnings] not in ([float(u) for u in ours], [float(u) for u in less]):
+        raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
+                         "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
+                         "result than the file records", imported.source, imported.hand.lines.get("winnings"))
 
 
 NOTATION = "_course_notation"   # a user-defined PHH field (leading '_'): never written out by export
@@ -463,8 +487,6 @@ def export_exercise(exercise: Any) -> PhhHand:
     """The PHH hand of a whole-hand stud exercise, its betting amounts read from the engine's
     replay; the fields kept under `phh:` come back as they were. Raises `PhhRefusal` for an
     exercise the format cannot take (one street only, a game with no PHH variant)."""
-    from course.engine.state import HandState
-
     where = exercise.path
     variant = {g: v for v, g in STUD_VARIANTS.items()}.get(exercise.game)
     if variant is None:
@@ -474,6 +496,30 @@ def export_exercise(exercise: Any) -> PhhHand:
         raise PhhRefusal("only a whole-hand exercise (its events from the antes to the end) can be written as a "
                          "hand history: this one shows one street", where, exercise.line)
     kept = _read_kept(exercise.extra.get("phh"), where, exercise.marks.get("phh", (exercise.line, 1))[0])
+    moves, table = _replayed_moves(exercise)
+    moves = _with_unknown_deals(exercise, moves)
+    live = [p for p in exercise.seats if not table.hands[p].folded]
+    shown = {p: True for p in _showdown_order(moves, exercise.seats, live)} if len(live) > 1 else {}
+    stakes = exercise.profile.stakes
+    deal = StudHand(exercise.game, list(exercise.seats),
+                    {"ante": int(stakes.ante), "bring_in": int(stakes.bring_in), "small_bet": int(stakes.small_bet),
+                     "big_bet": int(stakes.big_bet)}, {}, moves, shown=shown)
+    stacks = kept.pop("starting_stacks", None)
+    if stacks is None and getattr(exercise, "stacks", None):   # a hand written with `stacks:`
+        stacks = [exercise.stacks.get(p, math.inf) for p in exercise.seats]
+    notation = kept.pop(NOTATION, None)
+    hand = stud_to_phh(deal, stacks, **kept)     # a kept `players` (spaces and all) wins over the seats
+    hand.source = str(where)
+    if isinstance(notation, list):
+        hand.actions = _as_written(hand, notation)
+    return hand
+
+
+def _replayed_moves(exercise: Any) -> tuple[list[StudMove], Any]:
+    """The exercise's moves as the engine's one replay records them (the amounts each added, the
+    street each falls on), antes left out; and the table at the end."""
+    from course.engine.state import HandState
+
     state = HandState.start(exercise)     # the one replay: the amounts are what the engine records
     table = state.table
     moves: list[StudMove] = []
@@ -499,29 +545,20 @@ def export_exercise(exercise: Any) -> PhhHand:
         amount = round_totals[move.player] if move.kind in ("complete", "bet", "raise") else None
         kind = move.kind if move.kind != "call" or added else "check"
         moves.append(StudMove(street, kind, move.player, amount=amount))
+    return moves, table
+
+
+def _with_unknown_deals(exercise: Any, moves: list[StudMove]) -> list[StudMove]:
+    """The cards the record does not show go back in, `??`, one deal per seat in seat order."""
     unknown = exercise.extra.get("unknown_cards") or {}
-    if unknown:       # the cards the record does not show go back in, `??`, one deal per seat in seat order
-        start = next((i for i, m in enumerate(moves) if m.kind != "deal"), len(moves))
-        first = find_game(exercise.game).first_street
-        dealt = moves[:start] + [StudMove(first, "deal", p, None, f == "up") for p, faces in unknown.items()
-                                 for f in faces]
-        order = {p: i for i, p in enumerate(exercise.seats)}
-        moves = sorted(dealt, key=lambda m: order[m.player]) + moves[start:]
-    live = [p for p in exercise.seats if not table.hands[p].folded]
-    shown = {p: True for p in _showdown_order(moves, exercise.seats, live)} if len(live) > 1 else {}
-    stakes = exercise.profile.stakes
-    deal = StudHand(exercise.game, list(exercise.seats),
-                    {"ante": int(stakes.ante), "bring_in": int(stakes.bring_in), "small_bet": int(stakes.small_bet),
-                     "big_bet": int(stakes.big_bet)}, {}, moves, shown=shown)
-    stacks = kept.pop("starting_stacks", None)
-    if stacks is None and getattr(exercise, "stacks", None):   # a hand written with `stacks:`
-        stacks = [exercise.stacks.get(p, math.inf) for p in exercise.seats]
-    notation = kept.pop(NOTATION, None)
-    hand = stud_to_phh(deal, stacks, **kept)     # a kept `players` (spaces and all) wins over the seats
-    hand.source = str(where)
-    if isinstance(notation, list):
-        hand.actions = _as_written(hand, notation)
-    return hand
+    if not unknown:
+        return moves
+    start = next((i for i, m in enumerate(moves) if m.kind != "deal"), len(moves))
+    first = find_game(exercise.game).first_street
+    dealt = moves[:start] + [StudMove(first, "deal", p, None, f == "up") for p, faces in unknown.items()
+                             for f in faces]
+    order = {p: i for i, p in enumerate(exercise.seats)}
+    return sorted(dealt, key=lambda m: order[m.player]) + moves[start:]
 
 
 def _as_written(hand: PhhHand, notation: list[Any]) -> list[Any]:
