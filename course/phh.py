@@ -26,8 +26,8 @@ the line and what was expected.
 high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
 street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
 refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
-yet: unknown cards (`??`; with `unknown=True`, those of a player who folds on third
-street are taken), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
+yet: unknown cards (`??`; with `unknown=True`, those of a player who never shows them
+are taken), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
 between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
 as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
 hand.
@@ -601,14 +601,14 @@ def stud_hand(hand: PhhHand, all_in: bool = False, unknown: bool = False) -> Stu
     """The course's reading of a stud-family hand; `PhhRefusal` (file:line and why) for what the
     course cannot express yet, `PhhError` for actions that break the deal's own logic. With
     `all_in` (an exercise format that has stacks) a player may go all in, for the ante or any
-    bet: they put in what they have and take no further part in the betting. With `unknown` a
-    player's third-street cards may be written `??` (a StudCard whose card is None) when that
-    player folds on third street: the record of a player who folds rarely shows their cards."""
+    bet: they put in what they have and take no further part in the betting. With `unknown` any
+    card dealt to a player may be written `??` (a StudCard whose card is None) when that player
+    never shows: one who folds, mucks at the showdown or wins with everyone else folded (the
+    record of a hand rarely shows those cards)."""
     reader = _StudReader(hand, all_in, unknown)
     reader.post_antes()
     for action in hand.actions:
         reader.read(action)
-    reader.check_unknown()
     return reader.result()
 
 
@@ -746,7 +746,12 @@ class _StudReader:
             self.moves.append(StudMove(street, "deal", player, card, up, line=action.line))
 
     def showdown(self, action: PhhAction, player: str) -> None:
-        """A show (the cards written, or '-' for the cards dealt) or a muck."""
+        """A show (the cards written, or '-' for the cards dealt) or a muck. A player whose deal
+        the file writes partly `??` does not show: the cards shown would be cards never dealt."""
+        if action.shown is not None and any(c.card is None for c in self.cards[player]):
+            raise self.refuse(f"{action.text()!r}: {player} shows at the showdown, but the deal writes "
+                              f"{cards_text(c.card for c in self.cards[player])} for {player} (?? for a card the "
+                              "record does not show): write the cards shown in the deal actions too", action.line)
         if action.shown == "cards" and set(action.cards) != {c.card for c in self.cards[player]}:
             raise self.fail(f"{action.text()!r}: a stud showdown in PHH lists every card {player} was dealt "
                             f"({cards_text(c.card for c in self.cards[player])}), or '-' for the same", action.line)
@@ -814,17 +819,6 @@ class _StudReader:
         if broke:
             self.gone[player] = action.line
         return broke
-
-    def check_unknown(self) -> None:
-        """Unknown cards (`??`) only of a player who folds on third street."""
-        for player in self.seats:
-            held = self.cards[player]
-            if any(c.card is None for c in held) and (len(held) > 3 or player not in self.folded):
-                line = next((a.line for a in self.hand.actions if a.verb == "dh"
-                             and a.player == self.seats.index(player) + 1 and None in a.cards), None)
-                raise self.refuse(f"{player}'s cards are partly unknown (??) but {player} "
-                                  f"{'stays in past third street' if player in self.folded else 'never folds'}: "
-                                  "the course takes unknown cards only of a player who folds on third street", line)
 
     def result(self) -> StudHand:
         finite_stacks = {p: int(s) for p, s in zip(self.seats, self.stacks)

@@ -172,7 +172,8 @@ def _refusal(text: str, name: str = "hand.phh") -> PhhError:
 
 
 def test_unknown_cards_are_refused_with_the_line():
-    err = _refusal(_stud('  "d dh p1 ????2c",\n  "d dh p2 QdJd9h",'))
+    # an unknown shared card would be part of every hand still in: refused at its line
+    err = _refusal(_stud('  "d db ??",\n  "d dh p2 QdJd9h",'))
     assert isinstance(err, PhhRefusal) and err.message.startswith("hand.phh:8: ") and "unknown (??)" in err.message
 
 
@@ -287,7 +288,7 @@ def test_the_course_files_are_what_import_phh_writes_today(tmp_path):
 
 def test_import_phh_refuses_with_file_line_and_exit_status_1(tmp_path, capsys):
     bad = tmp_path / "unknown.phh"
-    bad.write_text(_stud('  "d dh p1 ????2c",\n  "d dh p2 QdJd9h",'), encoding="utf-8")
+    bad.write_text(_stud('  "d db ??",\n  "d dh p2 QdJd9h",'), encoding="utf-8")
     good = COURSE_HANDS[0]
     assert main(["import-phh", str(bad), str(good), "--out", str(tmp_path / "out")]) == 1
     out = capsys.readouterr()
