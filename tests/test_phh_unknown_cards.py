@@ -123,6 +123,10 @@ def test_unknown_cards_must_name_seats_and_faces():
                                                       "unknown_cards: {Di: [down, sideways]}", 1)
     exercise, problems = parse_exercise(text, "bad.yaml")
     assert any("'Di', who is not one of the seats" in p.message for p in problems)
+    text = import_hand(read_phh(FOLDER)).text.replace("unknown_cards: {Cy: [down, down, up]}",
+                                                      "unknown_cards: {Cy: [known, known, known]}", 1)
+    exercise, problems = parse_exercise(text, "all-known.yaml")
+    assert any("down or up for one the record does not show" in p.message for p in problems)
 
 
 def test_the_app_draws_unknown_cards_as_backs_the_face_up_one_marked():
