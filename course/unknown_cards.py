@@ -90,6 +90,14 @@ def _refuse_unseen(exercise: Any, question: Any, players: list[Any], what: str) 
                 f"{', '.join(str(i + 1) for i in missing)} dealt to {player}): the question cannot be answered")
 
 
+def _face_up_row(table: Any, player: str, faces: tuple[bool, ...]) -> list[Card | None]:
+    """The player's face-up cards in deal order, None for one the record does not show."""
+    known_up = iter(table.hands[player].up)
+    unseen = set(unseen_dealt(table, player))
+    return [None if i in unseen else next(known_up, None)
+            for i in range(table.dealt.get(player, 0)) if i < len(faces) and faces[i]]
+
+
 def _check_first_actor(exercise: Any, question: Any) -> None:
     """Who acts first, tried with every unseen card in place of each unknown face-up card of the
     players in the round as it began."""
@@ -103,13 +111,7 @@ def _check_first_actor(exercise: Any, question: Any) -> None:
         return                              # the engine's own answer says why
     rnd = _round_as_opened(exercise, question, street)
     table = _table(exercise, question)
-    faces = spec.card_faces
-    rows: dict[str, list[Card | None]] = {}
-    for player in rnd.order:             # each row in deal order, None for a card not shown
-        known_up = iter(table.hands[player].up)
-        unseen = set(unseen_dealt(table, player))
-        rows[player] = [None if i in unseen else next(known_up, None)
-                        for i in range(table.dealt.get(player, 0)) if i < len(faces) and faces[i]]
+    rows = {player: _face_up_row(table, player, spec.card_faces) for player in rnd.order}
     holes = [(p, i) for p, row in rows.items() for i, c in enumerate(row) if c is None]
     if not holes:
         return
