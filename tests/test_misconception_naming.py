@@ -102,6 +102,14 @@ def other_wrong_answers(exercise, question) -> list:
         player = question.params.get("player")
         own = [str(c) for c in exercise.hands[player].cards] if player in exercise.hands else []
         found = [[*right[:-1], c] for c in own if c not in right]
+    elif kind == "matches":
+        decisions = [next(iter(d.items())) for d in right]
+        for n, (player, units) in enumerate(decisions):
+            found += [[*right[:n], {player: units + step}, *right[n + 1:]] for step in (1, -1) if units + step > 0]
+            found += [[*right[:n], {p: units}, *right[n + 1:]] for p in seats if p != player]
+            found.append(right[:n] + right[n + 1:])
+        found += [[{p: units} for p, units in (decisions or [(seats[0], 1)])] + [{p: 1}] for p in seats]
+        found.append(list(reversed(right)))
     return [a for a in found if not engine.is_correct(exercise, question, a)]
 
 

@@ -81,11 +81,18 @@ def random_home_deal(game: str, rng, players: int, profile, **options: Any):
     return content.variant_module(game).random_deal(rng, players, profile, **options)
 
 
-def home_replay(exercise):
-    """The home game's table after the exercise's events, played on the one hand state."""
+def home_replay(exercise, upto: int | None = None):
+    """The home game's table after the exercise's events (the first `upto` of them), played on the
+    one hand state."""
     from course.engine.state import HandState
 
-    return HandState.replay(exercise).table
+    return HandState.replay(exercise, upto).table
+
+
+def table_card_stage(game: str) -> int | None:
+    """The stage of `game` whose card is dealt to the table (Horn-A-Vika's spit card), None when
+    no stage deals one."""
+    return next((s.number for s in find_game(game).stages if s.to_table), None)
 
 
 def profile(name: str, overrides: dict[str, Any] | None = None):

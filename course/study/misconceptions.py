@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Mapping
 
 import yaml
@@ -827,6 +828,41 @@ def third_match_skipped(exercise, question) -> Any:
     return [decision for decision in right if not set(decision) & skipped]
 
 
+def spit_card_hole_cards(exercise, question) -> Any:
+    """The spit card read as calling for a match from a player whose hole card has its rank, not
+    only from one who shows it (OPR-535 2.3 asks only face-up cards; a spit card that pairs a hole
+    card costs nothing): each such player asked to match too, in the order the stage's decisions
+    go, every match paying the pot as it stands then. Without stacks (a short match is priced
+    otherwise)."""
+    stage = engine.table_card_stage(exercise.game)
+    table = engine.home_replay(exercise)
+    asked_about = question.params.get("stage", table.opened[-1] if table.opened else table.start_stage)
+    if stage is None or asked_about != stage or getattr(exercise, "stacks", None):
+        return None
+    spit_at = next((n for n, move in enumerate(exercise.moves) if move.kind == "spit"), None)
+    before = engine.home_replay(exercise, upto=0 if spit_at is None else spit_at + 1)
+    if not before.shared or before.stage != stage:
+        return None                           # the spit card is not dealt in these events
+    spit = before.shared[0]
+    asked = [o for o in before.rules.obligations if o.stage == stage]
+    shows = {o.player for o in asked}
+    hole = [p for p in before.live if p not in shows and any(c.rank == spit.rank for c in before.hands[p].down)]
+    if not hole:
+        return None
+    # in the order the stage's decisions go: the engine's order, the hole-card matchers taking
+    # their place in it as the spit card's own would (ranked by the hand showing, or in deal order)
+    seq = {p: n for n, p in enumerate(before.live)}
+    ordered = before.rules.in_order(before, stage, [SimpleNamespace(player=p, seq=seq[p]) for p in [*shows, *hole]])
+    decided = {o.player: o for o in table.rules.obligations
+               if o.stage == stage and o.decision is not None}
+    pot, value = before.pot, []
+    for o in ordered:
+        value.append({o.player: pot})
+        if getattr(decided.get(o.player), "decision", None) != "fold":
+            pot *= 2
+    return value
+
+
 def one_pot_award(exercise, question) -> Any:
     """Every chip in one pot for the best hand, side pots ignored: an all-in player winning more
     than they matched (stacks only)."""
@@ -1004,6 +1040,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "taken_heart_takes": taken_heart_takes,
     "hole_cards_out_of_reach": hole_cards_out_of_reach,
     "third_match_skipped": third_match_skipped,
+    "spit_card_hole_cards": spit_card_hole_cards,
     "one_pot_award": one_pot_award,
     "hole_pair_option": hole_pair_option,
     "match_before_earlier": match_before_earlier,
