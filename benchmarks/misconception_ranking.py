@@ -110,9 +110,25 @@ def _explains(misconceptions, exercise, question, given, entry_id) -> bool:
     return partial is not None and entry in partial(exercise, question, given)
 
 
+def _group(kind, right_json, mistaken_json, right_value, mistaken_value) -> str:
+    """What a one-field mistake can show: `slip` (the field left out, or an amount one unit off
+    the right one: as likely a slip as the mistake), `pot` (an award or halves whose mistaken
+    answer shares out the same pot: one player's share changed alone shares out another pot),
+    else `telling`."""
+    if mistaken_value in (None, 0) or (isinstance(mistaken_value, int) and isinstance(right_value, int)
+                                       and abs(mistaken_value - right_value) <= 1):
+        return "slip"
+    if kind.name in ("map", "halves"):
+        total = lambda v: sum(total(x) for x in v.values()) if isinstance(v, dict) else (v if isinstance(v, int) else 0)
+        if total(right_json) == total(mistaken_json):
+            return "pot"
+    return "telling"
+
+
 def _one_field_answers(engine, exercise, question, right_json, mistaken_json) -> list:
-    """The right answer with the mistake made in one field only, for a map, halves or a list of
-    decisions or pots whose mistaken answer is wrong in two fields or more (same length)."""
+    """(answer, group): the right answer with the mistake made in one field only, for a map,
+    halves or a list of decisions or pots whose mistaken answer is wrong in two fields or more
+    (same length); `group` as `_group` says."""
     kind = engine.kind_of(exercise, question)
     if len(kind.diff(mistaken_json, right_json)) < 2:
         return []
@@ -120,19 +136,24 @@ def _one_field_answers(engine, exercise, question, right_json, mistaken_json) ->
     if isinstance(right_json, dict) and isinstance(mistaken_json, dict) and kind.name == "map":
         for p in dict.fromkeys([*right_json, *mistaken_json]):
             if right_json.get(p, 0) != mistaken_json.get(p, 0):
-                found.append({**right_json, p: mistaken_json.get(p, 0)})
+                found.append(({**right_json, p: mistaken_json.get(p, 0)},
+                              _group(kind, right_json, mistaken_json, right_json.get(p, 0), mistaken_json.get(p, 0))))
     elif kind.name == "halves" and isinstance(right_json.get("low"), dict) and isinstance(mistaken_json.get("low"), dict):
         for half in ("high", "low"):
             for p in dict.fromkeys([*right_json[half], *mistaken_json[half]]):
                 if right_json[half].get(p, 0) != mistaken_json[half].get(p, 0):
                     one = copy.deepcopy(right_json)
                     one[half][p] = mistaken_json[half].get(p, 0)
-                    found.append(one)
+                    found.append((one, _group(kind, right_json, mistaken_json, right_json[half].get(p, 0),
+                                              mistaken_json[half].get(p, 0))))
     elif isinstance(right_json, list) and isinstance(mistaken_json, list) and len(right_json) == len(mistaken_json):
         for n, (r, m) in enumerate(zip(right_json, mistaken_json)):
             if r != m:
-                found.append([*right_json[:n], m, *right_json[n + 1:]])
-    return [a for a in found if not engine.is_correct(exercise, question, a)]
+                one_r, one_m = (list(r.values())[0], list(m.values())[0]) \
+                    if isinstance(r, dict) and isinstance(m, dict) and list(r) == list(m) and len(r) == 1 else (r, m)
+                found.append(([*right_json[:n], m, *right_json[n + 1:]], _group(kind, right_json, mistaken_json,
+                                                                               one_r, one_m)))
+    return [(a, g) for a, g in found if not engine.is_correct(exercise, question, a)]
 
 
 def measure(per_exercise: int, seed: int) -> dict:
@@ -141,7 +162,9 @@ def measure(per_exercise: int, seed: int) -> dict:
 
     entries = {m.id: m for m in misconceptions.catalogue()}
     rng = random.Random(seed)
-    whole = whole_exact = part = part_exact = 0
+    whole = whole_exact = 0
+    parts: dict[str, list[int]] = {}
+    part_misses: list[str] = []
     answers = some = unexplained = own = 0
     fields_answers = fields_some = 0
     misses: list[str] = []
@@ -163,9 +186,13 @@ def measure(per_exercise: int, seed: int) -> dict:
         else:
             misses.append(path.stem)
         for g in given[:1]:
-            for one in _one_field_answers(engine, exercise, question, right_json, g):
-                part += 1
-                part_exact += _names(misconceptions, exercise, question, one) == [entry.id]
+            for one, group in _one_field_answers(engine, exercise, question, right_json, g):
+                hit = _names(misconceptions, exercise, question, one) == [entry.id]
+                parts.setdefault(group, [0, 0])
+                parts[group][0] += 1
+                parts[group][1] += hit
+                if group == "telling" and not hit:
+                    part_misses.append(path.stem)
         kind = engine.kind_of(exercise, question)
         seats = list(exercise.seats)
         for _ in range(per_exercise):
@@ -189,7 +216,8 @@ def measure(per_exercise: int, seed: int) -> dict:
     share = lambda a, b: round(a / b, 4) if b else None
     return {"whole": {"exercises": whole, "exactly_the_entry": whole_exact, "share": share(whole_exact, whole),
                       "missed": misses},
-            "part": {"answers": part, "exactly_the_entry": part_exact, "share": share(part_exact, part)},
+            "part": {group: {"answers": n, "exactly_the_entry": hit, "share": share(hit, n)}
+                     for group, (n, hit) in sorted(parts.items())} | {"missed": part_misses},
             "random": {"answers": answers, "some_entry_named": some, "share_some": share(some, answers),
                        "several_field_answers": fields_answers, "several_field_named": fields_some,
                        "share_several_field_named": share(fields_some, fields_answers),
@@ -213,8 +241,14 @@ def main() -> int:
     pct = lambda s: "n/a" if s is None else f"{s:.1%}"
     print(f"Whole answer, exactly the entry named: {w['exactly_the_entry']} of {w['exercises']} exercises "
           f"({pct(w['share'])})" + (f"; missed: {', '.join(w['missed'])}" if w["missed"] else ""))
-    print(f"The mistake in one field only, exactly the entry named: {p['exactly_the_entry']} of {p['answers']} "
-          f"answers ({pct(p['share'])})")
+    words = {"telling": "a value of the mistake's own", "slip": "left out or one unit off (as likely a slip)",
+             "pot": "one share of a pot the mistake shares out whole"}
+    for group, row in p.items():
+        if group != "missed":
+            print(f"The mistake in one field only, {words[group]}: exactly the entry named in {row['exactly_the_entry']} "
+                  f"of {row['answers']} ({pct(row['share'])})")
+    if p["missed"]:
+        print(f"  missed: {', '.join(p['missed'])}")
     print(f"Random wrong answers: {r['answers']}; an entry named: {r['some_entry_named']} ({pct(r['share_some'])}), "
           f"the exercise's own entry {r['the_exercise_s_own_entry']}, named but reproducing neither the answer nor "
           f"its wrong fields {r['named_but_not_reproduced']}")

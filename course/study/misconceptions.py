@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -180,12 +181,94 @@ def _standing(question, entry: Misconception) -> tuple[int, int]:
     return (tempts.index(entry.id) if entry.id in tempts else len(tempts), -entry.precedence)
 
 
+def partial_matches(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """Every misconception that reproduces a wrong `given` of several fields in part: each field
+    the learner got wrong holds the entry's wrong value there, and every other field is right
+    (the mistake made for one player, one half, one decision, not all). Entries that reproduce
+    the whole answer are left to `matches`; a field the entry gets right but the learner wrong
+    rules it out, and so does a wrong field that cannot tell the mistake from a slip (`_telling`:
+    a field left out, an amount one unit off), or a part that shares out more or less than the
+    pot the entry shares out (`_total`). Most specific first (`rank`); none for a one-field
+    answer or a right one."""
+    kind = engine.kind_of(exercise, question)
+    right, wrong = _wrong_answers(exercise, question, right)
+    mine, theirs = _fields(kind, given), _fields(kind, right.value)
+    if mine is None or theirs is None:
+        return []
+    off = {k for k in (*mine, *theirs) if mine.get(k) != theirs.get(k)}
+    if not off:
+        return []
+    found = []
+    for entry, value in wrong:
+        options = [] if value is None else (list(value) if isinstance(value, Either) else [value])
+        for one in options:
+            its = _fields(kind, one)
+            if its is not None and not kind.same(given, one) \
+                    and all(mine.get(k) == its.get(k) and _telling(its.get(k), theirs.get(k)) for k in off) \
+                    and (_total(its) != _total(theirs) or _total(mine) == _total(theirs)):
+                found.append(entry)
+                break
+    return rank(question, found)
+
+
+def _total(fields: dict) -> Any:
+    """The amounts of an answer's fields added up (a pot shared out: an award, the halves). An
+    entry whose answer shares out the same pot as the right one reproduces only a part that
+    shares out that pot too: the whole pot to one player while the others keep their shares is
+    no reading of any rule."""
+    return sum(v for v in fields.values() if isinstance(v, (int, Decimal)) and not isinstance(v, bool))
+
+
+def _telling(value: Any, right: Any) -> bool:
+    """Whether a field's wrong `value` can tell a mistake from a slip: not a field left out (a
+    player or a decision missing says nothing of why), not an amount one unit off the right one
+    (a slip of counting as likely as any rule misread)."""
+    if value is None:
+        return False
+    if isinstance(value, tuple) and isinstance(right, tuple) and len(value) == len(right) == 2 \
+            and value[0] == right[0]:                   # a decision in the same place: its amount
+        value, right = value[1], right[1]
+    if isinstance(value, bool) or isinstance(right, bool) or right is None:
+        return True
+    try:
+        return abs(value - right) > 1
+    except TypeError:
+        return True
+
+
+def _fields(kind, value: Any) -> dict | None:
+    """An answer of several fields as {field: value}, each field named by what it is about (a
+    player, a half and its player, a pot's place in the list), so two answers are
+    compared field by field; a field absent is None. None for a one-field kind or an answer its
+    kind cannot read."""
+    parsed = kind.parse(value) if kind.name in FIELD_KINDS else None
+    if parsed is None:
+        return None
+    if kind.name in ("map", "holding"):
+        return dict(parsed)
+    if kind.name == "takes":
+        return {"taker": parsed["taker"], **{("from", p): offer for p, offer in parsed["from"].items()}}
+    if kind.name == "halves":
+        low = parsed["low"]
+        return {**{("high", p): u for p, u in parsed["high"].items()}, "no low": low is None,
+                **{("low", p): u for p, u in (low or {}).items()}}
+    if kind.name == "matches":                  # a player decides once a stage: their place and amount
+        return {player: (n, units) for n, (player, units) in enumerate(parsed)}
+    return dict(enumerate(parsed))              # pots: a list whose order matters
+
+
+# The answer kinds with several fields, each of which a learner may get right or wrong on its own.
+FIELD_KINDS = ("map", "holding", "takes", "matches", "halves", "pots")
+
+
 def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
     """The one misconception to name for a wrong `given` (as a list: empty when none reproduces
-    it, and for a right answer): the first of `matches`. A learner is told one mistake, the most
-    specific, never several, and never a guess: when two entries reproduce the answer and
-    neither outranks the other (the question tempts neither, equal precedence), none is named."""
-    found = matches(exercise, question, given, right)
+    it, and for a right answer): the first of `matches`, else, for an answer of several fields,
+    the first of `partial_matches` (an entry that reproduces the whole answer beats one that
+    reproduces a part). A learner is told one mistake, the most specific, never several, and
+    never a guess: when two entries reproduce the answer alike and neither outranks the other
+    (the question tempts neither, equal precedence), none is named."""
+    found = matches(exercise, question, given, right) or partial_matches(exercise, question, given, right)
     if len(found) > 1 and _standing(question, found[0]) == _standing(question, found[1]):
         return []
     return found[:1]
