@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course.study import engine
+from course import amounts
+from course.hands import evaluate
+from course.study import engine, misconceptions
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -74,8 +76,6 @@ def _fields(exercise, question, kind, given, value):
 
 
 def _say(units: Any) -> str:
-    from course import amounts
-
     if isinstance(units, (int, float)) or type(units).__name__ == "Amount":
         try:
             return amounts.say(units)
@@ -110,9 +110,7 @@ def _join(items: list[str]) -> str:
 
 
 def _cards(exercise, question, kind, given, value):
-    from course.asks.kinds import card_list
-
-    chosen, best = card_list(given), card_list(value)
+    chosen, best = engine.card_list(given), engine.card_list(value)
     if chosen is None or best is None:
         return _one_value(exercise, question, kind, given, value)
     wrong = [str(c) for c in chosen if c not in best]
@@ -122,14 +120,11 @@ def _cards(exercise, question, kind, given, value):
 
 def _weigh(exercise, question, chosen, best) -> str:
     """The chosen five against the best five, in words: whose cards, how many, which is better."""
-    from course import questions
-    from course.hands import Category, evaluate
-
     player = question.params.get("player")
     if len(set(chosen)) != len(chosen):
         return "A card is chosen twice; each card plays once."
     if player is not None and question.ask == "best_five":
-        own, shared = questions._own(exercise, player, question)
+        own, shared = engine.own_cards(exercise, player, question)
         foreign = [c for c in chosen if c not in own and c not in shared]
         if foreign:
             cards = ", ".join(map(str, foreign))
@@ -137,7 +132,7 @@ def _weigh(exercise, question, chosen, best) -> str:
                     f"the player's own cards{' and the shared one' if shared else ''}.")
     if len(chosen) != len(best):
         return f"You chose {len(chosen)} cards; the hand is {len(best)}."
-    if questions._side(exercise, question)[1] != "high":
+    if engine.hand_side(exercise, question)[1] != "high":
         return f"Your {_cards_words(chosen)} against {_cards_words(best)}: the right five is the better low."
     mine, theirs = evaluate(chosen), evaluate(best)
     if mine.category is not theirs.category:
@@ -189,8 +184,6 @@ class Judgement:
 
 
 def judge(exercise: Any, question: Any, given: Any, right: Any = None) -> Judgement:
-    from course.study import misconceptions
-
     right = right or engine.answer(exercise, question)
     comparison = compare(exercise, question, given, right)
     if comparison.correct:
