@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, Iterable, Mapping
 
 from course.content.checker import (HTML_TAG, _Checker, _load_with, _parse_with, link_problems,
                                     suggest)
@@ -101,8 +102,11 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         cite = ck.cites(fields.get("cite"), "cite")
         try_it = ck.text(fields.get("try"), "try") if fields.get("try") is not None else None
         points = ck.points(fields.get("points"), "points", game if game in GAMES else None)
+        if fields.get("points") is not None and fields["points"].kind == "seq" and not fields["points"].value:
+            ck.add(fields["points"], "points is empty: name the rule points the section teaches, or leave "
+                   "`points:` out of a section that only frames")
         if heading is not None and text is not None:
-            sections.append(Section(heading, text, deal, cite, try_it, tuple(points)))
+            sections.append(Section(heading, text, deal, cite, try_it, tuple(points), _section_marks(item, fields)))
     exercises: list[str] = []
     marks: list[tuple[int, int]] = []
     for item in ck.sequence(top.get("exercises"), "exercises") or ():
@@ -118,16 +122,90 @@ def _lesson(ck: _Checker, node: Node) -> Lesson | None:
         return None
     lesson = Lesson(lesson_id, title, game, order, topic, summary, sources, sections, exercises,
                     ck.file, node.line, marks, {k: (v.line, v.column) for k, v in top.items()})
-    tries = [(item, section) for item, section in zip(section_nodes or (), sections) if section.try_it]
-    for item, section in tries:
+    tries = [section for section in sections if section.try_it]
+    for section in tries:
         if section.try_it not in exercises:
-            ck.add(item.get("try"), f"try: {section.try_it!r} is not in this lesson's exercises; list it there "
-                   "too (Practice groups exercises by the lessons that list them)")
+            ck.add(section.marks.get("try"), f"try: {section.try_it!r} is not in this lesson's exercises; list it "
+                   "there too (Practice groups exercises by the lessons that list them)")
+    marked = uses_points(lesson)
+    for n, section in enumerate(sections, 1):
+        if section.points and not section.try_it:
+            ck.add(section.marks.get("points"), f"section {n} ({section.heading!r}) teaches "
+                   f"{', '.join(section.points)} but has no try-it: end it with `try: <exercise-id>`, an "
+                   "exercise of this lesson whose questions ask those points (lessons/README.md, "
+                   "\"Start with doing\")")
+        elif marked and section.try_it and "points" not in section.marks:
+            ck.add(section.marks.get("try"), _unmarked_try(n, section) + "; a lesson that names `points:` in "
+                   "one section names them in every section with a try-it")
     before = words_before_try(lesson)
     total = lesson_words(lesson)
     if (before if before is not None else total) > MAX_WORDS_BEFORE_TRY:
-        where = top["sections"] if before is None else tries[0][0].get("try")
+        where = top["sections"] if before is None else tries[0].marks.get("try")
         ck.add(where, (f"the first try-it comes after {before} words" if before is not None else
                        f"no section has a try-it in {total} words") + f"; a lesson starts with doing: at most "
                f"{MAX_WORDS_BEFORE_TRY} words before the first `try:` (lessons/README.md, \"Start with doing\")")
     return lesson
+
+
+def _section_marks(item: Node, fields: dict[str, Node]) -> dict[str, tuple[int, int]]:
+    """Where a section's heading, `try` and `points` (and each point id) are written."""
+    marks = {"heading": (item.line, item.column)}
+    for key in ("try", "points"):
+        if fields.get(key) is not None:
+            marks[key] = (fields[key].line, fields[key].column)
+    node = fields.get("points")
+    items = [] if node is None else [node] if node.kind == "scalar" else node.value if node.kind == "seq" else []
+    for point in items:
+        if point.kind == "scalar" and isinstance(point.value, str):
+            marks.setdefault(f"points:{point.value}", (point.line, point.column))
+    return marks
+
+
+def uses_points(lesson: Lesson) -> bool:
+    """Does the lesson mark what its sections teach (`points:` in at least one section)? A lesson
+    written before the marker names none, and is only warned about its unmarked try-its."""
+    return any("points" in getattr(section, "marks", {}) or section.points for section in lesson.sections)
+
+
+def _unmarked_try(n: int, section: Section) -> str:
+    return (f"section {n} ({section.heading!r}) ends with try {section.try_it!r} but names no rule point: add "
+            "`points:` with the points the section teaches and its try-it asks (lessons/README.md, \"Start "
+            "with doing\")")
+
+
+def unmarked_try_warnings(lessons: Iterable[Lesson]) -> list[Problem]:
+    """Warnings for a lesson that names no `points:` at all (written before the marker): each
+    section with a try-it should name the points it teaches. It still loads; a lesson that marks
+    any section is held to it by `course check` (a problem, not a warning)."""
+    found: list[Problem] = []
+    for lesson in lessons:
+        if uses_points(lesson):
+            continue
+        for n, section in enumerate(lesson.sections, 1):
+            if section.try_it:
+                line, column = getattr(section, "marks", {}).get("try", (lesson.line, 1))
+                found.append(Problem(lesson.path, line, column, "warning: " + _unmarked_try(n, section)))
+    return found
+
+
+def try_point_problems(lesson: Lesson, exercises: Mapping[str, Any]) -> list[Problem]:
+    """Each point a section names must be asked by its try-it: declared by at least one question
+    of the exercise under `try:` (so the section and its try-it are about the same rule)."""
+    found: list[Problem] = []
+    for n, section in enumerate(lesson.sections, 1):
+        exercise = exercises.get(section.try_it) if section.try_it else None
+        if exercise is None or not section.points:
+            continue
+        asked = {pid for question in exercise.questions for pid in question.points}
+        marks = getattr(section, "marks", {})
+        for pid in section.points:
+            if pid in asked:
+                continue
+            line, column = marks.get(f"points:{pid}", marks.get("points", (lesson.line, 1)))
+            declared = ", ".join(sorted(asked)) or "none"
+            found.append(Problem(lesson.path, line, column,
+                                 f"section {n} ({section.heading!r}) teaches {pid!r} but its try-it "
+                                 f"{section.try_it!r} does not ask it: no question of that exercise declares "
+                                 f"it (they declare: {declared}); try an exercise that asks it, or name only "
+                                 "the points the try-it asks"))
+    return found

@@ -24,7 +24,7 @@ from typing import Any
 from course.betting import Action, BettingRound, new_round
 from course.showdown import build_pots
 from course.cards import DECK, Card
-from course.engine.actions import BETTING_KINDS, Move, parse_move
+from course.engine.actions import BETTING_KINDS, STUD_KINDS, Move, parse_move
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import DEAL_TIMELINE, GameSpec, find_game
@@ -33,7 +33,7 @@ from course.engine.seats import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
 TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)
-KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold", "muck")
+KINDS = STUD_KINDS
 
 
 class Rules:
