@@ -9,7 +9,8 @@ one line in plain words that says where the two differ.
   where the two hands first differ");
 - an answer of several fields (contributions, award, side pots, halves, takes, pot matches, a
   holding): each wrong field by name, as the kind names it (`Kind.diff`), and a line per field
-  value ("Ava: 8 given, 4 right");
+  value ("Ava: 8 given, 4 right"); pot matches read by player ("Ava does not have to match
+  the pot; Cara pays 13, not 26");
 - players and an order: the names given that do not belong, the names left out, or the first
   place where the order goes wrong;
 - one value (a player, yes or no, an amount, a category): the value given and the right one.
@@ -73,6 +74,25 @@ def _fields(exercise, question, kind, given, value):
     if fields:
         return fields, [], "Wrong: " + ", ".join(fields) + f". The answer is {kind.words(value)}."
     return _one_value(exercise, question, kind, given, value)
+
+
+def _decisions(exercise, question, kind, given, value):
+    """Pot matches read by player: who is asked to match but need not, who must match and is
+    left out, who pays the wrong amount, and, when the players and amounts are right, the order."""
+    fields, _missing, _line = _fields(exercise, question, kind, given, value)
+    got, want = dict(kind.parse(given)), dict(kind.parse(value))
+    extra = [p for p in got if p not in want]
+    left_out = [p for p in want if p not in got]
+    off = [p for p in want if p in got and got[p] != want[p]]
+    words = []
+    if extra:
+        words.append(f"{_join(extra)} {'do' if len(extra) > 1 else 'does'} not have to match the pot")
+    if left_out:
+        words += [f"{p} must match too, paying {_say(want[p])}" for p in left_out]
+    words += [f"{p} pays {_say(want[p])}, not {_say(got[p])}" for p in off]
+    if not words:
+        words.append(f"the order is {_join(list(want))}")
+    return fields, left_out, f"Your answer, {kind.words(given)}: " + "; ".join(words) + "."
 
 
 def _say(units: Any) -> str:
@@ -159,7 +179,7 @@ FIELD_KINDS = ("map", "holding", "takes", "matches", "halves", "pots")
 
 _READERS = {
     "cards": _cards,
-    "map": _fields, "holding": _fields, "takes": _fields, "matches": _fields, "halves": _fields,
+    "map": _fields, "holding": _fields, "takes": _fields, "matches": _decisions, "halves": _fields,
     "pots": _fields,
     "players": _names, "order": _names,
 }
