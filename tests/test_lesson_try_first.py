@@ -206,10 +206,10 @@ def test_lessons_one_to_twelve_are_there():
     assert [Path(l.path).name[:2] for l in FIRST_TWELVE] == [f"{n:02d}" for n in range(1, 13)]
 
 
-@pytest.mark.parametrize("lesson", FIRST_TWELVE, ids=lambda l: l.id)
-def test_every_try_it_of_lessons_one_to_twelve_names_the_points_it_asks(lesson):
-    """Lessons 01-12 are held to the marker (13-44 follow once they name their points: then this
-    runs over every lesson of the course)."""
+@pytest.mark.parametrize("lesson", list(COURSE.lessons.values()), ids=lambda l: l.id)
+def test_every_try_it_of_every_lesson_names_the_points_it_asks(lesson):
+    """Every lesson of the course is held to the marker: its try-it sections name their points,
+    each asked by the try-it, one try-it per section."""
     assert uses_points(lesson), f"{lesson.id} names no points"
     assert unmarked_try_warnings([lesson]) == []
     assert try_point_problems(lesson, COURSE.exercises) == []

@@ -29,8 +29,9 @@ EXERCISE_KEYS = (
 QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points", "tempts")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
-# A whole hand's cards the record does not show (a hand history's `??`): seat -> "down"/"up" for
-# each card dealt unseen, drawn as card backs; the events deal that seat nothing.
+# A whole hand's cards the record does not show (a hand history's `??`): seat -> one entry a card
+# dealt to that seat in turn, "down"/"up" for one dealt unseen (drawn as a card back, no event
+# names it), "known" for one the events deal.
 EXERCISE_KEYS += ("unknown_cards",)
 
 
@@ -531,8 +532,9 @@ def require_exercise(path: Path | str) -> Exercise:
 
 
 def _unknown_cards(ck: Any, node: Any, seats: Any, whole: bool) -> dict[str, list[str]]:
-    """`unknown_cards`: seat -> a list of "down"/"up", the cards that seat was dealt unseen (in a
-    whole hand, whose events deal that seat nothing); {} when absent or wrong (each problem added)."""
+    """`unknown_cards`: seat -> a list with one entry for each card dealt to that seat in turn (in a
+    whole hand): "down"/"up" for one dealt unseen (no event names it), "known" for one an event
+    deals; the list may stop at the last unseen card. {} when absent or wrong (each problem added)."""
     if node is None:
         return {}
     value = node.plain_value()
@@ -549,9 +551,10 @@ def _unknown_cards(ck: Any, node: Any, seats: Any, whole: bool) -> dict[str, lis
             ck.add(node, f"{where} names {seat!r}, who is not one of the seats {list(seats)}")
             continue
         if (not isinstance(faces, list) or not faces or len(faces) > 7
-                or not all(f in ("down", "up") for f in faces)):
-            ck.add(node, f"{where} gives {seat!r} {faces!r}: expected a list of down or up, one for each card "
-                   "dealt unseen (at most 7)")
+                or not all(f in ("down", "up", "known") for f in faces) or set(faces) == {"known"}):
+            ck.add(node, f"{where} gives {seat!r} {faces!r}: expected a list with one entry for each card dealt "
+                   "to that seat in turn (at most 7), down or up for one the record does not show, known for "
+                   "one the events name")
             continue
         out[str(seat)] = list(faces)
     return out
