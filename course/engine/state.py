@@ -30,7 +30,8 @@ from types import SimpleNamespace
 from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from course import amounts
-from course.betting import STUD_KINDS, BettingRound, LedgerEntry
+from course.betting import BettingRound, LedgerEntry
+from course.engine.betting_moves import STUD_KINDS
 from course.cards import DECK, Card
 from course.engine.actions import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
