@@ -360,7 +360,8 @@ class HandState:
     def can(self, move: str) -> bool:
         try:
             self.verify(move)
-        except CourseError:
+        except CourseError as err:
+            err.__traceback__ = None     # the trial keeps the error (`_tried`): it must hold no frame of this state
             return False
         return True
 

@@ -183,28 +183,33 @@ class Table(TableSeats):
         table.history = {p: [] for p in table.seats}
         table.dealt = {p: 0 for p in table.seats}
         if any(h.cards for h in hands.values()):
-            street = getattr(exercise, "street", None) or spec.first_street
-            streets = [s.street for s in table.stages]
-            table.stage = table.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
-                else len(streets)
-            stage = table.stages[table.stage - 1]
-            table.received = {p: len(stage.players) for p in table.seats}
-            count, first_down = spec.cards_by(stage.street), spec.streets[0].down
-            # a player who folded earlier was dealt two hole cards and the face-up cards they show
-            table.dealt = {p: min(count, first_down + len(hands[p].up)) if hands[p].folded else count
-                           for p in table.seats}
-            table.anted = set(table.seats)
-            for name, seat in hands.items():
-                for card in seat.down:
-                    table.where[card] = f"{name} down"
-                for card in seat.up:
-                    table.where[card] = f"{name} up"
+            table._dealt_to(getattr(exercise, "street", None) or spec.first_street)
         extra = getattr(exercise, "extra", None) or {}
         listed = {p: faces for p, faces in (extra.get("unknown_cards") or {}).items() if p in hands}
         table.unknown_at = {p: frozenset(i for i, f in enumerate(faces) if f != "known") for p, faces in listed.items()}
         table.unknown = {p: len(at) for p, at in table.unknown_at.items()}
         table.rules.on_start(table, exercise)
         return table
+
+    def _dealt_to(self, street: str) -> None:
+        """The table as the cards it holds show it, at the end of `street`'s deal (the last stage
+        when the street deals none, as the showdown): every player has anted and been dealt the
+        street's cards, a player who folded earlier only the hole cards and the face-up cards
+        they show, and each card is where the exercise puts it."""
+        streets = [s.street for s in self.stages]
+        self.stage = self.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
+            else len(streets)
+        stage = self.stages[self.stage - 1]
+        self.received = {p: len(stage.players) for p in self.seats}
+        count, first_down = self.spec.cards_by(stage.street), self.spec.streets[0].down
+        self.dealt = {p: min(count, first_down + len(self.hands[p].up)) if self.hands[p].folded else count
+                      for p in self.seats}
+        self.anted = set(self.seats)
+        for name, seat in self.hands.items():
+            for card in seat.down:
+                self.where[card] = f"{name} down"
+            for card in seat.up:
+                self.where[card] = f"{name} up"
 
     def parse(self, text: Any) -> Move:
         return parse_move(text, KINDS + self.rules.kinds, self.spec.title)
