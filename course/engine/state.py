@@ -141,6 +141,8 @@ class HandState:
         replayed = getattr(exercise, "replayed", None)
         if replayed is None:
             return build()
+        if upto is not None and upto >= len(exercise.moves):
+            upto = None       # every move: the one replay the checker kept (a legal_action asked at the end)
         # Kept on the exercise, the state holds it weakly: no reference cycle, so a replaced course
         # is freed by reference counting even though it was frozen out of the collector's reach.
         return replayed(("hand", upto), lambda: build(weakref.proxy(exercise)))
@@ -649,8 +651,8 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
     played = Played(state.table, [], deck, state)
 
-    def do(text: str) -> None:
+    def do(text: str | Move) -> None:
         state.apply(text, read=False)              # the entry is put into words only if the ledger is read
-        played.texts.append(text)
+        played.texts.append(text if type(text) is str else text.text)
 
     return played, do
