@@ -651,8 +651,8 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
     played = Played(state.table, [], deck, state)
 
-    def do(text: str | Move) -> None:
+    def do(text: str) -> None:
         state.apply(text, read=False)              # the entry is put into words only if the ledger is read
-        played.texts.append(text if type(text) is str else text.text)
+        played.texts.append(text)
 
     return played, do

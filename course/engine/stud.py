@@ -18,7 +18,7 @@ import random
 from typing import Any, Callable
 
 from course.betting import Verb
-from course.engine.actions import BETTING_VERBS, Move, parse_move
+from course.engine.actions import parse_move
 from course.engine.state import random_hand
 from course.engine.table import KINDS, SHARED, TABLE, Table
 from course.games import MAX_SEATS, GameSpec
@@ -62,9 +62,8 @@ def random_play(rng: random.Random, played: Played, do: Callable[[str], None],
 
         played.watch = watch
     while not table.over and not (stop is not None and stop(table)):
-        owing = table.needs_ante()
-        if owing:
-            do(Move("ante", owing[0], text=f"{owing[0]} antes"))
+        if table.needs_ante():
+            do(f"{table.needs_ante()[0]} antes")
             continue
         text = own(table) if own is not None and table.rules.waiting(table) else None
         if text is not None:
@@ -77,24 +76,14 @@ def random_play(rng: random.Random, played: Played, do: Callable[[str], None],
             do(f"{table.rules.table_card} {deck.pop()}")
         elif nxt is not None:
             player, up = nxt
-            card = deck.pop()
-            do(Move("deal", player, card, up=up, text=f"{player} is dealt {card} {'up' if up else 'down'}"))
+            do(f"{player} is dealt {deck.pop()} {'up' if up else 'down'}")
         elif table.betting_due or (table.stage_dealt and table.current_round() and not table.round_done):
             legal = table.betting_round().legal_moves()
             folds = [a for a in legal if a.verb is Verb.FOLD]
             choices = [a for a in legal if a.verb is not Verb.FOLD] or folds
             if not choices:
                 raise RuntimeError(f"no legal betting move at {table.stage}: {played.texts[-6:]}")
-            do(_move(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
+            do(str(folds[0] if folds and rng.random() < fold_chance else rng.choice(choices)))
         else:
             break
     return played
-
-
-_KIND_OF_VERB = {Verb(words): kind for kind, (words, _) in BETTING_VERBS.items()}
-
-
-def _move(action: Any) -> Move:
-    """A betting action chosen from the legal ones as the move its text reads as (`parse_move`
-    of `str(action)`), built directly: a random hand plays it without reading its text back."""
-    return Move(_KIND_OF_VERB[action.verb], action.player, amount=action.amount, text=str(action))
