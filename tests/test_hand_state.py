@@ -489,3 +489,15 @@ def test_a_hand_taken_back_to_a_mark_is_the_hand_its_moves_make_afresh(game):
             state.apply(move)
         end = afresh(len(moves))
         assert reads(state) == reads(end) and state.ledger == end.ledger
+
+
+def test_a_question_asked_after_every_move_reads_the_one_replay_of_the_whole_hand():
+    """`after` equal to the number of moves (a legal_action asked at the end of a home-game
+    log) is the hand after all its moves: the replay the checker kept, not a second one."""
+    from course.study import templates
+
+    exercise = templates.generate("gen/hah-legal-action/3")
+    question = exercise.questions[0]
+    assert question.params["after"] == len(exercise.moves)
+    assert HandState.replay(exercise, len(exercise.moves)) is HandState.replay(exercise)
+    assert HandState.replay(exercise, len(exercise.moves) - 1) is not HandState.replay(exercise)
