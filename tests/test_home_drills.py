@@ -139,15 +139,16 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
 
 
 def test_an_item_cut_where_the_hand_was_marked_is_loaded_on_the_hand_taken_back_not_replayed(monkeypatch):
-    """A taken-heart, take and second-match item is cut at a point marked as its hand was
-    played: making it plays every move once, in the random hands drawn for it (rejected ones
-    too), and loading it plays none again; what it answers is what the same data loaded on its
-    own (a full replay) answers."""
+    """A taken-heart, take, second-match, action-order and bet-limit item is cut at a point
+    marked as its hand was played: making it plays every move once, in the random hands drawn
+    for it (rejected ones too), and loading it plays none again; what it answers is what the
+    same data loaded on its own (a full replay) answers."""
     from course.engine.state import HandState
     from course.study import engine
 
     real_record, real_deal = HandState._record, engine.random_home_deal
-    for item in ("gen/hah-taken-heart/4", "gen/hav-second-match/4", "gen/hah-take/2"):
+    for item in ("gen/hah-taken-heart/4", "gen/hav-second-match/4", "gen/hah-take/2", "gen/hah-action-order/2",
+                 "gen/hav-bet-limit/5"):
         recorded, dealt = [], []
         monkeypatch.setattr(HandState, "_record", lambda self, move: recorded.append(move) or real_record(self, move))
         monkeypatch.setattr(engine, "random_home_deal",

@@ -111,6 +111,20 @@ class _Marks:
             self.at[len(played.texts)] = played.state.mark()
 
 
+class _BeforeBetting(_Marks):
+    """Marks the hand right after a card (or a match) when a betting round's first action comes
+    next: the points `before_betting` may cut at, a few in a hand."""
+
+    def __init__(self) -> None:
+        super().__init__(DEALT)
+
+    def __call__(self, played: Any) -> None:
+        table = played.table
+        if self.points.search(played.texts[-1]) and not table.over and not table.needs_ante() \
+                and not table.rules.waiting(table) and table.next_deal() is None:
+            self.at[len(played.texts)] = played.state.mark()
+
+
 def take_back(hand: Any, moves: int) -> None:
     """The hand as played taken back to its first `moves` moves when a mark stands there (the
     item's cut), so that loading the item takes it as its replay; otherwise left as it is (the
@@ -264,6 +278,17 @@ def before_betting(rng: random.Random, events: list[str], table: Any, last_share
     return events[:(hits[-1] if rng.random() < last_share else rng.choice(hits)) + 1]
 
 
+before_betting.watch = lambda rng: _BeforeBetting()     # `drill` marks the hand where a round is to open
+
+
+def before_last_betting(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """`before_betting`, the hand's last betting round chosen more often (a bet limit's question)."""
+    return before_betting(rng, events, table, 0.6)
+
+
+before_last_betting.watch = before_betting.watch
+
+
 def before_decisions(rng: random.Random, events: list[str], table: Any) -> list[str]:
     """Just before the first match-or-fold decision a card calls for, or (a third of the time)
     just before a betting round, where nobody has to match."""
@@ -363,8 +388,7 @@ def _decided(table: Any) -> bool:
 HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "pot_matches": drill(HORN, "pot_matches", cut=before_decisions),
     "pot": drill(HORN, "pot"),
-    "bet_limit": drill(HORN, "bet_limit", cut=lambda rng, events, table: before_betting(rng, events, table, 0.6),
-                       extra=_limit_player),
+    "bet_limit": drill(HORN, "bet_limit", cut=before_last_betting, extra=_limit_player),
     "opener": drill(HORN, "opener", cut=before_betting),
     "award": drill(HORN, "award", cut=whole),
     "legal_action": drill(HORN, "legal_action", cut=before_action, extra=_next_action),
