@@ -97,7 +97,7 @@ def display(value: Any) -> Any:
 
 def answer(exercise: Exercise, question: Question) -> Answer:
     """The engine's answer to one question, its cited steps, then the authored note."""
-    check_known(exercise, question)      # a question that needs a card the record does not show
+    check_known(exercise, question, _point, _round_as_opened)   # a question that needs a card the record does not show
     result = find_ask(exercise.game, question.ask).solve(exercise, question)
     if question.explain:
         note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))

@@ -521,3 +521,15 @@ def test_every_game_awards_its_pot_through_one_solver_and_one_engine_award():
     solvers = {asks_for(game)["award"].solve for game in GAMES if "award" in asks_for(game)}
     assert solvers == {questions.pot_award}
     assert {"stud-high", "horn-a-vika", "have-a-heart"} <= {g for g in GAMES if "award" in asks_for(g)}
+
+
+def test_a_question_asked_after_every_move_reads_the_one_replay_of_the_whole_hand():
+    """`after` equal to the number of moves (a legal_action asked at the end of a home-game
+    log) is the hand after all its moves: the replay the checker kept, not a second one."""
+    from course.study import templates
+
+    exercise = templates.generate("gen/hah-legal-action/3")
+    question = exercise.questions[0]
+    assert question.params["after"] == len(exercise.moves)
+    assert HandState.replay(exercise, len(exercise.moves)) is HandState.replay(exercise)
+    assert HandState.replay(exercise, len(exercise.moves) - 1) is not HandState.replay(exercise)

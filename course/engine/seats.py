@@ -69,6 +69,19 @@ class TableSeats:
 # its lists, dicts and sets, and of the records they hold, one level per record; frozen values
 # (cards, steps, moves, answers, the profile) are kept as they are.
 
+def _undoable(kind: type) -> bool:
+    """Whether instances of `kind` are records a move may change (`_undo`), asked once per
+    type: a snapshot asks it of every field of every record it saves, and a missing class
+    attribute is a slow lookup through the type's bases."""
+    undo = _UNDO.get(kind)
+    if undo is None:
+        undo = _UNDO[kind] = bool(getattr(kind, "_undo", False))
+    return undo
+
+
+_UNDO: dict[type, bool] = {}
+
+
 def save(obj: Any) -> tuple:
     """A record's state now: its fields and, for each mutable container or record it holds,
     that one's contents (`restore` puts them all back)."""
@@ -78,19 +91,19 @@ def save(obj: Any) -> tuple:
         kind = type(value)
         if kind is list:
             inner.append((0, value, value[:], [save(v) for v in value] if value and
-                          getattr(type(value[0]), "_undo", False) else None))
+                          _undoable(type(value[0])) else None))
         elif kind is dict:
             subs = None
             if value:
                 first = type(next(iter(value.values())))
-                if getattr(first, "_undo", False):
+                if _undoable(first):
                     subs = [save(v) for v in value.values()]
                 elif first is list:
                     subs = [(None, v, v[:]) for v in value.values()]
             inner.append((1, value, value.copy(), subs))
         elif kind is set:
             inner.append((2, value, value.copy(), None))
-        elif getattr(kind, "_undo", False):
+        elif _UNDO.get(kind) or (kind not in _UNDO and _undoable(kind)):
             inner.append((3, save(value), None, None))
     return obj, fields.copy(), inner
 

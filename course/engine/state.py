@@ -128,6 +128,8 @@ class HandState:
         replayed = getattr(exercise, "replayed", None)
         if replayed is None:
             return build()
+        if upto is not None and upto >= len(exercise.moves):
+            upto = None       # every move: the one replay the checker kept (a legal_action asked at the end)
         # Kept on the exercise, the state holds it weakly: no reference cycle, so a replaced course
         # is freed by reference counting even though it was frozen out of the collector's reach.
         return replayed(("hand", upto), lambda: build(weakref.proxy(exercise)))
