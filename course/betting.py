@@ -357,30 +357,6 @@ class BettingRound(Legality):
             self.first_answer = self.explain_first()
         return self.first_answer
 
-    # --- what a learner reads: worded by `course.asks.ledger` -----------------------------
-    # Callers in `course.questions` and `course.engine.state` still ask the round itself; these
-    # hand over to the asks' module until those callers call it directly.
-
-    def ledger_frame(self):
-        from course.asks import ledger
-        return ledger.ledger_frame(self)
-
-    def verdict(self, action: Action | str) -> Answer:
-        from course.asks import ledger
-        return ledger.verdict(self, action)
-
-    def side_pots_answer(self) -> Answer:
-        from course.asks import ledger
-        return ledger.side_pots_answer(self)
-
-    def contributions_answer(self) -> Answer:
-        from course.asks import ledger
-        return ledger.contributions_answer(self)
-
-    def total_answer(self) -> Answer:
-        from course.asks import ledger
-        return ledger.total_answer(self)
-
 
 
 

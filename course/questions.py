@@ -20,6 +20,7 @@ from typing import Any
 
 from course import amounts
 from course.asks import KINDS, Ask, Kind, asks_for, card_list, find_ask, register, to_json  # noqa: F401
+from course.asks import ledger
 from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
@@ -294,7 +295,7 @@ def hand_record(exercise: Exercise):
     exercise has no stud-high actions to replay."""
     if not exercise.actions or find_game(exercise.game).moves != "actions" or exercise.whole_hand:
         return None
-    frame = _replay(exercise).ledger_frame()
+    frame = ledger.ledger_frame(_replay(exercise))
     columns = ["n", "player", "action", "added", "round_total", "pot", *(["pots"] if exercise.stacks else []), "note"]
     return frame[columns].rename(columns={
         "n": "#", "added": "units added", "round_total": "their round total", "pot": "pot after",
@@ -313,16 +314,16 @@ def _legal_action(exercise: Exercise, question: Question) -> Answer:
                                    "card is dealt first.", table.rules.deal_cites(table))])
     if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
         raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
-    return (table.round or table.new_round()).verdict(question.params["action"])
+    return ledger.verdict(table.round or table.new_round(), question.params["action"])
 
 
 def _contributions(exercise: Exercise, question: Question) -> Answer:
-    result = _replay(exercise, question=question).contributions_answer()
+    result = ledger.contributions_answer(_replay(exercise, question=question))
     return Answer({p: amounts.normal(v) for p, v in dict(result.value).items() if v}, result.steps)
 
 
 def _street_total(exercise: Exercise, question: Question) -> Answer:
-    return _replay(exercise, question=question).total_answer()
+    return ledger.total_answer(_replay(exercise, question=question))
 
 
 def _shared_card(exercise: Exercise, question: Question) -> Answer:
@@ -518,7 +519,7 @@ def _side_pots(exercise: Exercise, question: Question) -> Answer:
     if exercise.whole_hand or exercise.events:     # a whole hand, or a home game at the question's point
         return _point(exercise, question).side_pots()
     if find_game(exercise.game).is_betting(exercise.street):
-        return HandState.replay(exercise).round.side_pots_answer()
+        return ledger.side_pots_answer(HandState.replay(exercise).round)
     from course import showdown
 
     return showdown.side_pots({p: 0 for p in exercise.seats}, exercise.seats, exercise.folded, exercise.pot or 0)

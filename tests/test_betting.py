@@ -15,7 +15,7 @@ from course.betting import (
     Verb,
     new_round,
 )
-from course.engine.state import legal_action, replay_street
+from tests.support.street_round import legal_action, replay_street
 from course.rules import Stakes, load_profile
 
 POKERSTARS = load_profile("pokerstars")
