@@ -222,7 +222,7 @@ def lesson_links(at) -> list[str]:
 
 
 def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson(tmp_path):
-    from course.app.screens import LESSONS_PER_PAGE, map_page_sizes
+    from course.app.screens.course_map import LESSONS_PER_PAGE, map_page_sizes
     big = big_course(tmp_path / "course")
     stud = big.lessons_in_order("stud-high")
     games = {g: len(big.lessons_in_order(g)) for g in {l.game for l in big.lessons.values()}}
@@ -261,7 +261,7 @@ def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson
 
 
 def test_the_map_page_sizes_draw_a_small_course_whole_and_a_big_one_within_the_budget():
-    from course.app.screens import LESSONS_PER_PAGE, MIN_PAGE, map_page_sizes
+    from course.app.screens.course_map import LESSONS_PER_PAGE, MIN_PAGE, map_page_sizes
     # this course, all drawn
     counts = {g: len(COURSE.lessons_in_order(g)) for g in {l.game for l in COURSE.lessons.values()}}
     assert sum(counts.values()) <= LESSONS_PER_PAGE and map_page_sizes(counts) == counts

@@ -452,7 +452,7 @@ def test_a_review_session_makes_its_engine_made_items_ahead_so_next_never_waits_
     the cache the page reads."""
     import threading
 
-    from course.app import review
+    from course.app.screens import review
 
     db = tmp_path / "progress.db"
     _taught_everything(db)
@@ -729,7 +729,7 @@ def test_mastery_after_a_miss_is_below_mastery_after_a_right_answer():
 def test_due_times_read_as_a_learner_says_them():
     from datetime import timedelta
 
-    from course.app.review import _when
+    from course.app.screens.review import _when
 
     assert [_when(timedelta(seconds=s)) for s in (-30, 0, 59, 60, 3599, 3600, 47 * 3600, 49 * 3600)] == \
         ["now", "now", "now", "in 1 min", "in 59 min", "in 1 h", "in 47 h", "in 2 days"]

@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import authoring, labels, quiz, scroll, state, study_feedback
+from course.app import authoring, labels, quiz, scroll, site, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
@@ -94,7 +94,7 @@ GOAL_COUNTS = ("Each question you answer today counts once towards the daily goa
                "does not count again (Progress's \"Answers checked\" counts every check).")
 
 
-def review() -> None:
+def page() -> None:
     st.html(quiz.KEYS_CSS)      # the number keys' hidden buttons, as Practice draws it: once a page
     st.title("Review")
     plan = study_feedback.schedule_for_learner()
@@ -125,7 +125,7 @@ def review() -> None:
         if not items:
             st.info("Nothing to review yet: Review brings back what a lesson has taught. Open a lesson "
                     "on the Course map (or choose a game on Practice), then come back.")
-            st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+            st.page_link(site.page("course_map"), label="Course map", icon=":material/map:")
             st.button("Look again", key=K + "again", on_click=_restart)
             return
         at = st.session_state[K + "at"]
