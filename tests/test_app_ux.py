@@ -15,6 +15,7 @@ from course import content, rules
 from course.app import labels, state
 from course.app import lesson_view as lv
 from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
+from tests.support.tried import answer_try_its
 from course.store import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -344,11 +345,7 @@ def test_progress_names_a_missed_drill_by_its_title_once(db):
 
 
 def test_review_names_a_hand_written_deal_by_its_game_not_its_card(db):
-    from course.study import schedule
-
-    plan = schedule.Schedule(ProgressStore(db), state.LOCAL.key)
-    for lesson in COURSE.lessons:          # every lesson opened: Review serves what they teach
-        plan.mark_opened(f"lesson:{lesson}")
+    answer_try_its(db, state.LOCAL.key, course=COURSE)   # every lesson tried: Review serves what they teach
     at = open_app("map")
     at.session_state["review:seed"] = 2026
     at.switch_page(PAGES["review"]).run()

@@ -27,6 +27,7 @@ from course.store.progress import Attempt
 from course.store.spool import Spool, spool_paths
 from course.study import schedule, templates
 from tests.support.apptest import PAGES, environment, open_app, texts
+from tests.support.tried import answer_try_its
 from test_progress_faults import (COURSE, DEAL, damage, fill, filled_store, lock_held,  # noqa: F401
                                   small_disk)
 
@@ -117,9 +118,8 @@ def store_location(request, tmp_path):
 
 
 def taught(location: str) -> None:
-    plan = schedule.Schedule(ProgressStore(location), state.LOCAL.key)
-    for lesson in COURSE.lessons:
-        plan.mark_opened(f"lesson:{lesson}")
+    """Every lesson's try-its answered: Review serves what they teach."""
+    answer_try_its(location, state.LOCAL.key, course=COURSE)
 
 
 def answer_practice(at, right: bool) -> None:

@@ -405,14 +405,16 @@ def _session_answer(at, n: int, wrong: bool = False):
 
 
 def _taught_everything(db) -> None:
-    """Every lesson opened, as the lesson page notes it (Review brings back only what was taught)."""
-    plan = stored_schedule(db, state.LOCAL.key)
-    for lesson in COURSE.lessons:
-        plan.mark_opened(f"lesson:{lesson}")
+    """Every lesson's try-its answered (Review brings back only what was taught: a lesson counts
+    once its try-its are answered, not when it is opened)."""
+    from tests.support.tried import answer_try_its
+
+    answer_try_its(db, state.LOCAL.key, course=COURSE)
 
 
-def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tmp_path):
+def test_review_serves_only_what_the_tried_lessons_teach_and_the_map_says_so(tmp_path):
     from course.app import lesson_view as lv
+    from tests.support.tried import answer_try_its
 
     db = tmp_path / "progress.db"
     first_two = [l for l in lv.lessons(COURSE) if l.game == "stud-high"][:2]
@@ -426,9 +428,13 @@ def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tm
             at.query_params["id"] = lesson.id
             at.switch_page(PAGES["lesson"]).run()
             assert not at.exception, at.exception
+        del at.session_state["review:items"]                         # opened, not tried: still nothing
+        at.switch_page(PAGES["review"]).run()
+        assert at.session_state["review:items"] == [] and "Nothing to review yet" in texts(at)
+        answer_try_its(db, state.LOCAL.key, first_two, course=COURSE)
         at.switch_page(PAGES["map"]).run()
         captions = [c.value for c in at.caption]
-        assert captions.count("Review: unlocked") == 2 and "Review: unlocks when you open this lesson" in captions
+        assert captions.count("Review: unlocked") == 2 and "Review: unlocks when you answer its try-its" in captions
         at.session_state["review:seed"] = 5
         del at.session_state["review:items"]                         # a new session
         at.switch_page(PAGES["review"]).run()

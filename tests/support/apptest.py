@@ -54,16 +54,17 @@ class AppTest(StreamlitAppTest):
         url = URL_PATHS.get(name, name)
         found = [page for page, info in self._registered_pages.items() if info.get("url_pathname") == url]
         if not found:
-            raise ValueError(f"Could not find a navigation page for {page_path!r} (URL path {url!r}): "
-                             "call run() once before switching pages")
+            known = sorted(str(info.get("url_pathname")) for info in self._registered_pages.values())
+            raise ValueError(f"Could not find a navigation page for {page_path!r} (URL path {url!r}). "
+                             f"Known pages: {known}; call run() once before switching pages.")
         self._page_hash = found[0]
         return self
 
     def page_modules(self) -> set[str]:
-        """The file names of the page modules the navigation offers to this session."""
-        names = {url: name for name, url in URL_PATHS.items()}
-        return {f"{names.get(info['url_pathname'], info['url_pathname'])}.py"
-                for info in self._registered_pages.values() if "url_pathname" in info}
+        """The file names of the page modules (PAGES) the navigation offers to this session."""
+        modules = {URL_PATHS.get(Path(path).stem, Path(path).stem): Path(path).name for path in PAGES.values()}
+        return {modules[info["url_pathname"]] for info in self._registered_pages.values()
+                if info.get("url_pathname") in modules}
 
 
 ISSUER = "https://login.example.test"      # the issuer of the users a test logs in

@@ -1,12 +1,17 @@
 """Course map: every lesson in order, grouped by game, with the learner's progress.
 
-The page (`page`) comes first, then what it draws with: each lesson's progress, the lessons of
-each game, and the pager a game of many lessons is shown through."""
+The page (`page`) comes first, then what it draws with: each lesson's standing (done when every
+rule it teaches is mastered, `course.study.mastery`), the lessons of each game, and the pager a
+game of many lessons is shown through. The first lesson not done is the one to continue; once
+begun, the map suggests its weakest rule to practise first (`next_step`)."""
+
+from dataclasses import dataclass
 
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import attempts, authoring, motivation, pickers, quiz, site, state, study_feedback
+from course.app import authoring, motivation, next_step, pickers, quiz, site, state, unlock
+from course.study import mastery
 
 
 LESSONS_PER_PAGE = 30   # the map draws at most this many lessons at once, all games together
@@ -23,79 +28,94 @@ not yet finished, so the map stays quick however large the course grows; only th
 screen (and those before the onward one) have their progress counted."""
     st.title("Course map")
     st.markdown("Lessons run in order within each game. Each lesson ends with exercises the rules "
-                "engine checks; your progress counts the questions you answered right on your "
-                "latest try.")
+                "engine checks; a lesson is done once you have mastered every rule it teaches "
+                "(answered right on your latest try, as Progress counts it).")
 
     motivation.goal_strip("map_goal")
     course = state.course()
     authoring.quiet_line(course)
-    exercises = lv.exercises(course)
-    mastered_count = attempts.questions_mastered(state.mastered(state.learner()), exercises)
+    mastered = state.mastered(state.learner())
     by_game = state.per_course(course, lessons_by_game)
     if not by_game:
         st.info("No lesson could be loaded.")
         return
-    counted: dict[str, tuple[int, int]] = {}
-    opened = study_feedback.schedule_for_learner().opened if state.learner() else set()
+    counted: dict[str, Standing] = {}
+    attempted = unlock.answered(state.learner())
+    tried = unlock.tried(course, attempted)        # Review brings back what these teach
 
-    def progress(lesson) -> tuple[int, int]:
+    def progress(lesson) -> Standing:
         lid = lv.field(lesson, "id")
         if lid not in counted:
-            counted[lid] = lesson_progress(lesson, exercises, mastered_count)
+            counted[lid] = lesson_standing(course, lesson, mastered)
         return counted[lid]
 
     def unfinished(lesson) -> bool:
         # A lesson without exercises has nothing to finish, so it is never the one to continue.
-        done, total = progress(lesson)
-        return done < total
+        standing = progress(lesson)
+        return bool(standing.questions) and not standing.done
 
     onward_in = {game: next((n for n, l in enumerate(items) if unfinished(l)), None)
                  for game, items in by_game.items()}
     onward = next(((game, n) for game, n in onward_in.items() if n is not None), None)
     if onward is not None:
         with st.container(border=True, key="map_continue"):
-            st.markdown("**Continue where you left off**" if mastered_count else "**Start here**")
+            st.markdown("**Continue where you left off**" if mastered else "**Start here**")
             lesson = by_game[onward[0]][onward[1]]
             st.page_link(site.page("lesson"), query_params={"id": lv.field(lesson, "id")},
                          label=pickers.lesson_label(lesson, onward[1] + 1), icon=":material/play_arrow:")
+            if attempted & set(lv.lesson_exercise_ids(lesson)):   # begun: the weakest rule first
+                next_step.suggest(course, lesson, mastered)
     else:
-        st.success("Every lesson's questions are answered right. Practice keeps them fresh.")
+        st.success("Every lesson is done: you have mastered every rule the course teaches. "
+                   "Practice and Review keep them fresh.")
     sizes = state.per_course(course, map_sizes)
     for game, items in by_game.items():
         st.header(lv.game_title(game), divider="gray")
         size = sizes[game]
         first = map_pager(game, len(items), onward_in[game] or 0, size)
         for number, lesson in enumerate(items[first:first + size], first + 1):
-            done, total = progress(lesson)
+            standing = progress(lesson)
             with st.container(border=True):
                 left, right = st.columns([3, 1])
                 with left:
-                    finished = bool(total) and done == total
+                    finished = standing.done
                     st.page_link(site.page("lesson"), query_params={"id": lv.field(lesson, "id")},
                                  label=f"**{number}. {lv.field(lesson, 'title')}**",
                                  icon=":material/check_circle:" if finished
                                  else ":material/menu_book:",
-                                 help="Finished: every question right" if finished else None)
+                                 help="Done: every rule it teaches is mastered" if finished else None)
                     st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
-                    st.caption("Review: unlocked" if f"lesson:{lv.field(lesson, 'id')}" in opened
-                               else "Review: unlocks when you open this lesson")
+                    st.caption("Review: unlocked" if lv.field(lesson, "id") in tried
+                               else "Review: unlocks when you answer its try-its")
                 with right:
-                    if total:
-                        st.progress(done / total, text=f"{done} of {total} questions right")
+                    if standing.total:
+                        st.progress(standing.mastered / standing.total,
+                                    text=f"{standing.mastered} of {standing.total} {standing.unit}")
                     else:
                         st.caption("No exercises yet")
 
 
-def lesson_progress(lesson, exercises, mastered_count) -> tuple[int, int]:
-    """(questions answered right on the latest try, questions) over a lesson's exercises;
-    `mastered_count` as `questions_mastered` gives it."""
-    total = done = 0
-    for eid in lv.lesson_exercise_ids(lesson):
-        ex = exercises.get(eid)
-        if ex is not None:
-            total += len(ex.questions)
-            done += mastered_count.get(eid, 0)
-    return done, total
+@dataclass(frozen=True)
+class Standing:
+    """A lesson on the map (`course.study.mastery`): the rules it teaches mastered of those rules,
+    or, for a lesson that teaches no rule point its questions test, its questions right of its
+    questions; and whether it is done."""
+    mastered: int
+    total: int
+    unit: str                # what is counted, as the progress bar says it
+    done: bool
+    questions: int           # the lesson's questions (a lesson without any has nothing to finish)
+
+
+def lesson_standing(course, lesson, mastered: set[tuple[str, int]]) -> Standing:
+    """`lesson`'s standing for a learner who has mastered the (exercise, question) pairs `mastered`."""
+    points = mastery.states(course, lesson, mastered)
+    questions = mastery.lesson_questions(course, lesson)
+    done = mastery.done(points, questions, mastered)
+    if points:
+        return Standing(sum(p.done for p in points), len(points), "rules mastered", done, len(questions))
+    right = sum(q in mastered for q in questions)
+    return Standing(right, len(questions), "questions right", done, len(questions))
 
 
 def lessons_by_game(course):

@@ -9,7 +9,7 @@ from typing import Any
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import authoring, pickers, quiz, scroll, site, state, study_feedback
+from course.app import authoring, next_step, pickers, scroll, site, state
 
 
 def page() -> None:
@@ -47,7 +47,6 @@ def page() -> None:
     scroll.to_top_when(f"lesson:{picked}")      # every way in opens the lesson at its title
     here = position[picked]
     lesson = lessons[here]
-    study_feedback.opened(f"lesson:{lv.field(lesson, 'id')}")   # Review may now bring back what it teaches
     authoring.quiet_line(course)
     lv.lesson_body(lesson, course, prefix="lesson")
 
@@ -70,20 +69,12 @@ def page() -> None:
 
 
 def _next_step(course: Any, lesson: Any) -> None:
-    """The step mastery suggests after this lesson: its weakest rule point, or the next lesson
-    once every point it teaches is mastered (course.study.mastery; the measure Progress shows)."""
-    from course.study import mastery
-    from course.rules.points import points
-
+    """The step mastery suggests after this lesson: its weakest rule point, with a link to
+    Practice on a deal that asks it, or the next lesson once every point it teaches is mastered
+    (course.study.mastery; the measure Progress shows)."""
     if not state.learner() or not hasattr(lesson, "sections") or not hasattr(course, "lessons_in_order"):
         return
-    step = mastery.next_step(course, lesson, state.mastered(state.learner()))
-    if step.kind == "practise":
-        point = points().get(step.target or "")
-        st.caption(f"Next step: practise **{quiz.md_escape(point.line if point else str(step.target))}** "
-                   "before moving on; this lesson is done once every rule it teaches is mastered.")
-    elif step.kind == "lesson":
-        st.caption("Next step: every rule this lesson teaches is mastered; go on to the next lesson.")
+    next_step.suggest(course, lesson, state.mastered(state.learner()))
 
 
 def practise_lesson(lesson) -> None:
