@@ -117,9 +117,14 @@ def store_location(request, tmp_path):
     yield kind, str(filled_store(tmp_path / "p.db")), None
 
 
+TRIED: dict[str, set[str]] = {}     # location -> the exercises whose try-its `taught` answered
+
+
 def taught(location: str) -> None:
     """Every lesson's try-its answered: Review serves what they teach."""
+    TRIED.pop(location, None)
     answer_try_its(location, state.LOCAL.key, course=COURSE)
+    TRIED[location] = set(stored(location)[0]["exercise"])
 
 
 def answer_practice(at, right: bool) -> None:
@@ -144,11 +149,13 @@ def expected_card(stored: str, right: bool, hint: bool = False) -> Card:
 
 
 def stored(location: str):
-    """The learner's attempts made in the test (not the filled store's `e<n>`) and cards."""
+    """The learner's attempts made in the test (not the filled store's `e<n>`, nor the try-its
+    `taught` answered) and cards."""
     store = ProgressStore(location)
     try:
         rows = store.attempts("local")
-        return rows[~rows["exercise"].str.fullmatch(r"e\d+")], store.review_cards("local")
+        rows = rows[~rows["exercise"].str.fullmatch(r"e\d+") & ~rows["exercise"].isin(TRIED.get(location, ()))]
+        return rows, store.review_cards("local")
     finally:
         store.close()
 

@@ -10,6 +10,7 @@ from typing import Iterator
 
 import streamlit as st
 from streamlit.testing.v1 import AppTest as StreamlitAppTest
+from streamlit.util import calc_hash
 
 import course.app
 from course.app import state
@@ -34,6 +35,7 @@ PAGES = {
 }
 # The URL path of a page whose module is named otherwise (course.app.entry.build_pages)
 URL_PATHS = {"course_map": "", "class_page": "class"}
+MAP_TITLE = "Course map"      # the default page's title: the login screen is the only other at ""
 
 
 class AppTest(StreamlitAppTest):
@@ -53,6 +55,10 @@ class AppTest(StreamlitAppTest):
         name = Path(page_path).stem
         url = URL_PATHS.get(name, name)
         found = [page for page, info in self._registered_pages.items() if info.get("url_pathname") == url]
+        if not any("url_pathname" in info for info in self._registered_pages.values()):
+            # no navigation ran (the app stopped first): the page's hash, as st.Page makes it
+            self._page_hash = calc_hash(url)
+            return self
         if not found:
             known = sorted(str(info.get("url_pathname")) for info in self._registered_pages.values())
             raise ValueError(f"Could not find a navigation page for {page_path!r} (URL path {url!r}). "
@@ -64,7 +70,8 @@ class AppTest(StreamlitAppTest):
         """The file names of the page modules (PAGES) the navigation offers to this session."""
         modules = {URL_PATHS.get(Path(path).stem, Path(path).stem): Path(path).name for path in PAGES.values()}
         return {modules[info["url_pathname"]] for info in self._registered_pages.values()
-                if info.get("url_pathname") in modules}
+                if info.get("url_pathname") in modules
+                and (info["url_pathname"] or info.get("page_name") == MAP_TITLE)}
 
 
 ISSUER = "https://login.example.test"      # the issuer of the users a test logs in
