@@ -236,8 +236,10 @@ def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     root = content.find_root(Path.cwd())
     warnings = pot_warnings(e for e in course.exercises.values() if not _in_course(e.path, root))
     from course.content import lesson_order
+    from course.content.lessons import unmarked_try_warnings
 
     warnings += lesson_order.warnings(course.lessons.values())
+    warnings += unmarked_try_warnings(course.lessons.values())
     bad_files = sorted({p.file for p in problems})
     # the glossary is checked with the whole course, and counted among its files
     files = len(course.files) + (not args.paths and (content.find_root(Path.cwd()) / glossary.FILE).is_file())

@@ -38,12 +38,6 @@ class CourseError(ValueError):
     def __str__(self) -> str:
         return self.message
 
-    @property
-    def step(self):
-        from course.explain import Step
-
-        return Step(self.reason, self.cite, self.course_default)
-
     def at(self, index: int, action: Any = None) -> "CourseError":
         """The same error, placed at move `index` (and quoting `action` when it had no move yet)."""
         self.index = index

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from course.cards import Card
-from course.engine.actions import Move, parse_move
+from course.engine.actions import STUD_KINDS, Move, parse_move
 from course.games import GAMES
 from course.rules import Profile, Stakes
 
@@ -113,9 +113,7 @@ class Exercise:
     @property
     def move_kinds(self) -> tuple[str, ...]:
         if self.whole_hand:
-            from course.engine.stud import KINDS
-
-            return KINDS
+            return STUD_KINDS
         return GAMES[self.game].kinds
 
     def relabelled(self, **labels: Any) -> "Exercise":
@@ -165,7 +163,9 @@ class Section:
     deal: Deal | None = None
     cite: list[str] = field(default_factory=list)
     try_it: str | None = None  # an exercise tried at the end of the section (its key is `try`)
-    points: tuple[str, ...] = ()  # rule points it teaches beyond those its citations name
+    points: tuple[str, ...] = ()  # rule points it teaches (its try-it's questions declare them)
+    # where its keys are written: "heading", "try", "points" and "points:<id>" -> (line, column)
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass

@@ -26,8 +26,8 @@ the line and what was expected.
 high-low) as the course writes a deal: named seats, each player's hole and face-up cards street by
 street, and the moves in the course's own words ('Ann brings in', 'Bob completes to 4'). It
 refuses, with a `PhhRefusal` that names the line and says why, what the course cannot express
-yet: unknown cards (`??`; with `unknown=True`, those of a player who folds on third
-street are taken), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
+yet: unknown cards (`??`; with `unknown=True`, those of a player who never shows them
+are taken), a player all in (unless `all_in=True`: an exercise format with stacks), amounts that are not whole units, antes that differ
 between players, games outside the stud family. `stud_to_phh(deal)` writes such a hand back out
 as PHH (stacks the course does not know are written `inf`), so PHH -> course -> PHH is the same
 hand.
@@ -229,6 +229,28 @@ def _long_number_line(text: str) -> int | None:
 
 def parse_phh(text: str, source: object = "<text>") -> PhhHand:
     """Parse PHH text into a `PhhHand`; `PhhError` names `source`, the line and what was expected."""
+    raw = _load_toml(text, source)
+    lines = _field_lines(text)
+
+    def fail(reason: str, key: str | None = None) -> PhhError:
+        return PhhError(reason, source, lines.get(key) if key else None)
+
+    variant = _check_variant(raw, fail)
+    stacks = raw["starting_stacks"]
+    _check_amounts(raw, fail)
+    action_lines = _action_lines(text, lines.get("actions"), len(raw["actions"]))
+    actions = [_parse_action(a, n, len(stacks), variant, source) for a, n in zip(raw["actions"], action_lines)]
+    optional = {k: v for k, v in raw.items() if k not in REQUIRED}
+    return PhhHand(
+        variant=variant, antes=list(raw["antes"]), starting_stacks=list(stacks), actions=actions,
+        bring_in=raw.get("bring_in"), small_bet=raw.get("small_bet"), big_bet=raw.get("big_bet"),
+        blinds_or_straddles=list(raw["blinds_or_straddles"]) if "blinds_or_straddles" in raw else None,
+        min_bet=raw.get("min_bet"), optional=optional, source=str(source), lines=lines,
+    )
+
+
+def _load_toml(text: str, source: object) -> dict[str, Any]:
+    """The file's TOML, once its size and its numbers' lengths are checked."""
     if len(text) > MAX_BYTES:
         raise PhhError(f"is {len(text):,} characters long: one hand history is at most {MAX_BYTES:,}", source)
     long_line = _long_number_line(text)
@@ -236,18 +258,17 @@ def parse_phh(text: str, source: object = "<text>") -> PhhHand:
         raise PhhError(f"holds a number of more than {MAX_DIGITS} digits: no amount, stack or player "
                        "number of a hand is that long", source, long_line)
     try:
-        raw = tomllib.loads(text)
+        return tomllib.loads(text)
     except RecursionError:
         raise PhhError("nests arrays too deeply to be a hand history", source) from None
     except tomllib.TOMLDecodeError as err:
         line = _toml_line(str(err)) or (len(text.splitlines()) if "end of document" in str(err) else None)
         reason = re.sub(r" \(at (line \d+, column \d+|end of document)\)", "", str(err))
         raise PhhError(f"not valid TOML ({reason})", source, line) from None
-    lines = _field_lines(text)
 
-    def fail(reason: str, key: str | None = None) -> PhhError:
-        return PhhError(reason, source, lines.get(key) if key else None)
 
+def _check_variant(raw: dict[str, Any], fail) -> str:
+    """The variant code, once the file is one hand of top-level fields with those its variant needs."""
     if any(isinstance(v, dict) for v in raw.values()):
         table = next(k for k, v in raw.items() if isinstance(v, dict))
         raise fail(f"holds a table [{table}]: a .phh file is one hand of top-level fields "
@@ -265,13 +286,18 @@ def parse_phh(text: str, source: object = "<text>") -> PhhHand:
         if key in raw and key not in _NEEDS[variant] and key not in ("variant", "actions", "starting_stacks"):
             raise fail(f"{key} is set, but variant {variant} has none (its required fields are "
                        f"{', '.join(_NEEDS[variant])}, starting_stacks and actions)", key)
+    return variant
+
+
+def _check_amounts(raw: dict[str, Any], fail) -> None:
+    """The stacks, antes, blinds and bet sizes are numbers, one per player where the field is a
+    list; the actions a list of strings, not too many."""
     stacks = raw["starting_stacks"]
     if not isinstance(stacks, list) or not stacks:
         raise fail("starting_stacks should be an array with one stack for each player", "starting_stacks")
-    count = len(stacks)
     for key in ("antes", "blinds_or_straddles", "starting_stacks"):
         if key in raw:
-            _check_numbers(raw[key], key, count, fail, allow_inf=key == "starting_stacks")
+            _check_numbers(raw[key], key, len(stacks), fail, allow_inf=key == "starting_stacks")
     for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
         if key in raw and (isinstance(raw[key], bool) or not isinstance(raw[key], (int, float)) or raw[key] <= 0
                            or math.isinf(raw[key])):
@@ -280,15 +306,6 @@ def parse_phh(text: str, source: object = "<text>") -> PhhHand:
         raise fail("actions should be an array of strings, one action each", "actions")
     if len(raw["actions"]) > MAX_ACTIONS:
         raise fail(f"holds {len(raw['actions']):,} actions: one hand history has at most {MAX_ACTIONS:,}", "actions")
-    action_lines = _action_lines(text, lines.get("actions"), len(raw["actions"]))
-    actions = [_parse_action(a, n, count, variant, source) for a, n in zip(raw["actions"], action_lines)]
-    optional = {k: v for k, v in raw.items() if k not in REQUIRED}
-    return PhhHand(
-        variant=variant, antes=list(raw["antes"]), starting_stacks=list(stacks), actions=actions,
-        bring_in=raw.get("bring_in"), small_bet=raw.get("small_bet"), big_bet=raw.get("big_bet"),
-        blinds_or_straddles=list(raw["blinds_or_straddles"]) if "blinds_or_straddles" in raw else None,
-        min_bet=raw.get("min_bet"), optional=optional, source=str(source), lines=lines,
-    )
 
 
 def _check_numbers(values: Any, key: str, count: int, fail, allow_inf: bool) -> None:
@@ -307,8 +324,8 @@ def _check_numbers(values: Any, key: str, count: int, fail, allow_inf: bool) -> 
 
 
 def _parse_action(text: str, line: int | None, players: int, variant: str, source: object) -> PhhAction:
-    body, _, comment = text.partition("#")
-    comment_text = comment.strip() if _ else None
+    body, hashed, comment = text.partition("#")
+    comment_text = comment.strip() if hashed else None
     words = body.split()
 
     def fail(reason: str) -> PhhError:
@@ -321,64 +338,95 @@ def _parse_action(text: str, line: int | None, players: int, variant: str, sourc
         raise fail("an action starts with its actor, d (the dealer) or pN (player N)")
     if not rest:
         raise fail("the actor is not followed by an action (dh, db, pb, cbr, cc, f, sm or sd)")
-    verb, args = rest[0], rest[1:]
     player = None if actor == "d" else int(actor[1:])
     if player is not None and not 1 <= player <= players:
         raise fail(f"there are {players} players (p1 to p{players})")
+    read = _ActionWords(actor, rest[0], rest[1:], player, players, variant, comment_text, line, fail)
+    return _dealer_action(read) if actor == "d" else _player_action(read)
 
-    def cards(arg: str) -> tuple[Card | None, ...]:
+
+@dataclass(frozen=True, slots=True)
+class _ActionWords:
+    """One action string split into words, with what reading its arguments needs."""
+
+    actor: str
+    verb: str
+    args: list[str]
+    player: int | None
+    players: int
+    variant: str
+    comment: str | None
+    line: int | None
+    fail: Any                 # reason -> PhhError naming the action, the file and the line
+
+    def cards(self, arg: str) -> tuple[Card | None, ...]:
         try:
             return parse_phh_cards(arg)
         except ValueError as err:
-            raise fail(str(err)) from None
+            raise self.fail(str(err)) from None
 
-    def expect(n: int, shape: str) -> None:
-        if len(args) != n:
-            raise fail(f"expected '{shape}'")
+    def expect(self, n: int, shape: str) -> None:
+        if len(self.args) != n:
+            raise self.fail(f"expected '{shape}'")
 
-    if actor == "d":
-        if verb == "dh":
-            expect(2, "d dh pN cards")
-            if not re.fullmatch(r"p[1-9][0-9]*", args[0]) or not 1 <= int(args[0][1:]) <= players:
-                raise fail(f"cards are dealt to a player, p1 to p{players}")
-            dealt = cards(args[1])
-            if not dealt:
-                raise fail("expected at least one card")
-            return PhhAction("d", "dh", int(args[0][1:]), dealt, comment=comment_text, line=line)
-        if verb == "db":
-            expect(1, "d db cards")
-            return PhhAction("d", "db", None, cards(args[0]), comment=comment_text, line=line)
-        raise fail("the dealer's actions are dh (deal hole cards) and db (deal board cards)")
+    def action(self, verb: str, player: int | None, cards: tuple[Card | None, ...] = (), **more: Any) -> PhhAction:
+        return PhhAction(self.actor, verb, player, cards, comment=self.comment, line=self.line, **more)
+
+
+def _dealer_action(read: _ActionWords) -> PhhAction:
+    """`d dh pN cards` or `d db cards`."""
+    args, players = read.args, read.players
+    if read.verb == "dh":
+        read.expect(2, "d dh pN cards")
+        if not re.fullmatch(r"p[1-9][0-9]*", args[0]) or not 1 <= int(args[0][1:]) <= players:
+            raise read.fail(f"cards are dealt to a player, p1 to p{players}")
+        dealt = read.cards(args[1])
+        if not dealt:
+            raise read.fail("expected at least one card")
+        return read.action("dh", int(args[0][1:]), dealt)
+    if read.verb == "db":
+        read.expect(1, "d db cards")
+        return read.action("db", None, read.cards(args[0]))
+    raise read.fail("the dealer's actions are dh (deal hole cards) and db (deal board cards)")
+
+
+def _player_action(read: _ActionWords) -> PhhAction:
+    """`pN pb`, `pN cc`, `pN f`, `pN cbr amount`, `pN sm [cards|-]` or `pN sd [cards]`."""
+    verb, args, player = read.verb, read.args, read.player
     if verb in ("pb", "cc", "f"):
-        expect(0, f"pN {verb}")
-        if verb == "pb" and variant not in STUD_VARIANTS:
-            raise fail(f"a bring-in belongs to stud games, not {variant}")
-        return PhhAction(actor, verb, player, comment=comment_text, line=line)
+        read.expect(0, f"pN {verb}")
+        if verb == "pb" and read.variant not in STUD_VARIANTS:
+            raise read.fail(f"a bring-in belongs to stud games, not {read.variant}")
+        return read.action(verb, player)
     if verb == "cbr":
-        expect(1, "pN cbr amount")
-        try:
-            # ASCII digits only: str.isdigit() also takes "²", which int() refuses
-            amount = int(args[0]) if re.fullmatch(r"[0-9]+", args[0]) else tomllib.loads(f"x = {args[0]}")["x"]
-        except (tomllib.TOMLDecodeError, ValueError):
-            amount = None
-        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
-            raise fail(f"{args[0]!r} is not an amount: expected a positive number")
-        return PhhAction(actor, "cbr", player, amount=amount, comment=comment_text, line=line)
+        read.expect(1, "pN cbr amount")
+        return read.action("cbr", player, amount=_action_amount(read, args[0]))
     if verb == "sm":
         if len(args) > 1:
-            raise fail("expected 'pN sm' (muck), 'pN sm cards' (show) or 'pN sm -' (show the cards dealt)")
+            raise read.fail("expected 'pN sm' (muck), 'pN sm cards' (show) or 'pN sm -' (show the cards dealt)")
         if not args:
-            return PhhAction(actor, "sm", player, shown=None, comment=comment_text, line=line)
+            return read.action("sm", player, shown=None)
         if args[0] == "-":
-            return PhhAction(actor, "sm", player, shown="-", comment=comment_text, line=line)
-        return PhhAction(actor, "sm", player, cards(args[0]), shown="cards", comment=comment_text, line=line)
+            return read.action("sm", player, shown="-")
+        return read.action("sm", player, read.cards(args[0]), shown="cards")
     if verb == "sd":
-        if variant in STUD_VARIANTS:
-            raise fail(f"{variant} is a stud game: nobody discards (sd is for draw games)")
+        if read.variant in STUD_VARIANTS:
+            raise read.fail(f"{read.variant} is a stud game: nobody discards (sd is for draw games)")
         if len(args) > 1:
-            raise fail("expected 'pN sd' (stand pat) or 'pN sd cards' (discard)")
-        return PhhAction(actor, "sd", player, cards(args[0]) if args else (), comment=comment_text, line=line)
-    raise fail("a player's actions are pb, cbr, cc, f, sm and sd")
+            raise read.fail("expected 'pN sd' (stand pat) or 'pN sd cards' (discard)")
+        return read.action("sd", player, read.cards(args[0]) if args else ())
+    raise read.fail("a player's actions are pb, cbr, cc, f, sm and sd")
+
+
+def _action_amount(read: _ActionWords, word: str) -> int | float:
+    try:
+        # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+        amount = int(word) if re.fullmatch(r"[0-9]+", word) else tomllib.loads(f"x = {word}")["x"]
+    except (tomllib.TOMLDecodeError, ValueError):
+        amount = None
+    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0 or math.isinf(amount):
+        raise read.fail(f"{word!r} is not an amount: expected a positive number")
+    return amount
 
 
 _KEY_LINE = re.compile(r"^\s*(?:([A-Za-z0-9_-]+)\s*=|\[+\s*([^\]]+?)\s*\]+)")
@@ -553,169 +601,230 @@ def stud_hand(hand: PhhHand, all_in: bool = False, unknown: bool = False) -> Stu
     """The course's reading of a stud-family hand; `PhhRefusal` (file:line and why) for what the
     course cannot express yet, `PhhError` for actions that break the deal's own logic. With
     `all_in` (an exercise format that has stacks) a player may go all in, for the ante or any
-    bet: they put in what they have and take no further part in the betting. With `unknown` a
-    player's third-street cards may be written `??` (a StudCard whose card is None) when that
-    player folds on third street: the record of a player who folds rarely shows their cards."""
-    source = hand.source
+    bet: they put in what they have and take no further part in the betting. With `unknown` any
+    card dealt to a player may be written `??` (a StudCard whose card is None) when that player
+    never shows: one who folds, mucks at the showdown or wins with everyone else folded (the
+    record of a hand rarely shows those cards)."""
+    reader = _StudReader(hand, all_in, unknown)
+    reader.post_antes()
+    for action in hand.actions:
+        reader.read(action)
+    return reader.result()
 
-    def refuse(reason: str, line: int | None = None) -> PhhRefusal:
-        return PhhRefusal(reason, source, line)
 
-    def fail(reason: str, line: int | None) -> PhhError:
-        return PhhError(reason, source, line)
+def _stud_table(hand: PhhHand) -> tuple[str, list[str], dict[str, int]]:
+    """The game, the seats and the stakes of a stud hand; `PhhRefusal` for a table the course
+    cannot seat (another game, too many or too few players, amounts in fractions, unequal
+    antes, a name given twice)."""
+    def refuse(reason: str, key: str) -> PhhRefusal:
+        return PhhRefusal(reason, hand.source, hand.lines.get(key))
 
     game = STUD_VARIANTS.get(hand.variant)
     if game is None:
         raise refuse(f"variant {hand.variant} is not a stud game: the course teaches F7S (stud high), FR (razz) "
-                     "and F7S/8 (stud high-low)", hand.lines.get("variant"))
+                     "and F7S/8 (stud high-low)", "variant")
     if hand.players > MAX_STUD_PLAYERS:
-        raise refuse(f"{hand.players} players: a stud table seats at most {MAX_STUD_PLAYERS}",
-                     hand.lines.get("starting_stacks"))
+        raise refuse(f"{hand.players} players: a stud table seats at most {MAX_STUD_PLAYERS}", "starting_stacks")
     if hand.players < 2:
-        raise refuse("one player: a hand needs two players or more", hand.lines.get("starting_stacks"))
+        raise refuse("one player: a hand needs two players or more", "starting_stacks")
     amounts = {"bring_in": hand.bring_in, "small_bet": hand.small_bet, "big_bet": hand.big_bet}
     for key, value in [*amounts.items(), *(("antes", a) for a in hand.antes)]:
         if not float(value).is_integer():
-            raise refuse(f"{key} holds {_number(value)}: the course counts whole units only",
-                         hand.lines.get(key))
+            raise refuse(f"{key} holds {_number(value)}: the course counts whole units only", key)
     if len(set(hand.antes)) > 1:
-        raise refuse(f"antes [{', '.join(_number(a) for a in hand.antes)}] differ between players: the course's ante is one "
-                     "amount that every player posts", hand.lines.get("antes"))
+        raise refuse(f"antes [{', '.join(_number(a) for a in hand.antes)}] differ between players: the course's ante "
+                     "is one amount that every player posts", "antes")
     seats = hand.names()
     if len(set(seats)) != len(seats):
-        raise refuse(f"players {seats} name someone twice: each seat needs its own name", hand.lines.get("players"))
-    stakes = {"ante": int(hand.antes[0]), **{k: int(v) for k, v in amounts.items()}}
-    stacks = hand.starting_stacks
-    cards: dict[str, list[StudCard]] = {p: [] for p in seats}
-    moves: list[StudMove] = []
-    seen: dict[Card, int | None] = {}
-    spent = {p: stakes["ante"] for p in seats}
-    folded: list[str] = []
-    shown: dict[str, bool] = {}
-    shared: Card | None = None
-    street_index = -1
-    round_bets = {p: 0 for p in seats}
-    high = 0
-    gone: dict[str, int | None] = {}          # all in: player -> the line that put them all in
-    for player, ante_stack in zip(seats, stacks):
-        if ante_stack is not None and spent[player] >= ante_stack:
-            if not all_in:
-                raise refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
-                             "(it has no stacks or side pots)", hand.lines.get("starting_stacks"))
-            spent[player] = int(ante_stack)
-            gone[player] = hand.lines.get("starting_stacks")
-    for action in hand.actions:
-        line = action.line
+        raise refuse(f"players {seats} name someone twice: each seat needs its own name", "players")
+    return game, seats, {"ante": int(hand.antes[0]), **{k: int(v) for k, v in amounts.items()}}
+
+
+class _StudReader:
+    """`stud_hand`'s reading, one action at a time: the cards dealt, the moves, and each street's
+    betting (who has put in what, the most bet this round, who is all in)."""
+
+    def __init__(self, hand: PhhHand, all_in: bool, unknown: bool):
+        self.hand, self.source, self.all_in, self.unknown = hand, hand.source, all_in, unknown
+        self.game, self.seats, self.stakes = _stud_table(hand)
+        self.stacks = hand.starting_stacks
+        self.cards: dict[str, list[StudCard]] = {p: [] for p in self.seats}
+        self.moves: list[StudMove] = []
+        self.seen: dict[Card, int | None] = {}
+        self.spent = {p: self.stakes["ante"] for p in self.seats}
+        self.folded: list[str] = []
+        self.shown: dict[str, bool] = {}
+        self.shared: Card | None = None
+        self.street_index = -1
+        self.round_bets = {p: 0 for p in self.seats}
+        self.high = 0
+        self.gone: dict[str, int | None] = {}          # all in: player -> the line that put them all in
+
+    def refuse(self, reason: str, line: int | None = None) -> PhhRefusal:
+        return PhhRefusal(reason, self.source, line)
+
+    def fail(self, reason: str, line: int | None) -> PhhError:
+        return PhhError(reason, self.source, line)
+
+    def post_antes(self) -> None:
+        """Each player's ante; a stack that cannot cover it is all in (or refused without `all_in`)."""
+        for player, ante_stack in zip(self.seats, self.stacks):
+            if ante_stack is not None and self.spent[player] >= ante_stack:
+                if not self.all_in:
+                    raise self.refuse(f"{player} is all in for the ante: the course cannot express an all-in yet "
+                                      "(it has no stacks or side pots)", self.hand.lines.get("starting_stacks"))
+                self.spent[player] = int(ante_stack)
+                self.gone[player] = self.hand.lines.get("starting_stacks")
+
+    def read(self, action: PhhAction) -> None:
+        """One action: a deal, the board's card, a show or muck, or a betting move."""
         if action.verb is None:
-            continue
-        if None in action.cards and not (unknown and action.verb == "dh"):
-            who = seats[action.player - 1] if action.player else "the board"
-            raise refuse(f"{action.text()!r}: {who}'s card is unknown (??): the course needs every card it "
-                         "deals to be written", line)
+            return
+        line = action.line
+        if None in action.cards and not (self.unknown and action.verb == "dh"):
+            who = self.seats[action.player - 1] if action.player else "the board"
+            raise self.refuse(f"{action.text()!r}: {who}'s card is unknown (??): the course needs every card it "
+                              "deals to be written", line)
         if action.verb in ("dh", "db"):
-            for card in action.cards:
-                if card is None:
-                    continue
-                if card in seen:
-                    raise fail(f"{action.text()!r}: {card} is dealt twice (first on line {seen[card]})", line)
-                seen[card] = line
+            self.note_dealt(action)
         if action.verb == "db":
-            if shared is not None or len(action.cards) != 1 or street_index != 3:
-                raise fail(f"{action.text()!r}: a stud board gets one shared card, in place of seventh street's "
-                           "hole cards", line)
-            shared = action.cards[0]
-            street_index = 4
-            round_bets, high = dict.fromkeys(seats, 0), 0
-            moves.append(StudMove("seventh", "shared", card=shared, up=True, line=line))
-            continue
-        player = seats[action.player - 1]
+            self.board(action)
+            return
+        player = self.seats[action.player - 1]
         if action.verb == "dh":
-            held = cards[player]
-            if player in folded:
-                raise fail(f"{action.text()!r}: {player} has folded and is dealt nothing more", line)
-            if len(held) + len(action.cards) > len(STUD_FACES) or (not held and len(action.cards) != 3) \
-                    or (held and len(action.cards) != 1):
-                raise fail(f"{action.text()!r}: a stud player is dealt three cards on third street, then one card "
-                           "a street up to seven", line)
-            new_street = len(held) + len(action.cards) - 3
-            if new_street > street_index:
-                street_index = new_street
-                round_bets, high = dict.fromkeys(seats, 0), 0
-            street = STUD_STREETS[new_street]
-            for card in action.cards:
-                up = STUD_FACES[len(held)]
-                held.append(StudCard(card, up, street))
-                moves.append(StudMove(street, "deal", player, card, up, line=line))
-            continue
-        street = STUD_STREETS[max(street_index, 0)]
-        waiting = [p for p in seats if not cards[p]]
+            self.deal(action, player)
+            return
+        waiting = [p for p in self.seats if not self.cards[p]]
         if waiting:
-            raise fail(f"{action.text()!r}: {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} no cards "
-                       "yet: third street deals every player three cards before anyone acts", line)
+            raise self.fail(f"{action.text()!r}: {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} no "
+                            "cards yet: third street deals every player three cards before anyone acts", line)
         if action.verb == "sm":
-            if action.shown == "cards" and set(action.cards) != {c.card for c in cards[player]}:
-                raise fail(f"{action.text()!r}: a stud showdown in PHH lists every card {player} was dealt "
-                           f"({cards_text(c.card for c in cards[player])}), or '-' for the same", line)
-            shown[player] = action.shown is not None
-            continue
-        if player in folded:
-            raise fail(f"{action.text()!r}: {player} has folded", line)
-        if player in gone:
-            raise fail(f"{action.text()!r}: {player} is all in and takes no further part in the betting", line)
-        to_call = high - round_bets[player]
+            self.showdown(action, player)
+            return
+        self.bet(action, player)
+
+    def note_dealt(self, action: PhhAction) -> None:
+        """Each card dealt once: a card written twice breaks the deal."""
+        for card in action.cards:
+            if card is None:
+                continue
+            if card in self.seen:
+                raise self.fail(f"{action.text()!r}: {card} is dealt twice (first on line {self.seen[card]})",
+                                action.line)
+            self.seen[card] = action.line
+
+    def new_round(self) -> None:
+        self.round_bets, self.high = dict.fromkeys(self.seats, 0), 0
+
+    def board(self, action: PhhAction) -> None:
+        """The one shared card a stud board gets, in place of seventh street's cards."""
+        if self.shared is not None or len(action.cards) != 1 or self.street_index != 3:
+            raise self.fail(f"{action.text()!r}: a stud board gets one shared card, in place of seventh street's "
+                            "hole cards", action.line)
+        self.shared = action.cards[0]
+        self.street_index = 4
+        self.new_round()
+        self.moves.append(StudMove("seventh", "shared", card=self.shared, up=True, line=action.line))
+
+    def deal(self, action: PhhAction, player: str) -> None:
+        """A player's cards: three on third street, then one a street up to seven."""
+        held = self.cards[player]
+        if player in self.folded:
+            raise self.fail(f"{action.text()!r}: {player} has folded and is dealt nothing more", action.line)
+        if len(held) + len(action.cards) > len(STUD_FACES) or (not held and len(action.cards) != 3) \
+                or (held and len(action.cards) != 1):
+            raise self.fail(f"{action.text()!r}: a stud player is dealt three cards on third street, then one card "
+                            "a street up to seven", action.line)
+        new_street = len(held) + len(action.cards) - 3
+        if new_street > self.street_index:
+            self.street_index = new_street
+            self.new_round()
+        street = STUD_STREETS[new_street]
+        for card in action.cards:
+            up = STUD_FACES[len(held)]
+            held.append(StudCard(card, up, street))
+            self.moves.append(StudMove(street, "deal", player, card, up, line=action.line))
+
+    def showdown(self, action: PhhAction, player: str) -> None:
+        """A show (the cards written, or '-' for the cards dealt) or a muck. A player whose deal
+        the file writes partly `??` does not show: the cards shown would be cards never dealt."""
+        if action.shown is not None and any(c.card is None for c in self.cards[player]):
+            raise self.refuse(f"{action.text()!r}: {player} shows at the showdown, but the deal writes "
+                              f"{cards_text(c.card for c in self.cards[player])} for {player} (?? for a card the "
+                              "record does not show): write the cards shown in the deal actions too", action.line)
+        if action.shown == "cards" and set(action.cards) != {c.card for c in self.cards[player]}:
+            raise self.fail(f"{action.text()!r}: a stud showdown in PHH lists every card {player} was dealt "
+                            f"({cards_text(c.card for c in self.cards[player])}), or '-' for the same", action.line)
+        self.shown[player] = action.shown is not None
+
+    def bet(self, action: PhhAction, player: str) -> None:
+        """A fold, bring-in, check, call, completion, bet or raise, paid from the player's stack."""
+        line = action.line
+        street = STUD_STREETS[max(self.street_index, 0)]
+        if player in self.folded:
+            raise self.fail(f"{action.text()!r}: {player} has folded", line)
+        if player in self.gone:
+            raise self.fail(f"{action.text()!r}: {player} is all in and takes no further part in the betting", line)
         if action.verb == "f":
-            folded.append(player)
-            moves.append(StudMove(street, "fold", player, line=line))
-            continue
-        total = None
+            self.folded.append(player)
+            self.moves.append(StudMove(street, "fold", player, line=line))
+            return
+        kind, paid, total = self.bet_kind(action, player)
+        broke = self.pay(action, player, paid)
+        self.moves.append(StudMove(street, kind, player, amount=total, line=line, all_in=broke))
+
+    def bet_kind(self, action: PhhAction, player: str) -> tuple[str, int, int | None]:
+        """What the move is in the course's words, what it costs the player, and (complete, bet
+        or raise) the player's new total for the round."""
+        to_call = self.high - self.round_bets[player]
         if action.verb == "pb":
-            paid = stakes["bring_in"]
-            kind = "bring_in"
-        elif action.verb == "cc":
-            paid = to_call
-            kind = "call" if to_call else "check"
-        else:  # cbr: to an amount, the player's total for this round
-            if not float(action.amount).is_integer():
-                raise refuse(f"{action.text()!r}: {_number(action.amount)} is not a whole number of units", line)
-            total = int(action.amount)
-            if total <= high:
-                raise fail(f"{action.text()!r}: a bet or raise goes to more than the {high} already bet "
-                           "this round", line)
-            paid = total - round_bets[player]
-            if street_index == 0 and high < stakes["small_bet"]:
-                kind = "complete"
-            elif high == 0:
-                kind = "bet"
-            else:
-                kind = "raise"
-        stack = stacks[seats.index(player)]
+            return "bring_in", self.stakes["bring_in"], None
+        if action.verb == "cc":
+            return ("call" if to_call else "check"), to_call, None
+        # cbr: to an amount, the player's total for this round
+        if not float(action.amount).is_integer():
+            raise self.refuse(f"{action.text()!r}: {_number(action.amount)} is not a whole number of units",
+                              action.line)
+        total = int(action.amount)
+        if total <= self.high:
+            raise self.fail(f"{action.text()!r}: a bet or raise goes to more than the {self.high} already bet "
+                            "this round", action.line)
+        paid = total - self.round_bets[player]
+        if self.street_index == 0 and self.high < self.stakes["small_bet"]:
+            kind = "complete"
+        elif self.high == 0:
+            kind = "bet"
+        else:
+            kind = "raise"
+        return kind, paid, total
+
+    def pay(self, action: PhhAction, player: str, paid: int) -> bool:
+        """Put `paid` in from the player's stack (a call or bring-in for less is all in); whether
+        it is the player's last chip."""
+        stack = self.stacks[self.seats.index(player)]
         finite = stack is not None and not math.isinf(stack)
         if action.verb in ("cc", "pb") and finite:
-            paid = min(paid, int(stack) - spent[player])  # a call or bring-in for less is all in
-        if finite and spent[player] + paid > stack:
-            raise fail(f"{action.text()!r}: {player} would put in {spent[player] + paid}, more than the starting "
-                       f"stack of {_number(stack)}", line)
-        round_bets[player] += paid
-        high = max(high, round_bets[player])
-        spent[player] += paid
-        broke = finite and spent[player] >= stack
-        if broke and not all_in:
-            raise refuse(f"{action.text()!r}: {player} is all in ({spent[player]} of a {_number(stack)} stack): "
-                         "the course cannot express an all-in yet (it has no stacks or side pots)", line)
+            paid = min(paid, int(stack) - self.spent[player])  # a call or bring-in for less is all in
+        if finite and self.spent[player] + paid > stack:
+            raise self.fail(f"{action.text()!r}: {player} would put in {self.spent[player] + paid}, more than the "
+                            f"starting stack of {_number(stack)}", action.line)
+        self.round_bets[player] += paid
+        self.high = max(self.high, self.round_bets[player])
+        self.spent[player] += paid
+        broke = finite and self.spent[player] >= stack
+        if broke and not self.all_in:
+            raise self.refuse(f"{action.text()!r}: {player} is all in ({self.spent[player]} of a {_number(stack)} "
+                              "stack): the course cannot express an all-in yet (it has no stacks or side pots)",
+                              action.line)
         if broke:
-            gone[player] = line
-        moves.append(StudMove(street, kind, player, amount=total, line=line, all_in=broke))
-    for player in seats:
-        held = cards[player]
-        if any(c.card is None for c in held) and (len(held) > 3 or player not in folded):
-            line = next((a.line for a in hand.actions if a.verb == "dh" and a.player == seats.index(player) + 1
-                         and None in a.cards), None)
-            raise refuse(f"{player}'s cards are partly unknown (??) but {player} "
-                         f"{'stays in past third street' if player in folded else 'never folds'}: the course "
-                         "takes unknown cards only of a player who folds on third street", line)
-    finite_stacks = {p: int(s) for p, s in zip(seats, stacks)
-                     if s is not None and not math.isinf(s) and float(s).is_integer()}
-    return StudHand(game, seats, stakes, cards, moves, shared, shown, folded, spent, gone, finite_stacks)
+            self.gone[player] = action.line
+        return broke
+
+    def result(self) -> StudHand:
+        finite_stacks = {p: int(s) for p, s in zip(self.seats, self.stacks)
+                         if s is not None and not math.isinf(s) and float(s).is_integer()}
+        return StudHand(self.game, self.seats, self.stakes, self.cards, self.moves, self.shared, self.shown,
+                        self.folded, self.spent, self.gone, finite_stacks)
 
 
 # --- and back: a stud hand as the course holds it, written as PHH ------------------------------

@@ -27,6 +27,7 @@ from course.hands import HandValue, LowHand, evaluate, hand_order
 from course.engine.state import HandState, table_award as table_award_of
 from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules, side_order
+from course.unknown_cards import UnknownCardsError, check_known
 
 
 def _cites(*groups: tuple[str, ...]) -> tuple[str, ...]:
@@ -96,6 +97,7 @@ def display(value: Any) -> Any:
 
 def answer(exercise: Exercise, question: Question) -> Answer:
     """The engine's answer to one question, its cited steps, then the authored note."""
+    check_known(exercise, question)      # a question that needs a card the record does not show
     result = find_ask(exercise.game, question.ask).solve(exercise, question)
     if question.explain:
         note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))
@@ -131,9 +133,9 @@ def _bring_in(exercise: Exercise, question: Question) -> Answer:
         seen = [c for h in hands.values() for c in (*h.down, *h.up)]
         lower = table.bring_in_unknown_doors(exercise.seats, doors, unknown, seen, exercise.profile)
         if lower:
-            raise ValueError(f"the bring-in cannot be told: {', '.join(unknown)}'s door card is not recorded, and "
-                             f"{lower[0]} (or another of {len(lower)} cards not seen) would bring in instead of "
-                             f"{found.value}")
+            raise UnknownCardsError(f"the bring-in cannot be told: {', '.join(unknown)}'s door card is not recorded, "
+                                    f"and {lower[0]} (or another of {len(lower)} cards not seen) would bring in "
+                                    f"instead of {found.value}")
     first = find_game(exercise.game).first_street
     if exercise.whole_hand:          # the lowest door card all in on the ante: the next player opens (RRP-H 8.8)
         return _past_all_ins(found, _round_as_opened(exercise, question, first))

@@ -294,52 +294,68 @@ def _share(pot: int, winners: Sequence[str], seats: Sequence[str], odd_unit: Any
     if in_cents:
         share = amounts.from_cents(share)
     award = {p: share for p in order}
-    steps = []
-    if len(order) == 1:
-        steps.append(Step(f"{order[0]} wins the whole {what[4:] if what.startswith('the ') else what} of {pot}.",
-                          rules.best))
-    else:
-        steps.append(Step(f"{_names(order)} split {what} of {pot}: {share} each"
-                          + (f", with {odd} {unit_word}{'s' if odd != 1 else ''} left over" if odd else "")
-                          + (" (a pot with cents is split to the cent, the smallest unit in play)" if odd and in_cents
-                             else "") + ".",
-                          (*rules.ties, *(ODD_CENT if odd and in_cents else ())),
-                          course_default=bool(odd and in_cents)))
+    steps = [_split_step(pot, order, share, odd, in_cents, unit_word, what, rules)]
     if odd:
         rule = rule or getattr(odd_unit, "value", "seat-order")
         cite = tuple(getattr(odd_unit, "cite", None) or (ODD_UNIT_DEFAULT,))
         default = bool(getattr(odd_unit, "course_default", True))
         if rule == "seat-order":
-            chosen = order[:odd]
-            steps.append(Step(
-                f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}: the first winner"
-                f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
-                + (" (the course's own default: HPD leaves odd units to house procedure, and Robert's Rules "
-                   "gives a stud odd chip to the highest card by suit instead)."
-                   if default else "."), cite, course_default=default))
+            chosen, step = _odd_by_seat(order, odd, unit_word, cite, default)
         elif rule in ("lowest-card-by-suit", "highest-card-by-suit", "high-half-then-card-by-suit"):
-            if cards is None:
-                raise ValueError(f"odd-unit rule {rule!r} needs each winner's cards")
-            high = rule != "lowest-card-by-suit"
-            # the ace is low in a low game (razz, Hi-Lo's low half), high in a high one
-            key = {p: (card_key(c, not high) for c in cards[p]) for p in order}
-            best = {p: (max if high else min)(key[p]) for p in order}
-            ranked = sorted(order, key=lambda p: best[p], reverse=high)
-            chosen = [p for p in order if p in ranked[:odd]]     # one unit each (RRP-H 3 "Ties" 4)
-            card = {p: next(c for c in cards[p] if card_key(c, not high) == best[p]) for p in order}
-            shown = ", ".join(f"{p} {card[p]}" for p in ranked)
-            steps.append(Step(
-                f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
-                f"{'highest' if high else 'lowest'} card by suit among all their cards ({shown}"
-                + ("; the ace counts low" if not high else "") + ")."
-                + (" That is the course's own default, Robert's Rules' stud rule: this profile's source says "
-                   "nothing of odd units." if default else ""), cite, course_default=default))
+            chosen, step = _odd_by_card(order, odd, unit_word, cite, default, rule, cards)
         else:
             raise ValueError(f"odd-unit rule {rule!r} is not known: expected 'seat-order', "
                              "'lowest-card-by-suit' or 'high-half-then-card-by-suit'")
+        steps.append(step)
         for player in chosen:
             award[player] += one
     return Answer(award, steps)
+
+
+def _split_step(pot, order: list[str], share, odd: int, in_cents: bool, unit_word: str, what: str,
+                rules: ShowdownRules) -> Step:
+    """Who wins `pot` (one winner), or how it splits and what is left over."""
+    if len(order) == 1:
+        return Step(f"{order[0]} wins the whole {what[4:] if what.startswith('the ') else what} of {pot}.", rules.best)
+    return Step(f"{_names(order)} split {what} of {pot}: {share} each"
+                + (f", with {odd} {unit_word}{'s' if odd != 1 else ''} left over" if odd else "")
+                + (" (a pot with cents is split to the cent, the smallest unit in play)" if odd and in_cents
+                   else "") + ".",
+                (*rules.ties, *(ODD_CENT if odd and in_cents else ())),
+                course_default=bool(odd and in_cents))
+
+
+def _odd_by_seat(order: list[str], odd: int, unit_word: str, cite: tuple[str, ...],
+                 default: bool) -> tuple[list[str], Step]:
+    """The odd units to the first winners clockwise from the dealer's left, one each."""
+    chosen = order[:odd]
+    return chosen, Step(
+        f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}: the first winner"
+        f"{'s' if odd > 1 else ''} clockwise from the dealer's left"
+        + (" (the course's own default: HPD leaves odd units to house procedure, and Robert's Rules "
+           "gives a stud odd chip to the highest card by suit instead)."
+           if default else "."), cite, course_default=default)
+
+
+def _odd_by_card(order: list[str], odd: int, unit_word: str, cite: tuple[str, ...], default: bool, rule: str,
+                 cards: Mapping[str, Sequence[Card]] | None) -> tuple[list[str], Step]:
+    """The odd units to the winners with the highest (or lowest) card by suit, one each."""
+    if cards is None:
+        raise ValueError(f"odd-unit rule {rule!r} needs each winner's cards")
+    high = rule != "lowest-card-by-suit"
+    # the ace is low in a low game (razz, Hi-Lo's low half), high in a high one
+    key = {p: (card_key(c, not high) for c in cards[p]) for p in order}
+    best = {p: (max if high else min)(key[p]) for p in order}
+    ranked = sorted(order, key=lambda p: best[p], reverse=high)
+    chosen = [p for p in order if p in ranked[:odd]]     # one unit each (RRP-H 3 "Ties" 4)
+    card = {p: next(c for c in cards[p] if card_key(c, not high) == best[p]) for p in order}
+    shown = ", ".join(f"{p} {card[p]}" for p in ranked)
+    return chosen, Step(
+        f"The odd {unit_word}{'s go' if odd > 1 else ' goes'} to {_names(chosen)}, with the "
+        f"{'highest' if high else 'lowest'} card by suit among all their cards ({shown}"
+        + ("; the ace counts low" if not high else "") + ")."
+        + (" That is the course's own default, Robert's Rules' stud rule: this profile's source says "
+           "nothing of odd units." if default else ""), cite, course_default=default)
 
 
 def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[str], shared: Sequence[Card] = (),
@@ -352,7 +368,6 @@ def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[st
     10.10). One player may win both halves, each with its own five cards (RRP-H 10.3). Players
     who tie for both halves share the whole pot as evenly as it goes, the odd unit to the highest
     card by suit (RRP-H 10.9)."""
-    rules = ShowdownRules.of(profile)
     if odd_unit is None and profile is not None:
         odd_unit = profile.option("odd_unit")
     rule = getattr(odd_unit, "value", "seat-order")
@@ -374,7 +389,6 @@ def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[st
                           option.cite))
         split = _share(pot, won["high"], seats, odd_unit, profile, cards=own, rule=_half_rule(rule, "high"))
         return Answer({"high": split.value, "low": None}, steps + split.steps)
-    both = [p for p in won["high"] if p in won["low"]]
     if len(won["high"]) > 1 and set(won["high"]) == set(won["low"]):
         steps.append(Step(f"{_names(won['high'])} tie for both the high and the low, so they share the whole "
                           f"pot of {pot} as evenly as it goes.", tuple(getattr(odd_unit, "cite", ())) or option.cite))
@@ -382,6 +396,15 @@ def pot_halves(pot: int, hands: Mapping[str, Sequence[Card]], seats: Sequence[st
         halves = {p: _halve(split.value[p]) for p in split.value}
         return Answer({"high": {p: halves[p][0] for p in split.value}, "low": {p: halves[p][1] for p in split.value}},
                       steps + split.steps)
+    return _split_halves(pot, won, seats, odd_unit, profile, own, rule, steps)
+
+
+def _split_halves(pot: int, won: Mapping[str, list[str]], seats: Sequence[str], odd_unit: Any, profile: Any,
+                  own: Mapping[str, Sequence[Card]], rule: str, steps: list[Step]) -> Answer:
+    """A pot with a qualifying low: halved, the odd unit high, each half split among its winners."""
+    rules = ShowdownRules.of(profile)
+    option = profile.option("pot_halves")
+    both = [p for p in won["high"] if p in won["low"]]
     high, low = _halve(pot)
     text = f"A low qualifies, so the pot of {pot} splits into a high half of {high} and a low half of {low}"
     odd_word = "cent" if amounts.has_cents(pot) else "unit"
@@ -501,17 +524,39 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
     live = [p for p in order if p not in folded]
     if not live:
         raise ValueError("pots need at least one player still in")
+    paid, returned = _unmatched(paid, order, live)
+    pots = _layered_pots(paid, order, live, _pot_levels(paid, live, all_in), all_in)
+    if base:
+        first = pots[0]
+        pots[0] = Pot(first.amount + base, first.players, first.level)
+    return pots, returned
+
+
+def _unmatched(paid: Mapping[str, int], order: list[str], live: list[str]) -> tuple[Mapping[str, int], dict[str, int]]:
+    """`paid` without the chips above everyone else's total, which were never matched and go
+    back to the player still in who put them in; and those chips, {player: units}."""
     returned: dict[str, int] = {}
     ranked = sorted(order, key=lambda p: paid[p], reverse=True)
     if len(ranked) > 1 and paid[ranked[0]] > paid[ranked[1]] and ranked[0] in live:
         # the chips above everyone else's total were never matched: they go back, in no pot
         returned[ranked[0]] = paid[ranked[0]] - paid[ranked[1]]
         paid = {**paid, ranked[0]: paid[ranked[1]]}
+    return paid, returned
+
+
+def _pot_levels(paid: Mapping[str, int], live: list[str], all_in: Collection[str] | None) -> list[int]:
+    """The totals that close a pot: each total of a player still in, or (with `all_in`) only
+    those of players all in, below the highest."""
     if all_in is None:
-        levels = sorted({paid[p] for p in live})
-    else:
-        highest = max(paid[p] for p in live)
-        levels = sorted({paid[p] for p in live if p in all_in and paid[p] < highest} | {highest})
+        return sorted({paid[p] for p in live})
+    highest = max(paid[p] for p in live)
+    return sorted({paid[p] for p in live if p in all_in and paid[p] < highest} | {highest})
+
+
+def _layered_pots(paid: Mapping[str, int], order: list[str], live: list[str], levels: list[int],
+                  all_in: Collection[str] | None) -> list[Pot]:
+    """One pot per level, main pot first: everyone's chips up to it less the pots below, the
+    dead chips above every live total in the top one; pots with the same players are one pot."""
     pots: list[Pot] = []
     previous = 0
     for n, level in enumerate(levels):
@@ -527,10 +572,7 @@ def build_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection
         previous = level
     if not pots:
         pots.append(Pot(0, tuple(live), 0))
-    if base:
-        first = pots[0]
-        pots[0] = Pot(first.amount + base, first.players, first.level)
-    return pots, returned
+    return pots
 
 
 def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str] = (), base: int = 0,
@@ -544,9 +586,18 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
     player all in: only they close a pot below the top one (`build_pots`)."""
     pots, returned = built if built is not None else \
         build_pots(paid, seats, folded, base, all_in if still_betting else None)
+    steps = _put_in_steps(paid, seats, folded, base, built is not None, how)
+    steps += _each_pot_steps(pots, paid, all_in, built is not None)
+    steps += _returned_steps(returned, paid, seats, folded, all_in, still_betting)
+    return Answer(pots, steps)
+
+
+def _put_in_steps(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str], base: int,
+                  built: bool, how: Sequence[Step]) -> list[Step]:
+    """What each player put in (and how a game built its own pots), and who folded out of them."""
     steps: list[Step] = []
     shown = ", ".join(f"{p} {paid[p]}" for p in seats if p in paid)
-    if built is not None:
+    if built:
         steps.append(Step(f"Put in so far: {shown}.", (TABLE_STAKES,)))
         steps.extend(how)
     else:
@@ -558,10 +609,16 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
         steps.append(Step(f"{_names(out)} folded: what {'they' if len(out) > 1 else out[0]} put in stays in the "
                           f"pots, but {'they' if len(out) > 1 else out[0]} can win none of them.",
                           (SIDE_POTS,), True))      # the course's article says so; HPD's later-streets one does not
+    return steps
+
+
+def _each_pot_steps(pots: list[Pot], paid: Mapping[str, int], all_in: Collection[str], built: bool) -> list[Step]:
+    """One step per pot: its amount, who may win it, and the all-in that closed it."""
+    steps: list[Step] = []
     names = _pot_names(len(pots))
     previous = 0
     for name, pot in zip(names, pots):
-        short = [p for p in pot.players if p in all_in and paid[p] == pot.level] if built is None else []
+        short = [p for p in pot.players if p in all_in and paid[p] == pot.level] if not built else []
         why = (f"; {_names(short)} {'is' if len(short) == 1 else 'are'} all in for {pot.level}, so this pot "
                f"takes {pot.level - previous if previous else pot.level} from each player who put in that much"
                if short and len(pots) > 1 else "")
@@ -569,6 +626,13 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
         steps.append(Step(f"{name[0].upper()}{name[1:]}: {pot.amount}, which {only}{_names(pot.players)} may win"
                           f"{why}.", (SIDE_POTS, EACH_POT) if len(pots) > 1 else (SIDE_POTS,), True))
         previous = pot.level
+    return steps
+
+
+def _returned_steps(returned: Mapping[str, int], paid: Mapping[str, int], seats: Sequence[str],
+                    folded: Collection[str], all_in: Collection[str], still_betting: bool) -> list[Step]:
+    """The chips nobody matched: not matched yet while the betting goes on, else gone back."""
+    steps: list[Step] = []
     for player, units in returned.items():
         if still_betting and _may_still_match(paid, seats, folded, all_in, player):
             steps.append(Step(f"{player}'s last {units} is not matched yet: it is in no pot until another player "
@@ -577,7 +641,7 @@ def side_pots(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[
         else:
             steps.append(Step(f"{player}'s last {units} went unmatched: nobody else put in that much, so it goes "
                               f"back to {player} and is in no pot.", (SIDE_POTS, TABLE_STAKES), True))
-    return Answer(pots, steps)
+    return steps
 
 
 def _may_still_match(paid: Mapping[str, int], seats: Sequence[str], folded: Collection[str],

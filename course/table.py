@@ -167,14 +167,7 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
     top = (max if highest else min)(rank.values())
     tied = [p for p in cards if rank[p] == top]
     tie = profile.option("door_card_tie") if len(tied) > 1 else None
-    if tie is None:
-        chosen = tied[0]
-    elif tie.value == "suit":
-        chosen = (max if highest else min)(tied, key=lambda p: cards[p].suit)
-    elif tie.value == "seat":
-        chosen = tied[0]
-    else:  # pragma: no cover - the schema admits only the values above
-        raise ValueError(f"door_card_tie {tie.value!r}: expected 'suit' or 'seat'")
+    chosen = _break_door_tie(tied, tie, cards, highest)
     if not words:
         return Answer(chosen, [])
     word = "highest" if highest else "lowest"
@@ -197,25 +190,39 @@ def bring_in(seats: Sequence[str], doors: Mapping[str, Card | str], profile: Pro
     if tie is None:
         steps.append(Step(f"{chosen}'s {cards[chosen]} is the {word} {door}.", rule.cite))
     else:
-        shown = _names([f"{p} ({cards[p]})" for p in tied])
-        if tie.value == "suit":
-            if highest:
-                text = (f"{shown} share the highest rank; the higher suit brings in, spades above hearts "
-                        f"above diamonds above clubs, so {cards[chosen]} is highest.")
-            else:
-                text = (f"{shown} share the lowest rank; the lower suit brings in, clubs below diamonds "
-                        f"below hearts below spades, so {cards[chosen]} is lowest.")
-            steps.append(_option_step(text, tie))
-        else:
-            steps.append(
-                _option_step(
-                    f"{shown} share the {word} rank; the tied player nearest the dealer's left "
-                    f"brings in, which is {chosen}.",
-                    tie,
-                )
-            )
+        steps.append(_door_tie_step(chosen, tied, tie, cards, highest))
     steps.append(Step(f"{chosen} brings in.", rule.cite))
     return Answer(chosen, steps)
+
+
+def _break_door_tie(tied: list[str], tie: Option | None, cards: Mapping[str, Card], highest: bool) -> str:
+    """The player who brings in among those tied on rank: by suit or by seat, as `tie` says."""
+    if tie is None:
+        return tied[0]
+    if tie.value == "suit":
+        return (max if highest else min)(tied, key=lambda p: cards[p].suit)
+    if tie.value == "seat":
+        return tied[0]
+    raise ValueError(f"door_card_tie {tie.value!r}: expected 'suit' or 'seat'")  # pragma: no cover - the schema admits only the values above
+
+
+def _door_tie_step(chosen: str, tied: list[str], tie: Option, cards: Mapping[str, Card], highest: bool) -> Step:
+    """How a tie of door-card ranks is broken: by suit, or by seat."""
+    word = "highest" if highest else "lowest"
+    shown = _names([f"{p} ({cards[p]})" for p in tied])
+    if tie.value == "suit":
+        if highest:
+            text = (f"{shown} share the highest rank; the higher suit brings in, spades above hearts "
+                    f"above diamonds above clubs, so {cards[chosen]} is highest.")
+        else:
+            text = (f"{shown} share the lowest rank; the lower suit brings in, clubs below diamonds "
+                    f"below hearts below spades, so {cards[chosen]} is lowest.")
+        return _option_step(text, tie)
+    return _option_step(
+        f"{shown} share the {word} rank; the tied player nearest the dealer's left "
+        f"brings in, which is {chosen}.",
+        tie,
+    )
 
 
 # --- opener --------------------------------------------------------------------------------
@@ -275,91 +282,26 @@ def opener(
         raise ValueError(f"no player still in shows a card: rows {dict(rows)!r}, folded {list(folded)!r}")
     # The decision: the best row showing (the lowest, as a low, in razz); a tie by the profile.
     values = {p: (_low_row(cards) if low else evaluate(cards)) for p, cards in active.items()}
-    best = max(v.value for v in values.values())
-    tied = [p for p in active if values[p].value == best]
-    tie = profile.option("later_street_tie") if len(tied) > 1 else None
-    if tie is None or tie.value == "seat":
-        chosen = tied[0]
-    elif tie.value == "suit":
-        chosen = max(tied, key=lambda p: _suit_key(active[p]))
-    else:  # pragma: no cover
-        raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
+    chosen, tied, tie = _best_row(active, values, profile)
     if not words:
         return Answer(chosen, [])
     # Each step cites only the article about this street (a source may give one per street).
     cite = on_street(option.cite, street)
     if cite != option.cite:
         option = replace(option, cite=cite)
-    if low:
-        steps = [_option_step(
-            "The lowest hand showing acts first; only face-up cards count, aces low, compared as lows: "
-            "straights and flushes count for nothing, and a pair showing counts against a row.",
-            option)]
-    else:
-        steps = [
-            _option_step(
-                "The strongest hand showing acts first; only face-up cards count, compared by their "
-                "poker value (four to a flush or a straight counts for nothing).",
-                option,
-                profile.rule_cite("exposed_value_only"),
-            )
-        ]
+    steps = [_opener_rule_step(low, option, profile)]
     if middle:
-        cards = " ".join(str(c) for c in middle)
-        steps.append(_option_step(
-            f"This street is one shared card, {cards}, face up in the middle for everyone: "
-            + ("this profile counts it in every row showing, as Robert's Rules 8.15 does, so the best hand "
-               "showing with it opens."
-               if counted else
-               "this profile leaves it out of the rows compared, so the rows, and the first actor, are "
-               "those of the street before."),
-            profile.option("shared_card_opener"),
-        ))
+        steps.append(_shared_card_step(middle, counted, profile))
     gone = [p for p in parsed if p in out]
     if gone:
         steps.append(
             _rule_step(f"{_names(gone)} folded, so {'that row does' if len(gone) == 1 else 'those rows do'} not count.", "folded_out", profile)
         )
     shown = {p: (_low_words(values[p]) if low else _row_words(active[p])) for p in active}
-    steps.append(
-        Step(
-            "Showing: "
-            + "; ".join(f"{p} {_row_text(active[p])}, {shown[p]}" for p in active)
-            + "."
-        )
-    )
-    for p in active:
-        if low:
-            if values[p].category is not Category.HIGH_CARD:
-                steps.append(Step(f"{p}'s pair showing counts against that row: any row without a pair "
-                                  "is lower.", values[p].cite,
-                                  any(citation(k).course_default for k in values[p].cite)))
-            continue
-        for note in _draw_notes(p, active[p]):
-            steps.append(_rule_step(note + ".", "exposed_value_only", profile))
-    if tie is None:
-        if len(active) > 1:
-            steps.append(
-                _option_step(
-                    f"{chosen}'s row ({shown[chosen]}) is the {'lowest' if low else 'strongest'} showing.", option
-                )
-            )
-    elif tie.value == "seat":
-        steps.append(
-            _option_step(
-                f"{_names(tied)} show equal value ({shown[chosen]}); the tied player "
-                f"dealt first acts first, which is {chosen}, and suits do not matter.",
-                tie,
-            )
-        )
-    else:
-        steps.append(
-            _option_step(
-                f"{_names(tied)} show equal value ({shown[chosen]}); this profile breaks "
-                f"the tie by the highest suit among the deciding cards, which is {chosen}'s.",
-                tie,
-            )
-        )
+    steps += _rows_steps(active, values, shown, low, profile)
+    tie_step = _opener_tie_step(chosen, tied, tie, shown, low, option, len(active))
+    if tie_step is not None:
+        steps.append(tie_step)
     if not middle and find_game(profile.game).dealt_face_down(street):
         steps.append(
             _rule_step(
@@ -371,6 +313,97 @@ def opener(
         )
     steps.append(Step(f"{chosen} acts first.", option.cite))
     return Answer(chosen, steps)
+
+
+def _best_row(active: Mapping[str, list[Card]], values: Mapping[str, Any],
+              profile: Profile) -> tuple[str, list[str], Option | None]:
+    """The player whose row is best (`values`), the players tied for it, and the profile's tie
+    rule when more than one is (None otherwise)."""
+    best = max(v.value for v in values.values())
+    tied = [p for p in active if values[p].value == best]
+    tie = profile.option("later_street_tie") if len(tied) > 1 else None
+    if tie is None or tie.value == "seat":
+        chosen = tied[0]
+    elif tie.value == "suit":
+        chosen = max(tied, key=lambda p: _suit_key(active[p]))
+    else:  # pragma: no cover
+        raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
+    return chosen, tied, tie
+
+
+def _opener_rule_step(low: bool, option: Option, profile: Profile) -> Step:
+    """The rule: the strongest row showing opens (the lowest, as a low, in razz)."""
+    if low:
+        return _option_step(
+            "The lowest hand showing acts first; only face-up cards count, aces low, compared as lows: "
+            "straights and flushes count for nothing, and a pair showing counts against a row.",
+            option)
+    return _option_step(
+        "The strongest hand showing acts first; only face-up cards count, compared by their "
+        "poker value (four to a flush or a straight counts for nothing).",
+        option,
+        profile.rule_cite("exposed_value_only"),
+    )
+
+
+def _shared_card_step(middle: list[Card], counted: bool, profile: Profile) -> Step:
+    """A shared card dealt for the street: in every row, or left out, as the profile says."""
+    cards = " ".join(str(c) for c in middle)
+    return _option_step(
+        f"This street is one shared card, {cards}, face up in the middle for everyone: "
+        + ("this profile counts it in every row showing, as Robert's Rules 8.15 does, so the best hand "
+           "showing with it opens."
+           if counted else
+           "this profile leaves it out of the rows compared, so the rows, and the first actor, are "
+           "those of the street before."),
+        profile.option("shared_card_opener"),
+    )
+
+
+def _rows_steps(active: Mapping[str, list[Card]], values: Mapping[str, Any], shown: Mapping[str, str], low: bool,
+                profile: Profile) -> list[Step]:
+    """The rows showing, then what does not count in them: a pair against a low row, four to a
+    flush or a straight in a high one."""
+    steps = [
+        Step(
+            "Showing: "
+            + "; ".join(f"{p} {_row_text(active[p])}, {shown[p]}" for p in active)
+            + "."
+        )
+    ]
+    for p in active:
+        if low:
+            if values[p].category is not Category.HIGH_CARD:
+                steps.append(Step(f"{p}'s pair showing counts against that row: any row without a pair "
+                                  "is lower.", values[p].cite,
+                                  any(citation(k).course_default for k in values[p].cite)))
+            continue
+        for note in _draw_notes(p, active[p]):
+            steps.append(_rule_step(note + ".", "exposed_value_only", profile))
+    return steps
+
+
+def _opener_tie_step(chosen: str, tied: list[str], tie: Option | None, shown: Mapping[str, str], low: bool,
+                     option: Option, rows: int) -> Step | None:
+    """Why `chosen` opens among the rows: the best row, or a tie broken by seat or by suit (None:
+    one row alone)."""
+    if tie is None:
+        if rows > 1:
+            return _option_step(
+                f"{chosen}'s row ({shown[chosen]}) is the {'lowest' if low else 'strongest'} showing.", option
+            )
+        return None
+    if tie.value == "seat":
+        return _option_step(
+            f"{_names(tied)} show equal value ({shown[chosen]}); the tied player "
+            f"dealt first acts first, which is {chosen}, and suits do not matter.",
+            tie,
+        )
+    return _option_step(
+        f"{_names(tied)} show equal value ({shown[chosen]}); this profile breaks "
+        f"the tie by the highest suit among the deciding cards, which is {chosen}'s.",
+        tie,
+    )
 
 
 # --- order ---------------------------------------------------------------------------------

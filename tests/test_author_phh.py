@@ -47,11 +47,13 @@ def test_an_uploaded_hand_history_is_shown_as_its_exercise_with_the_engines_answ
 
 
 def test_a_hand_the_course_cannot_take_shows_the_refusal_not_a_traceback(db):
-    unknown = HAND.read_text(encoding="utf-8").replace('"d dh p2 Tc6s2d"', '"d dh p2 ????2d"')
+    # Ann shows at the showdown hole cards her deal writes as ?? (unknown)
+    unknown = HAND.read_text(encoding="utf-8").replace('"d dh p1 Qc8c8s"', '"d dh p1 ????8s"')
+    shows = unknown.splitlines().index('  "p1 sm -",') + 1
     at = _upload("unknown.phh", unknown.encode("utf-8"))
     errors = "\n".join(e.value for e in at.error)
-    assert "unknown.phh cannot be imported" in errors and "unknown.phh:13: " in errors
-    assert "unknown (??)" in errors and not at.success
+    assert "unknown.phh cannot be imported" in errors and f"unknown.phh:{shows}: " in errors
+    assert "Ann shows at the showdown" in errors and not at.success
     at = _upload("razz.phh", (ROOT / "tests" / "fixtures" / "phh" / "razz-pair-counts-against.phh").read_bytes())
     page = texts(at)
     assert not at.exception

@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from course.asks import ledger
 from course.betting import (
     Action,
     ActionFormatError,
@@ -103,7 +104,7 @@ def test_hpd_exercise_2_street_total_24_after_two_calls():
                             ["Ava checks", "Ben bets 8", "Cara calls", "Ava calls"], POKERSTARS)
     assert betting.is_closed
     assert betting.contributions == {"Ava": 8, "Ben": 8, "Cara": 8}
-    assert betting.total == 24 and betting.total_answer().value == 24
+    assert betting.total == 24 and ledger.total_answer(betting).value == 24
 
 
 def test_hpd_exercise_2_under_wsop_the_pair_option_is_the_courses_reading_of_rrp_8_4():
@@ -183,9 +184,9 @@ def test_hpd_exercise_3_each_player_puts_in_16_and_the_street_adds_48():
     betting = replay_street("fifth", HPD_2_SEATS, HPD_3_HANDS, HPD_3_ACTIONS, POKERSTARS)
     assert betting.first == "Cara"
     assert betting.is_closed
-    answer = betting.contributions_answer()
+    answer = ledger.contributions_answer(betting)
     assert answer.value == {"Ava": 16, "Ben": 16, "Cara": 16}
-    assert betting.total_answer().value == 48
+    assert ledger.total_answer(betting).value == 48
     assert 'HPD "Read the two fixed-limit amounts correctly"' in answer.citations
 
 
@@ -200,7 +201,7 @@ def test_hpd_exercise_3_ledger_check_adds_nothing_raise_puts_16_call_adds_8():
         ("Ava", "Ava calls", 8, 16),
         ("Ben", "Ben calls", 8, 16),
     ]
-    frame = betting.ledger_frame()
+    frame = ledger.ledger_frame(betting)
     assert list(frame["added"]) == [0, 8, 8, 16, 8, 8]
     assert frame["added"].sum() == betting.total
     assert frame["pot"].iloc[-1] == 48 and all(frame["cite"].str.len() > 0)

@@ -1,8 +1,7 @@
 """No drill asks about a player who has folded: a question's `player`, and the player whose move
 a `legal_action` question names, are still in the hand at the question's point.
 
-Seeds per template as the answer-spread test in test_study.py: 200 for the stud-family games,
-40 for a home game (each item plays a whole hand), 200 for all with STUD_SPREAD_SEEDS=200.
+200 seeds per template, a home game's too (STUD_SPREAD_SEEDS sets another number).
 """
 
 from __future__ import annotations
@@ -14,12 +13,7 @@ import pytest
 from course.app.cards_view import table_at
 from course.study import templates
 
-SPREAD = os.environ.get("STUD_SPREAD_SEEDS")
-WHOLE_HAND_GAMES = ("horn-a-vika", "have-a-heart")
-
-
-def _seeds(name: str) -> int:
-    return int(SPREAD) if SPREAD else (40 if templates.templates()[name].game in WHOLE_HAND_GAMES else 200)
+SEEDS = int(os.environ.get("STUD_SPREAD_SEEDS") or 200)
 
 
 def _asked(name: str) -> bool:
@@ -37,7 +31,7 @@ def asked_player(question) -> str:
 @pytest.mark.parametrize("name", ASKED)
 def test_no_template_asks_about_a_folded_player(name):
     folded = []
-    for seed in range(_seeds(name)):
+    for seed in range(SEEDS):
         exercise = templates.generate(templates.item_id(name, seed))
         question = exercise.questions[0]
         who = asked_player(question)

@@ -36,3 +36,18 @@ def test_a_wrong_contributions_answer_names_each_wrong_field(tmp_path):
         # one mistake named, the one that reproduces the answer
         known = [w.value for w in at.warning if w.value.startswith("**Known mistake.**")]
         assert len(known) == 1 and "small amount" in known[0]
+
+
+def test_wrong_pot_matches_are_read_by_player():
+    from course.study import compare
+
+    ex = COURSE.exercises["mistake-spit-card-hole-cards"]
+    q = ex.questions[0]                              # right: Cara alone matches, for 13
+    asked_too = compare.compare(ex, q, [{"Ava": 13}, {"Cara": 26}])
+    assert asked_too.line == ("Your answer, Ava pays 13, Cara pays 26: Ava does not have to match the pot; "
+                              "Cara pays 13, not 26.")
+    left_out = compare.compare(ex, q, [])
+    assert left_out.missing == ["Cara"] and left_out.line.endswith("Cara must match too, paying 13.")
+    earlier = COURSE.exercises["mistake-match-before-earlier"]     # right: Ava 61, then Ben 122
+    order = compare.compare(earlier, earlier.questions[0], [{"Ben": 122}, {"Ava": 61}])
+    assert order.line.endswith("the order is Ava and Ben.")

@@ -102,6 +102,14 @@ def other_wrong_answers(exercise, question) -> list:
         player = question.params.get("player")
         own = [str(c) for c in exercise.hands[player].cards] if player in exercise.hands else []
         found = [[*right[:-1], c] for c in own if c not in right]
+    elif kind == "matches":
+        decisions = [next(iter(d.items())) for d in right]
+        for n, (player, units) in enumerate(decisions):
+            found += [[*right[:n], {player: units + step}, *right[n + 1:]] for step in (1, -1) if units + step > 0]
+            found += [[*right[:n], {p: units}, *right[n + 1:]] for p in seats if p != player]
+            found.append(right[:n] + right[n + 1:])
+        found += [[{p: units} for p, units in (decisions or [(seats[0], 1)])] + [{p: 1}] for p in seats]
+        found.append(list(reversed(right)))
     return [a for a in found if not engine.is_correct(exercise, question, a)]
 
 
@@ -118,9 +126,10 @@ def test_other_wrong_answers_name_no_entry_or_one_that_reproduces_them(path):
         assert result["correct"] is False
         mistake = result["mistake"]
         assert mistake is None or mistake["id"] != entry.id, (answer, mistake)
-        if mistake is not None:      # never a wrong one: the entry named reproduces this answer
+        if mistake is not None:      # never a wrong one: the entry named reproduces this answer, or its wrong fields
             other = misconceptions.by_id(mistake["id"])
-            assert other in misconceptions.matches(exercise, question, answer, right), (answer, mistake)
+            assert other in misconceptions.matches(exercise, question, answer, right) \
+                or other in misconceptions.partial_matches(exercise, question, answer, right), (answer, mistake)
 
 
 # The mistakes beginners make most, as a learner answers them on the course's own exercises
@@ -176,6 +185,67 @@ def test_the_verdict_marks_the_wrong_and_the_missing_parts():
     swapped = diagnose(five, 1, "[K♠, K♥, A♦, Q♣, 8♦]")
     assert swapped["wrong"] == {"wrong": ["8♦"], "missing": ["9♠"]}
     assert "the nine beats the eight" in swapped["verdict"]
+
+
+# Ranking by part: an answer of several fields with the entry's mistake in some fields only (the
+# others right) names the entry, below any entry that reproduces the whole answer; a field wrong in
+# another way, left out, or one unit off names nothing.
+HPD_3 = ROOT / "exercises/stud-high/hpd-3-fifth-street-opener-and-amounts.yaml"
+
+
+@pytest.mark.parametrize("answer", ["{Ava: 16, Ben: 8, Cara: 16}", "{Ava: 8, Ben: 16, Cara: 16}",
+                                    "{Ava: 8, Ben: 8, Cara: 16}"])
+def test_the_mistake_made_for_some_players_only_is_named(answer):
+    # fifth street: 16 each; the small bet carried from fourth street makes it 8, here for one or two
+    assert named(HPD_3, 4, "{Ava: 8, Ben: 8, Cara: 8}") == "small-bet-carried"     # the whole answer
+    assert named(HPD_3, 4, answer) == "small-bet-carried"
+
+
+def test_each_player_of_the_entry_s_own_exercise_shows_the_mistake_alone():
+    path = ROOT / "exercises/stud-high/mistake-small-bet-carried.yaml"
+    entry, exercise, number, question = built_to_show(path)
+    right = engine.answer_json(exercise, question)
+    mistaken = entry_answers(entry, exercise, question)[0]
+    players = [p for p in exercise.seats if mistaken.get(p, 0) != right.get(p, 0)]
+    assert len(players) >= 2
+    for player in players:
+        assert named(path, number, {**right, player: mistaken[player]}) == entry.id, player
+
+
+@pytest.mark.parametrize("answer", ["{Ava: 16, Ben: 11, Cara: 16}",     # a random amount
+                                    "{Ava: 16, Ben: 15, Cara: 16}",     # one unit off
+                                    "{Ava: 16, Cara: 16}",              # a player left out
+                                    "{Ava: 16, Ben: 8, Cara: 11}"])     # the mistake for Ben, but Cara wrong otherwise
+def test_a_random_partial_error_names_nothing(answer):
+    exercise, _ = content.load_exercise(HPD_3)
+    assert misconceptions.partial_matches(exercise, exercise.questions[3], answer) == []
+    assert named(HPD_3, 4, answer) is None
+
+
+def test_a_share_of_a_pot_the_entry_shares_out_whole_is_no_part_of_it():
+    # Hi-Lo read as Stud High gives the whole pot to the best high hand; that pot for the winner
+    # while the other winner keeps their share shares out more than there is: no part of the mistake
+    path = ROOT / "exercises/stud-hi-lo/mistake-high-takes-all-hilo.yaml"
+    entry, exercise, number, question = built_to_show(path)
+    right = engine.answer_json(exercise, question)
+    mistaken = entry_answers(entry, exercise, question)[0]
+    winner = next(p for p, units in mistaken.items() if units != right.get(p, 0))
+    assert named(path, number, mistaken) == entry.id
+    assert named(path, number, {**right, winner: mistaken[winner]}) is None
+
+
+def test_an_entry_that_reproduces_the_whole_answer_outranks_one_that_reproduces_a_part(monkeypatch):
+    exercise, _ = content.load_exercise(HPD_3)
+    question = exercise.questions[3]
+    answer = {"Ava": 16, "Ben": 8, "Cara": 16}
+    assert [m.id for m in misconceptions.diagnose(exercise, question, answer)] == ["small-bet-carried"]
+    whole = misconceptions.Misconception("ben-paid-the-small-bet", ("stud-high",), ("contributions",),
+                                         "Ben paid the small bet.", (), transform="ben_paid_the_small_bet")
+    monkeypatch.setitem(misconceptions.TRANSFORMS, whole.transform, lambda exercise, question: dict(answer))
+    entries = (*misconceptions.catalogue(), whole)
+    monkeypatch.setattr(misconceptions, "catalogue", lambda path=None: entries)
+    assert [m.id for m in misconceptions.partial_matches(exercise, question, answer)] == ["small-bet-carried"]
+    assert [m.id for m in misconceptions.diagnose(exercise, question, answer)] == [whole.id]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:

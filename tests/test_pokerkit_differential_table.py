@@ -24,6 +24,7 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitSevenCardStud  # noqa: E402
 
+from course.asks import ledger  # noqa: E402
 from course.betting import BettingRound, new_round  # noqa: E402
 from course.cards import Card  # noqa: E402
 from course.rules import load_profile  # noqa: E402
@@ -128,7 +129,7 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
             state.fold()
         betting.apply(action)
         if check_pot:
-            assert betting.pot == state.total_pot_amount, (action, betting.ledger_frame().to_string())
+            assert betting.pot == state.total_pot_amount, (action, ledger.ledger_frame(betting).to_string())
     assert betting is not None and betting.is_closed
     if check_pot:
         assert betting.pot == state.total_pot_amount

@@ -14,6 +14,7 @@ import textwrap
 import pytest
 
 from course import questions
+from course.asks import ledger
 from course.betting import BettingRound, IllegalActionError, PlayerLimit, Verb
 from course.cards import DECK, parse_cards
 from course.content import parse_exercise
@@ -72,7 +73,7 @@ def test_rrp_8_8_the_lowest_door_card_all_in_on_the_ante_lets_the_next_player_fo
     entry = r.apply("Ben folds")
     assert "RRP-H 8.8" in entry.cite and entry.course_default
     assert moves(r) == ["Cara folds", "Cara brings in 2", "Cara completes to 4"]
-    answer = r.verdict("Cara checks")
+    answer = ledger.verdict(r, "Cara checks")
     assert answer.value is False
 
 
@@ -88,7 +89,7 @@ def test_rrp_betting_rule_5_an_all_in_under_half_a_bet_does_not_reopen_the_betti
     r = round_of("fifth", {"Cara": 11}, actions=["Ava bets", "Ben calls", "Cara raises", "Drew calls"])
     assert r.put["Cara"] == 11 and r.level == 1          # 3 over the 8 bet: not a raise
     assert moves(r) == ["Ava folds", "Ava calls"]
-    verdict = r.verdict("Ava raises to 16")
+    verdict = ledger.verdict(r, "Ava raises to 16")
     assert verdict.value is False and 'RRP-H 3 "Betting and Raising" 5' in verdict.citations
     assert "do not reopen the betting" in verdict.steps[-1].text
 
@@ -137,7 +138,7 @@ def test_course_default_nobody_may_raise_when_every_other_player_still_in_is_all
     assert r.is_closed
     r = round_of("fifth", {"Ben": 10}, seats=["Ava", "Ben"], actions=["Ava bets", "Ben raises"])
     assert r.put["Ben"] == 10 and moves(r) == ["Ava folds", "Ava calls"]
-    assert "COURSE \"No raise against all-ins\"" in r.verdict("Ava raises to 18").citations
+    assert "COURSE \"No raise against all-ins\"" in ledger.verdict(r, "Ava raises to 18").citations
 
 
 def test_rrp_2_4_an_all_in_player_takes_no_further_part_in_the_betting():
@@ -222,14 +223,14 @@ def test_rrp_side_pot_is_formed_only_when_a_player_is_all_in_not_by_a_bet_still_
 def test_a_stud_round_in_the_middle_of_its_betting_shows_one_pot_until_someone_is_all_in():
     r = round_of("fifth", {"Ava": 40, "Ben": 40, "Cara": 40}, seats=["Ava", "Ben", "Cara"],
                  actions=["Ava bets", "Ben raises"])
-    answer = r.side_pots_answer()
+    answer = ledger.side_pots_answer(r)
     assert [(p.amount, p.players) for p in answer.value] == [(16, ("Ava", "Ben", "Cara"))]
     assert r.pot_amounts() == (16, 8)          # the pot, then Ben's raise nobody has called yet
     assert any("Ben's last 8 is not matched yet" in s.text and "goes back to Ben if nobody does" in s.text
                for s in answer.steps), [s.text for s in answer.steps]
     r.apply("Cara calls")
     r.apply("Ava calls")
-    assert [(p.amount, p.players) for p in r.side_pots_answer().value] == [(48, ("Ava", "Ben", "Cara"))]
+    assert [(p.amount, p.players) for p in ledger.side_pots_answer(r).value] == [(48, ("Ava", "Ben", "Cara"))]
 
 
 def test_rrp_ties_5d_each_pot_is_awarded_on_its_own_an_all_in_winner_takes_only_what_they_matched():
@@ -251,7 +252,7 @@ def test_the_ledger_shows_each_pot_after_every_action():
     assert [e.pots for e in r.ledger] == [(4,), (8,), (12,), (16,)]
     r = round_of("fifth", {"Ava": 4}, actions=["Ava bets", "Ben raises", "Cara calls"])
     assert r.ledger[-1].pots == (12, 16)
-    assert r.ledger_frame()["pots"].iloc[-1] == "12 + 16"
+    assert ledger.ledger_frame(r)["pots"].iloc[-1] == "12 + 16"
 
 
 # --- exercises ----------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitSevenCardStud  # noqa: E402
 
+from course.asks import ledger  # noqa: E402
 from course.betting import new_round  # noqa: E402
 from course.rules import load_profile  # noqa: E402
 from course.showdown import award_pots, build_pots  # noqa: E402
@@ -104,7 +105,7 @@ def play(rng: random.Random, players: int, profile=PROFILE, strict: bool = True)
             street_index = state.street_index
             betting = open_round(STREETS[street_index])
         actor = seats[state.actor_index]
-        assert betting.to_act == actor, (betting.to_act, actor, betting.ledger_frame().to_string())
+        assert betting.to_act == actor, (betting.to_act, actor, ledger.ledger_frame(betting).to_string())
         cbr = [a for a in betting.legal_moves() if a.verb.value in ("completes", "bets", "raises")]
         # pokerkit also lets a player whose chips are no more than the bring-in "complete" to that
         # amount; for us that is the bring-in itself, all in (only the bring-in is offered)
@@ -113,7 +114,7 @@ def play(rng: random.Random, players: int, profile=PROFILE, strict: bool = True)
         theirs = state.can_complete_bet_or_raise_to() and not quirk
         same = bool(cbr) == theirs and (not cbr or cbr[0].amount == state.min_completion_betting_or_raising_to_amount)
         if strict:
-            assert bool(cbr) == theirs, (actor, betting.ledger_frame().to_string())
+            assert bool(cbr) == theirs, (actor, ledger.ledger_frame(betting).to_string())
             assert same, (cbr, state.min_completion_betting_or_raising_to_amount)
         seen["readings_differ"] += not same
         choices = ["cbr"] * (bool(cbr) and same) + (["bring"] if state.can_post_bring_in() else [])
@@ -139,7 +140,7 @@ def play(rng: random.Random, players: int, profile=PROFILE, strict: bool = True)
         if betting.is_closed:     # once the round is over pokerkit hands back chips nobody matched
             so_far = {p: paid[p] + betting.paid.get(p, 0) for p in seats}
             unmatched = sum(build_pots(so_far, seats, [*folded, *betting.folded])[1].values())
-        assert not state.status or betting.pot - unmatched == state.total_pot_amount, (action, betting.ledger_frame().to_string())
+        assert not state.status or betting.pot - unmatched == state.total_pot_amount, (action, ledger.ledger_frame(betting).to_string())
         seen["all_in"] += betting.is_all_in(actor)
     if betting is not None and not compared_pots:
         close_round()

@@ -166,6 +166,7 @@ SHOWN_BY = {
     "shared-card-left-out": "shared-seventh", "folded-chips-returned": "folds-after-paying",
     "taken-heart-takes": "hah-taken-heart", "hole-cards-out-of-reach": "hah-take",
     "third-match-skipped": "hav-third-match",
+    "spit-card-hole-cards": "hav-spit-match",
     # issue 20: the low-game traps
     "pair-ignored-in-razz": ("razz-pair-showing", "razz-pair-counts"), "stud-opener-in-razz": "which-game-opener",
     "high-hand-wins-razz": "which-game-razz-award", "ace-low-bring-in-hilo": "hilo-ace-door",

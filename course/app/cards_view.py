@@ -367,7 +367,8 @@ def _unseen_dealt(exercise: Any, state: HandState) -> dict[str, tuple[bool, ...]
         return {}
     left = getattr(state.table, "unknown", None) or {}
     out = {}
-    for player, faces in listed.items():
+    for player, listed_faces in listed.items():
+        faces = [f for f in listed_faces if f != "known"]     # a card the events name is drawn as dealt
         dealt = faces[:len(faces) - left.get(player, 0)]
         if dealt:
             out[player] = tuple(f == "up" for f in dealt)

@@ -248,9 +248,7 @@ class MapKind(Kind):
 
     def check_written(self, ck, node, seats, what):
         if node.kind != "map":
-            from course.content.nodes import _describe
-
-            ck.add(node, f"{what} should be a mapping of player -> units, got {_describe(node)}")
+            ck.add(node, f"{what} should be a mapping of player -> units, got {ck.describe(node)}")
             return
         for key, value in node.value.items():
             ck.player(node.keys[key], what, seats)
@@ -502,11 +500,9 @@ class PotsKind(Kind):
                 if (got[n] if n < len(got) else None) != (want[n] if n < len(want) else None)]
 
     def check_written(self, ck, node, seats, what):
-        from course.content.nodes import _describe
-
         if node.kind != "seq" or not node.value:
             ck.add(node, f"{what} should be a list of pots, main pot first, each {{amount: units, players: "
-                   f"[...]}}, got {_describe(node)}")
+                   f"[...]}}, got {ck.describe(node)}")
             return
         for n, item in enumerate(node.value):
             fields = ck.mapping(item, f"{what}, {_pot_name(n)}", ("amount", "players"), ("amount", "players"))

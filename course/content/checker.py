@@ -67,6 +67,12 @@ class _Checker(_Report):
         super().__init__(file)
         self._citations: dict[str, Any] | None = None
 
+    @staticmethod
+    def describe(node: Node) -> str:
+        """A node as a problem message names it (an answer kind's own checks word their problems
+        with it, so the kinds need not import the YAML reader)."""
+        return _describe(node)
+
     # -- shapes
     def mapping(self, node: Node | None, what: str, allowed: Iterable[str],
                 required: Iterable[str] = ()) -> dict[str, Node] | None:

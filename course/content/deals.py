@@ -13,33 +13,9 @@ from course.model import Hand
 
 def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
                 street: str | None, require_all: bool = True, profile: Any = None) -> tuple[list[str], dict[str, Hand], list[Card]]:
-    seats: list[str] = []
-    rejected: set[str | None] = set()  # seat names already reported: not reported again in hands
-    seat_nodes = ck.sequence(top.get("seats"), f"{what} 'seats'")
-    if seat_nodes is not None:
-        for item in seat_nodes:
-            name = ck.text(item, "seat", name=True)
-            if name is None:
-                rejected.add(item.text)
-                continue
-            if not NAME_PATTERN.match(name):
-                rejected.add(name)
-                ck.add(item, f"seat {name!r}: a player name is one word without spaces or punctuation "
-                       "such as ',' ':' '#' (actions are written '<player> <verb>')")
-                continue
-            hidden = invisible_characters(name)
-            if hidden:
-                rejected.add(name)
-                ck.add(item, f"seat {name!r} holds invisible characters ({', '.join(hidden)}): two "
-                       "names would look the same; write the name with visible letters only")
-                continue
-            if name in seats:
-                ck.add(item, f"seat {name!r} is listed twice")
-                continue
-            seats.append(name)
-        if len(seat_nodes) and not 2 <= len(seats) <= MAX_SEATS and len(seats) == len(seat_nodes):
-            ck.add(top["seats"], f"{what}: {len(seats)} seats; a stud table has 2 to {MAX_SEATS} players")
-
+    """The deal checked in named steps, its problems in the file's order: the seats, the hands,
+    the shared cards, the card counts of the game's street, and every card dealt once."""
+    seats, rejected = _seats(ck, top, what)
     hands: dict[str, Hand] = {}
     places: list[tuple[str, Card, Node]] = []
     counted: list[tuple[Node, str]] = []
@@ -51,43 +27,15 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
         else:
             hand_map = hands_node
     if hand_map is not None:
-        for key, value in hand_map.value.items():
-            key_node = hand_map.keys[key]
-            if isinstance(key, str) and key in rejected:
-                continue
-            player = ck.player(key_node, "hands", seats)
-            fields = ck.mapping(value, f"the hand of {key_node.text!r}", ("down", "up", "folded"))
-            if player is None or fields is None:
-                continue
-            down = ck.cards(fields.get("down"), f"{player} down")
-            up = ck.cards(fields.get("up"), f"{player} up")
-            folded = bool(ck.boolean(fields.get("folded"), f"{player} folded"))
-            hands[player] = Hand(down or [], up or [], folded)
-            if down is None or up is None:
-                continue  # bad cards already reported: counting them would only repeat it
-            for side in ("down", "up"):
-                node = fields.get(side)
-                for card, item in zip(getattr(hands[player], side), _card_nodes(node)):
-                    places.append((f"{player} {side}", card, item))
-            counted.append((value, player))
-        for seat in seats if require_all else ():
-            if seat not in hands and seat not in {str(k) for k in hand_map.value}:
-                ck.add(hand_map, f"seat {seat!r} has no hand: add '{seat}: {{up: ...}}' "
-                       f"(or '{seat}: {{folded: true}}' for a player already out)")
+        _hands(ck, hand_map, seats, rejected, require_all, hands, places, counted)
     shared_node = top.get("shared")
     shared = ck.cards(shared_node, "shared") or []
     for card, item in zip(shared, _card_nodes(shared_node)):
         places.append(("the shared card", card, item))
     spec = find_game(game) if game is not None else None
     counts = spec.cards_on(street, bool(shared)) if spec is not None and street is not None else None
-    if counts is not None and (spec.moves == "events" or top.get("events") is not None) \
-            and not any(h.cards for h in hands.values()):
-        pass  # before the deal: the events deal every card (a home game's, or a whole stud hand's)
-    elif counts is not None and not spec.cards_move:
-        for value, player in counted:
-            _check_counts(ck, value, player, hands[player], street, counts, spec.cite)
-    elif counts is not None and require_all and counted and len(counted) == len(seats):
-        _check_conservation(ck, hands_node, spec, {p: hands[p] for _, p in counted}, street, counts, profile)
+    if counts is not None:
+        _check_street_counts(ck, top, spec, street, counts, hands, counted, seats, require_all, profile)
     seen: dict[Card, str] = {}
     for place, card, item in places:
         if card in seen:
@@ -97,6 +45,81 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
     hands = {p: hands[p] for p in seats if p in hands}  # the model keeps hands in seat order
     return seats, hands, shared
 
+
+def _seats(ck: _Checker, top: dict[str, Node], what: str) -> tuple[list[str], set[str | None]]:
+    """The seat names, each one word of visible letters and listed once, 2 to `MAX_SEATS` of
+    them; and the names refused (not reported again in `hands`)."""
+    seats: list[str] = []
+    rejected: set[str | None] = set()  # seat names already reported: not reported again in hands
+    seat_nodes = ck.sequence(top.get("seats"), f"{what} 'seats'")
+    if seat_nodes is None:
+        return seats, rejected
+    for item in seat_nodes:
+        name = ck.text(item, "seat", name=True)
+        if name is None:
+            rejected.add(item.text)
+            continue
+        if not NAME_PATTERN.match(name):
+            rejected.add(name)
+            ck.add(item, f"seat {name!r}: a player name is one word without spaces or punctuation "
+                   "such as ',' ':' '#' (actions are written '<player> <verb>')")
+            continue
+        hidden = invisible_characters(name)
+        if hidden:
+            rejected.add(name)
+            ck.add(item, f"seat {name!r} holds invisible characters ({', '.join(hidden)}): two "
+                   "names would look the same; write the name with visible letters only")
+            continue
+        if name in seats:
+            ck.add(item, f"seat {name!r} is listed twice")
+            continue
+        seats.append(name)
+    if len(seat_nodes) and not 2 <= len(seats) <= MAX_SEATS and len(seats) == len(seat_nodes):
+        ck.add(top["seats"], f"{what}: {len(seats)} seats; a stud table has 2 to {MAX_SEATS} players")
+    return seats, rejected
+
+
+def _hands(ck: _Checker, hand_map: Node, seats: list[str], rejected: set[str | None], require_all: bool,
+           hands: dict[str, Hand], places: list[tuple[str, Card, Node]], counted: list[tuple[Node, str]]) -> None:
+    """Each seated player's hand (down, up, folded) into `hands`; each card's place into
+    `places`; each hand whose cards could all be read into `counted`; a seat without a hand."""
+    for key, value in hand_map.value.items():
+        key_node = hand_map.keys[key]
+        if isinstance(key, str) and key in rejected:
+            continue
+        player = ck.player(key_node, "hands", seats)
+        fields = ck.mapping(value, f"the hand of {key_node.text!r}", ("down", "up", "folded"))
+        if player is None or fields is None:
+            continue
+        down = ck.cards(fields.get("down"), f"{player} down")
+        up = ck.cards(fields.get("up"), f"{player} up")
+        folded = bool(ck.boolean(fields.get("folded"), f"{player} folded"))
+        hands[player] = Hand(down or [], up or [], folded)
+        if down is None or up is None:
+            continue  # bad cards already reported: counting them would only repeat it
+        for side in ("down", "up"):
+            node = fields.get(side)
+            for card, item in zip(getattr(hands[player], side), _card_nodes(node)):
+                places.append((f"{player} {side}", card, item))
+        counted.append((value, player))
+    for seat in seats if require_all else ():
+        if seat not in hands and seat not in {str(k) for k in hand_map.value}:
+            ck.add(hand_map, f"seat {seat!r} has no hand: add '{seat}: {{up: ...}}' "
+                   f"(or '{seat}: {{folded: true}}' for a player already out)")
+
+
+def _check_street_counts(ck: _Checker, top: dict[str, Node], spec: GameSpec, street: str, counts: tuple[int, int],
+                         hands: dict[str, Hand], counted: list[tuple[Node, str]], seats: list[str],
+                         require_all: bool, profile: Any) -> None:
+    """The cards each hand holds on the street: none yet where the events deal them all; the
+    spec's counts hand by hand; or, in a game whose cards move between players, the deal's total."""
+    if (spec.moves == "events" or top.get("events") is not None) and not any(h.cards for h in hands.values()):
+        return  # before the deal: the events deal every card (a home game's, or a whole stud hand's)
+    if not spec.cards_move:
+        for value, player in counted:
+            _check_counts(ck, value, player, hands[player], street, counts, spec.cite)
+    elif require_all and counted and len(counted) == len(seats):
+        _check_conservation(ck, top.get("hands"), spec, {p: hands[p] for _, p in counted}, street, counts, profile)
 
 def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any) -> None:
     """A shared seventh card only when the deck runs short (the profile's `shared_card` rule).

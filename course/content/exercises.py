@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from course.asks.kinds import KINDS
 from course.questions import asks_for   # the stud asks are registered there
@@ -29,8 +29,9 @@ EXERCISE_KEYS = (
 QUESTION_KEYS = ("ask", "prompt", "answer", "explain", "cite", "points", "tempts")
 # An imported hand history's other fields, kept for export-phh (course/content/phh_import.py).
 EXERCISE_KEYS += ("phh",)
-# A whole hand's cards the record does not show (a hand history's `??`): seat -> "down"/"up" for
-# each card dealt unseen, drawn as card backs; the events deal that seat nothing.
+# A whole hand's cards the record does not show (a hand history's `??`): seat -> one entry a card
+# dealt to that seat in turn, "down"/"up" for one dealt unseen (drawn as a card back, no event
+# names it), "known" for one the events deal.
 EXERCISE_KEYS += ("unknown_cards",)
 
 
@@ -55,12 +56,9 @@ def exercise_from_data(data: dict[str, Any], file: str = "<exercise>") -> tuple[
 
 
 def _exercise(ck: _Checker, node: Node) -> Exercise | None:
-    game_node = node.get("game")
-    game = ck.text(game_node, "game") if game_node is not None else None
-    spec = find_game(game) if game is not None else None
-    if game is not None and spec is None:
-        ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
-        game = None
+    """An exercise read in named steps, each reporting its problems in the file's order: the
+    game, the top-level keys, the rules and the deal, the moves, the questions, then the replay."""
+    game, spec = _game(ck, node)
     allowed = list(EXERCISE_KEYS) + list(spec.exercise_keys if spec else ())
     top = ck.mapping(node, "the exercise", allowed, ("id", "title", "game", "street", "seats", "hands", "questions"))
     if top is None:
@@ -72,54 +70,27 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     deal_start = len(ck.problems)
     profile, rules_name, options, stakes, stakes_given = _rules(ck, top, game)
     seats, hands, shared = _check_deal(ck, top, "the exercise", game, street, profile=profile)
-    if spec is not None and spec.moves == "actions" and len(shared) > spec.max_shared:
-        ck.add(top["shared"], f"{spec.title} has at most {spec.max_shared} shared card, got {len(shared)} "
-               "[HPD \"The rare shared seventh card is an exception\"]")
-    if spec is not None and spec.moves == "actions" and shared and street is not None and profile is not None \
-            and spec.cards_on(street, True) != spec.cards_on(street):
-        _check_shared_card(ck, top["shared"], hands, profile)
-    if spec is not None and spec.moves == "actions" and not shared and street is not None and profile is not None \
-            and top.get("events") is None and spec.cards_on(street, True) != spec.cards_on(street):
-        _check_shared_card_missing(ck, top.get("street"), hands, profile, street)
+    _shared_card_problems(ck, top, spec, street, hands, shared, profile)
     pot = ck.amount(top.get("pot"), "pot")
     stacks = _stacks(ck, top.get("stacks"), seats, spec, street, top)
 
     actions, action_nodes = _moves(ck, top.get("actions"), "action")
     events, event_nodes = _moves(ck, top.get("events"), "event")
     whole = top.get("events") is not None and spec is not None and spec.moves == "actions"
-    if whole and (any(h.cards for h in hands.values()) or top.get("actions") is not None or shared):
-        ck.add(top["events"], f"'events' on a {spec.title} exercise play the whole hand from the antes: leave "
-               "'hands' and 'shared' empty and write every card dealt, and the betting, as events "
-               "(or show one street with 'hands' and its 'actions')")
-    if top.get("actions") is not None and spec is not None and spec.moves != "actions":
-        ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
-               "not as 'actions'")
+    _move_keys_problems(ck, top, game, spec, hands, shared, whole)
 
     # the deal is sound: its actions and events can be replayed (not when a key of the deal is
     # missing: that is reported once, where the mapping is checked, not again by the replay)
     deal_ok = len(ck.problems) == deal_start and "seats" in top and "hands" in top
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
-    extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
-    kept = ck.text(top.get("phh"), "phh")   # an imported hand history's other fields (export-phh)
-    if kept is not None:
-        for problem in kept_fields_problems(kept, len(seats) if seats else None):
-            ck.add(top["phh"], problem)
-        if not whole:
-            ck.add(top["phh"], "'phh' keeps a hand history's fields for a whole hand: it needs the hand's 'events'")
-        extra["phh"] = kept
-    unknown = _unknown_cards(ck, top.get("unknown_cards"), seats, whole)
-    if unknown:
-        extra["unknown_cards"] = unknown
+    extra = _extra(ck, top, spec, seats, whole)
 
     # `after:` counts the moves written: events (a whole hand, a home game) or a street's actions
     questions = _questions(ck, top.get("questions"), game, seats, street,
                            len(events) if top.get("events") is not None else len(actions), whole)
-    if pot is None and spec is not None and spec.award_needs_pot and not whole and \
-            not (stacks and top.get("actions") is not None) and any(q.ask == "award" for q in questions):
-        ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
-                        and i.get("ask").value == "award")
-        ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
+    if pot is None:
+        _award_pot_problem(ck, top, spec, questions, whole, stacks)
 
     if game is None or street is None or profile is None:
         for item in action_nodes:  # no replay possible, but each action can still be read
@@ -138,6 +109,74 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
         moves, nodes, where = events, event_nodes, top.get("events") or node
     _check_moves(ck, exercise, spec, nodes, where, top, replay=len(moves) == len(nodes) and deal_ok)
     return exercise if exercise_id is not None and title is not None else None
+
+
+def _game(ck: _Checker, node: Node) -> tuple[str | None, Any]:
+    """The exercise's game and its spec (None, None when absent or unknown: an unknown one is a problem)."""
+    game_node = node.get("game")
+    game = ck.text(game_node, "game") if game_node is not None else None
+    spec = find_game(game) if game is not None else None
+    if game is not None and spec is None:
+        ck.add(game_node, f"unknown game {game!r}{suggest(game, GAMES)}; expected one of {', '.join(GAMES)}")
+        game = None
+    return game, spec
+
+
+def _shared_card_problems(ck: _Checker, top: dict[str, Node], spec: Any, street: str | None, hands: dict,
+                          shared: list, profile: Any) -> None:
+    """A game played on actions: at most its shared cards, and a shared card only where the
+    street's cards run short (and one missing where they do)."""
+    if spec is None or spec.moves != "actions":
+        return
+    if len(shared) > spec.max_shared:
+        ck.add(top["shared"], f"{spec.title} has at most {spec.max_shared} shared card, got {len(shared)} "
+               "[HPD \"The rare shared seventh card is an exception\"]")
+    if street is None or profile is None or spec.cards_on(street, True) == spec.cards_on(street):
+        return
+    if shared:
+        _check_shared_card(ck, top["shared"], hands, profile)
+    elif top.get("events") is None:
+        _check_shared_card_missing(ck, top.get("street"), hands, profile, street)
+
+
+def _move_keys_problems(ck: _Checker, top: dict[str, Node], game: str | None, spec: Any, hands: dict, shared: list,
+                        whole: bool) -> None:
+    """`events` for a whole hand leave the deal to them; a home game writes no `actions`."""
+    if whole and (any(h.cards for h in hands.values()) or top.get("actions") is not None or shared):
+        ck.add(top["events"], f"'events' on a {spec.title} exercise play the whole hand from the antes: leave "
+               "'hands' and 'shared' empty and write every card dealt, and the betting, as events "
+               "(or show one street with 'hands' and its 'actions')")
+    if top.get("actions") is not None and spec is not None and spec.moves != "actions":
+        ck.add(top["actions"], f"{game} writes its betting as 'events' (see 'Home-game events' in exercises/README.md), "
+               "not as 'actions'")
+
+
+def _extra(ck: _Checker, top: dict[str, Node], spec: Any, seats: list[str], whole: bool) -> dict[str, Any]:
+    """The game's own keys, an imported hand history's kept fields and the unseen cards."""
+    extra = {k: v.plain_value() for k, v in top.items() if spec and k in spec.exercise_keys}
+    kept = ck.text(top.get("phh"), "phh")   # an imported hand history's other fields (export-phh)
+    if kept is not None:
+        for problem in kept_fields_problems(kept, len(seats) if seats else None):
+            ck.add(top["phh"], problem)
+        if not whole:
+            ck.add(top["phh"], "'phh' keeps a hand history's fields for a whole hand: it needs the hand's 'events'")
+        extra["phh"] = kept
+    unknown = _unknown_cards(ck, top.get("unknown_cards"), seats, whole)
+    if unknown:
+        extra["unknown_cards"] = unknown
+    return extra
+
+
+def _award_pot_problem(ck: _Checker, top: dict[str, Node], spec: Any, questions: list[Question], whole: bool,
+                       stacks: dict[str, int]) -> None:
+    """An exercise without a `pot`: an `award` question on a street needs it (where the game's
+    award does and the stacks and actions do not make the pots)."""
+    if spec is None or not spec.award_needs_pot or whole or (stacks and top.get("actions") is not None):
+        return
+    if any(q.ask == "award" for q in questions):
+        ask_node = next(i for i in top["questions"].value if i.kind == "map" and i.get("ask") is not None
+                        and i.get("ask").value == "award")
+        ck.add(ask_node, "an 'award' question needs the exercise's 'pot' (the units being awarded)")
 
 
 def _stacks(ck: _Checker, node: Node | None, seats: list[str], spec: Any, street: str | None,
@@ -195,46 +234,13 @@ def _moves(ck: _Checker, node: Node | None, what: str) -> tuple[list[str], list[
 
 def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
     """Profile, profile name, options and stakes of an exercise."""
-    from course import rules
-
     rules_node = top.get("rules")
     name = ck.text(rules_node, "rules")
     base = None
     if game is not None:
-        known = rules.profile_names(game)
-        if name is None and rules_node is None:
-            try:
-                base = rules.default_profile(game)
-                name = base.name
-            except ValueError as exc:
-                ck.add(top.get("game"), f"no default rule profile: {exc}")
-        elif name is not None and name not in known:
-            others = [n for n in rules.profile_names() if n not in known]
-            hint = f" ({name!r} is a profile of another game)" if name in others else suggest(name, known)
-            ck.add(rules_node, f"unknown rule profile {name!r} for {game}{hint}; expected one of {', '.join(known)}")
-        elif name is not None:
-            base = rules.load_profile(name)
-    options: dict[str, Any] = {}
+        base, name = _base_profile(ck, top, game, name)
     options_node = top.get("options")
-    if options_node is not None and not (options_node.kind == "scalar" and options_node.tag == _NULL):
-        allowed = list(base.options) if base is not None else list(rules.option_schema())
-        fields = ck.mapping(options_node, "options", allowed)
-        for key, value in (fields or {}).items():
-            raw = value.plain_value()
-            if key == "raise_cap" and isinstance(raw, int) and raw > MAX_RAISE_CAP:
-                ck.add(value, f"options: raise_cap {raw:,} is past the limit of {MAX_RAISE_CAP} "
-                       f"raises in one round ({LIMITS_DOC})")
-                continue
-            try:
-                rules.load_profile(base.name, {key: raw}) if base is not None else None
-            except ValueError as exc:
-                hint = ""
-                if value.kind == "scalar" and value.tag == _BOOL and value.plain:
-                    hint = (f" ({value.text!r} is read by YAML as the boolean {value.value!r}; "
-                            f"quote it ('{value.text}') if you mean the word)")
-                ck.add(value, f"options: {exc}{hint}")
-                continue
-            options[key] = raw
+    options = _options(ck, options_node, base)
     stake_fields = ck.mapping(top.get("stakes"), "stakes", STAKE_KEYS)
     changes = {}
     for key, value in (stake_fields or {}).items():
@@ -248,6 +254,55 @@ def _rules(ck: _Checker, top: dict[str, Node], game: str | None):
             ck.add(options_node if options else rules_node or top.get("game"), problem)
     stakes = profile.stakes if profile is not None else None
     return profile, name, options, stakes, changes
+
+
+def _base_profile(ck: _Checker, top: dict[str, Node], game: str, name: str | None) -> tuple[Any, str | None]:
+    """The rule profile named by `rules` (the game's default when the key is absent), and its name."""
+    from course import rules
+
+    rules_node = top.get("rules")
+    known = rules.profile_names(game)
+    if name is None and rules_node is None:
+        try:
+            base = rules.default_profile(game)
+            return base, base.name
+        except ValueError as exc:
+            ck.add(top.get("game"), f"no default rule profile: {exc}")
+    elif name is not None and name not in known:
+        others = [n for n in rules.profile_names() if n not in known]
+        hint = f" ({name!r} is a profile of another game)" if name in others else suggest(name, known)
+        ck.add(rules_node, f"unknown rule profile {name!r} for {game}{hint}; expected one of {', '.join(known)}")
+    elif name is not None:
+        return rules.load_profile(name), name
+    return None, name
+
+
+def _options(ck: _Checker, options_node: Node | None, base: Any) -> dict[str, Any]:
+    """The `options` an exercise changes, each one checked on the profile on its own."""
+    from course import rules
+
+    options: dict[str, Any] = {}
+    if options_node is None or (options_node.kind == "scalar" and options_node.tag == _NULL):
+        return options
+    allowed = list(base.options) if base is not None else list(rules.option_schema())
+    fields = ck.mapping(options_node, "options", allowed)
+    for key, value in (fields or {}).items():
+        raw = value.plain_value()
+        if key == "raise_cap" and isinstance(raw, int) and raw > MAX_RAISE_CAP:
+            ck.add(value, f"options: raise_cap {raw:,} is past the limit of {MAX_RAISE_CAP} "
+                   f"raises in one round ({LIMITS_DOC})")
+            continue
+        try:
+            rules.load_profile(base.name, {key: raw}) if base is not None else None
+        except ValueError as exc:
+            hint = ""
+            if value.kind == "scalar" and value.tag == _BOOL and value.plain:
+                hint = (f" ({value.text!r} is read by YAML as the boolean {value.value!r}; "
+                        f"quote it ('{value.text}') if you mean the word)")
+            ck.add(value, f"options: {exc}{hint}")
+            continue
+        options[key] = raw
+    return options
 
 
 # Keys any stud ask takes on a whole hand: the point of the hand it is asked at.
@@ -269,47 +324,62 @@ def _questions(ck: _Checker, node: Node | None, game: str | None, seats: list[st
     game_spec = find_game(game) if game else None
     questions: list[Question] = []
     for item in items:
-        ask_node = item.get("ask") if item.kind == "map" else None
-        ask = ck.text(ask_node, "ask") if ask_node is not None else None
-        spec = specs.get(ask) if ask else None
-        if ask is not None and spec is None and game is not None:
-            supported = list(specs)
-            ck.add(ask_node, f"ask {ask!r} is not supported for {game}{suggest(ask, supported)}; "
-                   f"expected one of {', '.join(supported) or '(none: the game engine is missing)'}")
-        keys = {**(spec.params if spec else {}), **(WHOLE_HAND_PARAMS if whole else {})}
-        allowed = list(QUESTION_KEYS) + list(keys)
-        fields = ck.mapping(item, f"question {ask!r}" if ask else "a question", allowed,
-                            ("ask",) + (spec.required if spec else ()))
-        if fields is None or ask is None or (spec is None and game is not None):
-            continue
-        prompt = ck.text(fields.get("prompt"), "prompt")
-        explain = ck.text(fields.get("explain"), "explain")
-        cite = ck.cites(fields.get("cite"), "cite")
-        points = ck.points(fields.get("points"), "points", game)
-        params: dict[str, Any] = {}
-        for key, kind in keys.items():
-            if key in fields:
-                value = _param(ck, fields[key], key, kind, seats, n_actions, game)
-                asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
-                    value is not None and street is not None and not whole else (None, None)
-                if asked and reached and asked[1] > reached[1]:
-                    # A later street is fine only while it adds no face-up card (sixth -> seventh).
-                    ck.add(fields[key], f"{key}: on {value} street each player shows {asked[1]} "
-                           f"up cards, but the deal has only reached {street} street")
-                    value = None
-                if value is not None:
-                    params[key] = value
-        answer_node = fields.get("answer")
-        answer = None
-        if answer_node is not None and not (answer_node.kind == "scalar" and answer_node.tag == _NULL):
-            answer = answer_node.plain_value()
-            if spec is not None:
-                KINDS[spec.kind].check_written(ck, answer_node, seats, f"answer to {ask!r}")
-        marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
-        tempts = _tempts(ck, fields.get("tempts"), game, ask)
-        questions.append(Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks,
-                                  tuple(points), tempts=tempts))
+        question = _question(ck, item, game, game_spec, specs, seats, street, n_actions, whole)
+        if question is not None:
+            questions.append(question)
     return questions
+
+
+def _question(ck: _Checker, item: Node, game: str | None, game_spec: Any, specs: Mapping[str, Any],
+              seats: list[str], street: str | None, n_actions: int, whole: bool) -> Question | None:
+    """One question: its ask (one the game answers), its keys and parameters, its written answer."""
+    ask_node = item.get("ask") if item.kind == "map" else None
+    ask = ck.text(ask_node, "ask") if ask_node is not None else None
+    spec = specs.get(ask) if ask else None
+    if ask is not None and spec is None and game is not None:
+        supported = list(specs)
+        ck.add(ask_node, f"ask {ask!r} is not supported for {game}{suggest(ask, supported)}; "
+               f"expected one of {', '.join(supported) or '(none: the game engine is missing)'}")
+    keys = {**(spec.params if spec else {}), **(WHOLE_HAND_PARAMS if whole else {})}
+    allowed = list(QUESTION_KEYS) + list(keys)
+    fields = ck.mapping(item, f"question {ask!r}" if ask else "a question", allowed,
+                        ("ask",) + (spec.required if spec else ()))
+    if fields is None or ask is None or (spec is None and game is not None):
+        return None
+    prompt = ck.text(fields.get("prompt"), "prompt")
+    explain = ck.text(fields.get("explain"), "explain")
+    cite = ck.cites(fields.get("cite"), "cite")
+    points = ck.points(fields.get("points"), "points", game)
+    params = _params(ck, fields, keys, game, game_spec, seats, street, n_actions, whole)
+    answer_node = fields.get("answer")
+    answer = None
+    if answer_node is not None and not (answer_node.kind == "scalar" and answer_node.tag == _NULL):
+        answer = answer_node.plain_value()
+        if spec is not None:
+            KINDS[spec.kind].check_written(ck, answer_node, seats, f"answer to {ask!r}")
+    marks = {str(k): (v.line, v.column) for k, v in item.value.items()}
+    tempts = _tempts(ck, fields.get("tempts"), game, ask)
+    return Question(ask, prompt, answer, explain, cite, params, item.line, item.column, marks,
+                    tuple(points), tempts=tempts)
+
+
+def _params(ck: _Checker, fields: Mapping[str, Node], keys: Mapping[str, str], game: str | None, game_spec: Any,
+            seats: list[str], street: str | None, n_actions: int, whole: bool) -> dict[str, Any]:
+    """A question's parameters, each read by its kind; a street the deal has not reached is refused."""
+    params: dict[str, Any] = {}
+    for key, kind in keys.items():
+        if key in fields:
+            value = _param(ck, fields[key], key, kind, seats, n_actions, game)
+            asked, reached = (game_spec.cards_on(value), game_spec.cards_on(street)) if game_spec and \
+                value is not None and street is not None and not whole else (None, None)
+            if asked and reached and asked[1] > reached[1]:
+                # A later street is fine only while it adds no face-up card (sixth -> seventh).
+                ck.add(fields[key], f"{key}: on {value} street each player shows {asked[1]} "
+                       f"up cards, but the deal has only reached {street} street")
+                value = None
+            if value is not None:
+                params[key] = value
+    return params
 
 
 def _tempts(ck: _Checker, node: Node | None, game: str | None, ask: str) -> tuple[str, ...]:
@@ -462,8 +532,9 @@ def require_exercise(path: Path | str) -> Exercise:
 
 
 def _unknown_cards(ck: Any, node: Any, seats: Any, whole: bool) -> dict[str, list[str]]:
-    """`unknown_cards`: seat -> a list of "down"/"up", the cards that seat was dealt unseen (in a
-    whole hand, whose events deal that seat nothing); {} when absent or wrong (each problem added)."""
+    """`unknown_cards`: seat -> a list with one entry for each card dealt to that seat in turn (in a
+    whole hand): "down"/"up" for one dealt unseen (no event names it), "known" for one an event
+    deals; the list may stop at the last unseen card. {} when absent or wrong (each problem added)."""
     if node is None:
         return {}
     value = node.plain_value()
@@ -480,9 +551,10 @@ def _unknown_cards(ck: Any, node: Any, seats: Any, whole: bool) -> dict[str, lis
             ck.add(node, f"{where} names {seat!r}, who is not one of the seats {list(seats)}")
             continue
         if (not isinstance(faces, list) or not faces or len(faces) > 7
-                or not all(f in ("down", "up") for f in faces)):
-            ck.add(node, f"{where} gives {seat!r} {faces!r}: expected a list of down or up, one for each card "
-                   "dealt unseen (at most 7)")
+                or not all(f in ("down", "up", "known") for f in faces) or set(faces) == {"known"}):
+            ck.add(node, f"{where} gives {seat!r} {faces!r}: expected a list with one entry for each card dealt "
+                   "to that seat in turn (at most 7), down or up for one the record does not show, known for "
+                   "one the events name")
             continue
         out[str(seat)] = list(faces)
     return out

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Iterator
 
 from course.content.checker import _rel, suggest
 from course.content.exercises import parse_exercise
-from course.content.lessons import parse_lesson
+from course.content.lessons import parse_lesson, try_point_problems
 from course.content.nodes import decode, read_bytes
 from course.model import Course, Exercise, Lesson, Problem
 
@@ -261,6 +261,7 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
             elif ref in course.lessons:
                 course.problems.append(Problem(lesson.path, line, column, f"{ref!r} is a lesson, not an exercise"))
         course.problems.extend(_tried_again(lesson, course.exercises))
+        course.problems.extend(try_point_problems(lesson, course.exercises))
         key = (lesson.game, lesson.order)
         if key in orders:
             course.problems.append(Problem(lesson.path, *_order_mark(lesson), f"order {lesson.order} is already "
@@ -289,7 +290,8 @@ def _tried_again(lesson: Lesson, exercises: dict[str, Any]) -> list[Problem]:
         rows = _up_rows(exercise.hands)
         for where, seen in shown:
             if rows and seen and len(rows & seen) >= 2:
-                found.append(Problem(lesson.path, lesson.line, 1, f"section {n} ({section.heading!r}): try "
+                line, column = getattr(section, "marks", {}).get("try", (lesson.line, 1))
+                found.append(Problem(lesson.path, line, column, f"section {n} ({section.heading!r}): try "
                                      f"{section.try_it!r} deals the rows the diagram of section {where} shows; "
                                      "a try-it is a new deal, not one whose answer the lesson has given"))
                 break

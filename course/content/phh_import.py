@@ -100,57 +100,109 @@ def import_hand(hand: PhhHand, rules: str | None = None, exercise_id: str | None
     deal = stud_hand(renamed, all_in=STACKS, unknown=True)  # refuses other games (all-ins without stacks) ...
     spec = find_game(deal.game)
     unknown = _unknown_players(hand, deal)
+    unseen_muck = _unseen_muckers(hand, deal, unknown)
+    if unseen_muck:
+        deal = _with_mucks(deal, unseen_muck)
     events, lines = _events(deal)
     if len(events) > MAX_EVENTS:
         raise PhhRefusal(f"the hand needs {len(events)} events, more than the {MAX_EVENTS} an exercise may hold",
                          hand.source, hand.lines.get("actions"))
-    notes = []
-    mucked = [p for p, shown in deal.shown.items() if not shown]
-    if mucked:
-        notes.append(f"At the showdown {_names(mucked)} mucked: the course's showdown has every hand still in "
-                     "show down, and the engine checks that the mucked hand would not have won anything.")
     exercise_id = exercise_id or exercise_id_for(hand.source)
-    if unknown:
-        notes.append(f"The record does not show {_names(unknown)}'s cards (drawn as backs): "
-                     f"{'that player' if len(unknown) == 1 else 'those players'} folded on {spec.first_street} "
-                     "street, so no later question needs them.")
-    questions = _questions(deal, spec)
-    if unknown and not _bring_in_decided(deal, unknown, rules):
-        questions = [x for x in questions if x["ask"] != "bring_in"]
+    notes = _notes(deal, unknown, unseen_muck)
+    questions = _questions(deal, spec, unseen=[m.player for m in unseen_muck])
+    if unknown:                  # the engine says which questions need a card the record does not show
+        questions = _known_questions(hand, deal, exercise_id, rules, events, questions, notes)
     text, yaml_lines = _yaml(hand, deal, exercise_id, rules, events, questions, notes)
     return Imported(exercise_id, text, hand, deal, lines, yaml_lines, notes)
 
 
 def _unknown_players(hand: PhhHand, deal: StudHand) -> list[str]:
-    """The players whose cards the file writes `??` (`stud_hand` took them only of a player who
-    folds on third street). All of such a player's cards stay out of the engine's deal; one
-    whose record shows some of them, or who brings in, is refused at the deal's line."""
+    """The players some of whose cards the file writes `??` (`stud_hand` took them only of a
+    player who never shows them). Those cards stay out of the engine's deal; a player who brings
+    in with a door card the record does not show is refused at the deal's line."""
     out = []
     for i, player in enumerate(deal.seats, 1):
         held = deal.cards[player]
         if not any(c.card is None for c in held):
             continue
         line = next((a.line for a in hand.actions if a.verb == "dh" and a.player == i), None)
-        if not all(c.card is None for c in held):
-            raise PhhRefusal(f"{player}'s cards are partly unknown (??): the course takes a folded player's cards "
-                             "either all written or all unknown", hand.source, line)
-        if any(m.kind == "bring_in" and m.player == player for m in deal.moves):
+        door = next((c for c in held if c.up), None)
+        if door is not None and door.card is None and any(m.kind == "bring_in" and m.player == player
+                                                          for m in deal.moves):
             raise PhhRefusal(f"{player} brings in with a door card the record does not show (??): the course "
                              "cannot check who brings in", hand.source, line)
         out.append(player)
     return out
 
 
-def _bring_in_decided(deal: StudHand, unknown: list[str], rules: str | None) -> bool:
-    """Whether the known door cards decide the bring-in: no card left unseen, dealt as an unknown
-    player's door card, would take the bring-in from the player the known doors give it to."""
-    from course.rules import default_profile, load_profile
-    from course.table import bring_in_unknown_doors
+def _unseen_muckers(hand: PhhHand, deal: StudHand, unknown: list[str]) -> list[StudMove]:
+    """At a showdown with a hand the record does not show, the players who give up their hands
+    unseen, as 'mucks' moves: every player still in whose cards the file does not show (a muck,
+    or no showdown action at all) but one, who takes the pot unseen when nobody else shows (the
+    one the `winnings` favour, else the last in the file's showdown order). [] when no hand
+    still in holds an unknown card: the course's showdown then shows every hand, as before."""
+    live = [p for p in deal.seats if p not in deal.folded]
+    full = 6 if deal.shared is not None else 7
+    if len(live) < 2 or not any(p in unknown for p in live) or any(len(deal.cards[p]) < full for p in live):
+        return []            # no showdown: one player left, every hand shown, or a history cut short
+    sm_line = {deal.seats[a.player - 1]: a.line for a in hand.actions if a.verb == "sm"}
+    unseen = [p for p in live if not deal.shown.get(p)]
+    unseen.sort(key=lambda p: (p not in sm_line, list(sm_line).index(p) if p in sm_line else deal.seats.index(p)))
+    if len(unseen) == len(live):             # nobody shows: one of them wins unseen
+        winnings = hand.optional.get("winnings")
+        if isinstance(winnings, list) and len(winnings) == len(deal.seats):
+            unseen.sort(key=lambda p: winnings[deal.seats.index(p)])
+        unseen = unseen[:-1]
+    street = next((m.street for m in reversed(deal.moves) if m.kind not in ("deal", "shared")), deal.moves[-1].street)
+    return [StudMove(street, "muck", p, line=sm_line.get(p)) for p in unseen]
 
-    profile = load_profile(rules) if rules else default_profile(deal.game)
-    doors = {p: c.card for p in deal.seats if p not in unknown for c in deal.cards[p][:3] if c.up}
-    seen = {c.card for held in deal.cards.values() for c in held if c.card is not None}
-    return bool(doors) and not bring_in_unknown_doors(deal.seats, doors, unknown, seen | {deal.shared}, profile)
+
+def _with_mucks(deal: StudHand, mucks: list[StudMove]) -> StudHand:
+    from dataclasses import replace
+
+    return replace(deal, moves=[*deal.moves, *mucks], shown={p: s for p, s in deal.shown.items()
+                                                            if p not in {m.player for m in mucks}})
+
+
+def _notes(deal: StudHand, unknown: list[str], unseen_muck: list[StudMove]) -> list[str]:
+    notes = []
+    mucked = [p for p, shown in deal.shown.items() if not shown]
+    if mucked:
+        notes.append(f"At the showdown {_names(mucked)} mucked: the course's showdown has every hand still in "
+                     "show down, and the engine checks that the mucked hand would not have won anything.")
+    if unseen_muck:
+        who = [m.player for m in unseen_muck]
+        notes.append(f"At the showdown {_names(who)} {'gives' if len(who) == 1 else 'give'} up the hand unseen "
+                     "(the record does not show it), and wins no part of the pot.")
+    if unknown:
+        notes.append(f"The record does not show some of {_names(unknown)}'s cards (drawn as backs): the questions "
+                     "that would need them are left out.")
+    return notes
+
+
+def _known_questions(hand: PhhHand, deal: StudHand, exercise_id: str, rules: str | None, events: list[str],
+                     questions: list[dict[str, Any]], notes: list[str]) -> list[dict[str, Any]]:
+    """The questions the engine can answer without a card the record does not show: each is
+    asked of the engine, and one it refuses for an unknown card (`UnknownCardsError`) is left
+    out. Any other problem stays, for `check_import` to report at its line."""
+    from course import questions as q
+    from course.content.exercises import parse_exercise
+    from course.unknown_cards import UnknownCardsError
+
+    text, _ = _yaml(hand, deal, exercise_id, rules, events, questions, notes)
+    exercise, problems = parse_exercise(text, str(Path(hand.source).with_suffix(".yaml")))
+    if exercise is None or problems or len(exercise.questions) != len(questions):
+        return questions
+    kept = []
+    for asked, question in zip(questions, exercise.questions):
+        try:
+            q.answer(exercise, question)
+        except UnknownCardsError:
+            continue
+        except Exception:  # noqa: BLE001 - check_import reports it with the line
+            pass
+        kept.append(asked)
+    return kept
 
 
 def _check_hand_ends(hand: PhhHand, deal: StudHand) -> None:
@@ -202,12 +254,11 @@ def _events(deal: StudHand) -> tuple[list[str], list[int | None]]:
         run.clear()
 
     for move in deal.moves:
-        if move.kind == "deal" and move.card is None:     # unknown (??): kept out of the engine's deal
-            continue
         if move.kind == "deal":
-            k = counts.get((move.player, move.street), 0)
+            k = counts.get((move.player, move.street), 0)     # its place in the player's cards of the street
             counts[(move.player, move.street)] = k + 1
-            run.append(((k, order[move.player]), move))
+            if move.card is not None:        # unknown (??): kept out of the engine's deal
+                run.append(((k, order[move.player]), move))
             continue
         flush()
         events.append(_event_text(move, deal))
@@ -228,10 +279,11 @@ def _event_text(move: StudMove, deal: StudHand) -> str:
     return f"{move.player} {move.kind}s"          # calls, checks, folds
 
 
-def _questions(deal: StudHand, spec: Any) -> list[dict[str, Any]]:
-    """Questions on every street the hand reached with a betting round, then the showdown's."""
+def _questions(deal: StudHand, spec: Any, unseen: list[str] = ()) -> list[dict[str, Any]]:
+    """Questions on every street the hand reached with a betting round, then the showdown's; the
+    players in `unseen` gave up their hands unseen at the showdown."""
     asks = set(spec.stud_asks)
-    betting = {m.street for m in deal.moves if m.kind not in ("deal", "shared")}
+    betting = {m.street for m in deal.moves if m.kind not in ("deal", "shared", "muck")}
     streets = [s for s in spec.betting_streets if s in betting]
     out: list[dict[str, Any]] = []
 
@@ -251,7 +303,7 @@ def _questions(deal: StudHand, spec: Any) -> list[dict[str, Any]]:
     if deal.shared is not None:
         add("shared_card", "Once sixth street's betting is over, is seventh street one shared card?",
             street=spec.shared_decided_after)
-    live = [p for p in deal.seats if p not in deal.folded]
+    live = [p for p in deal.seats if p not in deal.folded and p not in unseen]
     split = "halves" in asks             # a high-low game: the pot may go to two halves
     if len(live) > 1:
         for player in live:
@@ -263,7 +315,8 @@ def _questions(deal: StudHand, spec: Any) -> list[dict[str, Any]]:
                 add("best_five", f"At the showdown, which five cards make {player}'s best hand?", player=player)
         add("halves", "How is the pot split between the high half and the low half?")
     if len(live) == 1:
-        add("winners", "Everyone else has folded. Who wins the pot?")
+        add("winners", "Everyone else has folded or given up their hand. Who wins the pot?" if unseen else
+            "Everyone else has folded. Who wins the pot?")
     elif split:
         add("winners", "Who wins the high half of the pot?", side="high")
     else:
@@ -296,8 +349,7 @@ def _yaml(hand: PhhHand, deal: StudHand, exercise_id: str, rules: str | None, ev
     lines += ["street: third", f"seats: [{', '.join(q(p) for p in deal.seats)}]",
               "hands:"]
     lines += [f"  {q(p)}: {{}}" for p in deal.seats]
-    unknown = {p: ["up" if c.up else "down" for c in held] for p, held in deal.cards.items()
-               if held and all(c.card is None for c in held)}
+    unknown = {p: _unknown_faces(held) for p, held in deal.cards.items() if any(c.card is None for c in held)}
     if unknown:              # cards the record does not show: the screen draws them as backs
         lines.append("unknown_cards: {" + ", ".join(f"{q(p)}: [{', '.join(f)}]" for p, f in unknown.items()) + "}")
     intro = (f"A hand recorded in the PHH hand-history format ({source}, variant {hand.variant}), played from the "
@@ -323,6 +375,13 @@ def _yaml(hand: PhhHand, deal: StudHand, exercise_id: str, rules: str | None, ev
             lines.append(f"  {'- ' if first else '  '}{key}: {text}")
             first = False
     return "\n".join(lines) + "\n", yaml_lines
+
+
+def _unknown_faces(held: list[Any]) -> list[str]:
+    """A player's `unknown_cards` entry: each card dealt in turn, down or up when the record does not
+    show it, known when it does, up to the last one it does not show."""
+    last = max(i for i, c in enumerate(held) if c.card is None)
+    return ["known" if c.card is not None else "up" if c.up else "down" for c in held[:last + 1]]
 
 
 _PLAIN = re.compile(r"^[A-Za-z][\w ♣♦♥♠.'-]*$")
@@ -352,8 +411,19 @@ def check_import(imported: Imported) -> Any:
     """Replay the imported exercise with the engine and answer every question: the `Exercise`,
     or a `PhhRefusal` naming the .phh line when the course's rules read the hand otherwise."""
     from course.content.exercises import parse_exercise
+
+    exercise = _keep_notation(imported, _engine_exercise(imported), parse_exercise)
+    _check_mucked_hands(imported, exercise)
+    _check_winnings(imported, exercise)
+    _check_hand_ends(imported.hand, imported.deal)
+    return exercise
+
+
+def _engine_exercise(imported: Imported) -> Any:
+    """The exercise as the engine reads it, every question answered; refused at the .phh line of
+    the first problem."""
+    from course.content.exercises import parse_exercise
     from course.content.verdict import engine_problems
-    from course import questions as q
 
     name = str(Path(imported.source).with_suffix(".yaml"))
     exercise, problems = parse_exercise(imported.text, name)
@@ -363,31 +433,44 @@ def check_import(imported: Imported) -> Any:
         line = imported.phh_line(first.line)
         raise PhhRefusal(f"the course's rules do not accept this hand as recorded: {first.message}",
                          imported.source, line)   # a problem at no event (an unknown profile): the file
-    exercise = _keep_notation(imported, exercise, parse_exercise)
+    return exercise
+
+
+def _check_mucked_hands(imported: Imported, exercise: Any) -> None:
+    """A hand mucked at the showdown that the course's showdown would give part of the pot is refused."""
+    from course import questions as q
+
     deal = imported.deal
     winners_q = next((x for x in exercise.questions if x.ask == "winners"), None)
     mucked = [p for p, shown in deal.shown.items() if not shown]
-    if winners_q is not None and mucked:
-        won = set(q.answer(exercise, winners_q).value)
-        if won & set(mucked):
-            line = next((a.line for a in imported.hand.actions if a.verb == "sm" and a.shown is None
-                         and deal.seats[a.player - 1] in won), None)
-            raise PhhRefusal(f"{_names(sorted(won & set(mucked)))} mucked a hand that wins at the showdown: the "
-                             "course's showdown has every hand still in show down, so it cannot say that a winning "
-                             "hand was thrown away", imported.source, line)
+    if winners_q is None or not mucked:
+        return
+    won = set(q.answer(exercise, winners_q).value)
+    if won & set(mucked):
+        line = next((a.line for a in imported.hand.actions if a.verb == "sm" and a.shown is None
+                     and deal.seats[a.player - 1] in won), None)
+        raise PhhRefusal(f"{_names(sorted(won & set(mucked)))} mucked a hand that wins at the showdown: the "
+                         "course's showdown has every hand still in show down, so it cannot say that a winning "
+                         "hand was thrown away", imported.source, line)
+
+
+def _check_winnings(imported: Imported, exercise: Any) -> None:
+    """The file's `winnings`, when it has them, are the course's award (less an uncalled bet)."""
+    from course import questions as q
+
+    deal = imported.deal
     winnings = imported.hand.optional.get("winnings")
     award_q = next((x for x in exercise.questions if x.ask == "award"), None)
-    if isinstance(winnings, list) and len(winnings) == len(deal.seats) and award_q is not None:
-        award = q.answer(exercise, award_q).value
-        ours = [award.get(p, 0) for p in deal.seats]
-        back = _uncalled(deal)       # PHH counts the pots collected: an uncalled bet went back first
-        less = [units - back.get(p, 0) for p, units in zip(deal.seats, ours)]
-        if [float(w) for w in winnings] not in ([float(u) for u in ours], [float(u) for u in less]):
-            raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
-                             "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
-                             "result than the file records", imported.source, imported.hand.lines.get("winnings"))
-    _check_hand_ends(imported.hand, deal)
-    return exercise
+    if not (isinstance(winnings, list) and len(winnings) == len(deal.seats) and award_q is not None):
+        return
+    award = q.answer(exercise, award_q).value
+    ours = [award.get(p, 0) for p in deal.seats]
+    back = _uncalled(deal)       # PHH counts the pots collected: an uncalled bet went back first
+    less = [units - back.get(p, 0) for p, units in zip(deal.seats, ours)]
+    if [float(w) for w in winnings] not in ([float(u) for u in ours], [float(u) for u in less]):
+        raise PhhRefusal(f"winnings {_toml(winnings)} differ from the course's award {_toml(ours)} under its "
+                         "rules (a rake, or an odd unit given otherwise): the exercise would teach another "
+                         "result than the file records", imported.source, imported.hand.lines.get("winnings"))
 
 
 NOTATION = "_course_notation"   # a user-defined PHH field (leading '_'): never written out by export
@@ -463,8 +546,6 @@ def export_exercise(exercise: Any) -> PhhHand:
     """The PHH hand of a whole-hand stud exercise, its betting amounts read from the engine's
     replay; the fields kept under `phh:` come back as they were. Raises `PhhRefusal` for an
     exercise the format cannot take (one street only, a game with no PHH variant)."""
-    from course.engine.state import HandState
-
     where = exercise.path
     variant = {g: v for v, g in STUD_VARIANTS.items()}.get(exercise.game)
     if variant is None:
@@ -474,6 +555,31 @@ def export_exercise(exercise: Any) -> PhhHand:
         raise PhhRefusal("only a whole-hand exercise (its events from the antes to the end) can be written as a "
                          "hand history: this one shows one street", where, exercise.line)
     kept = _read_kept(exercise.extra.get("phh"), where, exercise.marks.get("phh", (exercise.line, 1))[0])
+    moves, table = _replayed_moves(exercise)
+    mucked = [m.player for m in moves if m.kind == "muck"]       # given up unseen: 'pN sm' with no cards
+    moves = _with_unknown_deals(exercise, [m for m in moves if m.kind != "muck"])
+    live = [p for p in exercise.seats if not table.hands[p].folded or p in mucked]
+    shown = {p: p not in mucked for p in _showdown_order(moves, exercise.seats, live)} if len(live) > 1 else {}
+    stakes = exercise.profile.stakes
+    deal = StudHand(exercise.game, list(exercise.seats),
+                    {"ante": int(stakes.ante), "bring_in": int(stakes.bring_in), "small_bet": int(stakes.small_bet),
+                     "big_bet": int(stakes.big_bet)}, {}, moves, shown=shown)
+    stacks = kept.pop("starting_stacks", None)
+    if stacks is None and getattr(exercise, "stacks", None):   # a hand written with `stacks:`
+        stacks = [exercise.stacks.get(p, math.inf) for p in exercise.seats]
+    notation = kept.pop(NOTATION, None)
+    hand = stud_to_phh(deal, stacks, **kept)     # a kept `players` (spaces and all) wins over the seats
+    hand.source = str(where)
+    if isinstance(notation, list):
+        hand.actions = _as_written(hand, notation)
+    return hand
+
+
+def _replayed_moves(exercise: Any) -> tuple[list[StudMove], Any]:
+    """The exercise's moves as the engine's one replay records them (the amounts each added, the
+    street each falls on), antes left out; and the table at the end."""
+    from course.engine.state import HandState
+
     state = HandState.start(exercise)     # the one replay: the amounts are what the engine records
     table = state.table
     moves: list[StudMove] = []
@@ -499,29 +605,42 @@ def export_exercise(exercise: Any) -> PhhHand:
         amount = round_totals[move.player] if move.kind in ("complete", "bet", "raise") else None
         kind = move.kind if move.kind != "call" or added else "check"
         moves.append(StudMove(street, kind, move.player, amount=amount))
+    return moves, table
+
+
+def _with_unknown_deals(exercise: Any, moves: list[StudMove]) -> list[StudMove]:
+    """The cards the record does not show go back in, `??`, each on its street: a street's deals
+    one run in seat order (a player's cards in the order dealt), where its first card went out."""
+    from course.phh import STUD_STREETS
+
     unknown = exercise.extra.get("unknown_cards") or {}
-    if unknown:       # the cards the record does not show go back in, `??`, one deal per seat in seat order
-        start = next((i for i, m in enumerate(moves) if m.kind != "deal"), len(moves))
-        first = find_game(exercise.game).first_street
-        dealt = moves[:start] + [StudMove(first, "deal", p, None, f == "up") for p, faces in unknown.items()
-                                 for f in faces]
-        order = {p: i for i, p in enumerate(exercise.seats)}
-        moves = sorted(dealt, key=lambda m: order[m.player]) + moves[start:]
-    live = [p for p in exercise.seats if not table.hands[p].folded]
-    shown = {p: True for p in _showdown_order(moves, exercise.seats, live)} if len(live) > 1 else {}
-    stakes = exercise.profile.stakes
-    deal = StudHand(exercise.game, list(exercise.seats),
-                    {"ante": int(stakes.ante), "bring_in": int(stakes.bring_in), "small_bet": int(stakes.small_bet),
-                     "big_bet": int(stakes.big_bet)}, {}, moves, shown=shown)
-    stacks = kept.pop("starting_stacks", None)
-    if stacks is None and getattr(exercise, "stacks", None):   # a hand written with `stacks:`
-        stacks = [exercise.stacks.get(p, math.inf) for p in exercise.seats]
-    notation = kept.pop(NOTATION, None)
-    hand = stud_to_phh(deal, stacks, **kept)     # a kept `players` (spaces and all) wins over the seats
-    hand.source = str(where)
-    if isinstance(notation, list):
-        hand.actions = _as_written(hand, notation)
-    return hand
+    if not unknown:
+        return moves
+    index: dict[int, int] = {}                      # id of a known deal -> its place in the player's cards
+    taken = {p: 0 for p in exercise.seats}
+    for move in moves:
+        if move.kind == "deal":
+            while taken[move.player] < len(unknown.get(move.player, ())) \
+                    and unknown[move.player][taken[move.player]] != "known":
+                taken[move.player] += 1
+            index[id(move)] = taken[move.player]
+            taken[move.player] += 1
+    unseen = [(i, StudMove(STUD_STREETS[max(0, i - 2)], "deal", p, None, face == "up"))
+              for p, faces in unknown.items() for i, face in enumerate(faces) if face != "known"]
+    order = {p: n for n, p in enumerate(exercise.seats)}
+    out = list(moves)
+    for street in STUD_STREETS:
+        extra = [(i, m) for i, m in unseen if m.street == street]
+        if not extra:
+            continue
+        start = next((n for n, m in enumerate(out) if m.street == street), len(out))
+        end = start
+        while end < len(out) and out[end].kind == "deal" and out[end].street == street:
+            end += 1
+        run = [(index.get(id(m), 0), m) for m in out[start:end]] + extra
+        run.sort(key=lambda item: (order[item[1].player], item[0]))
+        out[start:end] = [m for _, m in run]
+    return out
 
 
 def _as_written(hand: PhhHand, notation: list[Any]) -> list[Any]:

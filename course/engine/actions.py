@@ -46,6 +46,9 @@ BETTING_VERBS = {
     "bet": ("bets", ""), "raise": ("raises", "to"), "call": ("calls", None), "check": ("checks", None),
     "fold": ("folds", None),
 }
+# Every move a whole stud hand writes: the deal, the shared card, the forced bets, the betting
+# verbs, and a muck at the showdown.
+STUD_KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold", "muck")
 BETTING_KINDS = frozenset({"check", "call", "bet", "raise", "bring_in", "complete"})
 _KIND_OF_VERB = {words: kind for kind, (words, _) in BETTING_VERBS.items()}
 _VERBS = "|".join(sorted((re.escape(w) for w in _KIND_OF_VERB), key=len, reverse=True))

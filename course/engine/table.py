@@ -24,7 +24,7 @@ from typing import Any
 from course.betting import Action, BettingRound, new_round
 from course.showdown import build_pots
 from course.cards import DECK, Card
-from course.engine.actions import BETTING_KINDS, Move, parse_move
+from course.engine.actions import BETTING_KINDS, STUD_KINDS, Move, parse_move
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import DEAL_TIMELINE, GameSpec, find_game
@@ -33,7 +33,7 @@ from course.engine.seats import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
 TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)
-KINDS = ("deal", "shared", "ante", "bring_in", "complete", "bet", "raise", "call", "check", "fold", "muck")
+KINDS = STUD_KINDS
 
 
 class Rules:
@@ -147,6 +147,8 @@ class Table(TableSeats):
     # a whole hand's cards the record does not show (the exercise's `unknown_cards`): player -> how
     # many are still to be dealt; each is dealt in its turn with no card (`_deal_unknown`)
     unknown: dict[str, int] = field(default_factory=dict)
+    # player -> which of the player's cards (0 the first dealt) the record does not show
+    unknown_at: dict[str, frozenset[int]] = field(default_factory=dict)
 
     @classmethod
     def start(cls, exercise: Any, rules: Rules | None = None) -> "Table":
@@ -178,7 +180,9 @@ class Table(TableSeats):
                 for card in seat.up:
                     table.where[card] = f"{name} up"
         extra = getattr(exercise, "extra", None) or {}
-        table.unknown = {p: len(faces) for p, faces in (extra.get("unknown_cards") or {}).items() if p in hands}
+        listed = {p: faces for p, faces in (extra.get("unknown_cards") or {}).items() if p in hands}
+        table.unknown_at = {p: frozenset(i for i, f in enumerate(faces) if f != "known") for p, faces in listed.items()}
+        table.unknown = {p: len(at) for p, at in table.unknown_at.items()}
         table.rules.on_start(table, exercise)
         return table
 
@@ -318,6 +322,8 @@ class Table(TableSeats):
     # --- moves --------------------------------------------------------------------------------
 
     def apply(self, move: Move) -> None:
+        if self.unknown:
+            self._deal_unknown()      # cards the record does not show, due before this move
         for name in (move.player, move.other):
             if name is not None and name not in self.hands:
                 raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
@@ -425,6 +431,8 @@ class Table(TableSeats):
             if not isinstance(expected, tuple) or self.unknown.get(expected[0], 0) <= 0:
                 return
             player, up = expected
+            if self.dealt[player] not in self.unknown_at.get(player, ()):
+                return
             if self.stage_dealt:
                 self._open_stage()
             self.unknown[player] -= 1
@@ -436,9 +444,9 @@ class Table(TableSeats):
 
     def _on_deal(self, move: Move) -> None:
         self._deal_unknown()
-        if move.player in self.unknown:
-            raise IllegalActionError(f"{move.player}'s cards are listed in unknown_cards (the record does not show "
-                                     f"them): no card dealt to {move.player} is named", cite=self.rules.deal_cites(self))
+        if self.dealt.get(move.player, 0) in self.unknown_at.get(move.player, ()):
+            raise IllegalActionError(f"{move.player}'s card {self.dealt[move.player] + 1} is listed in unknown_cards (the "
+                                     "record does not show it): no card is named for it", cite=self.rules.deal_cites(self))
         expected = self.next_deal()
         if expected is None:
             raise IllegalActionError(self.why_not_next() or "no card is due now", cite=self.rules.deal_cites(self))

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from course.engine.actions import parse_move
 
 # Lesson topics: these, and every game's own name (a game's first lesson is about the game).
 _TOPICS = (
@@ -268,12 +267,6 @@ class GameSpec:
     def shared_in_play(self, street: str) -> bool:
         """Whether a shared card, once dealt, stands in for a card of `street` (that street or later)."""
         return self.cards_on(street, True) != self.cards_on(street)
-
-    def parse(self, text: Any) -> Any:
-        """One move written in this game's grammar (`course.engine.actions.parse_move` with the
-        game's `kinds`); `IllegalActionError` (a ValueError) quoting the text otherwise. Asked on
-        every move a hand plays: the grammar is imported once with the module, not on each call."""
-        return parse_move(text, self.kinds, self.title)
 
     def module(self) -> ModuleType | None:
         return importlib.import_module(self.engine) if self.engine else None

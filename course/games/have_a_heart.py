@@ -249,7 +249,9 @@ def start(exercise: Any) -> Table:
     return Table.start(exercise, HeartRules())
 
 
-parse_event = SPEC.parse     # one Have a Heart event; `IllegalActionError` quoting the text otherwise
+def parse_event(text):
+    """One Have a Heart event; `IllegalActionError` quoting the text otherwise."""
+    return parse_move(text, SPEC.kinds, SPEC.title)
 
 
 def deal_problems(hands: Mapping[str, Any], counts: tuple[int, int], profile: Any) -> list[str]:

@@ -512,7 +512,9 @@ def halve(profile: Any, amount: Any) -> Any:
     return int(whole) + 1 if rounding == "up" else int(whole)
 
 
-parse_event = SPEC.parse     # one Horn-A-Vika event; `IllegalActionError` quoting the text otherwise
+def parse_event(text):
+    """One Horn-A-Vika event; `IllegalActionError` quoting the text otherwise."""
+    return parse_move(text, SPEC.kinds, SPEC.title)
 
 
 # ------------------------------------------------------------------------------------------------

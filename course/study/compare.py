@@ -9,7 +9,8 @@ one line in plain words that says where the two differ.
   where the two hands first differ");
 - an answer of several fields (contributions, award, side pots, halves, takes, pot matches, a
   holding): each wrong field by name, as the kind names it (`Kind.diff`), and a line per field
-  value ("Ava: 8 given, 4 right");
+  value ("Ava: 8 given, 4 right"); pot matches read by player ("Ava does not have to match
+  the pot; Cara pays 13, not 26");
 - players and an order: the names given that do not belong, the names left out, or the first
   place where the order goes wrong;
 - one value (a player, yes or no, an amount, a category): the value given and the right one.
@@ -22,7 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course.study import engine
+from course import amounts
+from course.hands import evaluate
+from course.study import engine, misconceptions
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -73,9 +76,26 @@ def _fields(exercise, question, kind, given, value):
     return _one_value(exercise, question, kind, given, value)
 
 
-def _say(units: Any) -> str:
-    from course import amounts
+def _decisions(exercise, question, kind, given, value):
+    """Pot matches read by player: who is asked to match but need not, who must match and is
+    left out, who pays the wrong amount, and, when the players and amounts are right, the order."""
+    fields, _missing, _line = _fields(exercise, question, kind, given, value)
+    got, want = dict(kind.parse(given)), dict(kind.parse(value))
+    extra = [p for p in got if p not in want]
+    left_out = [p for p in want if p not in got]
+    off = [p for p in want if p in got and got[p] != want[p]]
+    words = []
+    if extra:
+        words.append(f"{_join(extra)} {'do' if len(extra) > 1 else 'does'} not have to match the pot")
+    if left_out:
+        words += [f"{p} must match too, paying {_say(want[p])}" for p in left_out]
+    words += [f"{p} pays {_say(want[p])}, not {_say(got[p])}" for p in off]
+    if not words:
+        words.append(f"the order is {_join(list(want))}")
+    return fields, left_out, f"Your answer, {kind.words(given)}: " + "; ".join(words) + "."
 
+
+def _say(units: Any) -> str:
     if isinstance(units, (int, float)) or type(units).__name__ == "Amount":
         try:
             return amounts.say(units)
@@ -110,9 +130,7 @@ def _join(items: list[str]) -> str:
 
 
 def _cards(exercise, question, kind, given, value):
-    from course.asks.kinds import card_list
-
-    chosen, best = card_list(given), card_list(value)
+    chosen, best = engine.card_list(given), engine.card_list(value)
     if chosen is None or best is None:
         return _one_value(exercise, question, kind, given, value)
     wrong = [str(c) for c in chosen if c not in best]
@@ -122,14 +140,11 @@ def _cards(exercise, question, kind, given, value):
 
 def _weigh(exercise, question, chosen, best) -> str:
     """The chosen five against the best five, in words: whose cards, how many, which is better."""
-    from course import questions
-    from course.hands import Category, evaluate
-
     player = question.params.get("player")
     if len(set(chosen)) != len(chosen):
         return "A card is chosen twice; each card plays once."
     if player is not None and question.ask == "best_five":
-        own, shared = questions._own(exercise, player, question)
+        own, shared = engine.own_cards(exercise, player, question)
         foreign = [c for c in chosen if c not in own and c not in shared]
         if foreign:
             cards = ", ".join(map(str, foreign))
@@ -137,7 +152,7 @@ def _weigh(exercise, question, chosen, best) -> str:
                     f"the player's own cards{' and the shared one' if shared else ''}.")
     if len(chosen) != len(best):
         return f"You chose {len(chosen)} cards; the hand is {len(best)}."
-    if questions._side(exercise, question)[1] != "high":
+    if engine.hand_side(exercise, question)[1] != "high":
         return f"Your {_cards_words(chosen)} against {_cards_words(best)}: the right five is the better low."
     mine, theirs = evaluate(chosen), evaluate(best)
     if mine.category is not theirs.category:
@@ -164,7 +179,7 @@ FIELD_KINDS = ("map", "holding", "takes", "matches", "halves", "pots")
 
 _READERS = {
     "cards": _cards,
-    "map": _fields, "holding": _fields, "takes": _fields, "matches": _fields, "halves": _fields,
+    "map": _fields, "holding": _fields, "takes": _fields, "matches": _decisions, "halves": _fields,
     "pots": _fields,
     "players": _names, "order": _names,
 }
@@ -189,8 +204,6 @@ class Judgement:
 
 
 def judge(exercise: Any, question: Any, given: Any, right: Any = None) -> Judgement:
-    from course.study import misconceptions
-
     right = right or engine.answer(exercise, question)
     comparison = compare(exercise, question, given, right)
     if comparison.correct:

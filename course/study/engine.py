@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from course import content, questions
+from course import content, questions, rules, showdown
+from course.betting import Action, Verb
 from course.explain import Answer
-from course.games import find_game
+from course.games import find_game, variant_module  # noqa: F401  (variant_module: the study package's way to a home game's hooks)
+# The rules the catalogue of known mistakes (`misconceptions.py`) and the feedback (`compare.py`)
+# replay a deal under, named here so the study package reaches them through this module alone.
+from course.asks.kinds import card_list  # noqa: F401
+from course.showdown import Pot, award, split_pot  # noqa: F401
+from course.table import action_order, bring_in, cards_left_before_seventh, needs_shared_card, opener  # noqa: F401
 
 
 def parse(text: str, file: str):
@@ -81,11 +87,18 @@ def random_home_deal(game: str, rng, players: int, profile, **options: Any):
     return content.variant_module(game).random_deal(rng, players, profile, **options)
 
 
-def home_replay(exercise):
-    """The home game's table after the exercise's events, played on the one hand state."""
+def home_replay(exercise, upto: int | None = None):
+    """The home game's table after the exercise's events (the first `upto` of them), played on the
+    one hand state."""
     from course.engine.state import HandState
 
-    return HandState.replay(exercise).table
+    return HandState.replay(exercise, upto).table
+
+
+def table_card_stage(game: str) -> int | None:
+    """The stage of `game` whose card is dealt to the table (Horn-A-Vika's spit card), None when
+    no stage deals one."""
+    return next((s.number for s in find_game(game).stages if s.to_table), None)
 
 
 def profile(name: str, overrides: dict[str, Any] | None = None):
@@ -153,3 +166,71 @@ def round_ahead(table) -> int | None:
     """A Horn-A-Vika table's betting round in play, or the next one to come (None after the
     last): the round a `bet_limit` question without `round` is about."""
     return table.round_ahead()
+
+
+# --- what the catalogue of known mistakes reads of a deal (course/study/misconceptions.py)
+
+
+def citations() -> dict:
+    """The citation registry: key -> citation."""
+    return rules.citations()
+
+
+def profile_names(game: str) -> list[str]:
+    """The rule profiles of `game`, by name."""
+    return rules.profile_names(game)
+
+
+def with_profile(exercise, name: str):
+    """The same exercise under rule profile `name` (ValueError when its moves break under it)."""
+    return content.with_profile(exercise, name)
+
+
+def final_hands(exercise) -> dict:
+    """Each player's own cards at the showdown (or the end of the moves)."""
+    return questions.final_hands(exercise)
+
+
+def final_hand_states(exercise) -> dict:
+    """Each player's hand at the showdown, up and down cards apart."""
+    return questions.final_hand_states(exercise)
+
+
+def shared_cards(exercise) -> list:
+    """The cards shared by every player (a shared seventh card, the spit card)."""
+    return questions.shared_cards(exercise)
+
+
+def folded_players(exercise) -> list[str]:
+    return questions.folded_players(exercise)
+
+
+def own_cards(exercise, player: str, question=None) -> tuple[list, list]:
+    """(`player`'s own cards, the shared cards) a best five of `question` is made from."""
+    return questions._own(exercise, player, question)
+
+
+def hand_side(exercise, question) -> tuple[str, str]:
+    """(game, "high" or "low"): the side a hand of `question` is ranked on."""
+    return questions._side(exercise, question)
+
+
+def halves(exercise, question) -> Answer:
+    """A high-low pot's two halves behind an award or halves question."""
+    return questions._halves(exercise, question)
+
+
+def share_pot(pot: int, winners, seats, *, profile, cards, rule: str) -> Answer:
+    """`pot` shared among `winners`, an odd unit by `rule` ("highest-card-by-suit" for a high
+    half, "lowest-card-by-suit" for a low one)."""
+    return showdown._share(pot, winners, seats, profile=profile, cards=cards, rule=rule)
+
+
+def bet_of(text: str) -> int | None:
+    """The amount of a stud action that is a bet ("Ava bets 4"), None for any other action or
+    text that is no action."""
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return None
+    return action.amount if action.verb is Verb.BET else None

@@ -13,16 +13,17 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Mapping
 
 import yaml
 
 from course.cards import Card, parse_cards
 from course.explain import Answer
-from course.games import find_game, variant_module
-from course.hands import evaluate
+from course.hands import Category, evaluate
 from course.study import engine
 
 CATALOGUE = Path(__file__).with_name("misconceptions.yaml")
@@ -64,9 +65,7 @@ def catalogue(path: Path = CATALOGUE) -> tuple[Misconception, ...]:
 
 @lru_cache(maxsize=4)
 def _catalogue(path: Path) -> tuple[Misconception, ...]:
-    from course import rules
-
-    known = rules.citations()
+    known = engine.citations()
     try:
         raw_entries = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
@@ -179,12 +178,94 @@ def _standing(question, entry: Misconception) -> tuple[int, int]:
     return (tempts.index(entry.id) if entry.id in tempts else len(tempts), -entry.precedence)
 
 
+def partial_matches(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
+    """Every misconception that reproduces a wrong `given` of several fields in part: each field
+    the learner got wrong holds the entry's wrong value there, and every other field is right
+    (the mistake made for one player, one half, one decision, not all). Entries that reproduce
+    the whole answer are left to `matches`; a field the entry gets right but the learner wrong
+    rules it out, and so does a wrong field that cannot tell the mistake from a slip (`_telling`:
+    a field left out, an amount one unit off), or a part that shares out more or less than the
+    pot the entry shares out (`_total`). Most specific first (`rank`); none for a one-field
+    answer or a right one."""
+    kind = engine.kind_of(exercise, question)
+    right, wrong = _wrong_answers(exercise, question, right)
+    mine, theirs = _fields(kind, given), _fields(kind, right.value)
+    if mine is None or theirs is None:
+        return []
+    off = {k for k in (*mine, *theirs) if mine.get(k) != theirs.get(k)}
+    if not off:
+        return []
+    found = []
+    for entry, value in wrong:
+        options = [] if value is None else (list(value) if isinstance(value, Either) else [value])
+        for one in options:
+            its = _fields(kind, one)
+            if its is not None and not kind.same(given, one) \
+                    and all(mine.get(k) == its.get(k) and _telling(its.get(k), theirs.get(k)) for k in off) \
+                    and (_total(its) != _total(theirs) or _total(mine) == _total(theirs)):
+                found.append(entry)
+                break
+    return rank(question, found)
+
+
+def _total(fields: dict) -> Any:
+    """The amounts of an answer's fields added up (a pot shared out: an award, the halves). An
+    entry whose answer shares out the same pot as the right one reproduces only a part that
+    shares out that pot too: the whole pot to one player while the others keep their shares is
+    no reading of any rule."""
+    return sum(v for v in fields.values() if isinstance(v, (int, Decimal)) and not isinstance(v, bool))
+
+
+def _telling(value: Any, right: Any) -> bool:
+    """Whether a field's wrong `value` can tell a mistake from a slip: not a field left out (a
+    player or a decision missing says nothing of why), not an amount one unit off the right one
+    (a slip of counting as likely as any rule misread)."""
+    if value is None:
+        return False
+    if isinstance(value, tuple) and isinstance(right, tuple) and len(value) == len(right) == 2 \
+            and value[0] == right[0]:                   # a decision in the same place: its amount
+        value, right = value[1], right[1]
+    if isinstance(value, bool) or isinstance(right, bool) or right is None:
+        return True
+    try:
+        return abs(value - right) > 1
+    except TypeError:
+        return True
+
+
+def _fields(kind, value: Any) -> dict | None:
+    """An answer of several fields as {field: value}, each field named by what it is about (a
+    player, a half and its player, a pot's place in the list), so two answers are
+    compared field by field; a field absent is None. None for a one-field kind or an answer its
+    kind cannot read."""
+    parsed = kind.parse(value) if kind.name in FIELD_KINDS else None
+    if parsed is None:
+        return None
+    if kind.name in ("map", "holding"):
+        return dict(parsed)
+    if kind.name == "takes":
+        return {"taker": parsed["taker"], **{("from", p): offer for p, offer in parsed["from"].items()}}
+    if kind.name == "halves":
+        low = parsed["low"]
+        return {**{("high", p): u for p, u in parsed["high"].items()}, "no low": low is None,
+                **{("low", p): u for p, u in (low or {}).items()}}
+    if kind.name == "matches":                  # a player decides once a stage: their place and amount
+        return {player: (n, units) for n, (player, units) in enumerate(parsed)}
+    return dict(enumerate(parsed))              # pots: a list whose order matters
+
+
+# The answer kinds with several fields, each of which a learner may get right or wrong on its own.
+FIELD_KINDS = ("map", "holding", "takes", "matches", "halves", "pots")
+
+
 def diagnose(exercise, question, given: Any, right: Answer | None = None) -> list[Misconception]:
     """The one misconception to name for a wrong `given` (as a list: empty when none reproduces
-    it, and for a right answer): the first of `matches`. A learner is told one mistake, the most
-    specific, never several, and never a guess: when two entries reproduce the answer and
-    neither outranks the other (the question tempts neither, equal precedence), none is named."""
-    found = matches(exercise, question, given, right)
+    it, and for a right answer): the first of `matches`, else, for an answer of several fields,
+    the first of `partial_matches` (an entry that reproduces the whole answer beats one that
+    reproduces a part). A learner is told one mistake, the most specific, never several, and
+    never a guess: when two entries reproduce the answer alike and neither outranks the other
+    (the question tempts neither, equal precedence), none is named."""
+    found = matches(exercise, question, given, right) or partial_matches(exercise, question, given, right)
     if len(found) > 1 and _standing(question, found[0]) == _standing(question, found[1]):
         return []
     return found[:1]
@@ -193,16 +274,14 @@ def diagnose(exercise, question, given: Any, right: Answer | None = None) -> lis
 def other_profile(exercise, question, given: Any, right: Answer | None = None) -> str | None:
     """When the learner's wrong answer is the right one under another rule profile of the game,
     that profile's name (the course's profiles.yaml): the "mistake" is another rule set's rule."""
-    from course import content, rules
-
     right = right or engine.answer(exercise, question)
     if engine.is_correct(exercise, question, given, right):
         return None
-    for name in rules.profile_names(exercise.game):
+    for name in engine.profile_names(exercise.game):
         if name == exercise.rules:
             continue
         try:
-            other = content.with_profile(exercise, name)
+            other = engine.with_profile(exercise, name)
             if engine.is_correct(other, question, given):
                 return name
         except ValueError:          # the deal's own moves break under that profile
@@ -212,11 +291,9 @@ def other_profile(exercise, question, given: Any, right: Answer | None = None) -
 
 def profile_words(exercise, name: str) -> str:
     """ "That is the 1917Poker rule; this deal uses PokerStars'." for another profile `name`."""
-    from course import rules
-
     def title(profile_name: str) -> str:
         try:
-            return rules.load_profile(profile_name).title
+            return engine.profile(profile_name).title
         except ValueError:
             return profile_name
     return f"Your answer is the rule of {title(name)}; this deal is played under {title(exercise.rules)}."
@@ -240,13 +317,11 @@ def _doors(exercise) -> dict[str, Card]:
 
 def _lowest(exercise, cards: dict[str, Card], key: Callable[[Card], int]) -> str:
     """The player with the lowest card by `key`; a tie goes by the engine's own tie rule."""
-    from course import table
-
     low = min(key(c) for c in cards.values())
     tied = [p for p in exercise.seats if p in cards and key(cards[p]) == low]
     if len(tied) == 1:
         return tied[0]
-    return table.bring_in(tied, {p: cards[p] for p in tied}, exercise.profile).value
+    return engine.bring_in(tied, {p: cards[p] for p in tied}, exercise.profile).value
 
 
 def ace_low_bring_in(exercise, question) -> str:
@@ -305,9 +380,7 @@ def full_bet_not_difference(exercise, question) -> Any:
 
 
 def _final(exercise) -> tuple[dict[str, list[Card]], list[Card], list[str]]:
-    from course import questions
-
-    return questions.final_hands(exercise), questions.shared_cards(exercise), questions.folded_players(exercise)
+    return engine.final_hands(exercise), engine.shared_cards(exercise), engine.folded_players(exercise)
 
 
 def borrowed_card(exercise, question) -> Any:
@@ -323,9 +396,7 @@ def borrowed_card(exercise, question) -> Any:
 
 
 def _final_up(exercise) -> dict[str, list[Card]]:
-    from course import questions
-
-    return {p: list(h.up) for p, h in questions.final_hand_states(exercise).items()}
+    return {p: list(h.up) for p, h in engine.final_hand_states(exercise).items()}
 
 
 def kicker_beyond_five(exercise, question) -> Any:
@@ -346,11 +417,9 @@ def kicker_beyond_five(exercise, question) -> Any:
         return None
     if question.ask == "winners":
         return chosen
-    from course.showdown import split_pot
-
-    pot = exercise.pot if find_game(exercise.game).award_needs_pot and exercise.pot is not None \
+    pot = exercise.pot if engine.find_game(exercise.game).award_needs_pot and exercise.pot is not None \
         else sum(right.values())
-    return dict(split_pot(pot, chosen, exercise.seats, profile=exercise.profile,
+    return dict(engine.split_pot(pot, chosen, exercise.seats, profile=exercise.profile,
                           cards={p: [*hands[p], *shared] for p in chosen}).value)
 
 
@@ -420,13 +489,11 @@ def one_more_raise(exercise, question) -> Any:
 
 
 def wraparound_straight(exercise, question) -> Any:
-    from course import questions
-
     if question.ask in ("winners", "award"):
         return wraparound_winners(exercise, question)
 
     player = question.params.get("player")
-    cards = [*questions.final_hands(exercise)[player], *questions.shared_cards(exercise)]
+    cards = [*engine.final_hands(exercise)[player], *engine.shared_cards(exercise)]
     ranks = {int(c.rank) for c in cards}
     for start in range(11, 15):            # J-Q-K-A-2 .. A-2-3-4-5 read round the corner
         run = {(start + k - 2) % 13 + 2 for k in range(5)}
@@ -443,7 +510,7 @@ def first_match_limit(exercise, question) -> int | None:
     made = [o.amount for o in getattr(table.rules, "obligations", []) if o.player == player and o.decision == "match"]
     if number is None or len(made) < 2:
         return None
-    return variant_module(exercise.game).limit_for(table.profile, number, made[0])
+    return engine.variant_module(exercise.game).limit_for(table.profile, number, made[0])
 
 
 def base_limit_for_everyone(exercise, question) -> int | None:
@@ -452,7 +519,7 @@ def base_limit_for_everyone(exercise, question) -> int | None:
     number = question.params.get("round") or engine.round_ahead(table)
     if number is None:
         return None
-    return variant_module(exercise.game).limit_for(table.profile, number, None)
+    return engine.variant_module(exercise.game).limit_for(table.profile, number, None)
 
 
 def face_down_heart_takes(exercise, question) -> Any:
@@ -477,7 +544,7 @@ def order_by_rank(exercise, question) -> Any:
     best_first = sorted(right, key=lambda p: (-evaluate(shown[p]).value, exercise.seats.index(p)))
     # on third street, from the bring-in up through the door cards by rank
     low_first = sorted(right, key=lambda p: (evaluate(shown[p]).value, exercise.seats.index(p)))
-    if exercise.street == find_game(exercise.game).first_street and right[0] in low_first:
+    if exercise.street == engine.find_game(exercise.game).first_street and right[0] in low_first:
         low_first = [right[0], *[p for p in low_first if p != right[0]]]
     return Either(dict.fromkeys(map(tuple, (best_first, low_first))))
 
@@ -503,11 +570,9 @@ def short_hand_dead(exercise, question) -> Any:
     winners = [p for p in full if evaluate([*hands[p], *shared]).value == best]
     if question.ask == "winners":
         return winners
-    from course.showdown import split_pot
-
     right = engine.answer(exercise, question).value
     pot = exercise.pot if exercise.pot is not None else sum(right.values())
-    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile,
+    return dict(engine.split_pot(pot, winners, exercise.seats, profile=exercise.profile,
                           cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
 
 
@@ -524,7 +589,7 @@ def hole_pair_option(exercise, question) -> bool | None:
     """The fourth-street big bet read as unlocked by a pair that uses a hole card."""
     action = str(question.params.get("action", ""))
     big = exercise.stakes.big_bet if exercise.stakes is not None else None
-    if exercise.street != find_game(exercise.game).pair_street or big is None \
+    if exercise.street != engine.find_game(exercise.game).pair_street or big is None \
             or not action.endswith(f"bets {big}"):
         return None
     if exercise.profile.value("fourth_street_pair") == "off":
@@ -537,6 +602,8 @@ def hole_pair_option(exercise, question) -> bool | None:
 
 def straight_counts_in_razz(exercise, question) -> Any:
     """Razz winners if a straight or flush counted against a low (course/study/low.py)."""
+    # a drill module registers its templates when imported: imported here, when first needed, so
+    # the catalogue's import does not put razz's drills before Stud High's
     from course.study.low import straight_counts_winners
 
     hands, shared, folded = _final(exercise)
@@ -570,14 +637,12 @@ def _paid_to(exercise, question, winners: list[str], side: str) -> Any:
     odd unit by the game's card-by-suit rule for that side)."""
     if question.ask == "winners":
         return winners
-    from course.showdown import _share
-
     hands, shared, folded = _final(exercise)
     own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
     right = engine.answer(exercise, question).value
     pot = exercise.pot if exercise.pot is not None else sum(right.values())
     rule = "highest-card-by-suit" if side == "high" else "lowest-card-by-suit"
-    return dict(_share(pot, winners, exercise.seats, profile=exercise.profile, cards=own, rule=rule).value)
+    return dict(engine.share_pot(pot, winners, exercise.seats, profile=exercise.profile, cards=own, rule=rule).value)
 
 
 def _high_winners(exercise, players=None) -> list[str]:
@@ -601,10 +666,7 @@ def high_takes_all_hilo(exercise, question) -> Any:
 def one_half_per_hand(exercise, question) -> Any:
     """A hand that scoops read as winning the low half only: the high half goes to the best high
     hand among the others."""
-    from course import questions
-    from course.showdown import _share
-
-    value = questions._halves(exercise, question).value    # the halves behind an award too
+    value = engine.halves(exercise, question).value    # the halves behind an award too
     high, low = value["high"], value["low"]
     if not low or len(high) != 1 or set(high) != set(low):
         return None
@@ -614,7 +676,7 @@ def one_half_per_hand(exercise, question) -> Any:
         return None
     hands, shared, folded = _final(exercise)
     own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
-    new_high = dict(_share(units, _high_winners(exercise, others), exercise.seats, profile=exercise.profile,
+    new_high = dict(engine.share_pot(units, _high_winners(exercise, others), exercise.seats, profile=exercise.profile,
                            cards=own, rule="highest-card-by-suit").value)
     if question.ask == "halves":
         return {"high": new_high, "low": dict(low)}
@@ -635,11 +697,9 @@ def even_split_among_winners(exercise, question) -> Any:
     winners = [p for p in exercise.seats if right.get(p)]
     if len(winners) < 2:
         return None
-    from course.showdown import _share
-
     hands, shared, folded = _final(exercise)
     own = {p: [*c, *shared] for p, c in hands.items() if p not in folded}
-    return dict(_share(sum(right.values()), winners, exercise.seats, profile=exercise.profile, cards=own,
+    return dict(engine.share_pot(sum(right.values()), winners, exercise.seats, profile=exercise.profile, cards=own,
                        rule="highest-card-by-suit").value)
 
 
@@ -655,13 +715,11 @@ def _split_to(exercise, question, winners: list[str]) -> Any:
     """The `winners` answer, or the pot split among them for an `award` question."""
     if question.ask == "winners":
         return winners
-    from course.showdown import split_pot
-
     right = engine.answer(exercise, question).value
-    pot = exercise.pot if find_game(exercise.game).award_needs_pot and exercise.pot is not None \
+    pot = exercise.pot if engine.find_game(exercise.game).award_needs_pot and exercise.pot is not None \
         else sum(right.values())
     hands, shared, _folded = _final(exercise)
-    return dict(split_pot(pot, winners, exercise.seats, profile=exercise.profile,
+    return dict(engine.split_pot(pot, winners, exercise.seats, profile=exercise.profile,
                           cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
 
 
@@ -702,7 +760,7 @@ def completion_as_raise(exercise, question) -> Any:
 
 def big_bet_compulsory(exercise, question) -> bool | None:
     """With a pair showing on the pair street, the small bet read as no longer allowed."""
-    spec = find_game(exercise.game)
+    spec = engine.find_game(exercise.game)
     small = exercise.stakes.small_bet if exercise.stakes is not None else None
     if exercise.street != spec.pair_street or small is None or exercise.profile.value("fourth_street_pair") == "off":
         return None
@@ -711,13 +769,7 @@ def big_bet_compulsory(exercise, question) -> bool | None:
 
 def _bet_with_a_pair_showing(exercise, question, amount: int) -> bool:
     """Whether the question asks about a bet of `amount` while some player still in shows a pair."""
-    from course.betting import Action, Verb
-
-    try:
-        action = Action.parse(str(question.params.get("action", "")))
-    except ValueError:
-        return False
-    if action.verb is not Verb.BET or action.amount != amount:
+    if engine.bet_of(str(question.params.get("action", ""))) != amount:
         return False
     return any(len({c.rank for c in exercise.hands[p].up}) < len(exercise.hands[p].up) for p in exercise.active)
 
@@ -725,9 +777,7 @@ def _bet_with_a_pair_showing(exercise, question, amount: int) -> bool:
 def seventh_card_opener(exercise, question) -> str | None:
     """The face-down card of a street dealt face down (seventh street) counted in its player's
     row, as if it could move the first action."""
-    from course import table
-
-    if not find_game(exercise.game).dealt_face_down(exercise.street) or exercise.shared:
+    if not engine.find_game(exercise.game).dealt_face_down(exercise.street) or exercise.shared:
         return None
     rows = {}
     for p in exercise.active:
@@ -736,14 +786,12 @@ def seventh_card_opener(exercise, question) -> str | None:
             return None
         rows[p] = [*hand.up, hand.down[-1]]      # `down` is in deal order: the last one is new
     folded = [p for p in exercise.seats if p not in rows]
-    return table.opener(exercise.seats, rows, exercise.profile, folded=folded).value
+    return engine.opener(exercise.seats, rows, exercise.profile, folded=folded).value
 
 
 def shared_card_on_top(exercise, question) -> bool | None:
     """The shared card counted as one card more than the seventh cards: the deck read as short
     unless it holds a card for each player still in and one for the middle."""
-    from course import table
-
     right = engine.answer(exercise, question).value
     if right or exercise.profile.value("shared_card") == "never":
         return None
@@ -752,8 +800,8 @@ def shared_card_on_top(exercise, question) -> bool | None:
     if exercise.actions:
         live = set(engine.replay_street(exercise).live)
         still_in = [p for p in still_in if p in live]
-    left = table.cards_left_before_seventh(hands)
-    return table.needs_shared_card(len(still_in) + 1, exercise.profile, cards_left=left).value
+    left = engine.cards_left_before_seventh(hands)
+    return engine.needs_shared_card(len(still_in) + 1, exercise.profile, cards_left=left).value
 
 
 def shared_card_left_out(exercise, question) -> Any:
@@ -827,25 +875,58 @@ def third_match_skipped(exercise, question) -> Any:
     return [decision for decision in right if not set(decision) & skipped]
 
 
+def spit_card_hole_cards(exercise, question) -> Any:
+    """The spit card read as calling for a match from a player whose hole card has its rank, not
+    only from one who shows it (OPR-535 2.3 asks only face-up cards; a spit card that pairs a hole
+    card costs nothing): each such player asked to match too, in the order the stage's decisions
+    go, every match paying the pot as it stands then. Without stacks (a short match is priced
+    otherwise)."""
+    stage = engine.table_card_stage(exercise.game)
+    table = engine.home_replay(exercise)
+    asked_about = question.params.get("stage", table.opened[-1] if table.opened else table.start_stage)
+    if stage is None or asked_about != stage or getattr(exercise, "stacks", None):
+        return None
+    spit_at = next((n for n, move in enumerate(exercise.moves) if move.kind == "spit"), None)
+    before = engine.home_replay(exercise, upto=0 if spit_at is None else spit_at + 1)
+    if not before.shared or before.stage != stage:
+        return None                           # the spit card is not dealt in these events
+    spit = before.shared[0]
+    asked = [o for o in before.rules.obligations if o.stage == stage]
+    shows = {o.player for o in asked}
+    hole = [p for p in before.live if p not in shows and any(c.rank == spit.rank for c in before.hands[p].down)]
+    if not hole:
+        return None
+    # in the order the stage's decisions go: the engine's order, the hole-card matchers taking
+    # their place in it as the spit card's own would (ranked by the hand showing, or in deal order)
+    seq = {p: n for n, p in enumerate(before.live)}
+    ordered = before.rules.in_order(before, stage, [SimpleNamespace(player=p, seq=seq[p]) for p in [*shows, *hole]])
+    decided = {o.player: o for o in table.rules.obligations
+               if o.stage == stage and o.decision is not None}
+    pot, value = before.pot, []
+    for o in ordered:
+        value.append({o.player: pot})
+        if getattr(decided.get(o.player), "decision", None) != "fold":
+            pot *= 2
+    return value
+
+
 def one_pot_award(exercise, question) -> Any:
     """Every chip in one pot for the best hand, side pots ignored: an all-in player winning more
     than they matched (stacks only)."""
-    from course import showdown
-
     if not getattr(exercise, "stacks", None):
         return None
     right = engine.answer(exercise, question).value
     if question.ask == "side_pots":
-        return [showdown.Pot(sum(p.amount for p in right), right[0].players, 0)] if len(right) > 1 else None
+        return [engine.Pot(sum(p.amount for p in right), right[0].players, 0)] if len(right) > 1 else None
     hands, shared, folded = _final(exercise)
-    return showdown.award(hands, sum(right.values()), exercise.seats, shared, folded, exercise.profile).value
+    return engine.award(hands, sum(right.values()), exercise.seats, shared, folded, exercise.profile).value
 
 
 def all_in_lowcard_brings_in(exercise, question) -> Any:
     """The lowest door card read as bringing in although it is all in on the ante: the same
     question with every stack ignored (stacks only, when the lowest door card is all in)."""
     stacks = getattr(exercise, "stacks", None)
-    if not stacks or exercise.street != find_game(exercise.game).first_street:
+    if not stacks or exercise.street != engine.find_game(exercise.game).first_street:
         return None
     return engine.answer(dataclasses.replace(exercise, stacks={}), question).value
 
@@ -871,8 +952,7 @@ def high_card_before_type(exercise, question) -> Any:
     if question.ask == "action_order":
         if len(chosen) != 1:
             return None
-        from course import table
-        return table.action_order(exercise.seats, chosen[0], [p for p in exercise.seats if p in rows])
+        return engine.action_order(exercise.seats, chosen[0], [p for p in exercise.seats if p in rows])
     return _split_to(exercise, question, chosen)
 
 
@@ -900,9 +980,8 @@ def suit_ladder_later(exercise, question) -> Any:
     picks = list(dict.fromkeys(picks))
     if question.ask == "opener":
         return Either(picks)
-    from course import table
     active = [p for p in exercise.seats if p in rows]
-    return Either(tuple(table.action_order(exercise.seats, p, active)) for p in picks)
+    return Either(tuple(engine.action_order(exercise.seats, p, active)) for p in picks)
 
 
 def small_bet_carried(exercise, question) -> Any:
@@ -963,8 +1042,6 @@ def _wraps(cards) -> bool:
 
 def wraparound_winners(exercise, question) -> Any:
     """The winners when a run round the corner counted as a straight (the lowest straight)."""
-    from course.hands import Category
-
     hands, shared, live = _live_showdown(exercise)
     values = {}
     for p in live:
@@ -984,7 +1061,7 @@ def pair_option_in_low_game(exercise, question) -> bool | None:
     """Stud High's fourth-street pair option carried into razz or Hi-Lo: a bet of the big amount
     read as allowed because a pair shows."""
     big = exercise.stakes.big_bet if exercise.stakes is not None else None
-    streets = find_game(exercise.game).betting_streets
+    streets = engine.find_game(exercise.game).betting_streets
     # Stud High's option belongs to the second betting round, where a pair can first show
     if len(streets) < 2 or exercise.street != streets[1] or not big:
         return None
@@ -1004,6 +1081,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "taken_heart_takes": taken_heart_takes,
     "hole_cards_out_of_reach": hole_cards_out_of_reach,
     "third_match_skipped": third_match_skipped,
+    "spit_card_hole_cards": spit_card_hole_cards,
     "one_pot_award": one_pot_award,
     "hole_pair_option": hole_pair_option,
     "match_before_earlier": match_before_earlier,
