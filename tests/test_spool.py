@@ -121,9 +121,10 @@ TRIED: dict[str, set[str]] = {}     # location -> the exercises whose try-its `t
 
 
 def taught(location: str) -> None:
-    """Every lesson's try-its answered: Review serves what they teach."""
+    """The bring-in lesson's try-its answered, so Review serves what it teaches (one lesson, not
+    all: the store may sit on a 1 MB disk)."""
     TRIED.pop(location, None)
-    answer_try_its(location, state.LOCAL.key, course=COURSE)
+    answer_try_its(location, state.LOCAL.key, [COURSE.lessons["bring-in"]], course=COURSE)
     TRIED[location] = set(stored(location)[0]["exercise"])
 
 
