@@ -12,11 +12,15 @@
 3. (`--review`) what Next waits for on Review, side by side: a session's items made on demand
    (each drawn when Next is pressed, as before) against made ahead by `review.prepare` in the
    background while the learner answers the first item (Next then reads the cache). Sessions
-   of ten items of the slowest templates, or of `--template`.
+   of ten items of the slowest templates, or of `--template`;
+4. (`--marks`) the home-game templates whose cut is marked as the hand is played, each item
+   loaded on the hand taken back to its cut, against the same items loaded by replaying their
+   events, alternating in one process.
 
     python benchmarks/drills.py [--items 200] [--repeat 41] [--json]
                                 [--game stud-high] [--template completion] [--no-feedback]
     python benchmarks/drills.py --review [--template hav-side-pots]
+    python benchmarks/drills.py --marks [--items 60] [--repeat 5] [--template hah-taken-heart]
 
 Items/s: `--items` consecutive seeds per template, after one warm-up item. The two Check
 interactions alternate (one of each per round, after a warm-up round) so both see the same
@@ -73,6 +77,46 @@ def bench_templates(items: int, games: set[str] | None = None, names: set[str] |
         out[name] = {"game": template.game, "items_per_s": items / elapsed,
                      "items_per_cpu_s": items / max(used, 1e-9)}
     return out
+
+
+def bench_marks(names: list[str], items: int, rounds: int) -> dict[str, dict[str, float]]:
+    """Items per CPU second of each template with the hand marked at its cut's points as it is
+    played (`course.study.home`: the item loads on the hand taken back to its cut) and without
+    (no mark taken, the item's events replayed as any exercise's), side by side in this one
+    process: the two alternate, `rounds` times, each on fresh seeds and a cleared item cache;
+    the median of the rounds."""
+    from course.study import home
+
+    content.load_course(ROOT)
+    keep_out_of_gc()
+    watches = (home._Marks, home._RepeatMatches, home._BeforeBetting)
+    marking = {cls: cls.__dict__["__call__"] for cls in watches}
+    take_back = home.take_back
+    found: dict[str, dict[str, list[float]]] = {name: {"replayed": [], "marked": []} for name in names}
+    for name in names:
+        engine.check(templates.generate(templates.item_id(name, 10**6)))   # warm-up
+    try:
+        for turn in range(rounds):
+            for mode in ("replayed", "marked"):
+                for cls in watches:
+                    cls.__call__ = marking[cls] if mode == "marked" else (lambda self, played: None)
+                home.take_back = take_back if mode == "marked" else (lambda hand, moves: None)
+                templates.generate.cache_clear()
+                for name in names:
+                    cpu = time.process_time()
+                    for item in templates.sample(name, items, start=1000 * (turn + 1)):
+                        problems = engine.check(templates.generate(item))
+                        assert not problems, (item, problems)
+                    found[name][mode].append(items / max(time.process_time() - cpu, 1e-9))
+    finally:
+        for cls in watches:
+            cls.__call__ = marking[cls]
+        home.take_back = take_back
+    return {name: {mode: statistics.median(rates) for mode, rates in modes.items()} for name, modes in found.items()}
+
+
+MARKED = ("hah-taken-heart", "hah-take", "hah-folded-player", "hav-second-match", "hah-action-order", "hah-opener",
+          "hav-opener", "hav-action-order", "hav-bet-limit")
 
 
 REVIEW_DEFAULT = ("hav-side-pots", "hah-side-pots", "hah-shared-card", "hav-second-match", "hah-taken-heart")
@@ -134,7 +178,21 @@ def main() -> None:
                         help="leave the imports and the course in the collector's reach (not as the app runs)")
     parser.add_argument("--review", action="store_true",
                         help="only what Review's Next waits for: items made on demand against made ahead")
+    parser.add_argument("--marks", action="store_true",
+                        help="only the templates whose cut is marked as the hand is played: marked against replayed, "
+                             "alternating in this process (--template to choose, --items per round, --repeat rounds)")
     args = parser.parse_args()
+    if args.marks:
+        rates = bench_marks(args.template or list(MARKED), args.items, args.repeat if args.repeat != 41 else 5)
+        if args.json:
+            print(json.dumps(rates, indent=2))
+            return
+        print("Items per CPU second, the hand marked at its cut's points as it is played against the item's events "
+              "replayed, alternating in one process (median of the rounds)")
+        for name, r in rates.items():
+            print(f"  {name:22s} replayed {r['replayed']:7.1f}  marked {r['marked']:7.1f}  "
+                  f"({r['marked'] / r['replayed']:.2f})")
+        return
     if args.review:
         content.load_course(ROOT)
         keep_out_of_gc()

@@ -24,7 +24,7 @@ from course.cards import Card, cards_text, parse_cards
 from course.explain import Answer, Step
 from course.games import find_game
 from course.hands import HandValue, LowHand, evaluate, hand_order
-from course.engine.state import HandState, table_award as table_award_of
+from course.engine.state import HandState, table_award
 from course.model import Exercise, Problem, Question
 from course.showdown import ShowdownRules, side_order
 from course.unknown_cards import UnknownCardsError, check_known
@@ -97,7 +97,7 @@ def display(value: Any) -> Any:
 
 def answer(exercise: Exercise, question: Question) -> Answer:
     """The engine's answer to one question, its cited steps, then the authored note."""
-    check_known(exercise, question)      # a question that needs a card the record does not show
+    check_known(exercise, question, _point, _round_as_opened)   # a question that needs a card the record does not show
     result = find_ask(exercise.game, question.ask).solve(exercise, question)
     if question.explain:
         note = Step(f"Note: {' '.join(question.explain.split())}", tuple(question.cite))
@@ -114,12 +114,10 @@ def _point(exercise: Exercise, question: Question | None = None) -> HandState:
     `street` or `after` its first moves; a home game after all its moves; a stud street as dealt
     (its cards are those written, whatever its betting: another profile may refuse an action
     without changing who holds what)."""
-    if exercise.events:                  # a whole hand or a home game: at the question's point
-        params = question.params if question is not None else {}
-        return HandState.at(exercise, params.get("street"), params.get("after"))
-    if find_game(exercise.game).moves == "actions":    # a stud street: its actions deal no card
-        return HandState.start(exercise)
-    return HandState.replay(exercise)
+    if exercise.actions and not exercise.whole_hand:    # a stud street: its actions deal no card
+        return HandState.replay(exercise, 0)
+    params = question.params if question is not None else {}
+    return HandState.at(exercise, params.get("street"), params.get("after"))
 
 
 def _bring_in(exercise: Exercise, question: Question) -> Answer:
@@ -195,7 +193,7 @@ def _opened(exercise: Exercise):
         if move.kind != "ante":
             break
         antes += 1
-    return HandState.replay(exercise, antes).table
+    return HandState.replay(exercise, antes).round
 
 
 def _all_in_at_start(rnd) -> list[str]:
@@ -278,7 +276,7 @@ def _replay(exercise: Exercise, upto: int | None = None, question: Question | No
     state, replayed once for every question and grade of the exercise. On a whole hand: the
     round of the question's street (or the latest round) as it stands at the question's point."""
     if not exercise.events:
-        return HandState.replay(exercise, upto).table
+        return HandState.replay(exercise, upto).round
     table = _point(exercise, question).table
     street = (question.params.get("street") if question is not None else None) or table.street
     if street not in table.rounds:
@@ -305,19 +303,17 @@ def hand_record(exercise: Exercise):
 
 def _legal_action(exercise: Exercise, question: Question) -> Answer:
     after = int(question.params.get("after", 0) or 0)
-    moves = exercise.events if exercise.events else exercise.actions
+    moves = exercise.moves
     if not 0 <= after <= len(moves):
         raise ValueError(f"after {after!r}: expected a count from 0 to {len(moves)} (the moves so far)")
-    if exercise.events:                  # a whole hand, or a game played on events: the one Table
-        table = HandState.replay(exercise, after).table
-        if table.round is None and table.stage and table.stage_dealt and table.current_round() is None:
-            # a stage with no betting of its own (Horn-A-Vika's third up card): nobody may act
-            return Answer(False, [Step(f"Not allowed: stage {table.stage} has no betting round; the next "
-                                       "card is dealt first.", table.rules.deal_cites(table))])
-        if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
-            raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
-        return (table.round or table.new_round()).verdict(question.params["action"])
-    return _replay(exercise, after).verdict(question.params["action"])
+    table = HandState.replay(exercise, after).table
+    if table.round is None and table.stage and table.stage_dealt and table.current_round() is None:
+        # a stage with no betting of its own (Horn-A-Vika's third up card): nobody may act
+        return Answer(False, [Step(f"Not allowed: stage {table.stage} has no betting round; the next "
+                                   "card is dealt first.", table.rules.deal_cites(table))])
+    if table.round is None and not (table.stage and table.stage_dealt and not table.round_done):
+        raise ValueError(f"after {after} moves no betting round is open: the next card is dealt first")
+    return (table.round or table.new_round()).verdict(question.params["action"])
 
 
 def _contributions(exercise: Exercise, question: Question) -> Answer:
@@ -385,19 +381,9 @@ def shared_cards(exercise: Exercise, question: Question | None = None) -> list[C
 
 
 def folded_players(exercise: Exercise, question: Question | None = None) -> list[str]:
-    """Players out of the hand at the end of the deal, in seat order: on a stud street, those its
+    """Players out of the hand at the question's point, in seat order: on a stud street, those its
     actions fold too."""
-    states = final_hand_states(exercise, question)
-    out = _folded_in_actions(exercise)
-    return [p for p, hand in states.items() if getattr(hand, "folded", False) or p in out]
-
-
-def _folded_in_actions(exercise: Exercise) -> set[str]:
-    """The players a stud street's own actions fold (a whole hand's folds are in its hand state)."""
-    if exercise.whole_hand or exercise.events or not exercise.actions \
-            or find_game(exercise.game).moves != "actions" or not find_game(exercise.game).is_betting(exercise.street):
-        return set()
-    return set(HandState.replay(exercise).table.folded)
+    return [p for p, hand in _played(exercise, question).final_hands().items() if hand.folded]
 
 
 def _showdown_hands(exercise: Exercise, question: Question | None, players: list[str] | None = None
@@ -408,11 +394,10 @@ def _showdown_hands(exercise: Exercise, question: Question | None, players: list
     states = final_hand_states(exercise, question)
     spec = find_game(exercise.game)
     counts = None if spec.cards_move or exercise.whole_hand else spec.cards_on(exercise.street, bool(exercise.shared))
-    out = _folded_in_actions(exercise) if counts is not None else set()
+    out = set(folded_players(exercise, question)) if counts is not None else set()
     for player in players if players is not None else list(states):
         hand = states.get(player)
-        if counts is not None and hand is not None and not getattr(hand, "folded", False) and player not in out \
-                and len(hand.down) < counts[0]:
+        if counts is not None and hand is not None and player not in out and len(hand.down) < counts[0]:
             raise ValueError(f"{question.ask if question else 'the showdown'} needs {player}'s hole cards, but the "
                              f"hand lists {len(hand.down)} of the {counts[0]} dealt face down by {exercise.street} "
                              f"street: write {player}'s 'down' cards")
@@ -493,9 +478,7 @@ def _a(label: str) -> str:
 
 def _mucked(exercise: Exercise, question: Question) -> tuple[list[str], list[Step]]:
     """The players who mucked at the showdown (a whole hand), and the step that says so."""
-    if not exercise.whole_hand:
-        return [], []
-    mucked = list(getattr(_point(exercise, question).table, "mucked", ()))
+    mucked = list(_point(exercise, question).table.mucked)
     if not mucked:
         return [], []
     who = ", ".join(mucked)
@@ -520,7 +503,10 @@ def _winners(exercise: Exercise, question: Question) -> Answer:
 
 
 def _pot_of(exercise: Exercise, question: Question) -> int:
-    pot = _point(exercise, question).pot if exercise.whole_hand else exercise.pot
+    """The pot to share: the hand's at the question's point, or a street's as the exercise gives
+    it (the spec's `award_needs_pot`)."""
+    needs = find_game(exercise.game).award_needs_pot and not exercise.whole_hand
+    pot = exercise.pot if needs else _point(exercise, question).pot
     if pot is None:
         raise ValueError(f"an {question.ask!r} question needs the exercise's 'pot'")
     return pot
@@ -532,7 +518,7 @@ def _side_pots(exercise: Exercise, question: Question) -> Answer:
     if exercise.whole_hand or exercise.events:     # a whole hand, or a home game at the question's point
         return _point(exercise, question).side_pots()
     if find_game(exercise.game).is_betting(exercise.street):
-        return HandState.replay(exercise).table.side_pots_answer()
+        return HandState.replay(exercise).round.side_pots_answer()
     from course import showdown
 
     return showdown.side_pots({p: 0 for p in exercise.seats}, exercise.seats, exercise.folded, exercise.pot or 0)
@@ -545,7 +531,7 @@ def _final_round(exercise: Exercise, question: Question):
     last = spec.betting_streets[-1]
     if exercise.whole_hand:
         table = _point(exercise, question).table
-        if not getattr(table, "betting_over", False):
+        if not table.betting_over:
             raise ValueError("the showdown order is asked once the last betting round is over with two or more "
                              "players in: these moves stop before that")
         return table.rounds[table.stages[-1].street], [p for p in table.seats if not table.hands[p].folded], \
@@ -553,7 +539,7 @@ def _final_round(exercise: Exercise, question: Question):
     if exercise.street != last or not exercise.actions:
         raise ValueError(f"the showdown order needs the last round's betting: a whole hand, or {last} street "
                          "with its actions")
-    rnd = HandState.replay(exercise).table
+    rnd = HandState.replay(exercise).round
     if not rnd.is_closed:
         raise ValueError(f"{exercise.street} street's betting is not over after these actions")
     live = [p for p in exercise.seats if p not in exercise.folded and p not in rnd.folded]
@@ -608,6 +594,20 @@ def _showdown_order(exercise: Exercise, question: Question) -> Answer:
     return Answer(order, steps)
 
 
+def _played(exercise: Exercise, question: Question) -> HandState:
+    """The hand at the question's point with every move before it played: a street shown alone
+    after all its actions (the cards are those written; the actions fold players and pay in)."""
+    if exercise.events:
+        return _point(exercise, question)
+    return HandState.replay(exercise)
+
+
+def _pots_settled(exercise: Exercise, question: Question) -> None:
+    """With stacks, the pots are awarded once the betting is over: ValueError before that."""
+    if exercise.stacks:
+        _stacked_pots(exercise, question)
+
+
 def _stacked_pots(exercise: Exercise, question: Question) -> dict[str, Any] | None:
     """With stacks, what the pots are built from once the betting is over: the hands that may win
     (mucked ones left out), each player's chips in (`paid`), the pot from before a street
@@ -623,7 +623,7 @@ def _stacked_pots(exercise: Exercise, question: Question) -> dict[str, Any] | No
         hands, before = _live_hands(exercise, question)
         return dict(hands=hands, paid={p: table.hands[p].paid for p in table.seats}, base=0,
                     folded=tuple(folded_players(exercise, question)), all_in=state.all_in(), before=before)
-    rnd = HandState.replay(exercise).table
+    rnd = HandState.replay(exercise).round
     if not rnd.is_closed:
         raise ValueError(f"{exercise.street} street's betting is not over after these actions: the pots are "
                          "awarded once it ends")
@@ -632,17 +632,16 @@ def _stacked_pots(exercise: Exercise, question: Question) -> dict[str, Any] | No
                 all_in=rnd.all_in, before=[])
 
 
-def _award(exercise: Exercise, question: Question) -> Answer:
-    from course import showdown
-
-    stacked = _stacked_pots(exercise, question)
-    if stacked is not None:          # every pot the moves built, one by one
-        return showdown.award_pots(stacked["hands"], stacked["paid"], exercise.seats, shared_cards(exercise, question),
-                                   stacked["folded"], profile=exercise.profile, base=stacked["base"],
-                                   all_in=stacked["all_in"], before=stacked["before"])
+def pot_award(exercise: Exercise, question: Question) -> Answer:
+    """Who receives how much of the pot, for every game: the one award (`table_award`) of the
+    table as the moves leave it at the question's point (a street's after all its actions), the
+    hands each player shows down, what the game says first (`Rules.award_steps`) and the mucked
+    hands left out; with stacks, once the betting is over."""
+    _pots_settled(exercise, question)
+    table = _played(exercise, question).table
     hands, before = _live_hands(exercise, question)
-    return showdown.award(hands, _pot_of(exercise, question), exercise.seats, shared_cards(exercise, question),
-                          tuple(folded_players(exercise, question)), profile=exercise.profile, before=before)
+    pot = None if table.stacks else _pot_of(exercise, question)
+    return table_award(table, pot, [*table.rules.award_steps(table), *before], hands)
 
 
 def _halves(exercise: Exercise, question: Question) -> Answer:
@@ -752,7 +751,7 @@ def table_pot(exercise: Exercise, question: Question) -> Answer:
     """The pot after a game's events: where it started, what each player put in (the steps of
     what was paid too, for a game whose rules set `pot_log`), cited as its rules say (`pot_cite`)."""
     table = HandState.replay(exercise).table
-    log = table.log if getattr(table.rules, "pot_log", False) else []
+    log = table.log if table.rules.pot_log else []
     steps = [Step(f"The pot starts at {table.start_pot}.", ())] if table.start_pot or not log else []
     steps += log
     paid = {p: s.paid for p, s in table.hands.items() if s.paid}
@@ -764,16 +763,6 @@ def table_pot(exercise: Exercise, question: Question) -> Answer:
     steps.append(Step("In these events " + ", ".join(f"{p} put in {n}" for p, n in paid.items()) + f": {added}.",
                       table.rules.pot_cite(table)))
     return Answer(table.pot, steps)
-
-
-def table_award(exercise: Exercise, question: Question) -> Answer:
-    """Who receives how much of the pot a game played on events ends with (every ante, match and
-    bet in it), on the one table after the moves: a shared card counts in every hand still in,
-    and why it was dealt is said first; a hand won by a fold cites the game's `fold_cite`."""
-    table = HandState.replay(exercise).table
-    why_shared = list(table.seventh.steps) if table.shared and table.seventh is not None else []
-    return table_award_of(table, table.shared, table.all_in, table.pot, before=why_shared,
-                          fold_cite=getattr(table.rules, "fold_cite", None))
 
 
 # --------------------------------------------------------------------------------------------
@@ -915,7 +904,7 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, re
     ("category", "category", "What kind of hand is {player}'s best hand?", _category,
      {"player": "player", "side": "text"}, ("player",), None),
     ("winners", "players", "Who wins the pot?", _winners, {"side": "text"}, (), None),
-    ("award", "map", "How many units does each winner receive?", _award, {}, (), None),
+    ("award", "map", "How many units does each winner receive?", pot_award, {}, (), None),
     ("legal_hand", "yesno", "May {player} show {cards} as their hand?", _legal_hand,
      {"player": "player", "cards": "cards"}, ("player", "cards"), None),
     ("shared_card", "yesno", "Sixth street is over. Is seventh street one shared card in the middle?",

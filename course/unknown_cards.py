@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from itertools import permutations
 from math import perm
-from typing import Any
+from typing import Any, Callable
 
 from course.cards import Card, Rank, Suit
 
@@ -50,28 +50,28 @@ def listed(exercise: Any) -> dict[str, list[str]]:
     return (getattr(exercise, "extra", None) or {}).get("unknown_cards") or {}
 
 
-def check_known(exercise: Any, question: Any) -> None:
-    """Refuse (`UnknownCardsError`) a question whose answer needs a card the record does not show."""
+def check_known(exercise: Any, question: Any, point: Callable[[Any, Any], Any],
+                round_as_opened: Callable[[Any, Any, str], Any]) -> None:
+    """Refuse (`UnknownCardsError`) a question whose answer needs a card the record does not show.
+    `point(exercise, question)` is the hand state at the question's point and
+    `round_as_opened(exercise, question, street)` a street's betting round as it began: the
+    solvers' own readings, passed in so that this check reads the hand exactly as they do."""
     if not listed(exercise) or not getattr(exercise, "whole_hand", False):
         return
     ask = question.ask
     if ask in PLAYER_SHOWDOWN_ASKS:
-        _refuse_unseen(exercise, question, [question.params.get("player")], f"{ask} reads")
+        _refuse_unseen(point(exercise, question).table, [question.params.get("player")], f"{ask} reads")
     elif ask in RESULT_ASKS:
-        table = _table(exercise, question)
+        table = point(exercise, question).table
         live = [p for p in table.seats if not table.hands[p].folded]
         if len(live) > 1:
-            _refuse_unseen(exercise, question, live, f"the showdown's {ask} reads the hands still in:")
+            _refuse_unseen(table, live, f"the showdown's {ask} reads the hands still in:")
     elif ask == "shared_card":
-        _refuse_unseen(exercise, question, list(exercise.seats), "shared_card counts the cards dealt:")
+        _refuse_unseen(point(exercise, question).table, list(exercise.seats), "shared_card counts the cards dealt:")
     elif ask in FIRST_ACTOR_ASKS:
-        _check_first_actor(exercise, question)
-
-
-def _table(exercise: Any, question: Any):
-    from course.questions import _point
-
-    return _point(exercise, question).table
+        street = question.params.get("street") or exercise.street
+        _check_first_actor(exercise, street, lambda: point(exercise, question).table,
+                           lambda: round_as_opened(exercise, question, street))
 
 
 def unseen_dealt(table: Any, player: str) -> list[int]:
@@ -79,8 +79,7 @@ def unseen_dealt(table: Any, player: str) -> list[int]:
     return sorted(i for i in getattr(table, "unknown_at", {}).get(player, ()) if i < table.dealt.get(player, 0))
 
 
-def _refuse_unseen(exercise: Any, question: Any, players: list[Any], what: str) -> None:
-    table = _table(exercise, question)
+def _refuse_unseen(table: Any, players: list[Any], what: str) -> None:
     for player in players:
         missing = unseen_dealt(table, player) if player in table.hands else []
         if missing:
@@ -98,19 +97,18 @@ def _face_up_row(table: Any, player: str, faces: tuple[bool, ...]) -> list[Card 
             for i in range(table.dealt.get(player, 0)) if i < len(faces) and faces[i]]
 
 
-def _check_first_actor(exercise: Any, question: Any) -> None:
+def _check_first_actor(exercise: Any, street: str, table_now: Callable[[], Any],
+                       round_as_opened: Callable[[], Any]) -> None:
     """Who acts first, tried with every unseen card in place of each unknown face-up card of the
     players in the round as it began."""
     from course import table as rules_table
     from course.games import find_game
-    from course.questions import _round_as_opened, _street_of
 
-    street = _street_of(exercise, question)
     spec = find_game(exercise.game)
     if not spec.is_betting(street):
         return                              # the engine's own answer says why
-    rnd = _round_as_opened(exercise, question, street)
-    table = _table(exercise, question)
+    rnd = round_as_opened()
+    table = table_now()
     rows = {player: _face_up_row(table, player, spec.card_faces) for player in rnd.order}
     holes = [(p, i) for p, row in rows.items() for i, c in enumerate(row) if c is None]
     if not holes:

@@ -97,11 +97,11 @@ def play_stud(game: str, seed: int) -> int:
     hands = {p: Hand([deck.pop() for _ in range(down)], [deck.pop() for _ in range(up)]) for p in seats}
     state = HandState.start(exercise(game, profile, seats=seats, hands=hands, street=street, pot=10))
     moves = 0
-    while state.table.to_act is not None:
+    while state.round.to_act is not None:
         legal = state.legal_betting()
         assert legal, "a round still open offers a move"
         move = rng.choice(legal)
-        others = [p for p in seats if p != state.table.to_act]
+        others = [p for p in seats if p != state.round.to_act]
         check_move(state, move, f"{rng.choice(others)} checks")
         conserved(state, players * (down + up))
         moves += 1
@@ -489,3 +489,47 @@ def test_a_hand_taken_back_to_a_mark_is_the_hand_its_moves_make_afresh(game):
             state.apply(move)
         end = afresh(len(moves))
         assert reads(state) == reads(end) and state.ledger == end.ledger
+
+
+def test_a_street_shown_alone_plays_on_the_one_table_and_goes_back_to_a_mark():
+    """A one-street exercise starts the one `Table` at its street: its actions are that street's
+    round, its ledger the round's entries, and a mark taken before them is come back to."""
+    from course.content import require_exercise
+    from course.engine.table import Table
+
+    exercise = require_exercise("exercises/stud-high/1917-raise-cap.yaml")
+    state = HandState.start(exercise)
+    assert type(state.table) is Table and state.table.one_street and state.table.street == "fourth"
+    mark = state.mark()
+    for move in exercise.moves:
+        state.apply(move)
+    played = (state.pot, [(e.player, e.added, e.round_total) for e in state.ledger])
+    assert played[0] == 16 * 3 and played[1][-1] == ("Ava", 4, 16) and state.round.is_closed
+    assert state.back_to(mark) == 0 and state.pot == 0 and state.ledger == ()
+    with pytest.raises(IllegalActionError):
+        state.apply("Ben raises to 8")          # no bet to raise yet: the round is as it began
+    for move in exercise.moves:
+        state.apply(move)
+    assert (state.pot, [(e.player, e.added, e.round_total) for e in state.ledger]) == played
+
+
+def test_every_game_awards_its_pot_through_one_solver_and_one_engine_award():
+    """The `award` ask of every game is the one solver, which reads the one engine award."""
+    from course import questions
+    from course.asks import asks_for
+
+    solvers = {asks_for(game)["award"].solve for game in GAMES if "award" in asks_for(game)}
+    assert solvers == {questions.pot_award}
+    assert {"stud-high", "horn-a-vika", "have-a-heart"} <= {g for g in GAMES if "award" in asks_for(g)}
+
+
+def test_a_question_asked_after_every_move_reads_the_one_replay_of_the_whole_hand():
+    """`after` equal to the number of moves (a legal_action asked at the end of a home-game
+    log) is the hand after all its moves: the replay the checker kept, not a second one."""
+    from course.study import templates
+
+    exercise = templates.generate("gen/hah-legal-action/3")
+    question = exercise.questions[0]
+    assert question.params["after"] == len(exercise.moves)
+    assert HandState.replay(exercise, len(exercise.moves)) is HandState.replay(exercise)
+    assert HandState.replay(exercise, len(exercise.moves) - 1) is not HandState.replay(exercise)

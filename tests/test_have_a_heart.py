@@ -29,7 +29,8 @@ def deal(hands: dict[str, tuple[str, str]], events=(), street="third", pot=None,
     return SimpleNamespace(
         seats=list(hands),
         hands={p: FinalHand(parse_cards(d), parse_cards(u), p in folded) for p, (d, u) in hands.items()},
-        shared=[], pot=pot, street=street, events=list(events), profile=profile, stakes=profile.stakes, extra={})
+        shared=[], pot=pot, street=street, events=list(events), profile=profile, stakes=profile.stakes, extra={},
+        game="have-a-heart", actions=[], whole_hand=False, stacks=None)
 
 
 def ask(exercise, name, **params):
@@ -356,7 +357,8 @@ def test_random_play_moves_taken_cards_and_conserves_money(exchange):
             if exchange:  # every card taken is paid for with one of the same kind
                 assert n == table.dealt[p]
         replayed = SimpleNamespace(seats=table.seats, hands={}, shared=[], pot=0, street="third",
-                                   events=played.texts, profile=profile, stakes=profile.stakes, extra={})
+                                   events=played.texts, profile=profile, stakes=profile.stakes, extra={},
+                                   game="have-a-heart", actions=[], whole_hand=False, stacks=None)
         assert check_events(replayed) == []
         assert all(str(hh.parse_event(t)) == t for t in played.texts)  # the canonical spelling
         if len(table.live) > 1:

@@ -135,3 +135,31 @@ def test_the_side_pot_cut_offers_exactly_the_points_where_the_engine_answers_two
                 assert [e.text for e in hand.state.ledger] == [e.text for e in HandState.replay(fresh).ledger]
                 assert hand.state.pot == HandState.replay(fresh).pot
     assert True in offered_some          # some hand built a side pot: the test saw points offered
+
+
+
+def test_an_item_cut_where_the_hand_was_marked_is_loaded_on_the_hand_taken_back_not_replayed(monkeypatch):
+    """A taken-heart, take, second-match, action-order and bet-limit item is cut at a point
+    marked as its hand was played: making it plays every move once, in the random hands drawn
+    for it (rejected ones too), and loading it plays none again; what it answers is what the
+    same data loaded on its own (a full replay) answers."""
+    from course.engine.state import HandState
+    from course.study import engine
+
+    real_record, real_deal = HandState._record, engine.random_home_deal
+    for item in ("gen/hah-taken-heart/4", "gen/hav-second-match/4", "gen/hah-take/2", "gen/hah-action-order/2",
+                 "gen/hav-bet-limit/5"):
+        recorded, dealt = [], []
+        monkeypatch.setattr(HandState, "_record", lambda self, move: recorded.append(move) or real_record(self, move))
+        monkeypatch.setattr(engine, "random_home_deal",
+                            lambda *args, **kwargs: dealt.append(real_deal(*args, **kwargs)) or dealt[-1])
+        templates.generate.cache_clear()
+        exercise = templates.generate(item)
+        monkeypatch.setattr(HandState, "_record", real_record)
+        monkeypatch.setattr(engine, "random_home_deal", real_deal)
+        assert dealt and len(recorded) == sum(len(hand.texts) for hand in dealt), item
+        data = {k: v for k, v in templates.data(item).items() if k not in ("id", "title")}
+        alone, problems = engine.build({"id": "alone", "title": "alone", **data}, "<alone>")
+        assert not problems
+        assert engine.answer_json(exercise, exercise.questions[0]) == engine.answer_json(alone, alone.questions[0])
+        assert [e.text for e in HandState.replay(exercise).ledger] == [e.text for e in HandState.replay(alone).ledger]

@@ -135,7 +135,7 @@ def _random_short_stacks(module, profile_name, most_players, deals, seed):
         assert sum(end.values()) == sum(start.values()) and min(end.values()) >= 0, (start, end, played.texts)
         assert sum(won.values()) == table.pot
         if deal < 40:     # each ledger entry's pots are the pots a fresh state computes at that move
-            fresh = HandState(state.exercise, state.spec, module.start(state.exercise), module.parse_event)
+            fresh = HandState.start(state.exercise)
             for text, entry in zip(played.texts, state.ledger):
                 fresh.apply(text)
                 assert entry.pots == (fresh.pots() if stacks else ()), (text, entry.pots, fresh.pots(), played.texts)

@@ -31,7 +31,7 @@ def deal(hands: dict[str, tuple[str, str]], events=(), street="third", pot=None,
     return SimpleNamespace(
         seats=list(hands), hands={p: FinalHand(parse_cards(d), parse_cards(u)) for p, (d, u) in hands.items()},
         shared=parse_cards(shared), pot=pot, street=street, events=list(events), profile=profile,
-        extra={"matched": matched} if matched else {})
+        extra={"matched": matched} if matched else {}, game="horn-a-vika", actions=[], whole_hand=False, stacks=None)
 
 
 def ask(exercise, name, **params):
@@ -364,7 +364,7 @@ def test_random_play_conserves_cards_and_money(seed):
 
 def _as_exercise(table, texts, profile):
     return dict(seats=table.seats, hands={}, shared=[], pot=0, street="third", events=texts, profile=profile,
-                extra={})
+                extra={}, game="horn-a-vika", actions=[], whole_hand=False, stacks=None)
 
 
 # --- the exercises in the course ------------------------------------------------------------------

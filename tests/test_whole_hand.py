@@ -184,4 +184,4 @@ def test_on_a_seventh_street_exercise_the_player_now_high_using_the_shared_card_
         answer = _ask(ex, "opener", street="seventh")
         assert answer.value == first and not any("dealt face down" in s.text for s in answer.steps)
         assert 'COURSE "Shared-card opener"' in answer.citations
-        assert HandState.street(ex).table.first == first            # the round the actions are played on
+        assert HandState.start(ex).round.first == first            # the round the actions are played on

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from course.cards import Card, cards_text
+from course.cards import Card, cards_text, parse_cards
 from course.explain import Step
 from course.hands import evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
@@ -69,6 +69,19 @@ class TableSeats:
 # its lists, dicts and sets, and of the records they hold, one level per record; frozen values
 # (cards, steps, moves, answers, the profile) are kept as they are.
 
+def _undoable(kind: type) -> bool:
+    """Whether instances of `kind` are records a move may change (`_undo`), asked once per
+    type: a snapshot asks it of every field of every record it saves, and a missing class
+    attribute is a slow lookup through the type's bases."""
+    undo = _UNDO.get(kind)
+    if undo is None:
+        undo = _UNDO[kind] = bool(getattr(kind, "_undo", False))
+    return undo
+
+
+_UNDO: dict[type, bool] = {}
+
+
 def save(obj: Any) -> tuple:
     """A record's state now: its fields and, for each mutable container or record it holds,
     that one's contents (`restore` puts them all back)."""
@@ -78,19 +91,19 @@ def save(obj: Any) -> tuple:
         kind = type(value)
         if kind is list:
             inner.append((0, value, value[:], [save(v) for v in value] if value and
-                          getattr(type(value[0]), "_undo", False) else None))
+                          _undoable(type(value[0])) else None))
         elif kind is dict:
             subs = None
             if value:
                 first = type(next(iter(value.values())))
-                if getattr(first, "_undo", False):
+                if _undoable(first):
                     subs = [save(v) for v in value.values()]
                 elif first is list:
                     subs = [(None, v, v[:]) for v in value.values()]
             inner.append((1, value, value.copy(), subs))
         elif kind is set:
             inner.append((2, value, value.copy(), None))
-        elif getattr(kind, "_undo", False):
+        elif _UNDO.get(kind) or (kind not in _UNDO and _undoable(kind)):
             inner.append((3, save(value), None, None))
     return obj, fields.copy(), inner
 
@@ -139,12 +152,20 @@ class Played:
 
 
 def seats_from(exercise: Any) -> dict[str, Seat]:
+    """Each seat's cards as the exercise shows them: a `Hand` (`.down`, `.up`, `.folded`) or a
+    `(down, up)` pair; a player is folded when the hand says so or the exercise's `folded` lists them."""
     hands = getattr(exercise, "hands", {}) or {}
+    out_of_hand = set(getattr(exercise, "folded", None) or ())
     out: dict[str, Seat] = {}
     for name in exercise.seats:
         hand = hands.get(name)
-        out[name] = Seat(list(getattr(hand, "down", []) or []), list(getattr(hand, "up", []) or []),
-                         bool(getattr(hand, "folded", False))) if hand is not None else Seat()
+        if hand is None:
+            out[name] = Seat(folded=name in out_of_hand)
+        elif isinstance(hand, (tuple, list)):
+            out[name] = Seat(parse_cards(hand[0]), parse_cards(hand[1]), name in out_of_hand)
+        else:
+            out[name] = Seat(parse_cards(getattr(hand, "down", None) or []), parse_cards(getattr(hand, "up", None) or []),
+                             bool(getattr(hand, "folded", False)) or name in out_of_hand)
     return out
 
 

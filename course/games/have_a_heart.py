@@ -29,7 +29,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.questions import table_asks, table_award, table_opener, table_pot
+from course.questions import pot_award, table_asks, table_opener, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
@@ -77,6 +77,10 @@ class HeartRules(Rules):
 
     def pot_cite(self, table: Table) -> tuple[str, ...]:
         return (DEAL,)
+
+    def award_steps(self, table: Table) -> list[Step]:
+        """Why the shared card was dealt, said before the pot is shared out."""
+        return list(table.seventh.steps) if table.shared and table.seventh is not None else []
 
     def on_start(self, table: Table, exercise: Any) -> None:
         shared = list(getattr(exercise, "shared", []) or [])
@@ -395,7 +399,7 @@ register(GAME,
          Ask("opener", "player", "Who opens the betting?", table_opener, params={"street": "street"},
              drawn_at="first_to_act"),
          Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
-         Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
+         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True),
          Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card),
          *table_asks())
 

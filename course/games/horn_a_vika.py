@@ -31,7 +31,7 @@ from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.showdown import Pot, all_in_players, build_pots
-from course.questions import table_asks, table_award, table_opener, table_pot
+from course.questions import pot_award, table_asks, table_opener, table_pot
 from course.games import find_game
 from course.engine.actions import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -635,7 +635,7 @@ register(GAME,
              params={"player": "player", "round": "any"}),
          Ask("opener", "player", "Who opens the betting?", table_opener, params={"round": "any"},
              drawn_at="first_to_act"),
-         Ask("award", "map", "How is the pot shared out?", table_award, whole_hand=True),
+         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True),
          *table_asks())
 
 

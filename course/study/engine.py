@@ -123,7 +123,7 @@ def stud_round(street: str, seats, hands, profile, folded=(), pot: int = 0):
 
     exercise = SimpleNamespace(game=profile.game, street=street, seats=list(seats), hands=hands, profile=profile,
                                stakes=profile.stakes, folded=tuple(folded), pot=pot, shared=[])
-    return _StreetPlay(HandState.street(exercise))
+    return _StreetPlay(HandState.start(exercise))
 
 
 class _StreetPlay:
@@ -133,7 +133,7 @@ class _StreetPlay:
         self.state = state
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.state.table, name)
+        return getattr(self.state.round, name)
 
     def can(self, move) -> bool:
         return self.state.can(move)
@@ -144,14 +144,14 @@ class _StreetPlay:
 
     def apply(self, move):
         self.state.apply(move)
-        return self.state.table.last_entry
+        return self.state.round.last_entry
 
 
 def replay_street(exercise):
     """The stud betting round after the exercise's actions, played on the one hand state."""
     from course.engine.state import HandState
 
-    return HandState.replay(exercise).table
+    return HandState.replay(exercise).round
 
 
 def possible_pots(deal, limit: int) -> set[int]:

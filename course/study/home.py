@@ -96,6 +96,44 @@ after_side_pot.reads_ledger = True     # `drill` gives it the hand as played, no
 after_side_pot.watch = _SidePotPick    # `drill` plays the hand watched by one, made from the item's generator
 
 
+class _Marks:
+    """Watches a hand as it is played and marks the one hand state (`HandState.mark`) right
+    after each event a cut may end at (the cut's `points`), so that the item cut there is loaded
+    on the hand taken back to that point (`take_back`, then `HandState.offering`) instead of on
+    a second replay of its events. Only for cuts whose points are few in a hand: a mark costs
+    about what replaying a handful of moves does."""
+
+    def __init__(self, points: re.Pattern):
+        self.points, self.at = points, {}
+
+    def __call__(self, played: Any) -> None:
+        if self.points.search(played.texts[-1]):
+            self.at[len(played.texts)] = played.state.mark()
+
+
+class _BeforeBetting(_Marks):
+    """Marks the hand right after a card (or a match) when a betting round's first action comes
+    next: the points `before_betting` may cut at, a few in a hand."""
+
+    def __init__(self) -> None:
+        super().__init__(DEALT)
+
+    def __call__(self, played: Any) -> None:
+        table = played.table
+        if self.points.search(played.texts[-1]) and not table.over and not table.needs_ante() \
+                and not table.rules.waiting(table) and table.next_deal() is None:
+            self.at[len(played.texts)] = played.state.mark()
+
+
+def take_back(hand: Any, moves: int) -> None:
+    """The hand as played taken back to its first `moves` moves when a mark stands there (the
+    item's cut), so that loading the item takes it as its replay; otherwise left as it is (the
+    loader then replays the item's events, as for any exercise)."""
+    marks = getattr(hand.watch, "at", None)
+    if marks and moves in marks and moves < len(hand.texts):
+        hand.state.back_to(marks[moves])
+
+
 def item(game: str, players: int, events: list[str], question: dict[str, Any], **extra: Any) -> dict[str, Any]:
     seats = list(NAMES[:players])
     data = {"game": game, "street": "third", "seats": seats, "hands": {p: {} for p in seats},
@@ -154,6 +192,7 @@ def after_first(pattern: str, once: str | None = None) -> Callable[[random.Rando
             raise Reject
         return events[:rng.choice(hits) + 1]
 
+    cut.points = regex          # the events it may cut right after: `drill` marks the hand there
     return cut
 
 
@@ -183,6 +222,8 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         hand_rng, stop = rig(rng) if rig is not None else (rng, None)
         if getattr(cut, "watch", None) is not None:
             options["watch"] = cut.watch(rng)
+        elif getattr(cut, "points", None) is not None:
+            options["watch"] = _Marks(cut.points)
         events, hand = played_hand(hand_rng, game, n, **({"stop": stop} if rig is not None else {}), **options)
         table = hand.table
         events = cut(rng, events, hand if getattr(cut, "reads_ledger", False) else table)
@@ -194,7 +235,8 @@ def drill(game: str, ask: str, *, cut: Callable[[random.Random, list[str], Any],
         if extra is not None:
             question.update(extra(rng, events, table))
         data = item(game, n, events, question, stacks=chips or None)
-        with HandState.offering(hand.state):     # a cut at the hand's end is the hand as played
+        take_back(hand, len(events))
+        with HandState.offering(hand.state):     # the hand as played, at the cut
             exercise = parsed(data)
         value = answered(data, exercise)
         if keep is not None and not keep(value, rng):
@@ -234,6 +276,17 @@ def before_betting(rng: random.Random, events: list[str], table: Any, last_share
     if not hits:
         raise Reject
     return events[:(hits[-1] if rng.random() < last_share else rng.choice(hits)) + 1]
+
+
+before_betting.watch = lambda rng: _BeforeBetting()     # `drill` marks the hand where a round is to open
+
+
+def before_last_betting(rng: random.Random, events: list[str], table: Any) -> list[str]:
+    """`before_betting`, the hand's last betting round chosen more often (a bet limit's question)."""
+    return before_betting(rng, events, table, 0.6)
+
+
+before_last_betting.watch = before_betting.watch
 
 
 def before_decisions(rng: random.Random, events: list[str], table: Any) -> list[str]:
@@ -335,8 +388,7 @@ def _decided(table: Any) -> bool:
 HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "pot_matches": drill(HORN, "pot_matches", cut=before_decisions),
     "pot": drill(HORN, "pot"),
-    "bet_limit": drill(HORN, "bet_limit", cut=lambda rng, events, table: before_betting(rng, events, table, 0.6),
-                       extra=_limit_player),
+    "bet_limit": drill(HORN, "bet_limit", cut=before_last_betting, extra=_limit_player),
     "opener": drill(HORN, "opener", cut=before_betting),
     "award": drill(HORN, "award", cut=whole),
     "legal_action": drill(HORN, "legal_action", cut=before_action, extra=_next_action),
@@ -383,15 +435,18 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     # dealt, one player's second and third face-up cards are taken from the undealt cards of the
     # rank of that player's door card (a pair at stage 2, trips at stage 3, as for the third
     # match); every other card and choice stays random.
-    seat, rigged = f"P{rng.randrange(n) + 1}", Rigged(rng.random())
+    seat, rigged = NAMES[rng.randrange(n)], Rigged(rng.random())
 
     def stop(table: Any) -> bool:
         if table.next_deal() == (seat, True) and 1 <= len(table.hands[seat].up) < 3:
             _deal_next(rigged.deck, table.hands[seat].up[0].rank)
         return _matching_over(table)
 
-    hand = engine.random_home_deal(HORN, rigged, n, engine.default_profile(HORN), match_chance=0.9, stop=stop)
-    events = [_rename(e) for e in hand.texts]
+    # played with the item's own seat names, so that the hand as played, taken back to the cut
+    # (marked at every match after a player's first), is the item's replay (`HandState.offering`)
+    hand = engine.random_home_deal(HORN, rigged, n, engine.default_profile(HORN), match_chance=0.9, stop=stop,
+                                   seats=NAMES, watch=_RepeatMatches())
+    events = list(hand.texts)
     matches: dict[str, list[int]] = {}
     for i, e in enumerate(events):
         if e.endswith(" matches"):
@@ -400,20 +455,39 @@ def second_match(rng: random.Random) -> dict[str, Any]:
     if not twice:
         raise Reject
     player, at = rng.choice(twice)
-    # The player's matches up to this one, as the table recorded them (its seats are P1, P2 ...),
-    # and the betting round that comes after it: its stage's own round, or the next one.
-    mine = [o for o in hand.table.rules.obligations if o.player == f"P{NAMES.index(player) + 1}"
+    # The player's matches up to this one, as the table recorded them, and the betting round
+    # that comes after it: its stage's own round, or the next one.
+    mine = [o for o in hand.table.rules.obligations if o.player == player
             and o.decision == "match"][:matches[player].index(at) + 1]
     number = next((s.round for s in hand.table.stages[mine[-1].stage - 1:] if s.round), None)
     if number is None:
         raise Reject
     data = item(HORN, n, events[:at + 1], {"ask": "bet_limit", "player": player, "round": number})
-    exercise = parsed(data)
+    take_back(hand, at + 1)
+    with HandState.offering(hand.state):
+        exercise = parsed(data)
     paid = [o.amount for o in mine]
     data["intro"] = (f"{player} has matched the pot {len(paid)} times, paying " + ", then ".join(map(str, paid))
                      + f". {where(exercise)} The question is about betting round {number}.")
     answered(data, exercise)
     return {**data, PARSED: exercise}
+
+
+class _RepeatMatches(_Marks):
+    """Marks the hand right after each match by a player who has matched before: the points a
+    second-match item is cut at."""
+
+    def __init__(self) -> None:
+        super().__init__(re.compile(r" matches$"))
+        self.seen: set[str] = set()
+
+    def __call__(self, played: Any) -> None:
+        last = played.texts[-1]
+        if last.endswith(" matches"):
+            player = last[:-len(" matches")]
+            if player in self.seen:
+                self.at[len(played.texts)] = played.state.mark()
+            self.seen.add(player)
 
 
 def _matching_over(table: Any) -> bool:
