@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from course import content, questions
 from course.app import quiz, state
-from tests.support.apptest import (AUTH, ENTRY, PAGES, environment, learner_key, open_app,
+from tests.support.apptest import (AUTH, ENTRY, PAGES, AppTest, environment, learner_key, open_app,
                                 pick_question, texts, user)
 from course.store import Attempt, ProgressStore
 
@@ -20,12 +19,11 @@ DEAL = "hpd-1-bring-in-suit-tie"
 
 
 def page_files(at: AppTest) -> set[str]:
-    """The page scripts the navigation offers to this session."""
-    return {Path(info["script_path"]).name for info in at._registered_pages.values()
-            if info.get("script_path")}
+    """The page modules the navigation offers to this session."""
+    return at.page_modules()
 
 
-LEARNING = {"course_map.py", "lesson.py", "practice.py", "review.py", "progress_page.py",
+LEARNING = {"course_map.py", "lesson.py", "practice.py", "review.py", "progress.py",
             "rulebook.py", "glossary.py"}
 
 

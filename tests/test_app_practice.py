@@ -108,7 +108,7 @@ def right_and_wrong(ex, q):
 
 def practice_pool(game):
     """The deals Practice offers for a game, in course order (as the screen orders them)."""
-    from course.app.screens import ordered_exercises
+    from course.app.screens.practice import ordered_exercises
     return [e for e in ordered_exercises(COURSE) if e.game == game]
 
 

@@ -15,6 +15,7 @@ from course import content, rules
 from course.app import labels, state
 from course.app import lesson_view as lv
 from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
+from tests.support.tried import answer_try_its
 from course.store import Attempt, ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -203,7 +204,7 @@ def test_course_map_continues_with_the_first_lesson_not_finished(db):
     for lesson in LESSONS:
         master(db, lesson)
     at = open_app("map")
-    assert "Every lesson's questions are answered right" in texts(at)
+    assert "Every lesson is done" in texts(at)
 
 
 def big_course(root: Path) -> content.Course:
@@ -222,7 +223,7 @@ def lesson_links(at) -> list[str]:
 
 
 def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson(tmp_path):
-    from course.app.screens import LESSONS_PER_PAGE, map_page_sizes
+    from course.app.screens.course_map import LESSONS_PER_PAGE, map_page_sizes
     big = big_course(tmp_path / "course")
     stud = big.lessons_in_order("stud-high")
     games = {g: len(big.lessons_in_order(g)) for g in {l.game for l in big.lessons.values()}}
@@ -261,7 +262,7 @@ def test_the_course_map_shows_a_big_game_a_page_at_a_time_from_the_onward_lesson
 
 
 def test_the_map_page_sizes_draw_a_small_course_whole_and_a_big_one_within_the_budget():
-    from course.app.screens import LESSONS_PER_PAGE, MIN_PAGE, map_page_sizes
+    from course.app.screens.course_map import LESSONS_PER_PAGE, MIN_PAGE, map_page_sizes
     # this course, all drawn
     counts = {g: len(COURSE.lessons_in_order(g)) for g in {l.game for l in COURSE.lessons.values()}}
     assert sum(counts.values()) <= LESSONS_PER_PAGE and map_page_sizes(counts) == counts
@@ -344,11 +345,7 @@ def test_progress_names_a_missed_drill_by_its_title_once(db):
 
 
 def test_review_names_a_hand_written_deal_by_its_game_not_its_card(db):
-    from course.study import schedule
-
-    plan = schedule.Schedule(ProgressStore(db), state.LOCAL.key)
-    for lesson in COURSE.lessons:          # every lesson opened: Review serves what they teach
-        plan.mark_opened(f"lesson:{lesson}")
+    answer_try_its(db, state.LOCAL.key, course=COURSE)   # every lesson tried: Review serves what they teach
     at = open_app("map")
     at.session_state["review:seed"] = 2026
     at.switch_page(PAGES["review"]).run()

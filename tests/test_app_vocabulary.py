@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from course import content, questions
-from course.app import labels, progress_view, screens
+from course.app import labels, progress_tables, quiz
+from course.app import lesson_view as lv
+from course.app.screens import course_map, practice
 from course.store import ProgressStore
 from tests.support.apptest import environment, fill_widget, open_app
 
@@ -28,7 +30,7 @@ def test_practice_skills_are_the_skills_progress_charts(db):
     at = open_app("practice")
     at.selectbox(key="practice_scope").set_value("Skill").run()
     offered = set(at.selectbox(key="practice_topic").options)
-    charted = {labels.display_name(s) for s in progress_view.skill_totals()}
+    charted = {labels.display_name(s) for s in progress_tables.skill_totals()}
     assert offered == charted
     assert not offered & {labels.display_name(g) for g in ("razz", "review")} - charted
 
@@ -37,8 +39,8 @@ def test_a_skill_practised_is_recorded_under_that_skill(db):
     at = open_app("practice")
     at.selectbox(key="practice_scope").set_value("Skill").run()
     at.selectbox(key="practice_topic").set_value("opener").run()
-    deal = screens.exercises_by_topic(COURSE)["opener"][0]
-    index = next(n for n, q in enumerate(deal.questions) if screens.quiz.skill_of(deal, q) == "opener")
+    deal = practice.exercises_by_topic(COURSE)["opener"][0]
+    index = next(n for n, q in enumerate(deal.questions) if quiz.skill_of(deal, q) == "opener")
     question = deal.questions[index]
     key = f"practice|{deal.id}|{index}"
     value = questions.to_json(questions.answer(deal, question).value)
@@ -59,7 +61,7 @@ def test_lessons_are_numbered_one_to_n_per_game_whatever_order_holds(tmp_path):
     root = tmp_path / "course"
     shutil.copytree(ROOT / "lessons", root / "lessons")
     shutil.copytree(ROOT / "exercises", root / "exercises")
-    last = screens.lv.lessons(COURSE)[-1]
+    last = lv.lessons(COURSE)[-1]
     path = root / Path(last.path).relative_to(ROOT) if Path(last.path).is_absolute() else root / last.path
     text = path.read_text(encoding="utf-8")
     assert f"order: {last.order}" in text
@@ -67,7 +69,7 @@ def test_lessons_are_numbered_one_to_n_per_game_whatever_order_holds(tmp_path):
     with environment(tmp_path / "p.db", content=root):
         at = open_app("map")
         labels_ = [l.proto.label for l in at.get("page_link") if l.proto.label.startswith("**")]
-        games = screens.lessons_by_game(COURSE)
+        games = course_map.lessons_by_game(COURSE)
         expected = [f"**{n}. {l.title}**" for items in games.values() for n, l in enumerate(items, 1)]
         assert labels_ == expected
 
@@ -97,7 +99,7 @@ def test_streak_and_goal_on_the_course_map_and_progress_and_levels_per_skill(db)
     at.button(key="practice_end").click().run()
     page = "\n".join(m.value for m in at.metric)
     assert any(m.label == "Right first time" and m.value == "1 of 1" for m in at.metric), page
-    at.switch_page("views/progress_page.py").run()
+    at.switch_page("screens/progress.py").run()
     assert any(p.proto.text.startswith("Today 1 of ") for p in at.get("progress"))
     levels = [t.value for t in at.table if "level" in t.value.columns]
     assert levels and set(levels[0]["level"]) <= {name for _, name in motivation.LEVELS}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.apptest import environment, open_app, texts
-from course.app.screens import SHOWN_FILES, WARNING
+from course.app.screens.author import SHOWN_FILES, WARNING
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = (ROOT / "exercises" / "stud-high" / "hpd-1-bring-in-suit-tie.yaml").read_text(encoding="utf-8")

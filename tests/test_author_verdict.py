@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from course import cli, content, questions
-from course.app import screens
+from course.app.screens import author
 from tests.support.apptest import environment, open_app
 from course.model import Problem
 from test_app_pages import paste
@@ -88,7 +88,7 @@ def test_the_preview_gives_exactly_the_clis_problems_at_the_top(kind, tmp_path):
         at = paste(open_app("author"), text, kind)
     assert not at.success, [s.value for s in at.success]          # never green on a problem
     # the verdict is the first thing under the file's choice: before the item and its answers
-    assert at.error and at.error[0].value == screens.verdict_md(problems, "<pasted>")
+    assert at.error and at.error[0].value == author.verdict_md(problems, "<pasted>")
     shown = [getattr(e, "value", None) for e in leaves(at.main)]
     verdict_at = shown.index(at.error[0].value)
     assert all(s in (None, "") or isinstance(s, str) and not s.startswith("**Q1.**") for s in shown[:verdict_at])
@@ -115,6 +115,6 @@ def test_a_clean_exercise_is_green_and_marks_no_line(tmp_path):
 
 
 def test_the_source_view_escapes_the_file_and_marks_past_its_end():
-    html = screens.source_html("title: <b>x</b>\nhands: {", [Problem("f", 3, 1, "expected '}' <here>")])
+    html = author.source_html("title: <b>x</b>\nhands: {", [Problem("f", 3, 1, "expected '}' <here>")])
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     assert "&lt;here&gt;" in html and 'class="bad"' not in html

@@ -11,13 +11,16 @@ from pathlib import Path
 
 import pytest
 
+from course import content
 from course.app import lesson_view as lv
 from tests.support.serve import AppServer
+from tests.support.tried import answer_try_its
 from tests.test_browser import chromium
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
+COURSE = content.load_course(ROOT)
 WIDTHS = [(1280, 900), (390, 844)]
 
 
@@ -86,9 +89,10 @@ def test_review_answers_by_keys_beside_the_deal_and_shows_its_verdict(size, tmp_
     with serving(tmp_path) as url, chromium(*size) as browser:
         phone_or_laptop(browser, size)
         wait = WebDriverWait(browser, 60)
-        browser.get(f"{url}/lesson?id=bring-in")          # a lesson opened: Review has items
+        browser.get(f"{url}/lesson?id=bring-in")          # a lesson opened and tried: Review has items
         wait.until(ec.presence_of_element_located((By.XPATH, "//h1")))
         time.sleep(1)
+        answer_try_its(tmp_path / "progress.db", "local", [COURSE.lessons["bring-in"]], course=COURSE)
         browser.get(f"{url}/review")
         check = wait.until(ec.element_to_be_clickable(
             (By.XPATH, "//button[.//p[normalize-space()='Check']]")))

@@ -13,13 +13,17 @@ from test_browser import chromium, serving
 from test_browser_ux import open_page, show, snap, wait_for
 
 from course import content
+from tests.support.tried import answer_try_its
 
-# Review brings back only what the opened lessons teach: the tests open the first lesson first.
-FIRST_LESSON = content.load_course().lessons_in_order("stud-high")[0]
+# Review brings back only what the tried lessons teach: the tests open the first lesson first
+# and answer its try-its.
+COURSE = content.load_course()
+FIRST_LESSON = COURSE.lessons_in_order("stud-high")[0]
 
 
-def open_first_lesson(driver, url: str) -> None:
+def open_first_lesson(driver, url: str, db) -> None:
     open_page(driver, f"{url}/lesson?id={FIRST_LESSON.id}", FIRST_LESSON.title)
+    answer_try_its(db, "local", [FIRST_LESSON], course=COURSE)
 
 pytestmark = pytest.mark.browser
 
@@ -151,9 +155,9 @@ def finish_review(driver) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_path):
-    url, _ = served
+    url, db = served
     show(driver, size)
-    open_first_lesson(driver, url)
+    open_first_lesson(driver, url, db)
     for page, heading in (("practice", "Practice"), ("review", "Review")):
         open_page(driver, f"{url}/{page}", heading)
         where = first_screen(driver, page)
@@ -177,9 +181,9 @@ def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_pat
 
 @pytest.mark.parametrize("size", SIZES)
 def test_review_summary_and_progress_tables_show_every_column(served, driver, size, tmp_path):
-    url, _ = served
+    url, db = served
     show(driver, size)
-    open_first_lesson(driver, url)
+    open_first_lesson(driver, url, db)
     open_page(driver, f"{url}/review", "Review")
     first_screen(driver, "review")
     finish_review(driver)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from course import content
+from tests.support.tried import answer_try_its
 from course.study import engine, templates
 from test_browser import browser, server  # noqa: F401  (the fixtures: real server, real Chromium)
 
@@ -44,11 +45,13 @@ def test_the_review_page_opens_at_its_short_address(server, browser, tmp_path): 
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    url, _db = server
+    url, db = server
     wait = WebDriverWait(browser, 60)
-    lesson = content.load_course().lessons_in_order("stud-high")[0]
-    browser.get(url + "/lesson?id=" + lesson.id)               # Review brings back what was taught
+    course = content.load_course()
+    lesson = course.lessons_in_order("stud-high")[0]
+    browser.get(url + "/lesson?id=" + lesson.id)               # Review brings back what was taught:
     wait.until(ec.text_to_be_present_in_element((By.XPATH, "//h1"), lesson.title))
+    answer_try_its(db, "local", [lesson], course=course)       # a lesson whose try-its are answered
     browser.get(url + "/review")
     wait = WebDriverWait(browser, 60)
     wait.until(ec.text_to_be_present_in_element((By.XPATH, "//h1"), "Review"))

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from course import content, questions
 from tests.support import hostile
@@ -182,7 +181,7 @@ def test_practice_shows_the_horn_a_vika_stakes_without_a_bring_in(db):
 
 
 def test_the_glossary_page_lists_every_term_and_links_its_lesson(db):
-    at = AppTest.from_file(str(ROOT / "course" / "app" / "views" / "glossary.py"), default_timeout=30).run()
+    at = open_app("glossary")
     assert not at.exception, [e.value for e in at.exception]
     page = texts(at)
     for t in TERMS:
@@ -228,7 +227,7 @@ def test_the_glossary_page_shows_the_good_terms_and_where_the_file_is_wrong(tmp_
         page = texts(at)
         assert "**ante**" in page and "**kicker**" not in page
         assert not at.error and "A course file is being fixed" in page   # quiet for a learner
-        at.switch_page("views/author.py").run()                           # the author reads why
+        at.switch_page("screens/author.py").run()                           # the author reads why
         assert "glossary.yaml:6:13" in "\n".join(e.value for e in at.error)
 
 

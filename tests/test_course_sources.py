@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 from course import content, questions
-from course.app import quiz, screens
+from course.app import quiz
+from course.app.screens import practice
 from course.cards import parse_cards
 from course.cli import check
 from course.content import glossary
@@ -262,7 +263,7 @@ def test_lesson_1_s_try_it_now_asks_about_lesson_1():
 
 
 def test_practice_by_topic_best_five_opens_on_a_best_five_question():
-    first = screens.exercises_by_topic(COURSE)["best-five"][0]
+    first = practice.exercises_by_topic(COURSE)["best-five"][0]
     assert quiz.skill_of(first, first.questions[0]) == "best-five"
 
 

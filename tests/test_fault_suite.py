@@ -237,22 +237,24 @@ def test_a_real_server_survives_its_file_emptied_and_moves_it_aside_without_rest
 
 @pytest.fixture
 def taught_then_locked(tmp_path):
-    """Every lesson opened (Review serves only what was taught), then the file's write lock held
-    by another process until `release()`, as `held_lock` does."""
+    """Every lesson's try-its answered (Review serves only what was taught), then the file's write
+    lock held by another process until `release()`, as `held_lock` does; yields the path, the
+    release and how many attempts the try-its left."""
     from test_progress_faults import lock_held
     from test_study import _taught_everything
 
     path = tmp_path / "p.db"
     ProgressStore(path).close()
     _taught_everything(path)
+    tried = len(ProgressStore(path).attempts("local"))
     with lock_held(path) as release:
-        yield path, release
+        yield path, release, tried
 
 
 def test_a_review_answer_under_a_held_lock_is_spooled_not_lost(taught_then_locked):
     from test_study import _session_answer
 
-    path, release = taught_then_locked
+    path, release, tried = taught_then_locked
     with environment(path):
         at = open_app("map")
         at.session_state["review:seed"] = 2026
@@ -264,7 +266,7 @@ def test_a_review_answer_under_a_held_lock_is_spooled_not_lost(taught_then_locke
         assert "Right." in texts(at)
         release()
     rows = ProgressStore(path).attempts("local")
-    assert len(rows) + spooled(path) == 1
+    assert len(rows) - tried + spooled(path) == 1
     with environment(path):                    # the next open replays it
         open_app("map")
-    assert len(ProgressStore(path).attempts("local")) == 1
+    assert len(ProgressStore(path).attempts("local")) - tried == 1

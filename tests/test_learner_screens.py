@@ -100,7 +100,7 @@ def test_no_markdown_marks_in_question_labels_on_review_and_practice(tmp_path):
     assert len(shown) == 3 and all(m.startswith(r"Q1. Cara's \[hole\] cards\: now?") for m in shown), shown
     # Review gives its widgets the same plain label as Practice (no ** marks)
     import inspect
-    from course.app import review
+    from course.app.screens import review
     assert '"**' not in inspect.getsource(review._item)
 
 

@@ -79,8 +79,8 @@ def test_the_author_upload_refuses_a_hostile_hand_with_the_clis_message(tmp_path
     def page():
         import streamlit as st
 
-        from course.app import screens
-        screens.phh_upload(st.session_state["data"], "hostile.phh")
+        from course.app.screens import author
+        author.phh_upload(st.session_state["data"], "hostile.phh")
 
     at = AppTest.from_function(page)
     at.session_state["data"] = text.encode("utf-8")

@@ -298,17 +298,17 @@ def many_lessons(tmp_path: Path, copies: int) -> Path:
 
 
 def test_big_lesson_pickers_search_and_send_a_cut_list(tmp_path):
-    from course.app import screens
+    from course.app import pickers
     from tests.support.apptest import environment, open_app
 
     root = many_lessons(tmp_path, 15)
     course = load.load_course(root)
-    assert len(course.lessons) > screens.SHOWN_LESSONS and not course.problems
+    assert len(course.lessons) > pickers.SHOWN_LESSONS and not course.problems
     with environment(tmp_path / "progress.sqlite3", content=root):
         at = open_app("lesson", timeout=120)
         assert not at.exception, at.exception
         picker = at.selectbox(key="lesson_pick")
-        assert len(picker.options) == screens.SHOWN_LESSONS        # not every lesson's name
+        assert len(picker.options) == pickers.SHOWN_LESSONS        # not every lesson's name
         assert any("Showing the first" in c.value for c in at.caption)
         at.text_input(key="lesson_pick_find").set_value("bring-in-c15 who brings").run()
         picker = at.selectbox(key="lesson_pick")
@@ -327,7 +327,7 @@ def test_big_lesson_pickers_search_and_send_a_cut_list(tmp_path):
 
         at = open_app("practice", timeout=120)
         at.selectbox(key="practice_scope").set_value("Lesson").run()
-        assert len(at.selectbox(key="practice_lesson").options) == screens.SHOWN_LESSONS
+        assert len(at.selectbox(key="practice_lesson").options) == pickers.SHOWN_LESSONS
         at.text_input(key="practice_lesson_find").set_value("copy 7 who brings").run()
         at.selectbox(key="practice_lesson").set_value("bring-in-c7").run()
         assert not at.exception, at.exception
@@ -335,7 +335,7 @@ def test_big_lesson_pickers_search_and_send_a_cut_list(tmp_path):
 
 
 def test_a_small_course_keeps_its_plain_lesson_picker(tmp_path):
-    from course.app import screens
+    from course.app import pickers
     from tests.support.apptest import environment, open_app
 
     with environment(tmp_path / "progress.sqlite3"):
@@ -343,7 +343,7 @@ def test_a_small_course_keeps_its_plain_lesson_picker(tmp_path):
         assert not at.exception, at.exception
         assert len(at.selectbox(key="lesson_pick").options) == len(load.load_course(ROOT).lessons)
         assert not [t for t in at.text_input if t.key == "lesson_pick_find"]
-        assert screens.SHOWN_LESSONS >= 100
+        assert pickers.SHOWN_LESSONS >= 100
 
 
 def test_a_restart_reads_only_files_whose_size_or_time_changed_or_that_were_racy(tmp_path, monkeypatch):

@@ -107,7 +107,7 @@ def test_a_cookie_signed_with_a_weak_secret_does_not_open_the_class_page(tmp_pat
 
 
 def test_apptest_shared_mode_refuses_an_empty_secret(tmp_path):
-    from streamlit.testing.v1 import AppTest
+    from tests.support.apptest import AppTest
 
     from tests.support import apptest
 
@@ -163,7 +163,7 @@ def test_a_teacher_role_by_email_needs_email_verified_true(shared_teacher_app, v
 
 
 def test_apptest_a_missing_email_verified_claim_grants_no_role(tmp_path):
-    from streamlit.testing.v1 import AppTest
+    from tests.support.apptest import AppTest
 
     from tests.support import apptest
 
@@ -228,7 +228,7 @@ def test_every_page_draws_when_a_course_text_holds_a_lone_surrogate(tmp_path, pa
         assert at.title
         if page == "map":       # the skipped files are counted quietly; Author preview names them
             assert "One exercise and one lesson are being fixed" in texts(at)
-            at.switch_page("views/author.py").run()
+            at.switch_page("screens/author.py").run()
             at.toggle(key="author_broken").set_value(True).run()
             assert any(o.endswith("01-deal-timeline.yaml") for o in at.selectbox(key="author_file").options)
 

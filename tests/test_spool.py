@@ -27,6 +27,7 @@ from course.store.progress import Attempt
 from course.store.spool import Spool, spool_paths
 from course.study import schedule, templates
 from tests.support.apptest import PAGES, environment, open_app, texts
+from tests.support.tried import answer_try_its
 from test_progress_faults import (COURSE, DEAL, damage, fill, filled_store, lock_held,  # noqa: F401
                                   small_disk)
 
@@ -116,10 +117,15 @@ def store_location(request, tmp_path):
     yield kind, str(filled_store(tmp_path / "p.db")), None
 
 
+TRIED: dict[str, set[str]] = {}     # location -> the exercises whose try-its `taught` answered
+
+
 def taught(location: str) -> None:
-    plan = schedule.Schedule(ProgressStore(location), state.LOCAL.key)
-    for lesson in COURSE.lessons:
-        plan.mark_opened(f"lesson:{lesson}")
+    """The bring-in lesson's try-its answered, so Review serves what it teaches (one lesson, not
+    all: the store may sit on a 1 MB disk)."""
+    TRIED.pop(location, None)
+    answer_try_its(location, state.LOCAL.key, [COURSE.lessons["bring-in"]], course=COURSE)
+    TRIED[location] = set(stored(location)[0]["exercise"])
 
 
 def answer_practice(at, right: bool) -> None:
@@ -144,11 +150,13 @@ def expected_card(stored: str, right: bool, hint: bool = False) -> Card:
 
 
 def stored(location: str):
-    """The learner's attempts made in the test (not the filled store's `e<n>`) and cards."""
+    """The learner's attempts made in the test (not the filled store's `e<n>`, nor the try-its
+    `taught` answered) and cards."""
     store = ProgressStore(location)
     try:
         rows = store.attempts("local")
-        return rows[~rows["exercise"].str.fullmatch(r"e\d+")], store.review_cards("local")
+        rows = rows[~rows["exercise"].str.fullmatch(r"e\d+") & ~rows["exercise"].isin(TRIED.get(location, ()))]
+        return rows, store.review_cards("local")
     finally:
         store.close()
 

@@ -406,14 +406,16 @@ def _session_answer(at, n: int, wrong: bool = False):
 
 
 def _taught_everything(db) -> None:
-    """Every lesson opened, as the lesson page notes it (Review brings back only what was taught)."""
-    plan = stored_schedule(db, state.LOCAL.key)
-    for lesson in COURSE.lessons:
-        plan.mark_opened(f"lesson:{lesson}")
+    """Every lesson's try-its answered (Review brings back only what was taught: a lesson counts
+    once its try-its are answered, not when it is opened)."""
+    from tests.support.tried import answer_try_its
+
+    answer_try_its(db, state.LOCAL.key, course=COURSE)
 
 
-def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tmp_path):
+def test_review_serves_only_what_the_tried_lessons_teach_and_the_map_says_so(tmp_path):
     from course.app import lesson_view as lv
+    from tests.support.tried import answer_try_its
 
     db = tmp_path / "progress.db"
     first_two = [l for l in lv.lessons(COURSE) if l.game == "stud-high"][:2]
@@ -427,9 +429,13 @@ def test_review_serves_only_what_the_opened_lessons_teach_and_the_map_says_so(tm
             at.query_params["id"] = lesson.id
             at.switch_page(PAGES["lesson"]).run()
             assert not at.exception, at.exception
+        del at.session_state["review:items"]                         # opened, not tried: still nothing
+        at.switch_page(PAGES["review"]).run()
+        assert at.session_state["review:items"] == [] and "Nothing to review yet" in texts(at)
+        answer_try_its(db, state.LOCAL.key, first_two, course=COURSE)
         at.switch_page(PAGES["map"]).run()
         captions = [c.value for c in at.caption]
-        assert captions.count("Review: unlocked") == 2 and "Review: unlocks when you open this lesson" in captions
+        assert captions.count("Review: unlocked") == 2 and "Review: unlocks when you answer its try-its" in captions
         at.session_state["review:seed"] = 5
         del at.session_state["review:items"]                         # a new session
         at.switch_page(PAGES["review"]).run()
@@ -453,7 +459,7 @@ def test_a_review_session_makes_its_engine_made_items_ahead_so_next_never_waits_
     the cache the page reads."""
     import threading
 
-    from course.app import review
+    from course.app.screens import review
 
     db = tmp_path / "progress.db"
     _taught_everything(db)
@@ -478,6 +484,7 @@ def test_a_review_session_makes_its_engine_made_items_ahead_so_next_never_waits_
 def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_back_first(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
     _taught_everything(db)
+    tried = len(ProgressStore(db).attempts(state.LOCAL.key))      # the try-its' answers, before Review
     with environment(db):
         at = open_app("map")
         at.session_state["review:seed"] = 2026                      # the session's draws, fixed
@@ -518,7 +525,7 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         metrics = {m.label: m.value for m in at.metric}
         assert metrics["Right first time"] == "7 of 10" and metrics["Time spent"].endswith(" s")
     store = ProgressStore(db)
-    tries = store.attempts(state.LOCAL.key)
+    tries = store.attempts(state.LOCAL.key).iloc[tried:].reset_index(drop=True)
     assert len(tries) == 12                                        # every try, not one per item
     first = [templates.generate(i) if templates.is_item_id(i) else COURSE.exercises[i] for _, i in items[:3]]
     assert [(k, c) for k, c in zip(tries["try_kind"], tries["correct"])][:5] == [
@@ -546,7 +553,7 @@ def test_a_review_session_saves_every_try_and_the_schedule_brings_the_misses_bac
         assert set(again[:2]) == {items[0][0], items[2][0]}       # the schedule moved them earlier
         at.switch_page(PAGES["progress"]).run()
         assert not at.exception, at.exception
-        assert {m.label: m.value for m in at.metric}["Answers checked"] == "12"
+        assert {m.label: m.value for m in at.metric}["Answers checked"] == str(12 + tried)
         # most missed: a learner's static table, in their words (titles, no ids)
         table = next(t.value for t in at.table if "title" in t.value.columns)
         assert "exercise" not in table.columns
@@ -730,7 +737,7 @@ def test_mastery_after_a_miss_is_below_mastery_after_a_right_answer():
 def test_due_times_read_as_a_learner_says_them():
     from datetime import timedelta
 
-    from course.app.review import _when
+    from course.app.screens.review import _when
 
     assert [_when(timedelta(seconds=s)) for s in (-30, 0, 59, 60, 3599, 3600, 47 * 3600, 49 * 3600)] == \
         ["now", "now", "now", "in 1 min", "in 59 min", "in 1 h", "in 47 h", "in 2 days"]

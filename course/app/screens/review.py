@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from course import questions
-from course.app import authoring, labels, quiz, scroll, state, study_feedback
+from course.app import authoring, labels, quiz, scroll, site, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
 from course.store import Attempt, StoreError
@@ -50,8 +50,9 @@ def _start(plan: schedule.Schedule, size: int) -> None:
         return f"{templates.game_of(key)}:drill"
 
     seed = st.session_state.get(K + "seed", random.Random().randrange(10**6))  # tests fix it
-    # New material only once it was taught: a lesson that teaches it opened, or its game chosen.
-    keys = unlock.unlocked(plan, course, keys)
+    # New material only once it was taught: the try-its of a lesson that teaches it answered, or
+    # its game chosen on Practice.
+    keys = unlock.unlocked(plan, course, keys, unlock.answered(state.learner()))
     cards = schedule.queue(plan, keys, size, family=family)
     st.session_state[K + "items"] = [(card, templates.item_for(card, seed + n)) for n, card in enumerate(cards)]
     st.session_state[K + "prepared"] = False      # the later items are made once the first is drawn
@@ -94,7 +95,7 @@ GOAL_COUNTS = ("Each question you answer today counts once towards the daily goa
                "does not count again (Progress's \"Answers checked\" counts every check).")
 
 
-def review() -> None:
+def page() -> None:
     st.html(quiz.KEYS_CSS)      # the number keys' hidden buttons, as Practice draws it: once a page
     st.title("Review")
     plan = study_feedback.schedule_for_learner()
@@ -124,8 +125,9 @@ def review() -> None:
         items = st.session_state[K + "items"]
         if not items:
             st.info("Nothing to review yet: Review brings back what a lesson has taught. Open a lesson "
-                    "on the Course map (or choose a game on Practice), then come back.")
-            st.page_link("views/course_map.py", label="Course map", icon=":material/map:")
+                    "on the Course map and answer its try-its (or choose a game on Practice), then "
+                    "come back.")
+            st.page_link(site.page("course_map"), label="Course map", icon=":material/map:")
             st.button("Look again", key=K + "again", on_click=_restart)
             return
         at = st.session_state[K + "at"]
