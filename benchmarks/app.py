@@ -37,7 +37,8 @@ from pathlib import Path
 
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 
-from course import content, questions
+from course import content
+from course.asks import solvers
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure import previous_tree  # noqa: E402
@@ -75,7 +76,7 @@ def bench_course(repeat: int) -> dict[str, float]:
         for ex in course.exercises.values():
             for q in ex.questions:
                 try:
-                    questions.answer(ex, q)
+                    solvers.answer(ex, q)
                 except Exception:  # an engine gap is reported by course check, not timed here
                     pass
         return course
@@ -94,7 +95,7 @@ def practice_app(deal: str = DEAL, ex=None):
     an unanswered question, as a learner's does."""
     if ex is None:
         ex = content.load_course(ROOT).exercises[deal]
-    right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+    right = solvers.to_json(solvers.answer(ex, ex.questions[0]).value)
     key = f"practice|{ex.id}|0"
     at = open_app("practice", query={"deal": deal})
     assert not at.exception, at.exception
@@ -163,7 +164,8 @@ st.navigation([st.Page("page.py", title="Practice", default=True)]).run()
 # styles, sidebar, six pages), it is the floor of any practice page of this app.
 MINIMAL_PRACTICE = f"""
 import streamlit as st
-from course import content, questions
+from course import content
+from course.asks import solvers
 from course.app import cards_view, quiz, state
 ex = state.course().exercises[{DEAL!r}]
 q = ex.questions[0]
@@ -220,7 +222,7 @@ def bench_interactions(repeat: int, cpu: dict | None = None) -> dict[str, float]
     st.navigation + sidebar, and the minimal practice page behind this app's entry script."""
     course = content.load_course(ROOT)
     ex = course.exercises[DEAL]
-    right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+    right = solvers.to_json(solvers.answer(ex, ex.questions[0]).value)
     entry = ENTRY     # the entry script of the design being measured (this tree's, or the previous one's)
     with tempfile.TemporaryDirectory() as tmp, environment(Path(tmp) / "bench.db"):
         nav, floor = Path(tmp, "nav"), Path(tmp, "floor")

@@ -13,7 +13,7 @@
 
 Every exercise plays on the one table (`course.engine.table.Table`): a whole hand from the
 antes, an exercise of one street from that street's cards (`Table.start`, its betting the stud
-betting round of `course.betting`), a game with moves of its own with them added by the hooks
+betting round of `course.engine.betting`), a game with moves of its own with them added by the hooks
 of its module under `course/games/`. `HandState.new_hand(game, seats, profile)`
 plays a whole hand of any game from the antes: the deal stage by stage, every betting round, the
 game's own moves, and last the move 'showdown', which awards the pot and is cited like any other.
@@ -30,14 +30,14 @@ from types import SimpleNamespace
 from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from course import amounts
-from course.betting import BettingRound, LedgerEntry
+from course.engine.betting import BettingRound, LedgerEntry
 from course.engine.betting_moves import STUD_KINDS
 from course.cards import DECK, Card
-from course.engine.actions import BETTING_KINDS, Move, parse_move
+from course.moves import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.showdown import all_in_players, award, award_pots, build_pots, side_pots
+from course.engine.showdown import all_in_players, award, award_pots, build_pots, side_pots
 from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
@@ -288,7 +288,7 @@ class HandState:
         return table.round
 
     def side_pots(self) -> Answer:
-        """Each pot's amount and the players who may win it (`course.showdown.side_pots`)."""
+        """Each pot's amount and the players who may win it (`course.engine.showdown.side_pots`)."""
         table = self.table
         folded = [p for p in table.seats if table.hands[p].folded]
         layers = table.rules.pot_layers

@@ -5,10 +5,10 @@ end of the last betting round, played with the one move grammar:
 
 What every game shares lives here, read from the game spec and the profile, never from a game's
 name: the deal follows `GameSpec.stages`; the ante is the profile's forced bet; each street's
-betting is the one stud betting round (`course.betting`), its first actor found from the cards;
+betting is the one stud betting round (`course.engine.betting`), its first actor found from the cards;
 when the deck cannot give every player still in a card of the spec's last stage (the street a
 shared card replaces), that stage is one card turned face up in the middle, written
-'shared <card>' (the profile's `shared_card` rule, `course.table.needs_shared_card`).
+'shared <card>' (the profile's `shared_card` rule, `course.engine.turn.needs_shared_card`).
 
 A game with moves of its own plugs them in through its `Rules` (the hooks below), kept in its
 module under `course/games/`: what a dealt card calls for, the moves only it has, what must
@@ -21,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course.betting import Action, BettingRound, new_round
-from course.showdown import build_pots
+from course.engine.betting import Action, BettingRound, new_round
+from course.engine.showdown import build_pots
 from course.cards import DECK, Card
-from course.engine.actions import BETTING_KINDS, STUD_KINDS, Move, parse_move
+from course.moves import BETTING_KINDS, STUD_KINDS, Move, parse_move
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.table import exposed_pairs, needs_shared_card
+from course.engine.turn import exposed_pairs, needs_shared_card
 from course.engine.seats import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
@@ -53,7 +53,7 @@ class Rules:
     pot_log: bool = False             # the pot's explanation shows each payment (the table's log)
     # A game that builds its pots from the order money went in gives a method
     # `pot_layers(table, flow=None, folded=None) -> (pots, chips returned, steps)`; None: side pots
-    # by what each player put in (`course.showdown.build_pots`).
+    # by what each player put in (`course.engine.showdown.build_pots`).
     pot_layers: Any = None
 
     def award_steps(self, table: "Table") -> list[Step]:

@@ -2,7 +2,7 @@
 
 The measure is the one Progress shows: a question is mastered when its latest attempt was right
 without the answer having been shown (`ProgressStore.mastered`). A lesson's points are those its
-sections teach (`course.coverage.section_points`) that its own exercises' questions test; a point
+sections teach (`course.study.coverage.section_points`) that its own exercises' questions test; a point
 is mastered when at least `MASTERY_SHARE` of those questions are; the lesson is done when every
 one of its points is. Review may bring a lesson's cards back once its try-its have been answered
 (`try_its_answered`), not merely when it was opened. `next_step` is the suggestion the Course map
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from course.coverage import section_points
+from course.study.coverage import section_points
 
 MASTERY_SHARE = 0.8
 

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any, Collection, Mapping, Sequence
 
 from course.asks import ledger
-from course.betting import BettingRound
+from course.engine.betting import BettingRound
 from course.engine.state import HandState
 from course.explain import Answer
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from course import content, questions
+from course import content
+from course.asks import solvers
 from course.app import quiz
 from course.store import Attempt, ProgressStore
 from course.study import mastery
@@ -26,7 +27,7 @@ def answer_try_its(location: Path | str, learner: str, lessons: Iterable[Any] | 
             for eid in sorted(mastery.try_its(lesson)) or list(lesson.exercises[:1]):
                 exercise = course.exercises[eid]
                 question = exercise.questions[0]
-                given = questions.to_json(questions.answer(exercise, question).value)
+                given = solvers.to_json(solvers.answer(exercise, question).value)
                 store.record(Attempt(learner=learner, exercise=eid, question=0, ask=question.ask,
                                      skill=quiz.skill_of(exercise, question), given=given,
                                      correct=True, game=exercise.game, rules=exercise.rules,

@@ -255,7 +255,7 @@ def phh_upload(data: bytes, name: str) -> tuple[str | None, str]:
     exercise's YAML and its name, or (None, name) once the refusal is shown: the CLI's own
     message (file:line and why), or the budget it went over."""
     from course.content import preview
-    from course.phh import MAX_BYTES
+    from course.content.phh import MAX_BYTES
 
     if len(data) > MAX_BYTES:                    # before decoding or sending it anywhere
         st.error(f"**{quiz.md_escape(name)} cannot be imported.** `python -m course import-phh` refuses it "

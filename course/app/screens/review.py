@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from course import questions
+from course.asks import solvers
 from course.app import authoring, labels, quiz, scroll, site, state, study_feedback
 from course.app import lesson_view as lv
 from course.app import unlock
@@ -188,7 +188,7 @@ def _item(plan: schedule.Schedule, card: str, item: str, exercise: Any, second: 
 
 
 def _question(plan, card, item, exercise, question, index, key, second) -> None:
-    widget_name = questions.kind_of(exercise, question).widget
+    widget_name = solvers.kind_of(exercise, question).widget
     finished = st.session_state.get(K + "final") == key
     # the label as Practice gives it: no ** marks, which a screen reader would read out
     WIDGETS[widget_name].draw(key, exercise, question, quiz.md_escape(quiz.prompt_of(exercise, question)), finished)
