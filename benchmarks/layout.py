@@ -53,7 +53,7 @@ def main() -> None:
         "levels of the package": max(level.values()),
         "levels with benchmarks/ above": max(level.values()) + 1,
         "imports between parts": sum(len(v) for v in between.values()),
-        "parts importing each other (imports that point up a level)": len(cycles({p: dict.fromkeys(q, 0) for p, q in between.items()})),
+        "knots of parts importing each other (imports that point up a level)": len(cycles({p: dict.fromkeys(q, 0) for p, q in between.items()})),
         "modules": len(edges),
         "module imports": sum(len(v) for v in edges.values()),
         "largest classes (lines)": largest_classes(ROOT / "course"),

@@ -752,12 +752,3 @@ def card_key(card: Card | str, ace_low: bool = False) -> tuple[int, int]:
     card = Card.parse(card)
     return (1 if ace_low and card.rank is Rank.ACE else int(card.rank), int(card.suit))
 
-
-def highest_card(cards: Iterable[Card | str], ace_low: bool = False) -> Card:
-    """The highest card by rank, then suit (the king of spades tops a razz table's door cards)."""
-    return max(parse_cards(cards), key=lambda c: card_key(c, ace_low))
-
-
-def lowest_card(cards: Iterable[Card | str], ace_low: bool = False) -> Card:
-    """The lowest card by rank, then suit (the deuce of clubs is the lowest of a Hi-Lo table)."""
-    return min(parse_cards(cards), key=lambda c: card_key(c, ace_low))

@@ -487,7 +487,3 @@ WIDGETS: dict[str, Widget] = {
     "matches": MatchesWidget(), "halves": HalvesWidget(), "pots": PotsWidget(),
 }
 
-
-def widget_for(exercise: Exercise, question: Question) -> Widget:
-    """The widget of the question's answer kind."""
-    return WIDGETS[solvers.kind_of(exercise, question).widget]

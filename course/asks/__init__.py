@@ -96,10 +96,6 @@ def find_ask(game: str, name: str) -> Ask:
     return found[name]
 
 
-def all_asks() -> dict[str, tuple[str, ...]]:
-    return {game: tuple(asks_for(game)) for game in GAMES}
-
-
 def kind_of(game: str, name: str) -> Kind:
     """The answer kind of one ask of a game (`course.asks.kinds`)."""
     return KINDS[find_ask(game, name).kind]

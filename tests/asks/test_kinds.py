@@ -22,6 +22,7 @@ from course.cli import main as cli_main
 from course.explain import Answer, Step
 from course.study import misconceptions
 from tests.support.apptest import environment, fill_widget, open_app
+from tests.support import lookups
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAL = """\
@@ -154,7 +155,7 @@ def test_a_new_ask_with_an_existing_kind_is_checked_answered_graded_prompted_for
     assert json.loads(out.getvalue())[0]["answers"] == ["Drew"]
 
     # drawn: Practice shows the player widget with the seats, and grades through it
-    assert isinstance(widgets.widget_for(exercise, question), widgets.PlayerWidget)
+    assert isinstance(lookups.widget_for(exercise, question), widgets.PlayerWidget)
     with environment(tmp_path / "progress.sqlite3", content=tmp_path):
         at = open_app("practice", query={"deal": exercise.id})
         assert not at.exception, at.exception

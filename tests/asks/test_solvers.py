@@ -16,6 +16,7 @@ from course.asks import solvers
 from course.cards import Card, parse_cards
 from course.content import Question, parse_exercise
 from course.explain import Answer, Step
+from tests.support import lookups
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -261,7 +262,7 @@ def test_to_json_shapes():
 
 
 def test_asks_by_game_and_topics():
-    by_game = asks.all_asks()
+    by_game = lookups.all_asks()
     assert set(by_game["stud-high"]) == set(content.STUD_ASKS)
     heart = by_game["have-a-heart"]
     assert "holding" in heart and "best_five" in heart and "bring_in" not in heart
@@ -428,7 +429,7 @@ def test_a_new_ask_is_one_registration():
         assert solvers.is_correct(exercise, question, 4) and not solvers.is_correct(exercise, question, 3)
         assert solvers.prompt_for(exercise, question) == "How many players are dealt in?"
         assert solvers.topic_for("stud-high", "seat_count") == "deal"
-        assert isinstance(widgets.widget_for(exercise, question), widgets.UnitsWidget)
+        assert isinstance(lookups.widget_for(exercise, question), widgets.UnitsWidget)
         _, problems = content.parse_exercise(text.replace("answer: 4", "answer: four"), "x.yaml")
         assert any("answer to 'seat_count' should be a whole number" in p.message for p in problems)
     finally:

@@ -22,8 +22,9 @@ from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter as FixedLi
 
 from course.cards import DECK
 from course.hands import (
-    NO_LOW, eight_fast_value, fast_value, highest_card, low_fast_value, lowest_card,
+    NO_LOW, eight_fast_value, fast_value, low_fast_value,
 )
+from tests.support.lookups import highest_card, lowest_card
 
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,

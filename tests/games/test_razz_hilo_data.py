@@ -89,7 +89,8 @@ def test_the_draft_game_specs_name_the_phh_variants():
 import re
 
 from course.cards import parse_cards
-from course.hands import ACE_TO_FIVE, EIGHT_OR_BETTER, evaluate_low, highest_card, lowest_card
+from course.hands import ACE_TO_FIVE, EIGHT_OR_BETTER, evaluate_low
+from tests.support.lookups import highest_card, lowest_card
 
 LESSONS = {"razz": ACE_TO_FIVE, "stud-hi-lo": EIGHT_OR_BETTER}
 
