@@ -267,17 +267,21 @@ def answers_kept() -> Iterator[dict]:
 def course_files(root: Path) -> Callable[[str | Path], bool]:
     """A test of whether a file is one of the course's own exercises (under `exercises/` at the
     root), each folder resolved once: a check of thousands of files asks it twice a file."""
-    folder = (root / "exercises").resolve()
-    folders: dict[Path, Path | None] = {}
+    folder = os.path.realpath(os.path.join(root, "exercises"))
+    inside: dict[str, bool] = {}          # a folder's path -> whether it resolves inside
+
+    def within(real: str) -> bool:
+        return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
     def in_course(path: str | Path) -> bool:
-        file = Path(path) if Path(path).is_absolute() else root / path
+        file = os.path.join(root, path)   # an absolute path stays as it is
         try:
-            if file.is_symlink():
-                return file.resolve().is_relative_to(folder)
-            if file.parent not in folders:
-                folders[file.parent] = file.parent.resolve()
-            return folders[file.parent].is_relative_to(folder)
+            if os.path.islink(file):
+                return within(os.path.realpath(file))
+            parent = os.path.dirname(file)
+            if parent not in inside:
+                inside[parent] = within(os.path.realpath(parent))
+            return inside[parent]
         except OSError:
             return False
 
