@@ -120,7 +120,7 @@ bench-scale: setup-test
 	$(BIN)/python benchmarks/scale.py
 
 # The hand evaluator's shipped table (course/hand_values.bin), rebuilt from course/hands.py's own
-# definitions; tests/test_hands_table.py fails while the shipped file differs from a rebuild.
+# definitions; tests/test_hand_values_file.py fails while the shipped file differs from a rebuild.
 hand-table: setup
 	$(BIN)/python -c "from course.hands import TABLE_FILE, table_bytes; TABLE_FILE.write_bytes(table_bytes())"
 

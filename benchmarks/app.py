@@ -36,16 +36,16 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
-from streamlit.testing.v1 import AppTest
 
-from course import content, questions
+from course import content
+from course.asks import solvers
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure import previous_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))   # the test harnesses: tests/support
-from tests.support.apptest import ENTRY, environment, open_app  # noqa: E402
+from tests.support.apptest import ENTRY, AppTest, environment, open_app  # noqa: E402
 
 PREVIOUS = "553b8c8"   # the commit issue 25 starts from
 DEAL = "hpd-1-bring-in-suit-tie"
@@ -76,7 +76,7 @@ def bench_course(repeat: int) -> dict[str, float]:
         for ex in course.exercises.values():
             for q in ex.questions:
                 try:
-                    questions.answer(ex, q)
+                    solvers.answer(ex, q)
                 except Exception:  # an engine gap is reported by course check, not timed here
                     pass
         return course
@@ -95,7 +95,7 @@ def practice_app(deal: str = DEAL, ex=None):
     an unanswered question, as a learner's does."""
     if ex is None:
         ex = content.load_course(ROOT).exercises[deal]
-    right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+    right = solvers.to_json(solvers.answer(ex, ex.questions[0]).value)
     key = f"practice|{ex.id}|0"
     at = open_app("practice", query={"deal": deal})
     assert not at.exception, at.exception
@@ -164,7 +164,8 @@ st.navigation([st.Page("page.py", title="Practice", default=True)]).run()
 # styles, sidebar, six pages), it is the floor of any practice page of this app.
 MINIMAL_PRACTICE = f"""
 import streamlit as st
-from course import content, questions
+from course import content
+from course.asks import solvers
 from course.app import cards_view, quiz, state
 ex = state.course().exercises[{DEAL!r}]
 q = ex.questions[0]
@@ -175,6 +176,26 @@ if st.button("Check", key="check"):
     right = questions.is_correct(ex, q, st.session_state.pick)
     st.success(("Right." if right else "Not right.") + f" You chose {{st.session_state.pick}}.")
     st.markdown(quiz.explanation_md(questions.answer(ex, q)))
+"""
+
+# The app's own entry (course.app.entry.main) with its Practice page replaced by the minimal one,
+# for a design whose pages are functions built by `entry.build_pages`.
+FLOOR_ENTRY = """
+from unittest import mock
+import streamlit as st
+from course.app import entry
+
+def minimal_practice():
+""" + "".join(f"    {line}\n" for line in MINIMAL_PRACTICE.strip().splitlines()) + """
+
+def build_pages(roles, real=entry.build_pages):
+    pages, named = real(roles)
+    named["practice"] = st.Page(minimal_practice, title="Practice", url_path="practice")
+    pages["Learn"] = [named["practice"] if p.url_path == "practice" else p for p in pages["Learn"]]
+    return pages, named
+
+with mock.patch.object(entry, "build_pages", build_pages):
+    entry.main()
 """
 
 
@@ -201,19 +222,22 @@ def bench_interactions(repeat: int, cpu: dict | None = None) -> dict[str, float]
     st.navigation + sidebar, and the minimal practice page behind this app's entry script."""
     course = content.load_course(ROOT)
     ex = course.exercises[DEAL]
-    right = questions.to_json(questions.answer(ex, ex.questions[0]).value)
+    right = solvers.to_json(solvers.answer(ex, ex.questions[0]).value)
     entry = ENTRY     # the entry script of the design being measured (this tree's, or the previous one's)
     with tempfile.TemporaryDirectory() as tmp, environment(Path(tmp) / "bench.db"):
         nav, floor = Path(tmp, "nav"), Path(tmp, "floor")
         write_files(nav, {"app.py": NAV_ENTRY, "page.py": TRIVIAL})
-        pages = {f"views/{p.name}": p.read_text(encoding="utf-8")
-                 for p in entry.with_name("views").glob("*.py")}
-        write_files(floor, {"streamlit_app.py": entry.read_text(encoding="utf-8"), **pages,
-                            "views/practice.py": MINIMAL_PRACTICE})
+        if entry.with_name("views").is_dir():      # a design whose pages are scripts in views/
+            pages = {f"views/{p.name}": p.read_text(encoding="utf-8")
+                     for p in entry.with_name("views").glob("*.py")}
+            write_files(floor, {"streamlit_app.py": entry.read_text(encoding="utf-8"), **pages,
+                                "views/practice.py": MINIMAL_PRACTICE})
+        else:                                      # pages are functions: entry.build_pages
+            write_files(floor, {"streamlit_app.py": FLOOR_ENTRY})
         minimal = AppTest.from_file(str(floor / "streamlit_app.py"), default_timeout=30)
         minimal.session_state["learner"] = "Tess"
         minimal.run()
-        minimal.switch_page("views/practice.py").run()
+        minimal.switch_page("views/practice.py").run()    # the page at /practice, either design
         apps = {
             "practice": practice_app(),
             "trivial": trivial_app(),

@@ -2,7 +2,7 @@
 
 1. exercises replayed per second: every course exercise's moves played through the engine,
    from the table the exercise starts at (this tree: `HandState.replay`, the one replay; the
-   previous design: `course.betting.replay_street` for a stud street, a home game's events
+   previous design: `course.engine.betting.replay_street` for a stud street, a home game's events
    through its engine module's `replay`), each exercise's replay cache emptied first;
 2. the whole-course check: load and validate every lesson and exercise, then answer and
    grade every question, as `course check` does;
@@ -39,7 +39,9 @@ DRILLS = %r
 import importlib, json, sys, time
 sys.path.insert(0, ".")
 from pathlib import Path
-from course import betting, content, questions
+from course import content
+from course.engine import betting
+from course.asks import solvers
 ONE = hasattr(betting, "replay_street") is False     # this design: the one hand state replays
 
 def replay(exercise):

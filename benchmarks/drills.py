@@ -127,7 +127,7 @@ def bench_review(names: list[str], sessions: int = 5) -> dict[str, dict[str, flo
     nine after the first timed as `templates.generate` on a cold cache (made on demand) and
     after `review.prepare` made them in its thread (made ahead); and how long that thread took,
     which the learner's answer to the first item covers."""
-    from course.app import review
+    from course.app.screens import review
 
     out = {}
     for name in names:

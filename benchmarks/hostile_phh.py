@@ -1,4 +1,4 @@
-"""Hostile hand histories (course/phh.py): how long each refusal takes, and how much memory the
+"""Hostile hand histories (course/content/phh.py): how long each refusal takes, and how much memory the
 refusal of a 50 MB file allocates (its size is read, not its bytes).
 
     .venv/bin/python benchmarks/hostile_phh.py
@@ -11,7 +11,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from course.phh import PhhError, parse_phh, read_phh
+from course.content.phh import PhhError, parse_phh, read_phh
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -34,7 +34,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator, TextIO
 
-from course import content, questions
+from course import content
+from course.asks import solvers
 from course.content import Problem, glossary, verdict
 from course.content.pots import pot_problems, pot_warnings
 from course.content.load import keep_out_of_gc
@@ -95,13 +96,13 @@ def diagnose(path: str, number: int, text: str):
     except yaml.YAMLError as exc:
         raise _Unjudged(f"{path}:{question.line}: --answer {text!r} is not YAML: "
                         f"{str(exc).splitlines()[0]}") from None
-    kind = questions.kind_of(exercise, question)
+    kind = solvers.kind_of(exercise, question)
     if kind.parse(given) is None:
         raise _Unjudged(f"{path}:{question.line}: --answer {text!r} cannot be read as an answer to "
                         f"{question.ask!r} (an answer of kind {kind.name!r}); write it as an exercise's answer: "
                         "would be (exercises/README.md)")
     try:
-        right = questions.answer(exercise, question)
+        right = solvers.answer(exercise, question)
     except Exception as exc:  # the engine's refusal, said on one line
         raise _Unjudged(f"{path}:{question.line}: the engine cannot answer {question.ask!r}: {exc}") from None
     return exercise, question, given, compare.judge(exercise, question, given, right), right
@@ -117,7 +118,7 @@ def _run_diagnose(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         json.dump(judged.to_json(), out, ensure_ascii=False, indent=2)
         out.write("\n")
         return 0
-    kind = questions.kind_of(exercise, question)
+    kind = solvers.kind_of(exercise, question)
     out.write(f"{args.path}: question {args.question} ({question.ask}): "
               f"{'right' if judged.correct else 'not right'}\n")
     out.write(f"  given:   {kind.words(given)}\n  answer:  {kind.words(right.value)}\n")
@@ -133,7 +134,7 @@ def _run_diagnose(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _run_coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from course import coverage
+    from course.study import coverage
 
     root = content.find_root(Path.cwd())
     course = content.load_course(root)
@@ -204,7 +205,7 @@ def course_problems(course: content.Course, root: Path, whole: bool = True) -> l
     problems = list(course.problems)
     if whole:
         problems += glossary.course_problems(root, course.lessons)
-    from course import coverage  # a declared rule point must be one the engine's answer rests on
+    from course.study import coverage  # a declared rule point must be one the engine's answer rests on
 
     for exercise in course.exercises.values():  # one exercise at a time: its answers, then freed
         with answers_kept():     # the coverage check reads the answers the engine check computed
@@ -219,8 +220,8 @@ def course_problems(course: content.Course, root: Path, whole: bool = True) -> l
 
 # -- each question answered once per check ---------------------------------------------------
 # `course check` asks the engine twice about a question that names rule points: once to compare
-# the authored answer (`questions.check_exercise`) and once for the citations the points must
-# match (`coverage.question_problems`). While `answers_kept()` is open, `questions.answer` keeps
+# the authored answer (`solvers.check_exercise`) and once for the citations the points must
+# match (`coverage.question_problems`). While `answers_kept()` is open, `solvers.answer` keeps
 # each answer (or the error the engine raised) for the question object it answered, and hands
 # the same back when asked again in the same thread; outside it, the engine answers as always.
 
@@ -247,9 +248,9 @@ def _engine_answer_kept(exercise: Any, question: Any) -> Any:
 
 
 # the engine's own answer (found under `engine` when this module is loaded a second time)
-_engine_answer: Callable[[Any, Any], Any] = getattr(questions.answer, "engine", questions.answer)
+_engine_answer: Callable[[Any, Any], Any] = getattr(solvers.answer, "engine", solvers.answer)
 _engine_answer_kept.engine = _engine_answer      # type: ignore[attr-defined]
-questions.answer = _engine_answer_kept
+solvers.answer = _engine_answer_kept
 
 
 @contextlib.contextmanager
@@ -359,14 +360,14 @@ def solve(paths: list[str]) -> tuple[list[dict], list[Problem], list[tuple[conte
         values = []
         for question in exercise.questions:
             try:
-                result = questions.answer(exercise, question)
+                result = solvers.answer(exercise, question)
             except Exception as exc:
                 reason = getattr(exc, "reason", None) or str(exc)
                 problems.append(Problem(file, question.line, question.column,
                                         f"the engine cannot answer {question.ask!r}: {reason}"))
                 result = None
             results.append(result)
-            values.append(questions.kind_of(exercise, question).to_json(result.value)
+            values.append(solvers.kind_of(exercise, question).to_json(result.value)
                           if result is not None else None)
         entries.append({"file": file, "id": exercise.id, "answers": values})
         solved.append((exercise, results))
@@ -384,13 +385,13 @@ def _run_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for exercise, results in solved:
             out.write(f"{exercise.path}: {exercise.id}: {exercise.title}\n")
             for n, (question, result) in enumerate(zip(exercise.questions, results), 1):
-                params = ", ".join(f"{k}={questions.display(v)}" for k, v in question.params.items())
+                params = ", ".join(f"{k}={solvers.display(v)}" for k, v in question.params.items())
                 out.write(f"\n  {n}. {question.ask}{f' ({params})' if params else ''}: "
-                          f"{questions.prompt_for(exercise, question)}\n")
+                          f"{solvers.prompt_for(exercise, question)}\n")
                 if result is None:
                     out.write("     (no answer: see the problem above)\n")
                     continue
-                out.write(f"     answer: {questions.kind_of(exercise, question).written(result.value)}\n")
+                out.write(f"     answer: {solvers.kind_of(exercise, question).written(result.value)}\n")
                 for line in result.explain().splitlines():
                     out.write(f"     {line}\n")
             out.write("\n")

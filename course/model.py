@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from course.cards import Card
-from course.engine.actions import STUD_KINDS, Move, parse_move
+from course.moves import STUD_KINDS, Move, parse_move
 from course.games import GAMES
 from course.rules import Profile, Stakes
 

@@ -168,7 +168,8 @@ questions:
 def test_check_answers_each_question_once_and_reports_both_the_answer_and_the_point(tmp_path, monkeypatch):
     """The engine check and the rule-point check read one answer per question: a question that
     names points is not solved a second time, and both checks still report what they find."""
-    from course import cli, questions
+    from course import cli
+    from course.asks import solvers as questions
 
     folder = tmp_path / "exercises"
     folder.mkdir()
@@ -206,7 +207,8 @@ def test_check_answers_each_question_once_and_reports_both_the_answer_and_the_po
 
 
 def test_an_engine_refusal_is_reported_once_and_read_again_by_the_point_check(tmp_path, monkeypatch):
-    from course import cli, questions
+    from course import cli
+    from course.asks import solvers as questions
 
     folder = tmp_path / "exercises"
     folder.mkdir()

@@ -144,9 +144,70 @@ def _run(code: str) -> subprocess.CompletedProcess:
 
 
 def test_the_ask_registry_says_so_when_the_stud_asks_are_not_loaded():
-    """The registry no longer imports course.questions (the cycle): a lookup before the stud
+    """The registry no longer imports course.asks.solvers (the cycle): a lookup before the stud
     asks are registered is an error naming the module, never a silently shorter list."""
     early = _run("import course.asks as a; a.asks_for('stud-high')")
-    assert early.returncode == 1 and "LookupError: the stud asks are registered by course.questions" in early.stderr
+    assert early.returncode == 1 and "LookupError: the stud asks are registered by course.asks.solvers" in early.stderr
     done = _run("import course.content, course.asks as a; print(sorted(a.asks_for('stud-high')))")
     assert done.returncode == 0 and "'bring_in'" in done.stdout, done.stderr
+
+
+def parts(edges: dict[str, dict[str, int]]) -> dict[str, dict[str, str]]:
+    """The graph between the package's parts (a top-level module, or a sub-folder taken whole):
+    part -> {part it imports: the first module-level edge that does it}."""
+    def part(name: str) -> str:
+        pieces = name.split(".")
+        return ".".join(pieces[:2]) if len(pieces) > 1 else name
+
+    out: dict[str, dict[str, str]] = {}
+    for a, targets in edges.items():
+        for b, line in targets.items():
+            if part(a) != part(b) and part(b) != "course":
+                out.setdefault(part(a), {}).setdefault(part(b), f"{a} -> {b} (line {line})")
+        out.setdefault(part(a), {})
+    return out
+
+
+def levels(between: dict[str, dict[str, str]]) -> dict[str, int]:
+    """Each part's level: 1 for a part that imports no other, else one above the highest it imports."""
+    found: dict[str, int] = {}
+
+    def level(p: str) -> int:
+        if p not in found:
+            found[p] = 0                                  # a cycle would read as level 1, and is caught below
+            found[p] = 1 + max((level(q) for q in between.get(p, {})), default=0)
+        return found[p]
+
+    for p in between:
+        level(p)
+    return found
+
+
+def test_the_package_s_parts_import_only_downward_on_at_most_eight_levels():
+    """The folders show the flow: the ground (cards, rules, games, errors), the move grammar and
+    hands, the model and the engine, the asks, content and the home games' hooks, study, then the
+    store and the command line, then the app. No part imports one that imports it back (an import
+    that would point up a level), and the package stands on at most eight levels (benchmarks
+    above them make nine: docs/measurements.md, "Layout")."""
+    between = parts(graph(ROOT / "course"))
+    assert {"course.engine", "course.asks", "course.content", "course.app"} <= set(between)
+    loops = cycles({p: dict.fromkeys(q, 0) for p, q in between.items()})
+    assert not loops, "\n".join(between[a][b] for c in loops for a in c for b in between[a] if b in c)
+    found = levels(between)
+    assert max(found.values()) <= 8, sorted(found.items(), key=lambda kv: kv[1])
+    assert found["course.engine"] < found["course.asks"] < found["course.content"] < found["course.study"] \
+        < found["course.app"]
+
+
+def test_the_parts_finder_sees_a_folder_that_imports_back(tmp_path):
+    package = tmp_path / "pkg"
+    for folder in ("low", "high"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "high" / "a.py").write_text("from pkg.low import b\n")
+    (package / "low" / "b.py").write_text("def late():\n    from pkg.high import c\n")
+    (package / "high" / "c.py").write_text("")
+    between = parts(graph(package))
+    assert between["pkg.high"] == {"pkg.low": "pkg.high.a -> pkg.low.b (line 1)"}
+    assert cycles({p: dict.fromkeys(q, 0) for p, q in between.items()}) == [["pkg.high", "pkg.low"]]

@@ -7,7 +7,7 @@ is checked its question and options are disabled, which Streamlit shows at 40%, 
 Here captions are drawn at CAPTION_OPACITY, and a checked question keeps the full text colour:
 it is marked (the chosen option in bold; the verdict under it says right or wrong), not faded.
 
-`tests/test_theme_contrast.py` computes the contrast of these colours over both themes'
+`tests/app/test_theme_contrast.py` computes the contrast of these colours over both themes'
 background colours, read from `.streamlit/config.toml`.
 """
 

@@ -1,16 +1,19 @@
 """What the entry script (`streamlit_app.py`) runs on every rerun, `main`: the page set-up, the
 shared session state and the sidebar, then the page the learner picked.
 
-It is a module, not the script itself, so that it is compiled once per process, as the pages'
-code in `screens` is: a Streamlit server keeps a script's bytecode between reruns, but AppTest
-(the tests and `benchmarks/app.py`) compiles the script again on every rerun.
+It is a module, not the script itself, so that it is compiled once per process, as the pages
+are: each page is a function (`page()` of its module in `screens/`), not a script, so nothing
+is compiled again on a rerun (a Streamlit server keeps a script's bytecode between reruns, but
+AppTest, in the tests and `benchmarks/app.py`, compiles a script again on every rerun).
 """
 
 import logging
 
 import streamlit as st
 
-from course.app import card_picking, cards_view, contrast, extras, links, phone, state
+from course.app import card_picking, cards_view, contrast, extras, links, phone, site, state
+from course.app.screens import (author, class_page, course_map, glossary, lesson, practice, progress,
+                                review, rulebook)
 
 
 def login_screen() -> None:
@@ -20,26 +23,31 @@ def login_screen() -> None:
     st.button("Log in", key="login", type="primary", icon=":material/login:", on_click=st.login)
 
 
-def build_pages(roles: frozenset[str]) -> dict[str, list]:
+def build_pages(roles: frozenset[str]) -> tuple[dict[str, list], dict[str, st.Page]]:
+    """The pages `roles` may see, by navigation section, and each by its name (its URL path; the
+    Course map, the default page, is "course_map"): what `site.page` looks a link's page up in."""
+    named: dict[str, st.Page] = {}
+
+    def page(screen, title: str, icon: str, name: str, **more) -> st.Page:
+        named[name] = st.Page(screen.page, title=title, icon=icon, url_path=name, **more)
+        return named[name]
+
     pages = {
         "Learn": [
-            st.Page("views/course_map.py", title="Course map", icon=":material/map:", default=True),
-            st.Page("views/lesson.py", title="Lesson reader", icon=":material/menu_book:"),
-            st.Page("views/practice.py", title="Practice", icon=":material/quiz:"),
-            st.Page("views/review.py", title="Review", icon=":material/event_repeat:", url_path="review"),
-            st.Page("views/progress_page.py", title="Progress", icon=":material/insights:",
-                    url_path="progress"),
+            page(course_map, "Course map", ":material/map:", "course_map", default=True),
+            page(lesson, "Lesson reader", ":material/menu_book:", "lesson"),
+            page(practice, "Practice", ":material/quiz:", "practice"),
+            page(review, "Review", ":material/event_repeat:", "review"),
+            page(progress, "Progress", ":material/insights:", "progress"),
         ],
-        "Reference": [st.Page("views/rulebook.py", title="Rulebook", icon=":material/gavel:"),
-                      st.Page("views/glossary.py", title="Glossary", icon=":material/dictionary:")],
+        "Reference": [page(rulebook, "Rulebook", ":material/gavel:", "rulebook"),
+                      page(glossary, "Glossary", ":material/dictionary:", "glossary")],
     }
     if "author" in roles:
-        pages["Reference"].append(st.Page("views/author.py", title="Author preview",
-                                          icon=":material/edit_note:"))
+        pages["Reference"].append(page(author, "Author preview", ":material/edit_note:", "author"))
     if "teacher" in roles:
-        pages["Teaching"] = [st.Page("views/class_page.py", title="Class", icon=":material/groups:",
-                                     url_path="class")]
-    return pages
+        pages["Teaching"] = [page(class_page, "Class", ":material/groups:", "class")]
+    return pages, named
 
 
 def main() -> None:
@@ -75,9 +83,9 @@ def main() -> None:
     # The pages are built once per session and role set, not on every rerun: each st.Page resolves
     # and checks its file (a few stats), which every click paid for. Kept in the session, never shared
     # between sessions (st.navigation marks the page it returns as the one that may run).
-    kept = st.session_state.get("_app_pages")
+    kept = st.session_state.get(site.KEPT)
     if kept is None or kept[0] != who.roles:
-        kept = st.session_state["_app_pages"] = (who.roles, build_pages(who.roles))
+        kept = st.session_state[site.KEPT] = (who.roles, *build_pages(who.roles))
     pages = kept[1]
     page = st.navigation(pages)
     try:

@@ -2,7 +2,7 @@
 skills and lesson topics) to the names a learner reads, and readable titles for citations.
 
 Content and engine code keep their slugs (`stud-high`, `pokerstars`, `best-five`); every screen
-that shows one calls `display_name`. `tests/test_app_ux.py` checks that every game, topic and
+that shows one calls `display_name`. `tests/app/test_ux.py` checks that every game, topic and
 profile the course defines has a name here, so a new slug cannot reach the screen raw.
 """
 

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 import streamlit as st
 
 from course import rules
-from course.app import authoring, cards_view, labels, quiz, state
+from course.app import authoring, cards_view, labels, quiz, site, state
 
 game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
@@ -101,7 +101,7 @@ def article_with_link(cite: str) -> None:
         st.markdown(article_md(rules.citation(cite)))
     except KeyError as exc:
         st.error(f"This citation is not in the registry: {exc}")
-    st.page_link("views/rulebook.py", query_params={"article": cite},
+    st.page_link(site.page("rulebook"), query_params={"article": cite},
                  label="Open in the Rulebook", icon=":material/gavel:")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from course.app import labels, state, study_feedback
+from course.app import labels, site, state, study_feedback
 from course.study import schedule
 
 # A skill's level from its mastery (the share of its questions answered right on the latest
@@ -106,4 +106,4 @@ def practice_summary() -> None:
     goal_strip("practice_summary_goal")
     with st.container(horizontal=True, gap="small"):
         st.button("Practise more", key="practice_more", type="primary", on_click=new_practice_session)
-        st.page_link("views/review.py", label="Go to Review", icon=":material/event_repeat:")
+        st.page_link(site.page("review"), label="Go to Review", icon=":material/event_repeat:")

@@ -1,7 +1,7 @@
 """One exercise on screen: the deal as cards, one widget per question, Check / Show answer /
 Try again, and the engine's cited explanation.
 
-Every answer, every right/wrong verdict and every explanation comes from `course.questions`;
+Every answer, every right/wrong verdict and every explanation comes from `course.asks.solvers`;
 this module only picks a widget for each `ask`, reads it, and draws what the engine returned.
 """
 
@@ -15,7 +15,8 @@ from typing import Any, Callable, Sequence
 import pandas as pd
 import streamlit as st
 
-from course import content, questions, rules
+from course import content, rules
+from course.asks import solvers
 from course.app import cards_view, labels, state, study_feedback
 from course.app.links import article_url
 from course.app.widgets import WIDGETS, md_escape
@@ -31,7 +32,7 @@ def ask_of(exercise: Any, question: Any) -> Any:
     """The question's `Ask` registration: it says how the table is drawn for it (`whole_hand`,
     `hides`, `drawn_at`, `point_key`); None for an ask the game does not know."""
     try:
-        return questions.find_ask(exercise.game, question.ask)
+        return solvers.find_ask(exercise.game, question.ask)
     except (ValueError, AttributeError):
         return None
 
@@ -44,19 +45,19 @@ def author_md(text: Any) -> str:
 
 
 def prompt_of(exercise: Any, question: Any) -> str:
-    """The authored prompt, or the ask's default prompt from `course.questions`."""
-    return str(questions.prompt_for(exercise, question))
+    """The authored prompt, or the ask's default prompt from `course.asks.solvers`."""
+    return str(solvers.prompt_for(exercise, question))
 
 
 def skill_of(exercise: Any, question: Any) -> str:
-    """The skill an attempt counts towards, as `course.questions` maps asks to topics."""
-    return str(questions.topic_for(exercise.game, question.ask))
+    """The skill an attempt counts towards, as `course.asks.solvers` maps asks to topics."""
+    return str(solvers.topic_for(exercise.game, question.ask))
 
 
 def shown(exercise: Any, question: Any, value: Any) -> str:
     """An answer (the engine's value or the learner's) as a learner reads it: the words of the
     question's answer kind, the same for both."""
-    return questions.kind_of(exercise, question).words(value)
+    return solvers.kind_of(exercise, question).words(value)
 
 
 # -- rule profiles -------------------------------------------------------------------------
@@ -116,7 +117,7 @@ def engine_answer(exercise: Exercise, question: Question) -> tuple[Answer | None
     Exercise): the Check and the rerun that draws its verdict share it."""
     def solve() -> tuple[Answer | None, str | None]:
         try:
-            return questions.answer(exercise, question), None
+            return solvers.answer(exercise, question), None
         except Exception as exc:  # the engine's message is shown as it is
             return None, f"{type(exc).__name__}: {exc}"
     if not hasattr(exercise, "replayed"):
@@ -130,7 +131,7 @@ def grade(exercise: Exercise, question: Question, given: Any,
     """(Whether `given` is right, None) or (None, the engine's error); `engine`, the engine's
     answer when the caller has it already."""
     try:
-        return bool(questions.is_correct(exercise, question, given, engine)), None
+        return bool(solvers.is_correct(exercise, question, given, engine)), None
     except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
 
@@ -317,7 +318,7 @@ def explanation(answer: Answer, key: str, cache: Any = None, words: set[str] | N
 def hand_record(exercise: Any, key: str) -> None:
     """The street written as a chronological hand record, computed by the betting engine."""
     try:
-        record = questions.hand_record(exercise)
+        record = solvers.hand_record(exercise)
     except Exception as exc:  # the explanation above already carries the engine's refusal
         st.caption(f"No hand record: {exc}")
         return
@@ -377,7 +378,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
                    next_step: tuple[str, Callable[[], None]] | None = None,
                    keyboard: bool = False) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
-    widget_name = questions.kind_of(exercise, question).widget
+    widget_name = solvers.kind_of(exercise, question).widget
     # Plain text: a widget's label is also what a screen reader hears (no `**` marks).
     label = f"Q{index + 1}. {md_escape(prompt_of(exercise, question))}"
     result = st.session_state["graded"].get(key)
@@ -422,7 +423,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
                 if hasattr(exercise, "replayed") and engine_answer(exercise, question)[0] is answer else None,
                 words)
     cited_articles(answer, key)
-    if question.ask in questions.RECORD_ASKS:
+    if question.ask in solvers.RECORD_ASKS:
         hand_record(exercise, key)
 
 

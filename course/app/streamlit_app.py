@@ -1,7 +1,7 @@
 """Stud Study Room: the entry script (`streamlit run course/app/streamlit_app.py`).
 
 It sets up the page, the shared session state and the sidebar, then hands over to the page the
-learner picked (`course.app.entry.main`). Pages live in `views/` and only lay out the screen.
+learner picked (`course.app.entry.main`). Pages live in `screens/`, one module per page.
 
 Two modes (README, "Local and shared mode"; docs/shared-mode.md): local, the default, is one learner on their own
 computer; shared, switched on by an `[auth]` section in `.streamlit/secrets.toml`, asks everyone

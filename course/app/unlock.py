@@ -1,14 +1,16 @@
-"""What Review may bring in: the skills the lessons a learner opened teach (`taught`, once per
-course) and the memory cards they unlock (`unlocked`). Used by Review and the Course map; it reads
-the lesson view, which never imports it back."""
+"""What Review may bring in: the skills the lessons a learner has tried teach (`taught`, once per
+course) and the memory cards they unlock (`unlocked`). A lesson is tried once its try-its have
+been answered (`course.study.mastery.try_its_answered`), right or wrong: opening it is not
+enough. Used by Review and the Course map; it reads the lesson view, which never imports it back."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from course.app import lesson_view as lv
 from course.app import state
-from course.study import schedule, templates
+from course.store import StoreError
+from course.study import mastery, schedule, templates
 
 
 def taught(course: Any) -> dict[str, tuple[set[tuple[str, str]], set[str]]]:
@@ -23,16 +25,49 @@ def taught(course: Any) -> dict[str, tuple[set[tuple[str, str]], set[str]]]:
     return out
 
 
-def unlocked(plan: schedule.Schedule, course: Any, keys: list[str]) -> list[str]:
+def try_its(course: Any) -> dict[str, frozenset[str]]:
+    """Lesson id -> the exercises answering which tries it (`mastery.try_its`), for the lessons
+    that have try-its (once per course)."""
+    return {str(lv.field(l, "id")): mastery.try_its(l) for l in lv.lessons(course)
+            if hasattr(l, "sections")}
+
+
+def answered(name: str) -> set[str]:
+    """The exercises the learner has checked an answer to, right or wrong (in a lesson, on
+    Practice or on Review); empty without a key or a store, or while the store cannot be read."""
+    progress = state.store() if name else None
+    if progress is None:
+        return set()
+    try:
+        return set(progress.attempts(name)["exercise"])
+    except StoreError as exc:
+        state.store_failed(exc)
+        return set()
+
+
+def tried(course: Any, attempted: Iterable[str]) -> set[str]:
+    """The ids of the lessons whose try-its are all answered in `attempted` (exercise ids)."""
+    attempted = attempted if isinstance(attempted, (set, frozenset)) else set(attempted)
+    out = set()
+    for lid, needed in state.per_course(course, try_its).items():
+        if needed:
+            if needed <= attempted:
+                out.add(lid)
+        elif attempted & state.per_course(course, taught).get(lid, (set(), set()))[1]:
+            out.add(lid)      # a lesson without try-its: once one of its exercises is answered
+    return out
+
+
+def unlocked(plan: schedule.Schedule, course: Any, keys: list[str], attempted: Iterable[str]) -> list[str]:
     """The memory cards of `keys` that may enter Review: those already reviewed, and new ones
-    whose skill a lesson the learner opened teaches (or whose game the learner chose). A trap
-    card opens with its template's skill; a hand-written deal with its lesson."""
+    whose skill a lesson the learner has tried teaches (`tried`: its try-its answered, in
+    `attempted`), or whose game the learner chose on Practice. A trap card opens with its
+    template's skill; a hand-written deal with its lesson."""
     lessons = state.per_course(course, taught) if course is not None else {}
     asks: set[tuple[str, str]] = set()
     deals: set[str] = set()
-    for what in plan.opened:
-        kind, _, name = what.partition(":")
-        if kind == "lesson" and name in lessons:
+    for name in (tried(course, attempted) if course is not None else ()):
+        if name in lessons:
             asks |= lessons[name][0]
             deals |= lessons[name][1]
     games = {what.partition(":")[2] for what in plan.opened if what.startswith("game:")}

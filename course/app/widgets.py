@@ -15,7 +15,8 @@ from typing import Any
 
 import streamlit as st
 
-from course import amounts, questions
+from course import amounts
+from course.asks import solvers
 from course.app import cards_view
 from course.cards import Card
 from course.hands import Category
@@ -43,9 +44,9 @@ def own_cards(exercise: Exercise, question: Question) -> list[Card]:
     """The cards a player may pick from, in the order the deal picture shows them (first two
     down, the face-up row, later hole cards; then the shared cards)."""
     player = question.params.get("player")
-    hand = questions.final_hand_states(exercise).get(player) if player else None
+    hand = solvers.final_hand_states(exercise).get(player) if player else None
     row = [] if hand is None else [*hand.down[:2], *hand.up, *hand.down[2:]]
-    return row + list(questions.shared_cards(exercise))
+    return row + list(solvers.shared_cards(exercise))
 
 
 def event_cards(exercise: Exercise, player: str | None = None) -> list[Card]:
@@ -489,4 +490,4 @@ WIDGETS: dict[str, Widget] = {
 
 def widget_for(exercise: Exercise, question: Question) -> Widget:
     """The widget of the question's answer kind."""
-    return WIDGETS[questions.kind_of(exercise, question).widget]
+    return WIDGETS[solvers.kind_of(exercise, question).widget]

@@ -7,8 +7,8 @@ skill it trains (`topic`; None for a home game's own ask, which trains that game
 `solve` function that computes the engine's `Answer`. An ask whose answers are compared in a
 way of its own (a best five is right when it is as good as the best) gives `check`.
 
-The stud asks are registered by `course.questions` (the registry never imports it: no cycle;
-import `course.questions` or `course.content` before a lookup); a game with asks of its own registers them
+The stud asks are registered by `course.asks.solvers` (the registry never imports it: no cycle;
+import `course.asks.solvers` or `course.content` before a lookup); a game with asks of its own registers them
 in its engine module (`course.games` names the module); a game lists the stud asks it answers on
 its final hands in its spec (`GameSpec.stud_asks`). Adding an ask is one `register` call, plus
 a `Kind` class in `kinds.py` (and a widget class in the app) only when its kind of answer is new.
@@ -66,14 +66,14 @@ def register(game: str, *asks: Ask) -> None:
 
 def _loaded(game: str) -> None:
     """Load the game's own module (its spec names it), which registers the game's own asks.
-    The stud asks are registered by `course.questions`, which imports this registry: the
+    The stud asks are registered by `course.asks.solvers`, which imports this registry: the
     registry never imports it back (no import cycle), so a lookup before it is loaded is an
     error that says so, never a silently shorter list."""
     spec = find_game(game)
     if spec is not None:
         spec.module()
         if spec.stud_asks and "stud" not in _ASKS:
-            raise LookupError("the stud asks are registered by course.questions: import it (or "
+            raise LookupError("the stud asks are registered by course.asks.solvers: import it (or "
                               "course.content) before looking asks up")
 
 

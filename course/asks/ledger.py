@@ -2,7 +2,7 @@
 questions asked of it (is an action legal now, what each player put in, the street's total, the
 pots), each step citing its rule.
 
-The round (`course.betting.BettingRound`) decides legality and amounts and keeps the ledger;
+The round (`course.engine.betting.BettingRound`) decides legality and amounts and keeps the ledger;
 these functions word its state for the asks and the app (each takes the round, `rnd`). The steps before the answer are the
 round so far: who acted first and why, and each action's ledger sentence.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from course.engine.betting_moves import Action, _cites
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.showdown import side_pots
+from course.engine.showdown import side_pots
 
 LEDGER_COLUMNS = ["n", "street", "player", "action", "kind", "added", "round_total", "to_match", "pot", "pots", "note",
                   "cite"]

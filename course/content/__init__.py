@@ -13,7 +13,7 @@ node tree, which keeps the raw text and position of every scalar, so it can catc
 - `yes`/`no`/`on`/`off` read as booleans where a name is meant (a player called `No`);
 - sexagesimal numbers: `3:1` is read as 181;
 - cards dealt twice (both places named), unknown players, asks the game does not support;
-- illegal actions (through `course.betting`, which names and cites the rule broken);
+- illegal actions (through `course.engine.betting`, which names and cites the rule broken);
 - ids used twice across the course and lessons that link to missing exercises.
 """
 
@@ -30,7 +30,7 @@ from course.content.nodes import Node, parse_yaml
 from course.games import GAMES, MAX_SEATS, STREETS, STUD_ASKS, TOPICS, variant_module
 from course.errors import ContentError
 from course.model import Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
-from course.questions import asks_for   # the registry, with the stud asks registered
+from course.asks.solvers import asks_for   # the registry, with the stud asks registered
 
 __all__ = [
     "Ask", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",

@@ -127,7 +127,7 @@ def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile
     The deck was short when the card was dealt, not at the showdown: a player marked folded who
     holds every face-up card of the street before (`GameSpec.shared_decided_after`) may have been
     in when it was turned up and folded on its round, so the count takes them as still in then."""
-    from course import table
+    from course.engine import turn
 
     live = [p for p, h in hands.items() if not h.folded]
     if not live:  # no hands to count (a broken `seats` or `hands` is reported on its own)
@@ -135,8 +135,8 @@ def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile
     spec = find_game(profile.game)
     before = spec.cards_on(spec.shared_decided_after or "") if spec is not None else None
     late = [p for p, h in hands.items() if h.folded and before is not None and len(h.up) == before[1]]
-    left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
-    verdict = table.needs_shared_card(len(live) + len(late), profile, cards_left=left)
+    left = turn.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
+    verdict = turn.needs_shared_card(len(live) + len(late), profile, cards_left=left)
     if not verdict.value:
         cites = " ".join(f"[{key}]" for key in verdict.citations)
         who = f"the {len(live)} players still in" + (f" and the {len(late)} who may have folded after it" if late else "")
@@ -147,13 +147,13 @@ def _check_shared_card(ck: _Checker, node: Node, hands: dict[str, Hand], profile
 def _check_shared_card_missing(ck: _Checker, node: Node, hands: dict[str, Hand], profile: Any, street: str) -> None:
     """A deal past the street a shared card replaces, without one, while the deck is too short to
     give every player still in a card of it (the profile's `shared_card` rule): refused."""
-    from course import table
+    from course.engine import turn
 
     live = [p for p, h in hands.items() if not h.folded]
     if not live:
         return
-    left = table.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
-    verdict = table.needs_shared_card(live, profile, cards_left=left)
+    left = turn.cards_left_before_seventh({p: (h.down, h.up) for p, h in hands.items()})
+    verdict = turn.needs_shared_card(live, profile, cards_left=left)
     if verdict.value:
         cites = " ".join(f"[{key}]" for key in verdict.citations)
         ck.add(node, f"on {street} street {len(live)} players are still in but only {left} cards are left: the "

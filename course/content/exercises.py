@@ -8,18 +8,18 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from course.asks.kinds import KINDS
-from course.questions import asks_for   # the stud asks are registered there
+from course.asks.solvers import asks_for   # the stud asks are registered there
 from course.content.checker import _build_with, _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card, _check_shared_card_missing
 from course.content.nodes import (_BOOL, _NULL, LIMITS_DOC, MAX_MOVES, MAX_QUESTIONS, MAX_RAISE_CAP, Node,
                                   _describe, tree)
 from course.games import GAMES, STREETS, find_game
-from course.betting import Action
-from course.engine.actions import parse_move
+from course.engine.betting import Action
+from course.moves import parse_move
 from course.engine.state import HandState
 from course.errors import ActionFormatError, ContentError, CourseError
 from course.model import Exercise, Problem, Question
-from course.phh import kept_fields_problems
+from course.content.phh import kept_fields_problems
 
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
 EXERCISE_KEYS = (

@@ -1,7 +1,7 @@
 """Real hand histories as exercises: `import-phh` turns a PHH stud hand into one whole-hand
 exercise, `export-phh` writes a whole-hand exercise back out as PHH.
 
-`import_hand(hand)` reads a stud-family `PhhHand` (`course.phh.stud_hand`) and writes the YAML of
+`import_hand(hand)` reads a stud-family `PhhHand` (`course.content.phh.stud_hand`) and writes the YAML of
 one whole-hand exercise (exercises/README.md, "A whole hand"): every ante, every card the dealer
 gives out in the engine's deal order, each street's betting, as `events`; questions on every
 street the hand reached (who brings in, what each player put in on third street, who opens each
@@ -31,7 +31,7 @@ from typing import Any
 
 from course.content.exercises import EXERCISE_KEYS
 from course.games import find_game
-from course.phh import (
+from course.content.phh import (
     STUD_VARIANTS, PhhError, PhhHand, PhhRefusal, StudHand, StudMove, read_phh, stud_hand,
     stud_to_phh, write_phh, _toml,
 )
@@ -185,9 +185,9 @@ def _known_questions(hand: PhhHand, deal: StudHand, exercise_id: str, rules: str
     """The questions the engine can answer without a card the record does not show: each is
     asked of the engine, and one it refuses for an unknown card (`UnknownCardsError`) is left
     out. Any other problem stays, for `check_import` to report at its line."""
-    from course import questions as q
+    from course.asks import solvers as q
     from course.content.exercises import parse_exercise
-    from course.unknown_cards import UnknownCardsError
+    from course.asks.unknown_cards import UnknownCardsError
 
     text, _ = _yaml(hand, deal, exercise_id, rules, events, questions, notes)
     exercise, problems = parse_exercise(text, str(Path(hand.source).with_suffix(".yaml")))
@@ -438,7 +438,7 @@ def _engine_exercise(imported: Imported) -> Any:
 
 def _check_mucked_hands(imported: Imported, exercise: Any) -> None:
     """A hand mucked at the showdown that the course's showdown would give part of the pot is refused."""
-    from course import questions as q
+    from course.asks import solvers as q
 
     deal = imported.deal
     winners_q = next((x for x in exercise.questions if x.ask == "winners"), None)
@@ -456,7 +456,7 @@ def _check_mucked_hands(imported: Imported, exercise: Any) -> None:
 
 def _check_winnings(imported: Imported, exercise: Any) -> None:
     """The file's `winnings`, when it has them, are the course's award (less an uncalled bet)."""
-    from course import questions as q
+    from course.asks import solvers as q
 
     deal = imported.deal
     winnings = imported.hand.optional.get("winnings")
@@ -611,7 +611,7 @@ def _replayed_moves(exercise: Any) -> tuple[list[StudMove], Any]:
 def _with_unknown_deals(exercise: Any, moves: list[StudMove]) -> list[StudMove]:
     """The cards the record does not show go back in, `??`, each on its street: a street's deals
     one run in seat order (a player's cards in the order dealt), where its first card went out."""
-    from course.phh import STUD_STREETS
+    from course.content.phh import STUD_STREETS
 
     unknown = exercise.extra.get("unknown_cards") or {}
     if not unknown:
@@ -645,7 +645,7 @@ def _with_unknown_deals(exercise: Any, moves: list[StudMove]) -> list[StudMove]:
 
 def _as_written(hand: PhhHand, notation: list[Any]) -> list[Any]:
     """The exported actions, with the file's own notation put back where it says the same."""
-    from course.phh import PhhAction, _parse_action
+    from course.content.phh import PhhAction, _parse_action
 
     stored: dict[int, Any] = {}
     for row in notation:

@@ -201,7 +201,7 @@ def import_phh(text: str, name: str) -> tuple[str, str, str]:
 def _import_phh(text: str, name: str) -> tuple[str, str]:
     """In the worker: the import, as the CLI runs it."""
     from course.content import phh_import
-    from course.phh import PhhError, parse_phh
+    from course.content.phh import PhhError, parse_phh
 
     try:
         imported = phh_import.import_hand(parse_phh(text, name))
@@ -250,7 +250,7 @@ def _address_space() -> int:
 
 
 def _work(budget: int) -> tuple[str, int, str, list[dict], list[dict]]:
-    from course import questions  # noqa: F401 - the engine, loaded before the limit is set
+    from course.asks import solvers  # noqa: F401 - the engine, loaded before the limit is set
     from course.content.pots import pot_warnings
 
     kind, name = json.loads(sys.stdin.buffer.readline())  # waits here while it is the spare

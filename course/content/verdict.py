@@ -18,12 +18,12 @@ from course.model import Course, Problem
 def engine_problems(exercises: Iterable[Any]) -> list[Problem]:
     """The engine's problems with each exercise: questions it cannot answer, authored answers it
     disagrees with. One exercise that breaks the engine is a problem on it, never a crash."""
-    from course import questions  # the engine: loaded only by those who check answers
+    from course.asks import solvers  # the engine: loaded only by those who check answers
 
     found: list[Problem] = []
     for exercise in exercises:
         try:
-            found.extend(questions.check_exercise(exercise))
+            found.extend(solvers.check_exercise(exercise))
         except Exception as exc:  # noqa: BLE001 - one exercise never stops the check
             found.append(Problem(exercise.path, exercise.line, 1, f"the engine could not check this "
                                  f"exercise: {type(exc).__name__}: {exc}"))

@@ -2,7 +2,7 @@
 for less than the full amount, whether a short all-in reopens the betting (the profile's
 `short_all_in_reopens`), and the limits all-ins put on raising.
 
-A mixin of `course.betting.BettingRound`: it reads the round's state (`stacks`, `put`, `acted`,
+A mixin of `course.engine.betting.BettingRound`: it reads the round's state (`stacks`, `put`, `acted`,
 `full_level`, `largest_step`, ...) and returns a judged move (`_Plan`) or raises the error its
 caller made (`illegal`). A profile that does not name an all-in rule plays Robert's Rules'
 reading, cited as the course's own (`_all_in_option`).

@@ -2,7 +2,7 @@
 entry it leaves (`LedgerEntry`), a per-player limit rule (`PlayerLimit`), and the judged move
 (`_Plan`: the action with its amount, the units it adds, the sentence a learner reads and its
 citations) that the round's rules (`course.engine.legality`, `forced_bets`, `all_ins`, `wagers`)
-return and `course.betting.BettingRound.apply` plays.
+return and `course.engine.betting.BettingRound.apply` plays.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable, Iterable, Sequence
 
-from course.engine.actions import BETTING_VERBS, Move, parse_move
+from course.moves import BETTING_VERBS, Move, parse_move
 from course.explain import Step
 
 
@@ -70,7 +70,7 @@ class Action:
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
-        """Read a stud action with the one move grammar (`course.engine.actions`)."""
+        """Read a stud action with the one move grammar (`course.moves`)."""
         if isinstance(text, Action):
             return text
         move = parse_move(text, STUD_KINDS, noun="action")

@@ -2,7 +2,7 @@
 bring-in of the first betting street, each sized by the profile (an exercise's own amount
 stands), with its course-default note.
 
-A mixin of `course.betting.BettingRound`: it reads the round's state (`stakes`, `profile`,
+A mixin of `course.engine.betting.BettingRound`: it reads the round's state (`stakes`, `profile`,
 `game`, `antes`, `started`, ...) and returns a judged move (`_Plan`) or raises the error its
 caller made (`illegal`); a player short of the amount is judged by `course.engine.all_ins`.
 """

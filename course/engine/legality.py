@@ -5,7 +5,7 @@ seat, the turn and the round's end, then judges the move by its verb: fold, chec
 the ante and the bring-in in `course.engine.forced_bets`; completions, bets and raises in
 `course.engine.wagers`; anything for less than the full amount in `course.engine.all_ins`.
 
-A mixin of `course.betting.BettingRound`, which holds the round's state and plays a judged move
+A mixin of `course.engine.betting.BettingRound`, which holds the round's state and plays a judged move
 (`apply`).
 """
 
@@ -42,7 +42,7 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
         Without stacks they follow from the round's state (`_plain_moves`); with stacks every
         candidate is judged, since a wager may be all in for less, a short all-in may leave the
         betting closed to a player, and an all-in lowest door card moves the bring-in.
-        `tests/test_hand_state.py` checks the list against `can` on every candidate. One exception:
+        `tests/engine/test_state.py` checks the list against `can` on every candidate. One exception:
         where a per-player limit pays to the cent (Horn-A-Vika under `opr-535-exact`) the amounts in
         cents between the whole ones are legal but not listed (`PlayerLimit.steps`)."""
         p = self.to_act

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from course.cards import Card, cards_text
+from course.cards import Card, cards_text, parse_cards
 from course.explain import Step
 from course.hands import evaluate, hand_value
 from course.rules import Option as Opt  # an option with its value, citations and basis
@@ -152,12 +152,20 @@ class Played:
 
 
 def seats_from(exercise: Any) -> dict[str, Seat]:
+    """Each seat's cards as the exercise shows them: a `Hand` (`.down`, `.up`, `.folded`) or a
+    `(down, up)` pair; a player is folded when the hand says so or the exercise's `folded` lists them."""
     hands = getattr(exercise, "hands", {}) or {}
+    out_of_hand = set(getattr(exercise, "folded", None) or ())
     out: dict[str, Seat] = {}
     for name in exercise.seats:
         hand = hands.get(name)
-        out[name] = Seat(list(getattr(hand, "down", []) or []), list(getattr(hand, "up", []) or []),
-                         bool(getattr(hand, "folded", False))) if hand is not None else Seat()
+        if hand is None:
+            out[name] = Seat(folded=name in out_of_hand)
+        elif isinstance(hand, (tuple, list)):
+            out[name] = Seat(parse_cards(hand[0]), parse_cards(hand[1]), name in out_of_hand)
+        else:
+            out[name] = Seat(parse_cards(getattr(hand, "down", None) or []), parse_cards(getattr(hand, "up", None) or []),
+                             bool(getattr(hand, "folded", False)) or name in out_of_hand)
     return out
 
 

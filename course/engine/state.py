@@ -11,10 +11,10 @@
 - `apply(move)` plays it and appends one frozen `LedgerEntry`: the move, the chips it added, the
   pot after it, the sentence a learner reads and the citations it rests on.
 
-The game spec (`course.games`) chooses the table: an exercise of a game whose moves are stud
-actions plays one street on the stud betting round (`course.betting`); a whole hand, and every
-game with moves of its own, plays on the one table (`course.engine.table.Table`), a game's own
-moves added by the hooks of its module under `course/games/`. `HandState.new_hand(game, seats, profile)`
+Every exercise plays on the one table (`course.engine.table.Table`): a whole hand from the
+antes, an exercise of one street from that street's cards (`Table.start`, its betting the stud
+betting round of `course.engine.betting`), a game with moves of its own with them added by the hooks
+of its module under `course/games/`. `HandState.new_hand(game, seats, profile)`
 plays a whole hand of any game from the antes: the deal stage by stage, every betting round, the
 game's own moves, and last the move 'showdown', which awards the pot and is cited like any other.
 What every table shares is this interface, the error family of `course.errors` and the ledger.
@@ -30,13 +30,14 @@ from types import SimpleNamespace
 from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from course import amounts
-from course.betting import Action, BettingRound, LedgerEntry, new_round
+from course.engine.betting import BettingRound, LedgerEntry
+from course.engine.betting_moves import STUD_KINDS
 from course.cards import DECK, Card
-from course.engine.actions import BETTING_KINDS, Move, parse_move
+from course.moves import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.showdown import all_in_players, award, award_pots, build_pots, side_pots
+from course.engine.showdown import all_in_players, award, award_pots, build_pots, side_pots
 from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
@@ -57,14 +58,13 @@ class _PotsAt:
 class HandState:
     """The single replay of one exercise's moves, for any game."""
 
-    def __init__(self, exercise: Any, spec: GameSpec, table: Any = None, parse: Callable[[str], Any] | None = None,
-                 build: Callable[[], Any] | None = None, restart: Callable[[], Any] | None = None):
+    def __init__(self, exercise: Any, spec: GameSpec, table: Any, parse: Callable[[str], Any],
+                 restart: Callable[[], Any]):
         self.exercise = exercise
         self.spec = spec
         self._table = table
-        self._build = build          # a stud street's round is built on first use (its first actor needs the cards)
         self._restart = restart      # a fresh table, to set up again after a refused move
-        self._parse = parse          # a table's own move parser; None: a stud street's betting round
+        self._parse = parse          # the game's move grammar
         self._ledger: list[Any] = []   # LedgerEntry, or what one is worded from until it is read (`_entry`)
         self._moves: list[Any] = []  # the parsed moves played, in order (to rebuild after a refused one)
         self._tried: tuple[tuple[Any, int], Any] | None = None
@@ -74,9 +74,7 @@ class HandState:
 
     @property
     def table(self) -> Any:
-        """The table the moves are played on: a stud street's `BettingRound`, or the one `Table`."""
-        if self._table is None and self._build is not None:
-            self._table = self._build()
+        """The one `Table` the moves are played on."""
         return self._table
 
     @table.setter
@@ -93,39 +91,28 @@ class HandState:
         exercise = SimpleNamespace(game=game, seats=list(seats), hands={}, shared=[], pot=0, street=spec.first_street,
                                    events=[], profile=profile, stakes=stakes or profile.stakes, extra={}, spec=spec,
                                    stacks=dict(stacks or {}))
-        if spec.moves == "events":
-            module = spec.module()
-            return cls(exercise, spec, module.start(exercise), module.parse_event, restart=lambda: module.start(exercise))
-        table_class = spec.whole_hand_table()
-        table = table_class.start(exercise)
-        return cls(exercise, spec, table, table.parse, restart=lambda: table_class.start(exercise))
+        return cls.start(exercise)
 
     @classmethod
     def start(cls, exercise: Any) -> "HandState":
-        """The table the exercise describes, before its moves. A home game's table checks the deal
-        as it is set up (`IllegalActionError` naming the key to blame); a stud street's betting
-        round is opened when a move or a question first needs it."""
+        """The one table the exercise describes, before its moves (`Table.start`): before the
+        antes when it deals no cards (a whole hand), else at the end of its street's deal, that
+        street's betting still to come. A game with moves of its own starts the table with its
+        hooks, which check the deal as it is set up (`IllegalActionError` naming the key to
+        blame); a street's betting round is opened when a move or a question first needs it."""
         spec = find_game(getattr(exercise, "game", None) or exercise.profile.game)
-        if spec.moves == "actions" and getattr(exercise, "whole_hand", False):
-            table_class = spec.whole_hand_table()
-            table = table_class.start(exercise)
-            return cls(exercise, spec, table, table.parse, restart=lambda: table_class.start(exercise))
-        if spec.moves == "actions":
-            return cls.street(exercise)
         module = spec.module()
-        return cls(exercise, spec, module.start(exercise), module.parse_event, restart=lambda: module.start(exercise))
+        if module is not None:
+            def fresh() -> Any:
+                return module.start(exercise)
+            table = fresh()
+            return cls(exercise, spec, table, module.parse_event, restart=fresh)
+        table_class = spec.whole_hand_table()
 
-    @classmethod
-    def street(cls, exercise: Any) -> "HandState":
-        """One stud street's betting, from the cards the exercise shows (`street`, `seats`,
-        `hands`, `folded`, `pot`, `profile`, `stakes`), its round opened on first use."""
-        def street_round() -> BettingRound:
-            shared = list(getattr(exercise, "shared", ()) or ()) \
-                if find_game(exercise.profile.game).shared_in_play(exercise.street) else []
-            return new_round(exercise.street, exercise.seats, exercise.hands, exercise.profile, exercise.stakes,
-                             folded=tuple(exercise.folded), pot=exercise.pot or 0, shared=shared,
-                             stacks=getattr(exercise, "stacks", None) or None)
-        return cls(exercise, find_game(exercise.profile.game), build=street_round)
+        def fresh() -> Any:
+            return table_class.start(exercise)
+        table = fresh()
+        return cls(exercise, spec, table, table.parse if not table.one_street else _stud_action, restart=fresh)
 
     @classmethod
     def replay(cls, exercise: Any, upto: int | None = None) -> "HandState":
@@ -224,7 +211,7 @@ class HandState:
                 state.apply(move, read=False)
             except CourseError as err:
                 found.append(err.at(index, _written(move)))
-                if state._parse is None:
+                if state.table.one_street:      # a street's later actions depend on the refused one
                     break
             except ValueError as err:      # a stud deal whose round cannot open (the message says why)
                 found.append(err)
@@ -251,8 +238,7 @@ class HandState:
         """This fresh state becomes `played` (its table, ledger and moves) when `played` is a
         home-game hand of the same game, set up alike (a fresh start of each is the same table),
         that has played exactly `moves`, none refused."""
-        if (self._parse is None or played._parse is None or played.spec is not self.spec
-                or played._restart is None or played._moves != moves or len(played._ledger) != len(moves)):
+        if played.spec is not self.spec or played._moves != moves or len(played._ledger) != len(moves):
             return False
         if not _same_table(self.table, played._restart()):
             return False
@@ -264,11 +250,6 @@ class HandState:
 
     def verify(self, move: str) -> Any:
         """The parsed move, or the error saying why it cannot be played now (nothing changes)."""
-        if self._parse is None:
-            try:
-                return self.table.verify(Action.of(move) if isinstance(move, Move) else move)
-            except CourseError as err:
-                raise _quoting(err.at(len(self._ledger)), move) from None
         if self._is_showdown(move):
             return self._showdown(_written(move))[0]
         return self._trial(move)[0]
@@ -289,27 +270,29 @@ class HandState:
         if not self.table.over:
             raise IllegalActionError("the hand is not over yet: the showdown comes after the last betting round, "
                                      "or once one player is left", cite=(DEAL_TIMELINE,)).at(index, move)
-        won = table_award(self.table, self.table_shared(), self.all_in(), self.pot)
-        return parse_move(SHOWDOWN, (SHOWDOWN,)), won
+        return parse_move(SHOWDOWN, (SHOWDOWN,)), table_award(self.table)
 
     def all_in(self) -> list[str]:
         """The players still in with no chips left (stacks given only), seat order."""
+        return list(self.table.all_in)
+
+    @property
+    def round(self) -> BettingRound | None:
+        """The betting round of the street the hand stands on: the one being played, or, once the
+        street's cards are out and nobody has acted yet, that street's round opened now (as its
+        first move would open it); None where no round is due."""
         table = self.table
-        if self._parse is None:
-            return list(table.all_in)
-        behind = getattr(table, "behind", None)
-        if behind is None:
-            return []
-        return [p for p in table.seats if not table.hands[p].folded and behind(p) is not None and behind(p) <= 0]
+        if table.round is None and table.stage and table.stage_dealt and not table.round_done \
+                and table.current_round() is not None:
+            return table.betting_round()
+        return table.round
 
     def side_pots(self) -> Answer:
-        """Each pot's amount and the players who may win it (`course.showdown.side_pots`)."""
+        """Each pot's amount and the players who may win it (`course.engine.showdown.side_pots`)."""
         table = self.table
-        if self._parse is None:
-            return table.side_pots_answer()
         folded = [p for p in table.seats if table.hands[p].folded]
-        layers = getattr(table.rules, "pot_layers", None)
-        if getattr(table, "stacks", None) and layers is not None:
+        layers = table.rules.pot_layers
+        if table.stacks and layers is not None:
             pots, returned, how = layers(table)
             return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in(),
                              built=(pots, returned), how=how, still_betting=True)
@@ -319,10 +302,8 @@ class HandState:
     def pots(self) -> tuple[int, ...]:
         """The amount of each pot now, main pot first (one pot without stacks)."""
         table = self.table
-        if not getattr(table, "stacks", None):
+        if not table.stacks:
             return (self.pot,)
-        if self._parse is None:
-            return table.pot_amounts()
         return sum(self._pots_of(table, table.live, tuple(table.hands[p].paid for p in table.seats), table.flow), ())
 
     @staticmethod
@@ -333,7 +314,7 @@ class HandState:
         builds its pots from the order money went in, else by what each player put in. Each
         pot's amount, main pot first, and apart from them the chips nobody has matched yet."""
         folded = [p for p in table.seats if p not in live]
-        layers = getattr(table.rules, "pot_layers", None)
+        layers = table.rules.pot_layers
         if layers is not None:
             pots, unmatched, _ = layers(table, flow=flow, folded=folded)
         else:
@@ -362,7 +343,7 @@ class HandState:
             try:
                 parsed = move if isinstance(move, Move) else self._parse(move)
             except CourseError as err:
-                outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
+                outcome = self._placed(err, move)
             else:
                 table = self.table
                 before = table.snapshot()
@@ -370,7 +351,7 @@ class HandState:
                     table.apply(parsed)
                     outcome = (parsed, table.snapshot())
                 except CourseError as err:
-                    outcome = err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
+                    outcome = self._placed(err, move)
                 finally:
                     table.restore(before)
             self._tried = ((move, len(self._ledger)), outcome)
@@ -381,7 +362,8 @@ class HandState:
     def can(self, move: str) -> bool:
         try:
             self.verify(move)
-        except CourseError:
+        except CourseError as err:
+            err.__traceback__ = None     # the trial keeps the error (`_tried`): it must hold no frame of this state
             return False
         return True
 
@@ -397,14 +379,6 @@ class HandState:
     def _record(self, move: Any) -> None:
         index = len(self._ledger)
         written = _written(move)
-        if self._parse is None:          # a stud street: its round's entry says what the move added
-            try:
-                entry = self.table.apply(Action.of(move) if isinstance(move, Move) else move)
-            except CourseError as err:
-                raise _quoting(err.at(index), move) from None
-            self._ledger.append((index + 1, entry, written))     # the round's entry, renumbered when read
-            self._moves.append(move)
-            return
         table = self.table
         before = amounts.normal(table.pot)
         if self._is_showdown(move):
@@ -414,6 +388,10 @@ class HandState:
             seen = len(table.log)
             parsed = self._play(move)
             table = self.table               # a refused move sets the table up again
+            if table.one_street:             # a street shown alone: its round's entry, renumbered when read
+                self._ledger.append((index + 1, table.round.last_entry, written))
+                self._moves.append(parsed)
+                return
             steps, player, cite = table.log[seen:] or self._move_steps(table, parsed), parsed.player, (self.spec.cite,)
         pot = amounts.normal(table.pot)
         pots = _PotsAt(tuple(table.live), tuple(table.hands[p].paid for p in table.seats), table.flow,
@@ -454,13 +432,22 @@ class HandState:
         try:
             parsed = move if isinstance(move, Move) else self._parse(move)
         except CourseError as err:
+            if self.table.one_street:
+                raise self._placed(err, move) from None
             raise err.at(index) if isinstance(err, IllegalActionError) else err from None
         try:
             self.table.apply(parsed)
         except CourseError as err:
             self._rebuild()
-            raise err.at(index, _written(move)) from None
+            raise (self._placed(err, move) if self.table.one_street else err.at(index, _written(move))) from None
         return parsed
+
+    def _placed(self, err: CourseError, move: Any) -> CourseError:
+        """A refused move's error, placed at the move's index: a street shown alone quotes the
+        action as the exercise wrote it (its round names the action as it read it)."""
+        if self.table.one_street:
+            return _quoting(err.at(len(self._ledger)), move)
+        return err.at(len(self._ledger), _written(move)) if isinstance(err, IllegalActionError) else err
 
     def _rebuild(self) -> None:
         """The table again from the start and the moves played so far (after a refused move
@@ -509,11 +496,9 @@ class HandState:
         return stands
 
     def mark(self) -> tuple:
-        """This point of a home-game hand, to come back to once more moves are played (`back_to`):
-        how many moves there were, and the table as they left it (`Table.snapshot`, which saves
-        every field and container a move may change)."""
-        if self._parse is None:
-            raise ValueError("mark reads a home-game hand on the one table, not a stud street's round")
+        """This point of a hand, to come back to once more moves are played (`back_to`): how many
+        moves there were, and the table as they left it (`Table.snapshot`, which saves every
+        field and container a move may change)."""
         return len(self._ledger), self.table, self.table.snapshot(), self.award
 
     def back_to(self, mark: tuple) -> int:
@@ -537,53 +522,50 @@ class HandState:
 
     def cards(self) -> list[Card]:
         """Every card on the table now: each player's, then the shared ones."""
-        if self._parse is None:
-            hands = self.exercise.hands.values()
-            return [c for h in hands for c in (*h.down, *h.up)] + list(self.exercise.shared)
         return [c for seat in self.table.hands.values() for c in seat.cards] + list(self.table_shared())
 
     def final_hands(self) -> dict[str, Any]:
-        """Each player's hand now, in seat order (`.down`, `.up`, `.folded`): a stud street's are
-        the cards as the exercise shows them (its actions deal none)."""
-        if self._parse is None:
-            return {p: self.exercise.hands[p] for p in self.exercise.seats if p in self.exercise.hands}
+        """Each player's hand now, in seat order (`.down`, `.up`, `.folded`)."""
         return {p: FinalHand(list(s.down), list(s.up), s.folded) for p, s in self.table.hands.items()}
 
     def shared_cards(self) -> list[Card]:
         """The card(s) in the middle every player still in may use (a shared card, Horn-A-Vika's spit card)."""
-        return list(self.exercise.shared) if self._parse is None else self.table_shared()
+        return self.table_shared()
 
     def table_shared(self) -> list[Card]:
         return list(self.table.shared)
 
     def legal_betting(self) -> list[str]:
-        """The stud round's legal actions now (a game played on actions)."""
-        return [str(a) for a in self.table.legal_moves()]
+        """The betting round's legal actions now (`round`)."""
+        return [str(a) for a in self.round.legal_moves()]
 
     def parse(self, move: str) -> Any:
-        return Action.parse(move) if self._parse is None else self._parse(move)
+        return self._parse(move)
 
 
 _OFFERED: ContextVar["HandState | None"] = ContextVar("a hand just played, offered as a replay", default=None)
 
 
-def table_award(table: Any, shared: Sequence[Card], all_in: Collection[str], pot: Any,
-                before: Sequence[Any] = (), fold_cite: Sequence[str] | None = None) -> Answer:
-    """The one award of a played table's pots (the showdown move, a home game's `award` ask):
-    the hands still in and not mucked share `pot` by the profile's rules, or, with stacks, each
-    pot the chips paid build (a game's own `pot_layers`, else side pots by the all-in amounts) goes
-    to the players who may win it. `before`: steps said first; `fold_cite`: what a hand won by a
-    fold cites (by default the profile's rule that a folded player takes no further part)."""
-    mucked = list(getattr(table, "mucked", ()))          # hands given up unseen: nobody reads them
-    hands = {p: table.hands[p].cards for p in table.seats if p not in mucked}
+def table_award(table: Any, pot: int | None = None, before: Sequence[Any] = (),
+                hands: Mapping[str, Sequence[Card]] | None = None) -> Answer:
+    """The one award of a played table's pots, for every game and every exercise (the showdown
+    move; the `award` ask): the hands still in and not mucked share the pot by the profile's
+    rules, or, with stacks, each pot the chips paid build (the game's own `pot_layers`, else side
+    pots by the all-in amounts; the pot from before the exercise's street in the main pot) goes
+    to the players who may win it. A pot won by a fold cites the game's `fold_cite`. `pot`: the
+    pot to share without stacks (default the table's); `before`: steps said first; `hands`: the
+    cards each player shows down (default each player's own, mucked hands left out)."""
+    if hands is None:         # hands given up unseen: nobody reads them
+        hands = {p: table.hands[p].cards for p in table.seats if p not in table.mucked}
     folded = [p for p in table.seats if table.hands[p].folded]
-    if getattr(table, "stacks", None):
-        layers = getattr(getattr(table, "rules", None), "pot_layers", None)   # pots a game builds its own way
+    if table.stacks:
+        layers = table.rules.pot_layers   # pots a game builds its own way
         pots, returned, how = layers(table) if layers is not None else (None, None, ())
-        return award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, shared, folded,
-                          profile=table.profile, all_in=all_in, before=before,
+        return award_pots(hands, {p: table.hands[p].paid for p in table.seats}, table.seats, table.shared, folded,
+                          profile=table.profile, base=table.start_pot, all_in=table.all_in, before=before,
                           pots=(pots, returned) if pots is not None else None, how=how)
-    return award(hands, pot, table.seats, shared, folded, profile=table.profile, fold_cite=fold_cite, before=before)
+    return award(hands, table.pot if pot is None else pot, table.seats, table.shared, folded, profile=table.profile,
+                 fold_cite=table.rules.fold_cite, before=before)
 
 
 def _same_table(a: Any, b: Any) -> bool:
@@ -606,34 +588,17 @@ def _written(move: Any) -> str:
     return (move.text or str(move)) if isinstance(move, Move) else move
 
 
+def _stud_action(text: Any) -> Move:
+    """One stud action of a street shown alone, read as its betting round reads one (an
+    `ActionFormatError` naming an action otherwise)."""
+    return parse_move(text, STUD_KINDS, noun="action")
+
+
 def _quoting(err: CourseError, move: Any) -> CourseError:
     """A stud action's error quotes the action as the exercise wrote it."""
     if isinstance(err, IllegalActionError):
         err.action = _written(move)
     return err
-
-
-def replay_street(street: str, seats: Sequence[str], hands: Mapping[str, Any], actions: Sequence[Any], profile: Any,
-                  stakes: Any = None, folded: Collection[str] = (), pot: int = 0) -> BettingRound:
-    """A stud street's round after `actions` (texts, `Action`s or parsed moves), played through
-    `HandState`: the first refused action raises its error with `.index`. `hands` maps player ->
-    (down, up) or a Hand."""
-    exercise = SimpleNamespace(game=profile.game, street=street, seats=list(seats), hands=hands, profile=profile,
-                               stakes=stakes or profile.stakes, folded=tuple(folded), pot=pot, shared=[])
-    state = HandState.street(exercise)
-    for action in actions:
-        state.apply(action)
-    return state.table
-
-
-def legal_action(street: str, seats: Sequence[str], hands: Mapping[str, Any], actions: Sequence[Any], action: Any,
-                 profile: Any, after: int = 0, stakes: Any = None, folded: Collection[str] = (), pot: int = 0) -> Answer:
-    """The `legal_action` question: after the first `after` actions, is `action` legal? Value
-    True/False; the steps give the reason and the rule. Errors in the earlier actions propagate
-    (with `.index`), since the question itself would then be broken."""
-    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(actions):
-        raise ValueError(f"after {after!r}: expected a count from 0 to {len(actions)} (the actions so far)")
-    return replay_street(street, seats, hands, list(actions)[:after], profile, stakes, folded, pot).verdict(action)
 
 
 def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any],

@@ -4,11 +4,11 @@ table (`course.engine.table.Table`) with the one move grammar as events:
     P1 antes        P2 is dealt 8♦ down        P3 brings in        P1 raises to 8        shared 4♠
 
 The deal follows the game spec's stages (`GameSpec.stages`), each street's betting is the one
-stud betting round (`course.betting`), with its first actor found from the cards as the round
+stud betting round (`course.engine.betting`), with its first actor found from the cards as the round
 does for an exercise. When the deck cannot give every player still in a card of the spec's last
 stage (the street a shared card replaces, `GameSpec.shared_replaces`), that stage is one card
 turned face up in the middle for everyone, written 'shared <card>': the profile's `shared_card`
-rule, asked through `course.table.needs_shared_card` on the cards still in the deck.
+rule, asked through `course.engine.turn.needs_shared_card` on the cards still in the deck.
 `course.engine.state.HandState.new_hand` plays it, with the showdown as the hand's last move.
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from course.betting import Verb
-from course.engine.actions import parse_move
+from course.engine.betting import Verb
+from course.moves import parse_move
 from course.engine.state import random_hand
 from course.engine.table import KINDS, SHARED, TABLE, Table
 from course.games import MAX_SEATS, GameSpec

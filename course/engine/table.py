@@ -5,10 +5,10 @@ end of the last betting round, played with the one move grammar:
 
 What every game shares lives here, read from the game spec and the profile, never from a game's
 name: the deal follows `GameSpec.stages`; the ante is the profile's forced bet; each street's
-betting is the one stud betting round (`course.betting`), its first actor found from the cards;
+betting is the one stud betting round (`course.engine.betting`), its first actor found from the cards;
 when the deck cannot give every player still in a card of the spec's last stage (the street a
 shared card replaces), that stage is one card turned face up in the middle, written
-'shared <card>' (the profile's `shared_card` rule, `course.table.needs_shared_card`).
+'shared <card>' (the profile's `shared_card` rule, `course.engine.turn.needs_shared_card`).
 
 A game with moves of its own plugs them in through its `Rules` (the hooks below), kept in its
 module under `course/games/`: what a dealt card calls for, the moves only it has, what must
@@ -21,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from course.betting import Action, BettingRound, new_round
-from course.showdown import build_pots
+from course.engine.betting import Action, BettingRound, new_round
+from course.engine.showdown import build_pots
 from course.cards import DECK, Card
-from course.engine.actions import BETTING_KINDS, STUD_KINDS, Move, parse_move
+from course.moves import BETTING_KINDS, STUD_KINDS, Move, parse_move
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.table import exposed_pairs, needs_shared_card
+from course.engine.turn import exposed_pairs, needs_shared_card
 from course.engine.seats import Seat, TableSeats, names, seats_from
 
 SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
@@ -48,13 +48,33 @@ class Rules:
 
     table_card: str = "shared"        # the move that deals a stage's card to the table
     over_cite: tuple[str, ...] = (DEAL_TIMELINE,)   # why a hand with one player left is over
+    fold_cite: tuple[str, ...] | None = None   # what a pot won by a fold cites (None: the profile's
+                                               # rule that a folded player takes no further part)
+    pot_log: bool = False             # the pot's explanation shows each payment (the table's log)
+    # A game that builds its pots from the order money went in gives a method
+    # `pot_layers(table, flow=None, folded=None) -> (pots, chips returned, steps)`; None: side pots
+    # by what each player put in (`course.engine.showdown.build_pots`).
+    pot_layers: Any = None
+
+    def award_steps(self, table: "Table") -> list[Step]:
+        """What the award of the pot says first, before the hands share it (nothing, in plain stud)."""
+        return []
+
+    def pot_cite(self, table: "Table") -> tuple[str, ...]:
+        """What the pot's explanation cites."""
+        return ()
 
     def deal_cites(self, table: "Table", stage: int | None = None) -> tuple[str, ...]:
         """What a deal step (of `stage`, default the table's) cites."""
         return self.deal_cite
 
     def on_start(self, table: "Table", exercise: Any) -> None:
-        """Checks and set-up of a starting position (raise `IllegalActionError` naming the key)."""
+        """Checks and set-up of a starting position (raise `IllegalActionError` naming the key):
+        a street shown with its shared card has that card in the middle."""
+        if table.stage:
+            for card in getattr(exercise, "shared", None) or ():
+                table.shared.append(card)
+                table.where[card] = "the shared card"
 
     def owes_ante(self, table: "Table") -> list[str]:
         """Who still owes an ante: every player, before the deal, when the stakes have one."""
@@ -163,28 +183,33 @@ class Table(TableSeats):
         table.history = {p: [] for p in table.seats}
         table.dealt = {p: 0 for p in table.seats}
         if any(h.cards for h in hands.values()):
-            street = getattr(exercise, "street", None) or spec.first_street
-            streets = [s.street for s in table.stages]
-            table.stage = table.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
-                else len(streets)
-            stage = table.stages[table.stage - 1]
-            table.received = {p: len(stage.players) for p in table.seats}
-            count, first_down = spec.cards_by(stage.street), spec.streets[0].down
-            # a player who folded earlier was dealt two hole cards and the face-up cards they show
-            table.dealt = {p: min(count, first_down + len(hands[p].up)) if hands[p].folded else count
-                           for p in table.seats}
-            table.anted = set(table.seats)
-            for name, seat in hands.items():
-                for card in seat.down:
-                    table.where[card] = f"{name} down"
-                for card in seat.up:
-                    table.where[card] = f"{name} up"
+            table._dealt_to(getattr(exercise, "street", None) or spec.first_street)
         extra = getattr(exercise, "extra", None) or {}
         listed = {p: faces for p, faces in (extra.get("unknown_cards") or {}).items() if p in hands}
         table.unknown_at = {p: frozenset(i for i, f in enumerate(faces) if f != "known") for p, faces in listed.items()}
         table.unknown = {p: len(at) for p, at in table.unknown_at.items()}
         table.rules.on_start(table, exercise)
         return table
+
+    def _dealt_to(self, street: str) -> None:
+        """The table as the cards it holds show it, at the end of `street`'s deal (the last stage
+        when the street deals none, as the showdown): every player has anted and been dealt the
+        street's cards, a player who folded earlier only the hole cards and the face-up cards
+        they show, and each card is where the exercise puts it."""
+        streets = [s.street for s in self.stages]
+        self.stage = self.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
+            else len(streets)
+        stage = self.stages[self.stage - 1]
+        self.received = {p: len(stage.players) for p in self.seats}
+        count, first_down = self.spec.cards_by(stage.street), self.spec.streets[0].down
+        self.dealt = {p: min(count, first_down + len(self.hands[p].up)) if self.hands[p].folded else count
+                      for p in self.seats}
+        self.anted = set(self.seats)
+        for name, seat in self.hands.items():
+            for card in seat.down:
+                self.where[card] = f"{name} down"
+            for card in seat.up:
+                self.where[card] = f"{name} up"
 
     def parse(self, text: Any) -> Move:
         return parse_move(text, KINDS + self.rules.kinds, self.spec.title)
@@ -193,6 +218,13 @@ class Table(TableSeats):
 
     def __post_init__(self) -> None:
         self.stages = self.spec.stages     # read once: the spec builds them on each call
+
+    @property
+    def one_street(self) -> bool:
+        """The table shows one street of a game bet on stud actions (an exercise of that street's
+        betting, from the cards it shows): its moves are that street's round alone, antes
+        included, judged and worded by the round (`BettingRound`), whose entries are the ledger."""
+        return self.start_stage > 0 and self.spec.moves == "actions"
 
     @property
     def street(self) -> str | None:
@@ -322,6 +354,9 @@ class Table(TableSeats):
     # --- moves --------------------------------------------------------------------------------
 
     def apply(self, move: Move) -> None:
+        if self.one_street:       # a street shown alone: its round judges every move, antes too
+            self._bet(move)
+            return
         if self.unknown:
             self._deal_unknown()      # cards the record does not show, due before this move
         for name in (move.player, move.other):
@@ -540,6 +575,8 @@ class Table(TableSeats):
         self.round, self.round_done = None, False
 
     def _on_betting(self, move: Move) -> None:
+        """A betting move of the hand, once the hand's own checks pass (the player is in, the
+        street's cards are out, its round is not over), judged by the street's round."""
         if self.hands[move.player].folded:
             raise IllegalActionError(f"{move.player} has folded and takes no further part",
                                      cite=self.profile.rule_cite("folded_out"))
@@ -553,6 +590,10 @@ class Table(TableSeats):
         if self.round_done:
             raise IllegalActionError(f"the {self.street}-street betting is over; the next card is dealt next",
                                      cite=self.rules.deal_cites(self))
+        self._bet(move)
+
+    def _bet(self, move: Move) -> None:
+        """`move` played on the street's betting round (which judges it), its chips paid in."""
         entry = self.betting_round().apply(Action.of(move))
         self.pay(move.player, entry.added)
         if move.kind == "fold":
@@ -567,9 +608,10 @@ class Table(TableSeats):
 
     def new_round(self) -> BettingRound:
         """The street's betting round, not yet played. Its entries leave out the pots: the hand's
-        own ledger builds them from the table's record of payments (`HandState._pots_at`)."""
+        own ledger builds them from the table's record of payments (`HandState._pots_at`); a
+        street shown alone keeps the round's entries, pots included, as its ledger."""
         opened = self._open_round()
-        opened.entry_pots = False
+        opened.entry_pots = self.one_street
         return opened
 
     def _open_round(self) -> BettingRound:

@@ -3,7 +3,7 @@ street's fixed step (`bet_by_street`: small or big), the exposed-pair option of 
 `pair_street`, the raise cap, and a `PlayerLimit` rule's own range (Horn-A-Vika). An amount left
 out is inferred; a wrong one is refused with the right one.
 
-A mixin of `course.betting.BettingRound`: it reads the round's state (`stakes`, `level`,
+A mixin of `course.engine.betting.BettingRound`: it reads the round's state (`stakes`, `level`,
 `to_match`, `big_used`, `limit`, ...) and returns a judged move (`_Plan`) or raises the error its
 caller made (`illegal`); a player short of the full amount is judged by `course.engine.all_ins`.
 """

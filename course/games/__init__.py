@@ -127,10 +127,10 @@ class GameSpec:
     cite: str = DEAL_TIMELINE            # the article the street counts come from
     stud_asks: tuple[str, ...] = SHOWDOWN_ASKS   # stud asks the game answers (on its final hands)
     exercise_keys: tuple[str, ...] = ()  # extra top-level exercise keys the game reads (`extra`)
-    kinds: tuple[str, ...] = BETTING_MOVES   # the moves its grammar accepts (course.engine.actions)
+    kinds: tuple[str, ...] = BETTING_MOVES   # the moves its grammar accepts (course.moves)
     # The hand orders a showdown ranks by, one pot share each: "high" (the best poker hand) and
     # "low" (the profile's `low_order`: ace-to-five, eight-or-better). Two orders split the pot
-    # into a high and a low half (course.showdown.split_pot).
+    # into a high and a low half (course.engine.showdown.split_pot).
     orders: tuple[str, ...] = ("high",)
     # How the game's rules name a point in the hand: "street", or "stage" with numbered betting
     # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
@@ -279,12 +279,12 @@ class GameSpec:
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
         GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS, drills="course.study.stud"),
-        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.games.horn_a_vika",
+        GameSpec("horn-a-vika", "Horn-A-Vika", moves="events", engine="course.variants.horn_a_vika",
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
                  exercise_keys=("matched",), points="stage", drills="course.study.home",
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
-        GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.games.have_a_heart",
+        GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",
                  cards_move=True, award_needs_pot=False, drills="course.study.home",
                  kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
         # Razz (RRP-H 9): stud's deal (9.1), one pot to the best ace-to-five low (9.2), and an

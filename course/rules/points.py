@@ -1,7 +1,7 @@
 """Rule points: each distinct rule of the sources as a named item (`points.yaml`).
 
 Exercise questions, lesson sections and drill templates name the points they teach or test;
-`course.coverage` counts them per point. A point rests on citation-registry keys, and a question
+`course.study.coverage` counts them per point. A point rests on citation-registry keys, and a question
 that declares a point must have an engine explanation that cites at least one of them.
 """
 

@@ -3,7 +3,7 @@ and who shows first at the showdown.
 
 Each `draw(rng)` deals a street with `course.study.stud.Deal`, gives some players a short stack
 (`stacks:` in the exercise format) and plays the betting among the moves the one hand state allows
-(`HandState.street` with the stacks, so every all-in is the engine's), then writes the exercise
+(`HandState.start` with the stacks, so every all-in is the engine's), then writes the exercise
 as an author would. The answer is always left to the engine.
 """
 
@@ -33,14 +33,14 @@ def _state(deal: Deal, rules: str, stacks: dict[str, int], pot: int = 0) -> Hand
     exercise = SimpleNamespace(game=profile.game, street=deal.street, seats=list(deal.seats), hands=deal.engine_hands(),
                                profile=profile, stakes=profile.stakes, folded=tuple(deal.folded), pot=pot, shared=[],
                                stacks=stacks)
-    return HandState.street(exercise)
+    return HandState.start(exercise)
 
 
 def _play(rng: random.Random, state: HandState, fold_chance: float = 0.08, most: int = 14) -> list[str]:
     """Legal moves drawn one by one until the round is over (bets and raises often, to reach the stacks)."""
     actions: list[str] = []
-    while state.table.to_act is not None and len(actions) < most:
-        legal = state.table.legal_moves()
+    while state.round.to_act is not None and len(actions) < most:
+        legal = state.round.legal_moves()
         folds = [a for a in legal if a.verb.value == "folds"]
         wagers = [a for a in legal if a.verb.value in ("bets", "raises", "completes")]
         others = [a for a in legal if a not in folds and a not in wagers]
@@ -48,7 +48,7 @@ def _play(rng: random.Random, state: HandState, fold_chance: float = 0.08, most:
         pick = (rng.choice(folds) if folds and roll < fold_chance else
                 rng.choice(wagers) if wagers and roll < 0.55 else rng.choice(others or wagers or folds))
         actions.append(state.apply(str(pick)).move)
-    if state.table.to_act is not None:
+    if state.round.to_act is not None:
         raise Reject          # the round did not end within the moves drawn
     return actions
 
@@ -84,7 +84,7 @@ def side_pots(rng: random.Random, game: str = GAME) -> dict[str, Any]:
     pot = arising_pot(rng, deal, rules)
     state = _state(deal, rules, stacks, pot)
     actions = _play(rng, state)
-    if len(state.table.pots()) < 2:
+    if len(state.round.pots()) < 2:
         raise Reject          # nobody went all in for less: no side pot to find
     return _of(game, deal.exercise({"ask": "side_pots"}, rules, stacks=stacks, pot=pot, actions=actions,
                                    intro=_intro(stacks, deal.seats, deal.street)))
@@ -96,7 +96,7 @@ def short_all_in(rng: random.Random) -> dict[str, Any]:
     deal = Deal(rng, rng.randint(3, 4), rng.choice(LATER)).complete()
     rules = rng.choice(PROFILES)
     step = _step(deal, rules)
-    order = _state(deal, rules, {}).table.order
+    order = _state(deal, rules, {}).round.order
     shover = order[-2]
     extra = rng.randint(1, step - 1)
     stacks = {shover: step + extra}
@@ -119,8 +119,8 @@ def all_in_ante(rng: random.Random) -> dict[str, Any]:
     deal = Deal(rng, rng.randint(3, 6), "third").complete()
     rules = rng.choice(PROFILES)
     plain = _state(deal, rules, {})
-    low = plain.table.first
-    order = plain.table.order
+    low = plain.round.first
+    order = plain.round.order
     ante = engine.profile(rules).stakes.ante
     all_in = rng.random() < 0.5
     # All in on the ante; or, beside the ante, one chip (short of the bring-in: it brings in all
@@ -142,7 +142,7 @@ def all_in_award(rng: random.Random) -> dict[str, Any]:
     deal = Deal(rng, rng.randint(3, 4), "seventh").complete()
     rules = rng.choice(PROFILES)
     step = _step(deal, rules)
-    order = _state(deal, rules, {}).table.order
+    order = _state(deal, rules, {}).round.order
     short = rng.choice(order[1:])
     stacks = {short: rng.randint(1, step - 1)}
     pot = arising_pot(rng, deal, rules)
@@ -164,7 +164,7 @@ def showdown_order(rng: random.Random, game: str = GAME) -> dict[str, Any]:
     pot = arising_pot(rng, deal, rules)
     state = _state(deal, rules, stacks, pot)
     actions = _play(rng, state, fold_chance=0.12)
-    if not actions or len(state.table.live) < 2:
+    if not actions or len(state.round.live) < 2:
         raise Reject
     return _of(game, deal.exercise({"ask": "showdown_order"}, rules, stacks=stacks or None, pot=pot, actions=actions,
                                    intro=_intro(stacks, deal.seats, deal.street) if stacks else None))

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from course import content, questions, rules, showdown
-from course.betting import Action, Verb
+from course import content, rules
+from course.asks import solvers
+from course.engine import showdown
+from course.engine.betting import Action, Verb
 from course.explain import Answer
 from course.games import find_game, variant_module  # noqa: F401  (variant_module: the study package's way to a home game's hooks)
 # The rules the catalogue of known mistakes (`misconceptions.py`) and the feedback (`compare.py`)
 # replay a deal under, named here so the study package reaches them through this module alone.
 from course.asks.kinds import card_list  # noqa: F401
-from course.showdown import Pot, award, split_pot  # noqa: F401
-from course.table import action_order, bring_in, cards_left_before_seventh, needs_shared_card, opener  # noqa: F401
+from course.engine.showdown import Pot, award, split_pot  # noqa: F401
+from course.engine.turn import action_order, bring_in, cards_left_before_seventh, needs_shared_card, opener  # noqa: F401
 
 
 def parse(text: str, file: str):
@@ -30,32 +32,32 @@ def build(data: dict[str, Any], file: str):
 
 
 def answer(exercise, question) -> Answer:
-    return questions.answer(exercise, question)
+    return solvers.answer(exercise, question)
 
 
 def answer_json(exercise, question, value: Any = None) -> Any:
     """The engine's answer (or `value`) in the YAML/JSON shape an author writes."""
     if value is None:
         value = answer(exercise, question).value
-    return questions.kind_of(exercise, question).to_json(value)
+    return solvers.kind_of(exercise, question).to_json(value)
 
 
 def is_correct(exercise, question, given: Any, engine: Answer | None = None) -> bool:
-    return questions.is_correct(exercise, question, given, engine)
+    return solvers.is_correct(exercise, question, given, engine)
 
 
 def check(exercise) -> list:
     """What `course check` reports for one exercise (engine failures, disagreeing answers)."""
-    return questions.check_exercise(exercise)
+    return solvers.check_exercise(exercise)
 
 
 def answer_kind(exercise, question) -> str:
-    return questions.answer_kind(exercise, question)
+    return solvers.answer_kind(exercise, question)
 
 
 def kind_of(exercise, question):
     """The question's answer kind (`course.asks.kinds.Kind`)."""
-    return questions.kind_of(exercise, question)
+    return solvers.kind_of(exercise, question)
 
 
 def asks(game: str) -> tuple[str, ...]:
@@ -123,7 +125,7 @@ def stud_round(street: str, seats, hands, profile, folded=(), pot: int = 0):
 
     exercise = SimpleNamespace(game=profile.game, street=street, seats=list(seats), hands=hands, profile=profile,
                                stakes=profile.stakes, folded=tuple(folded), pot=pot, shared=[])
-    return _StreetPlay(HandState.street(exercise))
+    return _StreetPlay(HandState.start(exercise))
 
 
 class _StreetPlay:
@@ -133,7 +135,7 @@ class _StreetPlay:
         self.state = state
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.state.table, name)
+        return getattr(self.state.round, name)
 
     def can(self, move) -> bool:
         return self.state.can(move)
@@ -144,14 +146,14 @@ class _StreetPlay:
 
     def apply(self, move):
         self.state.apply(move)
-        return self.state.table.last_entry
+        return self.state.round.last_entry
 
 
 def replay_street(exercise):
     """The stud betting round after the exercise's actions, played on the one hand state."""
     from course.engine.state import HandState
 
-    return HandState.replay(exercise).table
+    return HandState.replay(exercise).round
 
 
 def possible_pots(deal, limit: int) -> set[int]:
@@ -188,36 +190,36 @@ def with_profile(exercise, name: str):
 
 def final_hands(exercise) -> dict:
     """Each player's own cards at the showdown (or the end of the moves)."""
-    return questions.final_hands(exercise)
+    return solvers.final_hands(exercise)
 
 
 def final_hand_states(exercise) -> dict:
     """Each player's hand at the showdown, up and down cards apart."""
-    return questions.final_hand_states(exercise)
+    return solvers.final_hand_states(exercise)
 
 
 def shared_cards(exercise) -> list:
     """The cards shared by every player (a shared seventh card, the spit card)."""
-    return questions.shared_cards(exercise)
+    return solvers.shared_cards(exercise)
 
 
 def folded_players(exercise) -> list[str]:
-    return questions.folded_players(exercise)
+    return solvers.folded_players(exercise)
 
 
 def own_cards(exercise, player: str, question=None) -> tuple[list, list]:
     """(`player`'s own cards, the shared cards) a best five of `question` is made from."""
-    return questions._own(exercise, player, question)
+    return solvers._own(exercise, player, question)
 
 
 def hand_side(exercise, question) -> tuple[str, str]:
     """(game, "high" or "low"): the side a hand of `question` is ranked on."""
-    return questions._side(exercise, question)
+    return solvers._side(exercise, question)
 
 
 def halves(exercise, question) -> Answer:
     """A high-low pot's two halves behind an award or halves question."""
-    return questions._halves(exercise, question)
+    return solvers._halves(exercise, question)
 
 
 def share_pot(pot: int, winners, seats, *, profile, cards, rule: str) -> Answer:

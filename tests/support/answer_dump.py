@@ -43,19 +43,19 @@ def _step(step: Any) -> dict[str, Any]:
 
 def exercise_record(exercise: Any) -> dict[str, Any]:
     """One exercise: each question's prompt, answer and steps, then the hand's ledger."""
-    from course import questions
+    from course.asks import solvers
     from course.engine.state import HandState
 
     asked = []
     for question in exercise.questions:
         entry: dict[str, Any] = {"ask": question.ask, "params": _plain(dict(question.params)),
-                                 "prompt": questions.prompt_for(exercise, question)}
+                                 "prompt": solvers.prompt_for(exercise, question)}
         try:
-            result = questions.answer(exercise, question)
+            result = solvers.answer(exercise, question)
         except Exception as exc:       # an answer the engine cannot give is part of the record too
             entry["error"] = f"{type(exc).__name__}: {exc}"
         else:
-            entry["answer"] = questions.kind_of(exercise, question).to_json(result.value)
+            entry["answer"] = solvers.kind_of(exercise, question).to_json(result.value)
             entry["steps"] = [_step(s) for s in result.steps]
         asked.append(entry)
     try:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Iterator
 
 import streamlit as st
-from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import AppTest as StreamlitAppTest
+from streamlit.util import calc_hash
 
 import course.app
 from course.app import state
@@ -20,17 +21,59 @@ from course.store import ENV_VAR
 # drives an earlier design's tree, from before `course.app.ENTRY` was named)
 ENTRY = Path(course.app.__file__).with_name("streamlit_app.py")
 
+# Each page's module, relative to the entry script, as `AppTest.switch_page` takes it
 PAGES = {
-    "map": "views/course_map.py",
-    "lesson": "views/lesson.py",
-    "practice": "views/practice.py",
-    "review": "views/review.py",
-    "progress": "views/progress_page.py",
-    "rulebook": "views/rulebook.py",
-    "glossary": "views/glossary.py",
-    "author": "views/author.py",
-    "class": "views/class_page.py",
+    "map": "screens/course_map.py",
+    "lesson": "screens/lesson.py",
+    "practice": "screens/practice.py",
+    "review": "screens/review.py",
+    "progress": "screens/progress.py",
+    "rulebook": "screens/rulebook.py",
+    "glossary": "screens/glossary.py",
+    "author": "screens/author.py",
+    "class": "screens/class_page.py",
 }
+# The URL path of a page whose module is named otherwise (course.app.entry.build_pages)
+URL_PATHS = {"course_map": "", "class_page": "class"}
+MAP_TITLE = "Course map"      # the default page's title: the login screen is the only other at ""
+
+
+class AppTest(StreamlitAppTest):
+    """Streamlit's AppTest, able to switch to this app's pages. They are functions (`st.Page` over
+    each screen module's `page`), and Streamlit's `switch_page` finds only pages given as script
+    files; here `switch_page("screens/lesson.py")` opens the page the navigation registered at that
+    module's URL path. As with Streamlit's own, `run()` first, so the pages are registered."""
+
+    @classmethod
+    def from_file(cls, script_path: str | Path, *, default_timeout: float = 3) -> "AppTest":
+        path = Path(script_path).resolve()
+        if not path.is_file():
+            raise FileNotFoundError(f"AppTest script not found at {path}")
+        return cls(path, default_timeout=default_timeout)
+
+    def switch_page(self, page_path: str) -> "AppTest":
+        name = Path(page_path).stem
+        url = URL_PATHS.get(name, name)
+        found = [page for page, info in self._registered_pages.items() if info.get("url_pathname") == url]
+        if not any("url_pathname" in info for info in self._registered_pages.values()):
+            # no navigation ran (the app stopped first): the page's hash, as st.Page makes it
+            self._page_hash = calc_hash(url)
+            return self
+        if not found:
+            known = sorted(str(info.get("url_pathname")) for info in self._registered_pages.values())
+            raise ValueError(f"Could not find a navigation page for {page_path!r} (URL path {url!r}). "
+                             f"Known pages: {known}; call run() once before switching pages.")
+        self._page_hash = found[0]
+        return self
+
+    def page_modules(self) -> set[str]:
+        """The file names of the page modules (PAGES) the navigation offers to this session."""
+        modules = {URL_PATHS.get(Path(path).stem, Path(path).stem): Path(path).name for path in PAGES.values()}
+        return {modules[info["url_pathname"]] for info in self._registered_pages.values()
+                if info.get("url_pathname") in modules
+                and (info["url_pathname"] or info.get("page_name") == MAP_TITLE)}
+
+
 ISSUER = "https://login.example.test"      # the issuer of the users a test logs in
 AUTH = {"auth": {"redirect_uri": "http://localhost:8501/oauth2callback",
                  "cookie_secret": secrets.token_urlsafe(48), "client_id": "app", "client_secret": "secret",

@@ -49,7 +49,7 @@ def wsop_hands() -> dict[str, str]:
 def import_all() -> tuple[Counter, Counter, Counter, dict[str, str]]:
     """Per variant: hands, hands imported, questions asked; and each refusal by hand."""
     from course.content.phh_import import check_import, import_hand
-    from course.phh import PhhError, parse_phh
+    from course.content.phh import PhhError, parse_phh
 
     hands, imported, asked, refused = Counter(), Counter(), Counter(), {}
     for name, text in wsop_hands().items():

@@ -1,5 +1,0 @@
-"""Glossary: the course's words, each with the lesson that introduces it."""
-
-from course.app import glossary
-
-glossary.page()
