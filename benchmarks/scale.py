@@ -29,6 +29,16 @@ filled by one first start; then fresh servers alternating, `--rounds` each):
 
     python benchmarks/scale.py --restarts-only 43000 --restart-against REV [--rounds 5]
 
+The first Course map after a restart from the cache (process start to the map drawn for a
+visitor who opens the page as soon as the server answers), beside the code at REV when given:
+
+    python benchmarks/scale.py --first-map 43000 [--first-map-against REV] [--rounds 5]
+
+`course check` alone against a plain read of the same files with PyYAML's C loader (and the
+code at REV beside it, when given), fresh processes alternating:
+
+    python benchmarks/scale.py --check-only 4300 [--check-against REV] [--rounds 3]
+
 Targets (issue 25): the practice check and the Course map rerun at 4,300 within 1.3 times those
 at 43, at 43,000 within 1.5; at 43,000 a restart on unchanged files ready in under 3 s. Issue 15's
 still hold: a one-file revalidation at 4,300 under 50 ms; three concurrent first visitors cost
@@ -118,6 +128,64 @@ def run_check(course: Path, code: Path | None) -> dict:
     run = run_cli(["check", "--json"], cwd=course, code=code)
     report = json.loads(run["out"])
     return {**run, "ok": report["ok"] and run["exit"] == 0, "exercises": report["exercises"]}
+
+
+# A plain read of the same files with PyYAML's C loader, in a fresh process: the floor `course
+# check` is measured against (it reads, validates and answers; this only reads).
+C_LOADER_READ = """
+import pathlib, sys, yaml
+for folder in ("lessons", "exercises"):
+    for path in sorted((pathlib.Path(sys.argv[1]) / folder).rglob("*.yaml")):
+        yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CLoader)
+"""
+
+
+def c_loader_read(course: Path) -> float:
+    """CPU seconds of a fresh process that reads every lesson and exercise file of `course` with
+    `yaml.load(..., Loader=yaml.CLoader)` (interpreter start included, as in `run_check`)."""
+    child = subprocess.Popen([sys.executable, "-c", C_LOADER_READ, str(course)])
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"the C loader could not read {course}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def check_only(size: int, rev: str | None, rounds: int) -> int:
+    """`course check` at one size against a plain C-loader read of the same files, fresh
+    processes alternating (C loader, the code at `rev` when given, this checkout) `rounds` times;
+    medians, and each one's ratio to the C loader's read of its own round."""
+    with tempfile.TemporaryDirectory() as tmp:
+        before = previous_code(Path(tmp) / "before", rev) if rev else None
+        if rev and before is None:
+            print(f"git cannot give the code at {rev}")
+            return 1
+        course = generate(Path(tmp) / f"course-{size}", size)
+        trees = {**({f"course check at {rev}": before} if before else {}), "course check, this checkout": None}
+        found: dict[str, list[float]] = {name: [] for name in trees}
+        ratios: dict[str, list[float]] = {name: [] for name in trees}
+        reads, peaks, outputs = [], {name: [] for name in trees}, {}
+        for _ in range(rounds):
+            read = c_loader_read(course)
+            reads.append(read)
+            for name, code in trees.items():
+                run = run_check(course, code)
+                found[name].append(run["cpu"])
+                ratios[name].append(run["cpu"] / read)
+                peaks[name].append(run["rss_mb"])
+                outputs.setdefault(name, run["out"])
+    exercises = run["exercises"]
+    print(f"{exercises:,} exercises, {rounds} rounds of fresh processes:")
+    print(f"  C loader read (yaml.load, CLoader)   CPU median {statistics.median(reads):.2f} s "
+          f"(min {min(reads):.2f}, max {max(reads):.2f})")
+    for name in trees:
+        print(f"  {name:36} CPU median {statistics.median(found[name]):.2f} s (min {min(found[name]):.2f}, "
+              f"max {max(found[name]):.2f}), {statistics.median(ratios[name]):.2f} times the C loader "
+              f"(min {min(ratios[name]):.2f}, max {max(ratios[name]):.2f}; target at most 3), "
+              f"peak {statistics.median(peaks[name]):.0f} MB")
+    if len(outputs) == 2:
+        same = len(set(outputs.values())) == 1
+        print(f"  the two report the same problems and counts (--json): {'yes' if same else 'NO'}")
+    return 0
 
 
 # -- the app ---------------------------------------------------------------------------------
@@ -225,6 +293,89 @@ def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name
         finally:
             proc.terminate()
             proc.wait(timeout=30)
+
+
+def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> dict:
+    """A server (`python -m course.app`, of this checkout or of the package under `code`) started
+    on `course` with the validated-course cache `cache`, and a visitor who opens it as soon as it
+    answers: seconds from the process start until it answers its health check, until it has
+    served the page's HTML, and until the Course map's run has finished over the websocket (what
+    the visitor sees), with the server's "course loaded" time from its log. The server is
+    stopped."""
+    import urllib.request
+
+    from tests.support.serve import LOADED, free_port
+    from tests.support.wsclient import Tab
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "STUD_STUDY_CONTENT"}
+    env.update({"STUD_STUDY_DB": str(folder / f"{name}.db"), "STUD_STUDY_CONTENT": str(course),
+                "STUD_STUDY_CACHE": str(cache)})
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    log = folder / f"{name}.log"
+    with open(log, "w") as out:
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "course.app", "--server.port", str(port),
+                                 "--server.address", "127.0.0.1", "--server.headless", "true",
+                                 "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+                                cwd=code or ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            while not _answers(port):
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
+                time.sleep(0.02)
+            answering = time.perf_counter() - started
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as page:
+                page.read()
+            html = time.perf_counter() - started
+            tab = Tab(f"http://127.0.0.1:{port}", timeout=600)
+            drawn = tab.run()
+            course_map = time.perf_counter() - started
+            tab.close()
+            failed = [getattr(p, "message", "") for n, p in drawn.elements if n == "exception"]
+            if failed or len(drawn.elements) < 10:
+                raise RuntimeError(f"the Course map was not drawn: {failed or [n for n, _ in drawn.elements]}")
+            while not (loaded := LOADED.search(log.read_text(encoding="utf-8", errors="replace"))):
+                time.sleep(0.05)
+            return {"answering": answering, "html": html, "map": course_map,
+                    "loaded_in": float(loaded.group("seconds")), "cpu": process_cpu(proc.pid)}
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def first_maps(size: int, rev: str | None, rounds: int) -> int:
+    """The first Course map after a restart on unchanged files: one first start fills each
+    tree's cache (this checkout's, and the code at `rev`'s when given), then fresh servers
+    alternate, each opened by a visitor as soon as it answers, `rounds` times each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        before = previous_code(Path(tmp) / "before", rev) if rev else None
+        if rev and before is None:
+            print(f"git cannot give the code at {rev}")
+            return 1
+        course = generate(Path(tmp) / f"course-{size}", size)
+        folder = Path(tmp) / "first-maps"
+        folder.mkdir()
+        trees = {**({f"code at {rev}": before} if before else {}), "this checkout": None}
+        caches = {name: Path(tmp) / f"cache-{n}" for n, name in enumerate(trees)}
+        for name, code in trees.items():
+            first = ready_after(course, folder, code, caches[name], f"fill-{len(RESTART_CPU)}")
+            print(f"{name}: first start (validates every file, fills its cache) ready after {first:.1f} s", flush=True)
+        found: dict[str, list[dict]] = {name: [] for name in trees}
+        for turn in range(rounds):
+            for name, code in trees.items():
+                found[name].append(first_map_after(course, folder, code, caches[name], f"map-{name[:4]}-{turn}"))
+    print(f"\nthe first Course map after a restart on unchanged files, {size:,} exercises, {rounds} fresh "
+          "servers each, alternating (seconds from the process start; median, min to max):")
+    for name, rows in found.items():
+        def spread(key: str) -> str:
+            values = [row[key] for row in rows]
+            return f"{statistics.median(values):.2f} ({min(values):.2f} to {max(values):.2f})"
+        print(f"  {name:16} answering {spread('answering')}, page HTML {spread('html')}, Course map drawn "
+              f"{spread('map')} (target within 2 s); course loaded in {spread('loaded_in')}; "
+              f"server CPU by then {spread('cpu')}")
+    return 0
 
 
 def restarts(course: Path, folder: Path, previous: Path | None) -> dict:
@@ -396,6 +547,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-previous", action="store_true", help="skip the previous design's check")
     parser.add_argument("--rounds", type=int, default=3, help="alternating fresh processes per size")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--first-map", type=int, metavar="EXERCISES",
+                        help="only the first Course map after a restart from the cache, at this size")
+    parser.add_argument("--first-map-against", metavar="REV",
+                        help="with --first-map: also the code at REV, alternating (--rounds each)")
+    parser.add_argument("--check-only", type=int, metavar="EXERCISES",
+                        help="only `course check` against a C-loader read of the same files, at this size")
+    parser.add_argument("--check-against", metavar="REV",
+                        help="with --check-only: also the code at REV, alternating (--rounds each)")
     parser.add_argument("--restarts-only", type=int, metavar="EXERCISES",
                         help="only the server starts and restart, at this size (a quick look at 43,000)")
     parser.add_argument("--restart-against", metavar="REV",
@@ -409,6 +568,10 @@ def main(argv: list[str] | None = None) -> int:
     # The in-process loads (cold load, three visitors, edits) keep nothing across loads, as
     # before the cache: every server started below is given a cache folder of its own.
     os.environ["STUD_STUDY_CACHE"] = "off"
+    if args.first_map:
+        return first_maps(args.first_map, args.first_map_against, args.rounds)
+    if args.check_only:
+        return check_only(args.check_only, args.check_against, args.rounds)
     if args.restarts_only and args.restart_against:
         return restarts_against(args.restarts_only, args.restart_against, args.rounds)
     if args.restarts_only:
@@ -419,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         previous = None if args.no_previous else previous_code(Path(tmp) / "previous")
         for size in sizes:
             course = courses[size] = generate(Path(tmp) / f"course-{size}", size)
-            row = {"now": run_check(course, None)}
+            row = {"now": run_check(course, None), "c_loader": c_loader_read(course)}
             if previous is not None:
                 row["previous"] = run_check(course, previous)
             app = cold_loads(course)
@@ -443,6 +606,8 @@ def report(size: int, row: dict) -> None:
     print(f"\n{now['exercises']:,} exercises (asked for {size:,})")
     print(f"  course check, this design      CPU {now['cpu']:7.2f} s  wall {now['wall']:7.2f} s  "
           f"peak {now['rss_mb']:6.0f} MB  {'valid' if now['ok'] else 'PROBLEMS'}")
+    print(f"  C loader read of the same files CPU {row['c_loader']:7.2f} s  (course check: "
+          f"{now['cpu'] / row['c_loader']:.2f} times; target at most 3)")
     if "previous" in row:
         old = row["previous"]
         print(f"  course check, previous design  CPU {old['cpu']:7.2f} s  wall {old['wall']:7.2f} s  "
@@ -479,6 +644,9 @@ def summary(rows: dict) -> None:
     if big and "previous" in big:
         ratio = big["now"]["cpu"] / big["previous"]["cpu"]
         print(f"  check CPU at 4,300, this / previous ({PREVIOUS}): {ratio:.3f}")
+    if big:
+        print(f"  check CPU at 4,300 / a C-loader read of the same files: "
+              f"{big['now']['cpu'] / big['c_loader']:.2f} (target at most 3)")
     for size, target in ((4_300, 1.3), (FULL, 1.5)):
         if small and size in rows and "practice" in rows[size]:
             row = rows[size]

@@ -26,11 +26,13 @@ coverage  Per rule point (course/rules/points.yaml): the lessons that teach it, 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import contextvars
 import json
 import os
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from course import content
 from course.asks import solvers
@@ -203,24 +205,88 @@ def course_problems(course: content.Course, root: Path, whole: bool = True) -> l
     problems = list(course.problems)
     if whole:
         problems += glossary.course_problems(root, course.lessons)
-    problems += verdict.engine_problems(course.exercises.values())
     from course.study import coverage  # a declared rule point must be one the engine's answer rests on
 
-    problems += coverage.question_problems(course.exercises.values())
+    for exercise in course.exercises.values():  # one exercise at a time: its answers, then freed
+        with answers_kept():     # the coverage check reads the answers the engine check computed
+            problems += verdict.engine_problems([exercise])
+            problems += coverage.question_problems([exercise])
     # A pot the deal cannot make fails the check for the course's own exercises; elsewhere (the
     # format page's example, a maintainer's draft) `course check` reports it as a warning.
-    problems += pot_problems(e for e in course.exercises.values() if _in_course(e.path, root))
+    in_course = course_files(root)
+    problems += pot_problems(e for e in course.exercises.values() if in_course(e.path))
     return verdict.in_order(problems, course.files)
 
 
-def _in_course(path: str | Path, root: Path) -> bool:
-    """Is this file one of the course's own exercises (under `exercises/` at the root)?"""
-    folder = (root / "exercises").resolve()
-    file = Path(path) if Path(path).is_absolute() else root / path
+# -- each question answered once per check ---------------------------------------------------
+# `course check` asks the engine twice about a question that names rule points: once to compare
+# the authored answer (`solvers.check_exercise`) and once for the citations the points must
+# match (`coverage.question_problems`). While `answers_kept()` is open, `solvers.answer` keeps
+# each answer (or the error the engine raised) for the question object it answered, and hands
+# the same back when asked again in the same thread; outside it, the engine answers as always.
+
+_KEPT: contextvars.ContextVar[dict | None] = contextvars.ContextVar("kept_answers", default=None)
+
+
+def _engine_answer_kept(exercise: Any, question: Any) -> Any:
+    kept = _KEPT.get()
+    if kept is None:
+        return _engine_answer(exercise, question)
+    key = (id(exercise), id(question))
+    found = kept.get(key)
+    if found is None:
+        try:
+            result = _engine_answer(exercise, question)
+        except Exception as exc:        # the same refusal for the second asker
+            kept[key] = (exercise, question, None, exc)   # the objects kept: their ids stay theirs
+            raise
+        kept[key] = (exercise, question, result, None)
+        return result
+    if found[3] is not None:
+        raise found[3]
+    return found[2]
+
+
+# the engine's own answer (found under `engine` when this module is loaded a second time)
+_engine_answer: Callable[[Any, Any], Any] = getattr(solvers.answer, "engine", solvers.answer)
+_engine_answer_kept.engine = _engine_answer      # type: ignore[attr-defined]
+solvers.answer = _engine_answer_kept
+
+
+@contextlib.contextmanager
+def answers_kept() -> Iterator[dict]:
+    """Within it (in this thread), each question is answered by the engine once; the dict holds
+    the answers kept so far."""
+    kept: dict = {}
+    token = _KEPT.set(kept)
     try:
-        return file.resolve().is_relative_to(folder)
-    except OSError:
-        return False
+        yield kept
+    finally:
+        _KEPT.reset(token)
+
+
+def course_files(root: Path) -> Callable[[str | Path], bool]:
+    """A test of whether a file is one of the course's own exercises (under `exercises/` at the
+    root), each folder resolved once: a check of thousands of files asks it twice a file."""
+    folder = os.path.realpath(os.path.join(root, "exercises"))
+    inside: dict[str, bool] = {}          # a folder's path -> whether it resolves inside
+
+    def within(real: str) -> bool:
+        return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+    def in_course(path: str | Path) -> bool:
+        file = os.path.join(root, path)   # an absolute path stays as it is
+        try:
+            if os.path.islink(file):
+                return within(os.path.realpath(file))
+            parent = os.path.dirname(file)
+            if parent not in inside:
+                inside[parent] = within(os.path.realpath(parent))
+            return inside[parent]
+        except OSError:
+            return False
+
+    return in_course
 
 
 def _known_exercise_ids(root: Path) -> set[str]:
@@ -235,7 +301,8 @@ def _known_exercise_ids(root: Path) -> set[str]:
 def _run_check(args: argparse.Namespace, out: TextIO) -> int:
     course, problems = check(args.paths)
     root = content.find_root(Path.cwd())
-    warnings = pot_warnings(e for e in course.exercises.values() if not _in_course(e.path, root))
+    in_course = course_files(root)
+    warnings = pot_warnings(e for e in course.exercises.values() if not in_course(e.path))
     from course.content import lesson_order
     from course.content.lessons import unmarked_try_warnings
 

@@ -143,3 +143,99 @@ def test_check_of_the_whole_course_checks_the_glossary_and_its_lessons(tmp_path,
     code, out, _ = run(capsys, "check")
     course_files = len(content.load_course(tmp_path).files)
     assert code == 0 and out.splitlines()[-1].startswith(f"{course_files + 1} files checked")  # with the glossary
+
+
+POINTED = """\
+id: answered-once
+title: Answered once
+game: stud-high
+street: third
+seats: [Ava, Ben, Cara]
+hands:
+  Ava: {down: K♣ Q♦, up: 2♥}
+  Ben: {down: 9♠ 9♦, up: 2♣}
+  Cara: {down: 7♥ 8♥, up: A♠}
+questions:
+  - ask: bring_in
+    points: [big-bet-from-fifth]
+    answer: Ava
+  - ask: bring_in
+    points: [bring-in-lowest-door-card]
+  - ask: bring_in
+"""
+
+
+def test_check_answers_each_question_once_and_reports_both_the_answer_and_the_point(tmp_path, monkeypatch):
+    """The engine check and the rule-point check read one answer per question: a question that
+    names points is not solved a second time, and both checks still report what they find."""
+    from course import cli
+    from course.asks import solvers as questions
+
+    folder = tmp_path / "exercises"
+    folder.mkdir()
+    (folder / "answered-once.yaml").write_text(POINTED, encoding="utf-8")
+    course = content.load_course(tmp_path)
+    assert not course.problems
+    solved = []
+    real = questions.find_ask
+
+    class Counted:            # the ask's solver, each solve counted
+        def __init__(self, solver):
+            self.solver = solver
+
+        def __getattr__(self, name):
+            return getattr(self.solver, name)
+
+        def solve(self, exercise, question):
+            solved.append(question)
+            return self.solver.solve(exercise, question)
+
+    monkeypatch.setattr(questions, "find_ask", lambda game, ask: Counted(real(game, ask)))
+    found = cli.course_problems(course, tmp_path, whole=False)
+    assert len(solved) == 3 and len({id(q) for q in solved}) == 3
+    messages = [p.message for p in found]
+    assert len(found) == 2, messages
+    assert "points: 'big-bet-from-fifth' is not what this answer rests on" in messages[0]
+    assert "disagrees with the engine: authored Ava, engine Ben" in messages[1]
+    assert [p.line for p in found] == [12, 13]
+    # outside a check the engine answers as always, every time it is asked
+    exercise = next(iter(course.exercises.values()))
+    solved.clear()
+    questions.answer(exercise, exercise.questions[0])
+    questions.answer(exercise, exercise.questions[0])
+    assert len(solved) == 2
+
+
+def test_an_engine_refusal_is_reported_once_and_read_again_by_the_point_check(tmp_path, monkeypatch):
+    from course import cli
+    from course.asks import solvers as questions
+
+    folder = tmp_path / "exercises"
+    folder.mkdir()
+    (folder / "answered-once.yaml").write_text(POINTED, encoding="utf-8")
+    course = content.load_course(tmp_path)
+    refusals = []
+
+    def refusing(exercise, question):
+        refusals.append(question)
+        raise ValueError("no bring-in today")
+
+    monkeypatch.setattr(cli, "_engine_answer", refusing)
+    found = cli.course_problems(course, tmp_path, whole=False)
+    assert len(refusals) == 3
+    assert [p.message for p in found] == ["the engine cannot answer 'bring_in': no bring-in today"] * 3
+
+
+def test_the_course_files_test_resolves_folders_as_the_check_did(tmp_path):
+    from course.cli import course_files
+
+    (tmp_path / "exercises" / "stud").mkdir(parents=True)
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "exercises" / "linked").symlink_to(tmp_path / "drafts")
+    (tmp_path / "drafts" / "d.yaml").write_text("x", encoding="utf-8")
+    (tmp_path / "exercises" / "stud" / "away.yaml").symlink_to(tmp_path / "drafts" / "d.yaml")
+    in_course = course_files(tmp_path)
+    assert in_course("exercises/stud/a.yaml") and in_course(tmp_path / "exercises" / "b.yaml")
+    assert not in_course("drafts/d.yaml") and not in_course("format-example.yaml")
+    assert not in_course("exercises/linked/d.yaml")        # a folder linked from outside
+    assert not in_course("exercises/stud/away.yaml")       # a file linked from outside

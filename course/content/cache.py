@@ -49,7 +49,7 @@ from types import MappingProxyType
 from typing import Any
 
 from course.cards import _CARDS, Card
-from course.content.load import Loaded
+from course.content.load import Loaded, try_facts
 from course.model import Exercise, Lesson
 from course.rules import Profile, _profile_data
 
@@ -121,12 +121,15 @@ EAGER = {Exercise: ("id", "title", "game", "rules", "street", "path", "line", "i
          Lesson: ("id", "title", "game", "order", "topic", "summary", "exercises", "exercise_marks",
                   "path", "line", "marks")}
 _UNPACK = threading.Lock()
+# Kept beside the fields, never packed with them: the replays (rebuilt on use), where the id is
+# written, and what the try-it checks read (`course.content.load.try_facts`).
+DERIVED = ("_replays", "id_mark", "try_facts")
 
 
 class _Packed:
     """A model from the cache: the `EAGER` fields set, the others unpacked from `_packed`
-    (pickled bytes) on first read; `id_mark` is where its id is written (the course-wide checks
-    read it). Otherwise the model class it is mixed into, like any other."""
+    (pickled bytes) on first read; `id_mark` is where its id is written and an exercise's
+    `try_facts` what its try-its are checked on (the course-wide checks read them). Otherwise the model class it is mixed into, like any other."""
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a name not found the usual way: here, a field not unpacked yet.
@@ -181,9 +184,11 @@ def _reduce_model(model: Exercise | Lesson) -> tuple:
     own, fields = model.__dict__, EAGER[base]
     eager = {k: own[k] for k in fields}
     eager["id_mark"] = own.get("id_mark") or model.marks.get("id", (model.line, 1))
+    if base is Exercise:        # what the course-wide try-it checks read, without unpacking
+        eager["try_facts"] = try_facts(model)
     packed = own.get("_packed")
     if packed is None:
-        packed = dumps({k: v for k, v in own.items() if k not in fields and k not in ("_replays", "id_mark")})
+        packed = dumps({k: v for k, v in own.items() if k not in fields and k not in DERIVED})
     return _packed, (CACHED[base], eager, packed)
 
 

@@ -261,7 +261,7 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
             elif ref in course.lessons:
                 course.problems.append(Problem(lesson.path, line, column, f"{ref!r} is a lesson, not an exercise"))
         course.problems.extend(_tried_again(lesson, course.exercises))
-        course.problems.extend(try_point_problems(lesson, course.exercises))
+        course.problems.extend(try_point_problems(lesson, _try_its(lesson, course.exercises)))
         key = (lesson.game, lesson.order)
         if key in orders:
             course.problems.append(Problem(lesson.path, *_order_mark(lesson), f"order {lesson.order} is already "
@@ -276,6 +276,35 @@ def _up_rows(hands: Any) -> set[tuple[str, ...]]:
     return {tuple(str(c) for c in hand.up) for hand in (hands or {}).values() if len(hand.up) >= 2}
 
 
+def try_facts(exercise: Any) -> tuple[frozenset, frozenset]:
+    """What the course-wide try-it checks read of an exercise: its face-up rows (`_up_rows`) and
+    the points its questions declare. A model from the cache keeps them beside its first fields
+    (`course.content.cache`), so a restart checks 43,000 exercises' try-its without unpacking
+    them (that unpacking was most of a restart's load)."""
+    kept = exercise.__dict__.get("try_facts")
+    if kept is not None:
+        return kept
+    return (frozenset(_up_rows(exercise.hands)),
+            frozenset(pid for question in exercise.questions for pid in question.points))
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A try-it as `try_point_problems` reads it: questions declaring these points."""
+    points: frozenset
+
+
+@dataclass(frozen=True)
+class _TryIt:
+    questions: tuple[_Asked, ...]
+
+
+def _try_its(lesson: Lesson, exercises: dict[str, Any]) -> dict[str, _TryIt]:
+    """The lesson's try-it exercises as the points their questions declare (`try_facts`)."""
+    return {s.try_it: _TryIt((_Asked(try_facts(exercises[s.try_it])[1]),))
+            for s in lesson.sections if s.try_it and s.try_it in exercises}
+
+
 def _tried_again(lesson: Lesson, exercises: dict[str, Any]) -> list[Problem]:
     """A section's try-it must be a new deal: not one whose face-up rows a diagram earlier in the
     lesson (or in the same section) has already shown, with its answer in the text."""
@@ -287,7 +316,7 @@ def _tried_again(lesson: Lesson, exercises: dict[str, Any]) -> list[Problem]:
         exercise = exercises.get(section.try_it) if section.try_it else None
         if exercise is None:
             continue
-        rows = _up_rows(exercise.hands)
+        rows = try_facts(exercise)[0]
         for where, seen in shown:
             if rows and seen and len(rows & seen) >= 2:
                 line, column = getattr(section, "marks", {}).get("try", (lesson.line, 1))

@@ -60,7 +60,8 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
     for n, street in enumerate(betting[:shown + 1]):
         if n == shown:
             each |= totals
-        totals = {t + level for t in totals for level in round_levels(profile, stakes, street, spec) if t + level <= limit}
+        levels = round_levels(profile, stakes, street, spec)     # once a street, not once a total
+        totals = {t + level for t in totals for level in levels if t + level <= limit}
     each |= totals
     pots = set()
     for amount in each:

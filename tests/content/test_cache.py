@@ -395,3 +395,48 @@ def test_a_folder_is_walked_in_the_order_of_its_paths_part_by_part(tmp_path):
     assert names == ["B/z.yaml", "a/a.yaml", "a/b/y.yaml", "a/x.yaml", "a-b.yaml", "b.yml", "c.yaml"]
     assert names == [p.relative_to(tmp_path).as_posix() for p in sorted(paths)]
     assert load.walk(tmp_path, text=True) == ([str(p) for p in paths], []) and outside == []
+
+
+def test_a_restart_checks_try_its_without_unpacking_their_exercises(tmp_path, monkeypatch):
+    """The course-wide try-it checks (a try-it that repeats a diagram's deal, a point its try-it
+    does not ask) read a cached exercise's kept facts: a restart reports the same problems as a
+    fresh validation and leaves every exercise packed."""
+    root = whole_course(tmp_path)
+    lesson = next(p for p in sorted((root / "lessons").rglob("*.yaml"))
+                  if "try: bring-in-ace-is-high" in p.read_text(encoding="utf-8"))
+    text = lesson.read_text(encoding="utf-8")
+    # a section teaching a point its try-it does not ask, and a diagram whose deal a try-it repeats
+    extra = """  - heading: Shown, then tried
+    text: Cara's three eights open.
+    deal:
+      seats: [Ava, Ben, Cara]
+      hands:
+        Ava: {up: K♥ K♦ 2♣}
+        Ben: {up: A♣ Q♠ A♥}
+        Cara: {up: 8♥ 8♣ 8♦}
+    cite: ['HPD exercise 3']
+    points: [door-tie-by-suit]
+    try: hpd-3-fifth-street-opener-and-amounts
+"""
+    head, tail = text.split("\nexercises:", 1)
+    lesson.write_text(head.rstrip("\n") + "\n" + extra + "exercises:" + tail.replace(
+        "[", "[hpd-3-fifth-street-opener-and-amounts, ", 1), encoding="utf-8")
+    kept = tmp_path / "cache" / "course.pickle"
+    fresh = LiveCourse(root, watch=False, cache_file=kept).course()
+    name = lesson.relative_to(root).as_posix()
+    expected = [p for p in fresh.problems if p.file == name]
+    assert len(expected) == 2, expected
+    assert {"a try-it is a new deal" in p.message for p in expected} == {True, False}
+    assert any("'door-tie-by-suit' but its try-it 'hpd-3-fifth-street-opener-and-amounts' does not ask it"
+               in p.message for p in expected)
+
+    restarted = LiveCourse(root, watch=False, cache_file=kept).course()
+    assert list(restarted.problems) == list(fresh.problems)
+    packed = [ex for ex in restarted.exercises.values() if "_packed" in ex.__dict__]
+    assert len(packed) == len(restarted.exercises)
+    # unpacked, a cached exercise still has what the checks read, and pickles without it
+    sample = restarted.exercises["hpd-3-fifth-street-opener-and-amounts"]
+    assert load.try_facts(sample)[1] == {pid for q in sample.questions for pid in q.points}
+    assert cache.write(tmp_path / "again.pickle", {"x": ("d", None, load.Loaded("x", sample))})
+    back = cache.read(tmp_path / "again.pickle")["x"][2].model
+    assert load.try_facts(back) == load.try_facts(sample) and back.questions == sample.questions
