@@ -37,22 +37,13 @@ from course.moves import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.engine.showdown import all_in_players, award, award_pots, build_pots, side_pots
+from course.engine import replays
+from course.engine.hand_pots import HandPots, PotsAt
+from course.engine.replays import moves_of
+from course.engine.showdown import award, award_pots
 from course.engine.seats import FinalHand, Played
 
 SHOWDOWN = "showdown"
-
-
-class _PotsAt:
-    """What a home-game ledger entry's pots are built from, kept as the move left them: the
-    players still in, what each had paid (seat order) and how much of the record of payments
-    (`Table.flow`, which only grows) there was. The pots are built only when the entry is read
-    (`HandState._pots_at`): a replay whose ledger nobody reads never builds them."""
-
-    __slots__ = ("live", "paid", "flow", "n")
-
-    def __init__(self, live: tuple[str, ...], paid: tuple[int, ...], flow: list[tuple], n: int):
-        self.live, self.paid, self.flow, self.n = live, paid, flow, n
 
 
 class HandState:
@@ -69,8 +60,7 @@ class HandState:
         self._moves: list[Any] = []  # the parsed moves played, in order (to rebuild after a refused one)
         self._tried: tuple[tuple[Any, int], Any] | None = None
         self.award: Answer | None = None     # once the showdown has been played
-        self._pots_kept: tuple | None = None   # (what the last pots read were built from, those pots)
-        self._stands: tuple | None = None      # (the payments and players still in it was read at, side_pot_stands)
+        self._pots = HandPots()             # the pots its questions and ledger read, the last ones kept
 
     @property
     def table(self) -> Any:
@@ -80,7 +70,7 @@ class HandState:
     @table.setter
     def table(self, value: Any) -> None:
         self._table = value
-        self._stands = None
+        self._pots.forget_stands()
 
     @classmethod
     def new_hand(cls, game: str, seats: list[str], profile: Any, stakes: Any = None,
@@ -116,23 +106,9 @@ class HandState:
 
     @classmethod
     def replay(cls, exercise: Any, upto: int | None = None) -> "HandState":
-        """The hand after the exercise's moves (the first `upto` of them), each played with `apply`;
-        the first refused move raises its error, placed at its index. A validated exercise replays
-        once per point (`Exercise.replayed`), shared by every question and grade."""
-        def build(of: Any = exercise) -> "HandState":
-            state = cls.start(of)
-            for move in _moves_of(of)[:upto]:
-                state.apply(move, read=False)
-            return state
-
-        replayed = getattr(exercise, "replayed", None)
-        if replayed is None:
-            return build()
-        if upto is not None and upto >= len(exercise.moves):
-            upto = None       # every move: the one replay the checker kept (a legal_action asked at the end)
-        # Kept on the exercise, the state holds it weakly: no reference cycle, so a replaced course
-        # is freed by reference counting even though it was frozen out of the collector's reach.
-        return replayed(("hand", upto), lambda: build(weakref.proxy(exercise)))
+        """The hand after the exercise's first `upto` moves (all when None), kept on a validated
+        exercise (`course.engine.replays.replay`); a refused move raises its error at its index."""
+        return replays.replay(cls, exercise, upto)
 
     @classmethod
     def at(cls, exercise: Any, street: str | None = None, after: int | None = None) -> "HandState":
@@ -151,43 +127,13 @@ class HandState:
 
     @classmethod
     def street_ends(cls, exercise: Any) -> dict[str, int]:
-        """Street -> the number of moves played when that street is over (the next street's first
-        card not yet dealt), for a whole hand, in deal order."""
-        def build() -> dict[str, int]:
-            state, ends = cls.start(exercise), {}
-            moves = _moves_of(exercise)
-            for index, move in enumerate(moves):
-                before = state.table.street
-                state.apply(move, read=False)
-                if before is not None and state.table.street != before:
-                    ends[before] = index
-            if state.table.street is not None:
-                ends[state.table.street] = len(moves)
-            return ends
-
-        replayed = getattr(exercise, "replayed", None)
-        return replayed(("street ends",), build) if replayed is not None else build()
+        """Street -> the number of moves played when it is over (`course.engine.replays.street_ends`)."""
+        return replays.street_ends(cls, exercise)
 
     @classmethod
     def face_up_seen(cls, exercise: Any, upto: int | None = None) -> dict[str, list[Card]]:
-        """Every card each player has shown face up from the deal to move `upto` (all moves when
-        None): a card taken face up shows in both rows, a hole card never shows. The moves stop
-        at the first one the rules refuse (the question says why)."""
-        state = cls.start(exercise)
-        seen: dict[str, list[Card]] = {seat: [] for seat in exercise.seats}
-
-        def look() -> None:
-            for seat, hand in state.final_hands().items():
-                seen.setdefault(seat, []).extend(c for c in hand.up if c not in seen[seat])
-
-        look()
-        for move in _moves_of(exercise)[:upto]:
-            try:
-                state.apply(move, read=False)
-            except CourseError:
-                break
-            look()
-        return seen
+        """Every card each player has shown face up up to move `upto` (`course.engine.replays.face_up_seen`)."""
+        return replays.face_up_seen(cls, exercise, upto)
 
     @classmethod
     def problems(cls, exercise: Any) -> list[Exception]:
@@ -202,11 +148,11 @@ class HandState:
         except CourseError as err:
             return [err]
         offered = _OFFERED.get()
-        if replayed is not None and offered is not None and state._takes_over(offered, _moves_of(exercise)):
+        if replayed is not None and offered is not None and state._takes_over(offered, moves_of(exercise)):
             replayed(("hand", None), lambda: state)
             return []
         found: list[Exception] = []
-        for index, move in enumerate(_moves_of(exercise)):
+        for index, move in enumerate(moves_of(exercise)):
             try:
                 state.apply(move, read=False)
             except CourseError as err:
@@ -289,48 +235,11 @@ class HandState:
 
     def side_pots(self) -> Answer:
         """Each pot's amount and the players who may win it (`course.engine.showdown.side_pots`)."""
-        table = self.table
-        folded = [p for p in table.seats if table.hands[p].folded]
-        layers = table.rules.pot_layers
-        if table.stacks and layers is not None:
-            pots, returned, how = layers(table)
-            return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in(),
-                             built=(pots, returned), how=how, still_betting=True)
-        return side_pots({p: table.hands[p].paid for p in table.seats}, table.seats, folded, 0, self.all_in(),
-                         still_betting=True)
+        return self._pots.side_pots(self.table)
 
     def pots(self) -> tuple[int, ...]:
         """The amount of each pot now, main pot first (one pot without stacks)."""
-        table = self.table
-        if not table.stacks:
-            return (self.pot,)
-        return sum(self._pots_of(table, table.live, tuple(table.hands[p].paid for p in table.seats), table.flow), ())
-
-    @staticmethod
-    def _pots_of(table: Any, live: Sequence[str], paid: tuple[int, ...],
-                 flow: list[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The pots of a home-game table whose players still in were `live`, who had paid `paid`
-        (seat order) and whose record of payments was `flow`: the game's own pot layers when it
-        builds its pots from the order money went in, else by what each player put in. Each
-        pot's amount, main pot first, and apart from them the chips nobody has matched yet."""
-        folded = [p for p in table.seats if p not in live]
-        layers = table.rules.pot_layers
-        if layers is not None:
-            pots, unmatched, _ = layers(table, flow=flow, folded=folded)
-        else:
-            pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded,
-                                         all_in=all_in_players(dict(zip(table.seats, paid)), live, table.stacks))
-        return tuple(pot.amount for pot in pots if pot.amount), tuple(unmatched.values())
-
-    def _pots_at(self, at: _PotsAt) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The pots a ledger entry recorded the inputs of (`_PotsAt`), built when the entry is
-        first read (`_pots_of`: the pots, and the chips nobody has matched yet); consecutive
-        entries with the same inputs (a card dealt, a check) share them."""
-        key = (at.live, at.paid, at.n)
-        kept = self._pots_kept
-        if kept is None or kept[0] != key:
-            kept = self._pots_kept = (key, self._pots_of(self.table, at.live, at.paid, at.flow[:at.n]))
-        return kept[1]
+        return self._pots.now(self.table)
 
     def _trial(self, move: str) -> tuple[Any, Any]:
         """A home-game move tried on the table itself and taken back: (parsed move, the table's
@@ -394,7 +303,7 @@ class HandState:
                 return
             steps, player, cite = table.log[seen:] or self._move_steps(table, parsed), parsed.player, (self.spec.cite,)
         pot = amounts.normal(table.pot)
-        pots = _PotsAt(tuple(table.live), tuple(table.hands[p].paid for p in table.seats), table.flow,
+        pots = PotsAt(tuple(table.live), tuple(table.hands[p].paid for p in table.seats), table.flow,
                        len(table.flow)) if table.stacks and self.award is None else ()
         self._ledger.append((index + 1, player, written, pot - before, pot, steps, cite, table.street, pots))
         self._moves.append(parsed)
@@ -410,8 +319,8 @@ class HandState:
                 played.street, played.kind, played.round_total, played.to_match, pots=played.pots)
         elif type(entry) is tuple:
             n, player, written, added, pot, steps, cite, street, pots = entry
-            if type(pots) is _PotsAt:
-                pots = sum(self._pots_at(pots), ())      # the ledger's column: the pots, then chips unmatched
+            if type(pots) is PotsAt:
+                pots = sum(self._pots.at(self.table, pots), ())      # the ledger's column: the pots, then chips unmatched
             entry = self._ledger[i] = LedgerEntry(
                 n, player, written, added, pot, " ".join(s.text for s in steps) or f"{written}.",
                 tuple(dict.fromkeys(c for s in steps for c in s.cite)) or cite,
@@ -477,23 +386,9 @@ class HandState:
         return tuple(self._entry(i) for i in range(len(self._ledger)))
 
     def side_pot_stands(self) -> bool:
-        """Whether two or more pots stand in a home-game hand now (the side-pot drills' cut): a
-        player is all in, and the pots built from what each has paid are two or more (the chips
-        nobody has matched yet are not a pot). A deal or a check after the last payment reads
-        the pots already built."""
-        table = self.table
-        if not table.stacks:
-            return False
-        # with stacks every payment is in the record (`Table.pay`) and a fold only shortens the
-        # players still in: a move that changes neither (a card dealt, a check) keeps the answer
-        key = (len(table.flow), len(table.live))
-        if self._stands is not None and self._stands[0] == key:
-            return self._stands[1]
-        paid = tuple(table.hands[p].paid for p in table.seats)
-        stands = bool(all_in_players(dict(zip(table.seats, paid)), table.live, table.stacks)) and \
-            len(self._pots_at(_PotsAt(tuple(table.live), paid, table.flow, len(table.flow)))[0]) > 1
-        self._stands = (key, stands)
-        return stands
+        """Whether two or more pots stand in a home-game hand now (the side-pot drills' cut:
+        `HandPots.stand`)."""
+        return self._pots.stand(self.table)
 
     def mark(self) -> tuple:
         """This point of a hand, to come back to once more moves are played (`back_to`): how many
@@ -512,7 +407,8 @@ class HandState:
             raise ValueError(f"this mark is of move {n}, and the hand now holds {len(self._ledger)}: replay instead")
         table.restore(shot)
         del self._ledger[n:], self._moves[n:]
-        self._tried = self._pots_kept = self._stands = None
+        self._tried = None
+        self._pots.forget()
         self.award = award
         return n
 
@@ -572,15 +468,6 @@ def _same_table(a: Any, b: Any) -> bool:
     """Two tables set up alike: every field equal, and rules of one class in the same state."""
     return type(a) is type(b) and type(a.rules) is type(b.rules) and vars(a.rules) == vars(b.rules) and all(
         getattr(a, f.name) == getattr(b, f.name) for f in dataclass_fields(a) if f.name != "rules")
-
-
-def _moves_of(exercise: Any) -> list[Any]:
-    """The exercise's moves as parsed by the one grammar (`Exercise.moves`); a bare namespace
-    (random play, tests) gives its texts."""
-    moves = getattr(exercise.__class__, "moves", None)    # `__class__`: a kept replay's weak proxy too
-    if moves is not None:
-        return list(exercise.moves)
-    return list(getattr(exercise, "events", None) or getattr(exercise, "actions", None) or [])
 
 
 def _written(move: Any) -> str:

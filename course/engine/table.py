@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from course.engine.betting import Action, BettingRound, new_round
+from course.engine.dealing import SHARED, TABLE, deal_card, deal_shared_card, deal_table_card, deal_unknown, deal_up_to
 from course.engine.showdown import build_pots
 from course.cards import DECK, Card
 from course.moves import BETTING_KINDS, STUD_KINDS, Move, parse_move
@@ -31,8 +32,6 @@ from course.games import DEAL_TIMELINE, GameSpec, find_game
 from course.engine.turn import exposed_pairs, needs_shared_card
 from course.engine.seats import Seat, TableSeats, names, seats_from
 
-SHARED = "shared"      # what `next_deal` returns when the next card is the one shared card
-TABLE = "table"        # ... and when it is a stage's card to the table (Horn-A-Vika's spit card)
 KINDS = STUD_KINDS
 
 
@@ -165,7 +164,7 @@ class Table(TableSeats):
     # pots from the order money went in (`Rules.pot_layers`)
     flow: list[tuple] = field(default_factory=list)
     # a whole hand's cards the record does not show (the exercise's `unknown_cards`): player -> how
-    # many are still to be dealt; each is dealt in its turn with no card (`_deal_unknown`)
+    # many are still to be dealt; each is dealt in its turn with no card (`dealing.deal_unknown`)
     unknown: dict[str, int] = field(default_factory=dict)
     # player -> which of the player's cards (0 the first dealt) the record does not show
     unknown_at: dict[str, frozenset[int]] = field(default_factory=dict)
@@ -183,33 +182,13 @@ class Table(TableSeats):
         table.history = {p: [] for p in table.seats}
         table.dealt = {p: 0 for p in table.seats}
         if any(h.cards for h in hands.values()):
-            table._dealt_to(getattr(exercise, "street", None) or spec.first_street)
+            deal_up_to(table, getattr(exercise, "street", None) or spec.first_street)
         extra = getattr(exercise, "extra", None) or {}
         listed = {p: faces for p, faces in (extra.get("unknown_cards") or {}).items() if p in hands}
         table.unknown_at = {p: frozenset(i for i, f in enumerate(faces) if f != "known") for p, faces in listed.items()}
         table.unknown = {p: len(at) for p, at in table.unknown_at.items()}
         table.rules.on_start(table, exercise)
         return table
-
-    def _dealt_to(self, street: str) -> None:
-        """The table as the cards it holds show it, at the end of `street`'s deal (the last stage
-        when the street deals none, as the showdown): every player has anted and been dealt the
-        street's cards, a player who folded earlier only the hole cards and the face-up cards
-        they show, and each card is where the exercise puts it."""
-        streets = [s.street for s in self.stages]
-        self.stage = self.start_stage = (len(streets) - streets[::-1].index(street)) if street in streets \
-            else len(streets)
-        stage = self.stages[self.stage - 1]
-        self.received = {p: len(stage.players) for p in self.seats}
-        count, first_down = self.spec.cards_by(stage.street), self.spec.streets[0].down
-        self.dealt = {p: min(count, first_down + len(self.hands[p].up)) if self.hands[p].folded else count
-                      for p in self.seats}
-        self.anted = set(self.seats)
-        for name, seat in self.hands.items():
-            for card in seat.down:
-                self.where[card] = f"{name} down"
-            for card in seat.up:
-                self.where[card] = f"{name} up"
 
     def parse(self, text: Any) -> Move:
         return parse_move(text, KINDS + self.rules.kinds, self.spec.title)
@@ -234,7 +213,7 @@ class Table(TableSeats):
     @property
     def stage_dealt(self) -> bool:
         """Every player still in has the stage's cards. Asked several times a move, so kept until
-        a card is dealt or a player folds (`_on_deal`, `fold`); a new stage has its own count of
+        a card is dealt or a player folds (`course.engine.dealing`, `fold`); a new stage has its own count of
         cards received, and a trial's `restore` puts the kept answer back with the rest."""
         stage, received = self.stage, self.received
         kept = self.__dict__.get("_dealt")
@@ -358,7 +337,7 @@ class Table(TableSeats):
             self._bet(move)
             return
         if self.unknown:
-            self._deal_unknown()      # cards the record does not show, due before this move
+            deal_unknown(self)      # cards the record does not show, due before this move
         for name in (move.player, move.other):
             if name is not None and name not in self.hands:
                 raise IllegalActionError(f"{name!r} is not at the table: expected one of {', '.join(self.seats)}")
@@ -379,13 +358,16 @@ class Table(TableSeats):
             self.rules.apply(self, move)
             self._settle()        # the game's last decision of a stage may leave nobody to bet
         elif move.kind == self.rules.table_card and self.spec.shared_replaces is None:
-            self._on_table_card(move)
+            deal_table_card(self, move)
+            self._settle()
         elif move.kind == "ante":
             self._on_ante(move)
         elif move.kind == "deal":
-            self._on_deal(move)
+            deal_card(self, move)
+            self._settle()
         elif move.kind == "shared":
-            self._on_shared(move)
+            deal_shared_card(self, move)
+            self._settle()
         elif move.kind in BETTING_KINDS or move.kind == "fold":
             self._on_betting(move)
         else:
@@ -458,122 +440,6 @@ class Table(TableSeats):
                                          f"{'is' if len(opened.all_in) == 1 else 'are'} all in and nobody is "
                                          "left to bet against.", opened.profile.rule_cite("table_stakes")))
 
-    def _deal_unknown(self) -> None:
-        """Deal, in their turn, the cards the record does not show (`unknown`): each counts as a
-        card given out, face up or down as the deal says, with no card to hold or to read."""
-        while self.unknown:
-            expected = self.next_deal()
-            if not isinstance(expected, tuple) or self.unknown.get(expected[0], 0) <= 0:
-                return
-            player, up = expected
-            if self.dealt[player] not in self.unknown_at.get(player, ()):
-                return
-            if self.stage_dealt:
-                self._open_stage()
-            self.unknown[player] -= 1
-            self.received[player] += 1
-            self.__dict__["_dealt"] = None
-            self.dealt[player] += 1
-            self.history[player].append(Step(f"{player} is dealt a card face {'up' if up else 'down'} that the "
-                                             "record does not show.", self.rules.deal_cites(self)))
-
-    def _on_deal(self, move: Move) -> None:
-        self._deal_unknown()
-        if self.dealt.get(move.player, 0) in self.unknown_at.get(move.player, ()):
-            raise IllegalActionError(f"{move.player}'s card {self.dealt[move.player] + 1} is listed in unknown_cards (the "
-                                     "record does not show it): no card is named for it", cite=self.rules.deal_cites(self))
-        expected = self.next_deal()
-        if expected is None:
-            raise IllegalActionError(self.why_not_next() or "no card is due now", cite=self.rules.deal_cites(self))
-        if expected == TABLE:
-            raise IllegalActionError(f"stage {self.stage + 1} deals the {self.spec.shared_name.lower()} to the "
-                                     f"table: expected '{self.rules.table_card} <card>' before more cards go to "
-                                     "players", cite=self.rules.deal_cites(self, self.stage + 1))
-        if expected == SHARED:
-            verdict = self.shared_verdict()
-            raise IllegalActionError(f"{verdict.steps[-1].text} Write it as 'shared <card>'.", cite=verdict.citations)
-        player, up = expected
-        if (move.player, move.up) != (player, up):
-            street = self.street if self.stage and not self.stage_dealt else self.stages[self.stage].street
-            raise IllegalActionError(f"the next card of {street} street goes to {player} face "
-                                     f"{'up' if up else 'down'}, not to {move.player} face "
-                                     f"{'up' if move.up else 'down'}", cite=self.rules.deal_cites(self))
-        self._unseen(move.card)
-        if self.stage_dealt:
-            self._open_stage()
-        seat = self.hands[player]
-        (seat.up if up else seat.down).append(move.card)
-        self.where[move.card] = f"{player} {'up' if up else 'down'}"
-        self.received[player] += 1
-        self.__dict__["_dealt"] = None
-        self.dealt[player] += 1
-        step = Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", self.rules.deal_cites(self))
-        if self.rules.logs_deals:
-            self.log.append(step)
-        self.history[player].append(step)
-        self.rules.on_dealt(self, player, move.card, up)
-        self._deal_unknown()
-        self._settle()
-
-    def _on_shared(self, move: Move) -> None:
-        verdict, due = self.shared_verdict(), self.next_deal()
-        if due != SHARED:
-            rule = self.profile.option("shared_card")
-            if verdict is not None and due is not None:
-                raise IllegalActionError("a shared card comes only when the deck runs short: " + verdict.steps[-1].text,
-                                         cite=verdict.citations)
-            raise IllegalActionError(f"a shared card can only be the whole of {self.stages[-1].street} street, in "
-                                     "place of everyone's card when the deck runs short, once the betting before it "
-                                     "is over",
-                                     cite=(*rule.cite, DEAL_TIMELINE))
-        self._unseen(move.card)
-        self._open_stage()
-        self.shared_stage = self.stage
-        self.shared.append(move.card)
-        self.where[move.card] = "the shared card"
-        plays = self.profile.option("shared_cards_play")
-        self.log.append(verdict.steps[-1])
-        self.log.append(Step(f"The shared {move.card} is face up in the middle: it counts in every hand still in.",
-                             plays.cite, course_default=plays.course_default))
-        self.rules.on_shared(self, move.card)
-        self._settle()
-
-    def _on_table_card(self, move: Move) -> None:
-        """A stage's card dealt to the table (it counts in every hand still in)."""
-        name = self.spec.shared_name.lower()
-        if self.shared:
-            raise IllegalActionError(f"the {name} is already out: {self.shared[0]}", cite=self.rules.deal_cites(self))
-        stage = next(s.number for s in self.stages if s.to_table)
-        if self.stage + 1 != stage or not self.stage_dealt:
-            raise IllegalActionError(f"the {name} comes at stage {stage}, once every card before it is dealt; "
-                                     f"this is stage {self.stage}", cite=self.rules.deal_cites(self))
-        why = self.why_not_next()
-        if why is not None:
-            raise IllegalActionError(why, cite=self.rules.deal_cites(self))
-        self._unseen(move.card)
-        self._open_stage()
-        self.shared.append(move.card)
-        self.where[move.card] = f"the {name}"
-        # the table's own record (a card for no player, under ""): the words of the move's ledger entry
-        self.history.setdefault("", []).append(Step(
-            f"The {name}, {move.card}, is turned face up in the middle: it counts in the hand of every player "
-            "still in.", self.rules.deal_cites(self)))
-        self.rules.on_shared(self, move.card)
-        self._settle()
-
-    def _unseen(self, card: Card) -> None:
-        if card in self.where:
-            raise IllegalActionError(f"{str(card)!r} is already in play: {self.where[card]}")
-
-    def _open_stage(self) -> None:
-        verdict = self.shared_verdict()
-        if verdict is not None:
-            self.seventh, self.seventh_dealt = verdict, sum(self.dealt.values())
-        self.stage += 1
-        self.opened.append(self.stage)
-        self.received = {p: 0 for p in self.seats}
-        self.round, self.round_done = None, False
-
     def _on_betting(self, move: Move) -> None:
         """A betting move of the hand, once the hand's own checks pass (the player is in, the
         street's cards are out, its round is not over), judged by the street's round."""
@@ -608,7 +474,7 @@ class Table(TableSeats):
 
     def new_round(self) -> BettingRound:
         """The street's betting round, not yet played. Its entries leave out the pots: the hand's
-        own ledger builds them from the table's record of payments (`HandState._pots_at`); a
+        own ledger builds them from the table's record of payments (`HandPots.at`); a
         street shown alone keeps the round's entries, pots included, as its ledger."""
         opened = self._open_round()
         opened.entry_pots = self.one_street

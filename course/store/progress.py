@@ -185,8 +185,11 @@ def _empty(cols: list[str]) -> pd.DataFrame:
     return pd.DataFrame({c: pd.Series(dtype="object") for c in cols})
 
 
-class ProgressStore:
-    """Attempts and review cards of every learner, in SQLite or PostgreSQL."""
+class StoreDatabase:
+    """The database a progress store lives in, SQLite or PostgreSQL: opened with its integrity
+    checked and its schema brought to the newest revision, its file watched while the app runs
+    (`check_file`), and every statement run in one short transaction whose failure comes out as
+    a `StoreError` in a learner's words (`_write`, `_read`, `_upsert`)."""
 
     def __init__(self, location: str | os.PathLike | None = None):
         text = str(location) if location is not None else configured_location()
@@ -434,6 +437,10 @@ class ProgressStore:
         if missing:
             raise ValueError(f"an upsert into {table.name} must give every column; missing {missing}")
         self._write(statement, params=[dict(row) for row in rows])
+
+
+class ProgressStore(StoreDatabase):
+    """Attempts and review cards of every learner, in SQLite or PostgreSQL (`StoreDatabase`)."""
 
     # -- writing ------------------------------------------------------------------------------
 
