@@ -16,7 +16,7 @@ a `Kind` class in `kinds.py` (and a widget class in the app) only when its kind 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 # The kinds of answer, one class each; `to_json` is every kind's default solve shape.
@@ -43,6 +43,13 @@ class Ask:
     drawn_at: str = "point"         # "point": as the moves leave it; "first_to_act": where the street's
                                     # betting begins; "last_card": as the latest card lands
     point_key: str | None = None    # a key that names an earlier point itself (then drawn at the point)
+    # The keys naming a point in the hand (`POINT_KEYS`) the ask takes in a game whose questions
+    # name points (`GameSpec.point_keys`: a game played on events); none in the others.
+    at: tuple[str, ...] = ()
+
+
+# A key that names a point in the hand -> the kind of its value (`Ask.at`, `GameSpec.point_keys`).
+POINT_KEYS = {"after": "count", "street": "street"}
 
 
 _ASKS: dict[str, dict[str, Ask]] = {}
@@ -58,6 +65,8 @@ def register(game: str, *asks: Ask) -> None:
     for ask in asks:
         if ask.kind not in KINDS:
             raise ValueError(f"ask {ask.name!r}: answer kind {ask.kind!r} is not one of {', '.join(KINDS)}")
+        if not set(ask.at) <= set(POINT_KEYS):
+            raise ValueError(f"ask {ask.name!r}: at {ask.at!r}: expected keys among {', '.join(POINT_KEYS)}")
         if ask.drawn_at not in DRAWN_AT or ask.hides not in HIDES:
             raise ValueError(f"ask {ask.name!r}: drawn_at {ask.drawn_at!r} / hides {ask.hides!r}: expected one "
                              f"of {DRAWN_AT} / {HIDES}")
@@ -72,21 +81,51 @@ def _loaded(game: str) -> None:
     spec = find_game(game)
     if spec is not None:
         spec.module()
-        if spec.stud_asks and "stud" not in _ASKS:
+        if (spec.stud_asks or spec.round_asks) and "stud" not in _ASKS:
             raise LookupError("the stud asks are registered by course.asks.solvers: import it (or "
                               "course.content) before looking asks up")
 
 
 def asks_for(game: str) -> dict[str, Ask]:
-    """Every ask a game supports: the stud asks its spec lists, then its own."""
+    """Every ask a game supports: the stud asks its spec lists (`stud_asks`), its own, then the
+    stud asks about a betting round it answers at a point its questions name (`round_asks`); each
+    stud ask as the game words and draws it (`for_game`)."""
     spec = find_game(game)
     if spec is None:
         return {}
     _loaded(game)
     stud = _ASKS.get("stud", {})
-    found = {name: stud[name] for name in spec.stud_asks if name in stud}
+    found = {name: for_game(spec, stud[name]) for name in spec.stud_asks if name in stud}
     found.update(_ASKS.get(game, {}))
+    found.update((name, for_game(spec, stud[name])) for name in spec.round_asks if name in stud)
     return found
+
+
+_BOUND: dict[tuple[str, str], tuple[Ask, Ask]] = {}
+
+
+def for_game(spec: Any, ask: Ask) -> Ask:
+    """One registered stud ask as a game asks it, read from the game's spec: the word for a betting
+    round in its prompt (`{round}` -> `GameSpec.round_word`), the point keys its questions take
+    (`Ask.at` that the spec's `point_keys` allow), the skill it trains (the game itself for the
+    asks in `trains_game`) and the pot hidden when the table is drawn (`pot_hidden`). The same
+    object for every lookup while the registration stands."""
+    kept = _BOUND.get((spec.name, ask.name))
+    if kept is not None and kept[0] is ask:
+        return kept[1]
+    changes: dict[str, Any] = {}
+    if "{round}" in ask.prompt:
+        changes["prompt"] = ask.prompt.replace("{round}", spec.round_word)
+    points = {key: POINT_KEYS[key] for key in ask.at if key in spec.point_keys and key not in ask.params}
+    if points:
+        changes["params"] = {**ask.params, **points}
+    if ask.name in spec.trains_game:
+        changes["topic"] = None
+    if ask.name in spec.pot_hidden:
+        changes["hides"] = "pot"
+    bound = replace(ask, **changes) if changes else ask
+    _BOUND[(spec.name, ask.name)] = (ask, bound)
+    return bound
 
 
 def find_ask(game: str, name: str) -> Ask:

@@ -31,7 +31,7 @@ from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.engine.showdown import Pot, all_in_players, build_pots
-from course.asks.solvers import pot_award, table_asks, table_opener, table_pot
+from course.asks.solvers import pot_award, table_opener, table_pot
 from course.games import find_game
 from course.moves import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -626,7 +626,8 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
 
 
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
-# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+# The game's own asks, declared once; the stud asks it answers (its showdown's and a betting
+# round's) are registered once with the others and listed in its GameSpec (`stud_asks`, `round_asks`).
 register(GAME,
          Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
              ask_pot_matches, params={"stage": "any"}, drawn_at="last_card", point_key="stage"),
@@ -635,8 +636,7 @@ register(GAME,
              params={"player": "player", "round": "any"}),
          Ask("opener", "player", "Who opens the betting?", table_opener, params={"round": "any"},
              drawn_at="first_to_act"),
-         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True),
-         *table_asks())
+         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True))
 
 
 # ------------------------------------------------------------------------------------------------
