@@ -52,17 +52,22 @@ class Ask:
 POINT_KEYS = {"after": "count", "street": "street"}
 
 
-_ASKS: dict[str, dict[str, Ask]] = {}
+_ASKS: dict[str, dict[str, Ask | str]] = {}   # game -> name -> its own Ask, or a stud ask's name
 
 
 DRAWN_AT = ("point", "first_to_act", "last_card")
 HIDES = (None, "pot", "holding")
 
 
-def register(game: str, *asks: Ask) -> None:
-    """Declare asks of one game (a second declaration of a name replaces the first)."""
+def register(game: str, *asks: Ask | str) -> None:
+    """Declare asks of one game (a second declaration of a name replaces the first). A name
+    instead of an `Ask` takes up the stud family's ask of that name at this place of the game's
+    list: the one registration, as the game's spec words it (`for_game`), never a second copy."""
     table = _ASKS.setdefault(game, {})
     for ask in asks:
+        if isinstance(ask, str):
+            table[ask] = ask
+            continue
         if ask.kind not in KINDS:
             raise ValueError(f"ask {ask.name!r}: answer kind {ask.kind!r} is not one of {', '.join(KINDS)}")
         if not set(ask.at) <= set(POINT_KEYS):
@@ -81,23 +86,24 @@ def _loaded(game: str) -> None:
     spec = find_game(game)
     if spec is not None:
         spec.module()
-        if (spec.stud_asks or spec.round_asks) and "stud" not in _ASKS:
+        taken_up = any(isinstance(ask, str) for ask in _ASKS.get(game, {}).values())
+        if (spec.stud_asks or taken_up) and "stud" not in _ASKS:
             raise LookupError("the stud asks are registered by course.asks.solvers: import it (or "
                               "course.content) before looking asks up")
 
 
 def asks_for(game: str) -> dict[str, Ask]:
-    """Every ask a game supports: the stud asks its spec lists (`stud_asks`), its own, then the
-    stud asks about a betting round it answers at a point its questions name (`round_asks`); each
-    stud ask as the game words and draws it (`for_game`)."""
+    """Every ask a game supports: the stud asks its spec lists (`stud_asks`), then those its module
+    registers, in order (its own, and the stud asks it takes up by name); each stud ask as the
+    game words and draws it (`for_game`)."""
     spec = find_game(game)
     if spec is None:
         return {}
     _loaded(game)
     stud = _ASKS.get("stud", {})
     found = {name: for_game(spec, stud[name]) for name in spec.stud_asks if name in stud}
-    found.update(_ASKS.get(game, {}))
-    found.update((name, for_game(spec, stud[name])) for name in spec.round_asks if name in stud)
+    for name, ask in _ASKS.get(game, {}).items():
+        found[name] = for_game(spec, stud[name]) if isinstance(ask, str) else ask
     return found
 
 
@@ -107,15 +113,18 @@ _BOUND: dict[tuple[str, str], tuple[Ask, Ask]] = {}
 def for_game(spec: Any, ask: Ask) -> Ask:
     """One registered stud ask as a game asks it, read from the game's spec: the word for a betting
     round in its prompt (`{round}` -> `GameSpec.round_word`), the point keys its questions take
-    (`Ask.at` that the spec's `point_keys` allow), the skill it trains (the game itself for the
-    asks in `trains_game`) and the pot hidden when the table is drawn (`pot_hidden`). The same
-    object for every lookup while the registration stands."""
+    (`Ask.at` that the spec's `point_keys` allow), the game's own prompt (`prompts`), the skill it
+    trains (the game itself for the asks in `trains_game`) and the pot hidden when the table is
+    drawn (`pot_hidden`). The same object for every lookup while the registration stands."""
     kept = _BOUND.get((spec.name, ask.name))
     if kept is not None and kept[0] is ask:
         return kept[1]
     changes: dict[str, Any] = {}
-    if "{round}" in ask.prompt:
-        changes["prompt"] = ask.prompt.replace("{round}", spec.round_word)
+    prompt = dict(spec.prompts).get(ask.name, ask.prompt)
+    if "{round}" in prompt:
+        prompt = prompt.replace("{round}", spec.round_word)
+    if prompt != ask.prompt:
+        changes["prompt"] = prompt
     points = {key: POINT_KEYS[key] for key in ask.at if key in spec.point_keys and key not in ask.params}
     if points:
         changes["params"] = {**ask.params, **points}

@@ -870,12 +870,13 @@ DRAWN = {
     # `at`: the keys naming a point these asks take in a game whose questions name points.
     "contributions": {"at": ("after", "street")},
     "street_total": {"hides": "pot", "at": ("after", "street")},
+    "pot": {"hides": "pot"},
     "action_order": {"drawn_at": "first_to_act", "at": ("after", "street")},
     "side_pots": {"at": ("after",)},
     **{name: {"whole_hand": True} for name in ("best_five", "category", "winners", "award", "legal_hand")},
 }
 
-register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check, **DRAWN.get(name, {})) for
+register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK.get(name), params, required, check, **DRAWN.get(name, {})) for
                    name, kind, prompt, solve, params, required, check in (
     ("bring_in", "player", "Who brings in?", _bring_in, {}, (), None),
     ("opener", "player", "Who acts first on {street} street?", _opener, {"street": "street"}, (), None),
@@ -900,4 +901,6 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, re
     ("qualifies", "yesno", "Has {player} a qualifying low?", _qualifies, {"player": "player"}, ("player",), None),
     ("side_pots", "pots", "What pots are there, and who may win each?", _side_pots, {}, (), None),
     ("showdown_order", "order", "In what order do the players show their hands?", _showdown_order, {}, (), None),
+    # The pot after a game's events (the games on events take it up): no topic, it trains the game.
+    ("pot", "units", "How big is the pot after these events?", table_pot, {}, (), None),
 )))

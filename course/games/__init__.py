@@ -77,7 +77,7 @@ STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contribution
 # The asks of a pot split between a high and a low hand (Stud Hi-Lo; RRP-H 10.2, 10.3).
 HALVES_ASKS = ("halves", "qualifies")
 # The stud asks about a betting round a game on events answers on the one Table's rounds, at a
-# point its questions name (`GameSpec.round_asks`, `point_keys`).
+# point its questions name (`GameSpec.point_keys`): its module takes them up by name.
 ROUND_ASKS = ("legal_action", "contributions", "street_total", "action_order", "side_pots")
 
 
@@ -139,14 +139,14 @@ class GameSpec:
     # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
     points: str = "street"
     door_card: str = "door card"   # what a learner calls the first face-up card, which decides the bring-in
-    # How the one family of asks (`course.asks.for_game`) reads the game: the stud asks about a
-    # betting round it answers after its own (`round_asks`), what its prompts call a betting
-    # round ("on this street"), the keys its questions take to name a point in the hand (a game
-    # on events: `after` so many events, the `street` of a round), the stud asks that train the
-    # game itself rather than their own skill, and those whose table is drawn with the pot hidden.
-    round_asks: tuple[str, ...] = ()
+    # How the one family of asks (`course.asks.for_game`) reads the game: what its prompts call a
+    # betting round ("on this street"), the keys its questions take to name a point in the hand (a
+    # game on events: `after` so many events, the `street` of a round), its own wording of an
+    # ask's prompt (ask -> prompt), the stud asks that train the game itself rather than their
+    # own skill, and those whose table is drawn with the pot hidden.
     round_word: str = "street"
     point_keys: tuple[str, ...] = ()
+    prompts: tuple[tuple[str, str], ...] = ()
     trains_game: tuple[str, ...] = ()
     pot_hidden: tuple[str, ...] = ()
     # The module registering the game's drill templates (course.study.templates loads it);
@@ -290,11 +290,13 @@ class GameSpec:
 
 
 # A game played on events (the home games) asks the stud round asks of a betting round it names:
-# "this betting round", at a point `after` so many events or on a `street`; they train the game
-# itself, but side pots their own skill; the pot drawn would give a side-pots answer away.
+# "this betting round", at a point `after` so many events or on a `street`; they and the award
+# train the game itself, side pots their own skill; the pot drawn would give a side-pots answer away.
 EVENT_ROUNDS: dict[str, Any] = dict(
-    round_asks=ROUND_ASKS, round_word="betting round", point_keys=("after", "street"),
-    trains_game=("legal_action", "contributions", "street_total", "action_order"), pot_hidden=("side_pots",))
+    round_word="betting round", point_keys=("after", "street"),
+    prompts=(("award", "How is the pot shared out?"),),
+    trains_game=("legal_action", "contributions", "street_total", "action_order", "award"),
+    pot_hidden=("side_pots",))
 
 
 GAMES: dict[str, GameSpec] = {

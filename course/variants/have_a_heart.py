@@ -29,8 +29,8 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.asks.solvers import pot_award, table_opener, table_pot
-from course.games import find_game
+from course.asks.solvers import table_opener
+from course.games import ROUND_ASKS, find_game
 from course.moves import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
 
@@ -391,17 +391,18 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
     return Answer(verdict.value, [count, *verdict.steps])
 
 
-# The game's own asks, declared once; the stud asks it answers (its showdown's and a betting
-# round's) are registered once with the others and listed in its GameSpec (`stud_asks`, `round_asks`).
+# The game's own asks, declared once, and the stud asks it takes up by name (the one registration,
+# worded by its GameSpec); the stud showdown asks it answers are listed in its spec (`stud_asks`).
 register(GAME,
          Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
              params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
          Ask("opener", "player", "Who opens the betting?", table_opener, params={"street": "street"},
              drawn_at="first_to_act"),
-         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
-         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True),
-         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card))
+         "pot",
+         "award",
+         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card),
+         *ROUND_ASKS)
 
 
 # ------------------------------------------------------------------------------------------------
