@@ -46,10 +46,15 @@ class Ask:
     # The keys naming a point in the hand (`POINT_KEYS`) the ask takes in a game whose questions
     # name points (`GameSpec.point_keys`: a game played on events); none in the others.
     at: tuple[str, ...] = ()
+    # The ask takes the key naming a betting round in the game's questions (`GameSpec.round_key`:
+    # `street`, or `round` in a game whose rules number its rounds).
+    names_round: bool = False
 
 
 # A key that names a point in the hand -> the kind of its value (`Ask.at`, `GameSpec.point_keys`).
 POINT_KEYS = {"after": "count", "street": "street"}
+# The key naming a betting round -> the kind of its value (`Ask.names_round`).
+ROUND_KEYS = {"street": "street", "round": "any"}
 
 
 _ASKS: dict[str, dict[str, Ask | str]] = {}   # game -> name -> its own Ask, or a stud ask's name
@@ -103,6 +108,9 @@ def asks_for(game: str) -> dict[str, Ask]:
     stud = _ASKS.get("stud", {})
     found = {name: for_game(spec, stud[name]) for name in spec.stud_asks if name in stud}
     for name, ask in _ASKS.get(game, {}).items():
+        if isinstance(ask, str) and name not in stud:
+            raise LookupError(f"{game} takes up the stud ask {name!r}, which is not registered: expected one of "
+                              f"{', '.join(stud)}")
         found[name] = for_game(spec, stud[name]) if isinstance(ask, str) else ask
     return found
 
@@ -113,7 +121,8 @@ _BOUND: dict[tuple[str, str], tuple[Ask, Ask]] = {}
 def for_game(spec: Any, ask: Ask) -> Ask:
     """One registered stud ask as a game asks it, read from the game's spec: the word for a betting
     round in its prompt (`{round}` -> `GameSpec.round_word`), the point keys its questions take
-    (`Ask.at` that the spec's `point_keys` allow), the game's own prompt (`prompts`), the skill it
+    (`Ask.at` that the spec's `point_keys` allow; the key naming a round, `round_key`, for an ask
+    that `names_round`), the game's own prompt (`prompts`), the skill it
     trains (the game itself for the asks in `trains_game`) and the pot hidden when the table is
     drawn (`pot_hidden`). The same object for every lookup while the registration stands."""
     kept = _BOUND.get((spec.name, ask.name))
@@ -126,6 +135,8 @@ def for_game(spec: Any, ask: Ask) -> Ask:
     if prompt != ask.prompt:
         changes["prompt"] = prompt
     points = {key: POINT_KEYS[key] for key in ask.at if key in spec.point_keys and key not in ask.params}
+    if ask.names_round:
+        points = {spec.round_key: ROUND_KEYS[spec.round_key], **points}
     if points:
         changes["params"] = {**ask.params, **points}
     if ask.name in spec.trains_game:

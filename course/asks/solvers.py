@@ -169,6 +169,8 @@ def _shared_on(exercise: Exercise, street: str) -> list[Card]:
 def _opener(exercise: Exercise, question: Question) -> Answer:
     from course.engine import turn as table
 
+    if find_game(exercise.game).moves == "events":    # a game on events: the one Table's round
+        return table_opener(exercise, question)
     street = _street_of(exercise, question)
     if not find_game(exercise.game).is_betting(street):
         raise ValueError(f"nobody opens the {street}: ask about a betting street")
@@ -332,7 +334,10 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
     """Once sixth street is over: can the deck give every player still in a seventh card?"""
     from course.engine import turn as table
 
-    settled = find_game(exercise.game).shared_decided_after
+    spec = find_game(exercise.game)
+    if spec.moves == "events":    # a game on events counts its own deal (its module's hook)
+        return spec.module().shared_card_answer(exercise, question)
+    settled = spec.shared_decided_after
     asked = _street_of(exercise, question) if exercise.whole_hand else exercise.street
     if asked != settled:
         raise ValueError(f"shared_card is asked when {settled} street is over, before the next is dealt: "
@@ -866,7 +871,9 @@ def table_opener(exercise: Exercise, question: Question) -> Answer:
 # How the app draws the table for each ask (`Ask.whole_hand`, `hides`, `drawn_at`): the table at
 # the question's point must not answer it outright.
 DRAWN = {
-    "bring_in": {"drawn_at": "first_to_act"}, "opener": {"drawn_at": "first_to_act"},
+    "bring_in": {"drawn_at": "first_to_act"},
+    # `names_round`: the ask takes the key naming a betting round (`GameSpec.round_key`).
+    "opener": {"drawn_at": "first_to_act", "names_round": True},
     # `at`: the keys naming a point these asks take in a game whose questions name points.
     "contributions": {"at": ("after", "street")},
     "street_total": {"hides": "pot", "at": ("after", "street")},
@@ -879,7 +886,7 @@ DRAWN = {
 register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK.get(name), params, required, check, **DRAWN.get(name, {})) for
                    name, kind, prompt, solve, params, required, check in (
     ("bring_in", "player", "Who brings in?", _bring_in, {}, (), None),
-    ("opener", "player", "Who acts first on {street} street?", _opener, {"street": "street"}, (), None),
+    ("opener", "player", "Who acts first on {street} street?", _opener, {}, (), None),
     ("action_order", "order", "In what order do the players first act on this {round}?", _action_order,
      {}, (), None),
     ("legal_action", "yesno", "Is '{action}' allowed at this point?", _legal_action,

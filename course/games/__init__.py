@@ -170,6 +170,12 @@ class GameSpec:
         return f"stage {stage.number}" + (f" (betting round {stage.round})" if stage.round else "")
 
     @property
+    def round_key(self) -> str:
+        """The key a question names a betting round by: `street`, or `round` (its number) in a game
+        whose rules number stages and betting rounds (`points: stage`)."""
+        return "round" if self.points == "stage" else "street"
+
+    @property
     def stages(self) -> tuple[Stage, ...]:
         """The deal step by step, read from the streets: each street's new hole cards, then its
         new face-up card, then (when it has one) the table's card; a betting street's round
@@ -294,8 +300,9 @@ class GameSpec:
 # train the game itself, side pots their own skill; the pot drawn would give a side-pots answer away.
 EVENT_ROUNDS: dict[str, Any] = dict(
     round_word="betting round", point_keys=("after", "street"),
-    prompts=(("award", "How is the pot shared out?"),),
-    trains_game=("legal_action", "contributions", "street_total", "action_order", "award"),
+    prompts=(("award", "How is the pot shared out?"), ("opener", "Who opens the betting?"),
+             ("shared_card", "Is seventh street one shared card in the middle?")),
+    trains_game=("legal_action", "contributions", "street_total", "action_order", "award", "opener", "shared_card"),
     pot_hidden=("side_pots",))
 
 

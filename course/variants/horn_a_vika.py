@@ -31,7 +31,6 @@ from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.engine.showdown import Pot, all_in_players, build_pots
-from course.asks.solvers import table_opener
 from course.games import ROUND_ASKS, find_game
 from course.moves import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
@@ -634,9 +633,7 @@ register(GAME,
          "pot",
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         Ask("opener", "player", "Who opens the betting?", table_opener, params={"round": "any"},
-             drawn_at="first_to_act"),
-         "award", *ROUND_ASKS)
+         "opener", "award", *ROUND_ASKS)
 
 
 # ------------------------------------------------------------------------------------------------
