@@ -8,9 +8,12 @@ skill it trains (`topic`; None for a home game's own ask, which trains that game
 way of its own (a best five is right when it is as good as the best) gives `check`.
 
 The stud asks are registered by `course.asks.solvers` (the registry never imports it: no cycle;
-import `course.asks.solvers` or `course.content` before a lookup); a game with asks of its own registers them
-in its engine module (`course.games` names the module); a game lists the stud asks it answers on
-its final hands in its spec (`GameSpec.stud_asks`). Adding an ask is one `register` call, plus
+import `course.asks.solvers` or `course.content` before a lookup), each once: one family. A game
+with asks of its own registers them in its engine module (`course.games` names the module), and
+there takes up stud asks by name (a reference to the one registration, never a copy); a game
+lists the stud asks it answers on its final hands in its spec (`GameSpec.stud_asks`). What a stud
+ask says or takes in one game (the word for a betting round, the keys naming a point, its own
+prompt, its topic, the pot hidden) is read from the game's spec by `for_game`. Adding an ask is one `register` call, plus
 a `Kind` class in `kinds.py` (and a widget class in the app) only when its kind of answer is new.
 """
 
