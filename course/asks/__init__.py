@@ -8,15 +8,18 @@ skill it trains (`topic`; None for a home game's own ask, which trains that game
 way of its own (a best five is right when it is as good as the best) gives `check`.
 
 The stud asks are registered by `course.asks.solvers` (the registry never imports it: no cycle;
-import `course.asks.solvers` or `course.content` before a lookup); a game with asks of its own registers them
-in its engine module (`course.games` names the module); a game lists the stud asks it answers on
-its final hands in its spec (`GameSpec.stud_asks`). Adding an ask is one `register` call, plus
+import `course.asks.solvers` or `course.content` before a lookup), each once: one family. A game
+with asks of its own registers them in its engine module (`course.games` names the module), and
+there takes up stud asks by name (a reference to the one registration, never a copy); a game
+lists the stud asks it answers on its final hands in its spec (`GameSpec.stud_asks`). What a stud
+ask says or takes in one game (the word for a betting round, the keys naming a point, its own
+prompt, its topic, the pot hidden) is read from the game's spec by `for_game`. Adding an ask is one `register` call, plus
 a `Kind` class in `kinds.py` (and a widget class in the app) only when its kind of answer is new.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 # The kinds of answer, one class each; `to_json` is every kind's default solve shape.
@@ -43,21 +46,40 @@ class Ask:
     drawn_at: str = "point"         # "point": as the moves leave it; "first_to_act": where the street's
                                     # betting begins; "last_card": as the latest card lands
     point_key: str | None = None    # a key that names an earlier point itself (then drawn at the point)
+    # The keys naming a point in the hand (`POINT_KEYS`) the ask takes in a game whose questions
+    # name points (`GameSpec.point_keys`: a game played on events); none in the others.
+    at: tuple[str, ...] = ()
+    # The ask takes the key naming a betting round in the game's questions (`GameSpec.round_key`:
+    # `street`, or `round` in a game whose rules number its rounds).
+    names_round: bool = False
 
 
-_ASKS: dict[str, dict[str, Ask]] = {}
+# A key that names a point in the hand -> the kind of its value (`Ask.at`, `GameSpec.point_keys`).
+POINT_KEYS = {"after": "count", "street": "street"}
+# The key naming a betting round -> the kind of its value (`Ask.names_round`).
+ROUND_KEYS = {"street": "street", "round": "any"}
+
+
+_ASKS: dict[str, dict[str, Ask | str]] = {}   # game -> name -> its own Ask, or a stud ask's name
 
 
 DRAWN_AT = ("point", "first_to_act", "last_card")
 HIDES = (None, "pot", "holding")
 
 
-def register(game: str, *asks: Ask) -> None:
-    """Declare asks of one game (a second declaration of a name replaces the first)."""
+def register(game: str, *asks: Ask | str) -> None:
+    """Declare asks of one game (a second declaration of a name replaces the first). A name
+    instead of an `Ask` takes up the stud family's ask of that name at this place of the game's
+    list: the one registration, as the game's spec words it (`for_game`), never a second copy."""
     table = _ASKS.setdefault(game, {})
     for ask in asks:
+        if isinstance(ask, str):
+            table[ask] = ask
+            continue
         if ask.kind not in KINDS:
             raise ValueError(f"ask {ask.name!r}: answer kind {ask.kind!r} is not one of {', '.join(KINDS)}")
+        if not set(ask.at) <= set(POINT_KEYS):
+            raise ValueError(f"ask {ask.name!r}: at {ask.at!r}: expected keys among {', '.join(POINT_KEYS)}")
         if ask.drawn_at not in DRAWN_AT or ask.hides not in HIDES:
             raise ValueError(f"ask {ask.name!r}: drawn_at {ask.drawn_at!r} / hides {ask.hides!r}: expected one "
                              f"of {DRAWN_AT} / {HIDES}")
@@ -72,21 +94,61 @@ def _loaded(game: str) -> None:
     spec = find_game(game)
     if spec is not None:
         spec.module()
-        if spec.stud_asks and "stud" not in _ASKS:
+        taken_up = any(isinstance(ask, str) for ask in _ASKS.get(game, {}).values())
+        if (spec.stud_asks or taken_up) and "stud" not in _ASKS:
             raise LookupError("the stud asks are registered by course.asks.solvers: import it (or "
                               "course.content) before looking asks up")
 
 
 def asks_for(game: str) -> dict[str, Ask]:
-    """Every ask a game supports: the stud asks its spec lists, then its own."""
+    """Every ask a game supports: the stud asks its spec lists (`stud_asks`), then those its module
+    registers, in order (its own, and the stud asks it takes up by name); each stud ask as the
+    game words and draws it (`for_game`)."""
     spec = find_game(game)
     if spec is None:
         return {}
     _loaded(game)
     stud = _ASKS.get("stud", {})
-    found = {name: stud[name] for name in spec.stud_asks if name in stud}
-    found.update(_ASKS.get(game, {}))
+    found = {name: for_game(spec, stud[name]) for name in spec.stud_asks if name in stud}
+    for name, ask in _ASKS.get(game, {}).items():
+        if isinstance(ask, str) and name not in stud:
+            raise LookupError(f"{game} takes up the stud ask {name!r}, which is not registered: expected one of "
+                              f"{', '.join(stud)}")
+        found[name] = for_game(spec, stud[name]) if isinstance(ask, str) else ask
     return found
+
+
+_BOUND: dict[tuple[str, str], tuple[Ask, Ask]] = {}
+
+
+def for_game(spec: Any, ask: Ask) -> Ask:
+    """One registered stud ask as a game asks it, read from the game's spec: the word for a betting
+    round in its prompt (`{round}` -> `GameSpec.round_word`), the point keys its questions take
+    (`Ask.at` that the spec's `point_keys` allow; the key naming a round, `round_key`, for an ask
+    that `names_round`), the game's own prompt (`prompts`), the skill it
+    trains (the game itself for the asks in `trains_game`) and the pot hidden when the table is
+    drawn (`pot_hidden`). The same object for every lookup while the registration stands."""
+    kept = _BOUND.get((spec.name, ask.name))
+    if kept is not None and kept[0] is ask:
+        return kept[1]
+    changes: dict[str, Any] = {}
+    prompt = dict(spec.prompts).get(ask.name, ask.prompt)
+    if "{round}" in prompt:
+        prompt = prompt.replace("{round}", spec.round_word)
+    if prompt != ask.prompt:
+        changes["prompt"] = prompt
+    points = {key: POINT_KEYS[key] for key in ask.at if key in spec.point_keys and key not in ask.params}
+    if ask.names_round:
+        points = {spec.round_key: ROUND_KEYS[spec.round_key], **points}
+    if points:
+        changes["params"] = {**ask.params, **points}
+    if ask.name in spec.trains_game:
+        changes["topic"] = None
+    if ask.name in spec.pot_hidden:
+        changes["hides"] = "pot"
+    bound = replace(ask, **changes) if changes else ask
+    _BOUND[(spec.name, ask.name)] = (ask, bound)
+    return bound
 
 
 def find_ask(game: str, name: str) -> Ask:

@@ -169,6 +169,8 @@ def _shared_on(exercise: Exercise, street: str) -> list[Card]:
 def _opener(exercise: Exercise, question: Question) -> Answer:
     from course.engine import turn as table
 
+    if find_game(exercise.game).moves == "events":    # a game on events: the one Table's round
+        return table_opener(exercise, question)
     street = _street_of(exercise, question)
     if not find_game(exercise.game).is_betting(street):
         raise ValueError(f"nobody opens the {street}: ask about a betting street")
@@ -226,6 +228,8 @@ def _past_all_ins(found: Answer, rnd) -> Answer:
 def _action_order(exercise: Exercise, question: Question) -> Answer:
     from course.engine import turn as table
 
+    if find_game(exercise.game).moves == "events":    # a game on events: the one Table's round at the point
+        return _table_action_order(exercise, question)
     if exercise.whole_hand:
         return _whole_hand_order(exercise, question)
     if not find_game(exercise.game).is_betting(exercise.street):
@@ -330,7 +334,10 @@ def _shared_card(exercise: Exercise, question: Question) -> Answer:
     """Once sixth street is over: can the deck give every player still in a seventh card?"""
     from course.engine import turn as table
 
-    settled = find_game(exercise.game).shared_decided_after
+    spec = find_game(exercise.game)
+    if spec.moves == "events":    # a game on events counts its own deal (its module's hook)
+        return spec.module().shared_card_answer(exercise, question)
+    settled = spec.shared_decided_after
     asked = _street_of(exercise, question) if exercise.whole_hand else exercise.street
     if asked != settled:
         raise ValueError(f"shared_card is asked when {settled} street is over, before the next is dealt: "
@@ -858,48 +865,34 @@ def table_opener(exercise: Exercise, question: Question) -> Answer:
     return (opened or table.new_round()).opening()
 
 
-def table_asks() -> tuple[Ask, ...]:
-    """The stud betting asks for a game whose moves are events (its betting is the one Table's
-    `BettingRound`): is a move allowed `after` so many events, what each player has put in on a
-    round, the round's total and its order of action; `street` names the round (default: the
-    latest one opened at the question's point)."""
-    point = {"after": "count", "street": "street"}
-    return (
-        Ask("legal_action", "yesno", "Is '{action}' allowed at this point?", _legal_action, None,
-            {"action": "action", "after": "count"}, ("action",)),
-        Ask("contributions", "map", "How much has each player put in on this betting round?", _contributions,
-            None, point),
-        Ask("street_total", "units", "How many units go into the pot on this betting round?", _street_total,
-            None, point, hides="pot"),
-        Ask("action_order", "order", "In what order do the players first act on this betting round?",
-            _table_action_order, None, point, drawn_at="first_to_act"),
-        Ask("side_pots", "pots", "What pots are there, and who may win each?", _side_pots, TOPIC_BY_ASK["side_pots"],
-            {"after": "count"}, hides="pot"),
-    )
-
-
 # --------------------------------------------------------------------------------------------
 # The stud asks, declared once (name, answer kind, prompt, solver, topic, extra keys)
 
 # How the app draws the table for each ask (`Ask.whole_hand`, `hides`, `drawn_at`): the table at
 # the question's point must not answer it outright.
 DRAWN = {
-    "bring_in": {"drawn_at": "first_to_act"}, "opener": {"drawn_at": "first_to_act"},
-    "action_order": {"drawn_at": "first_to_act"},
-    "street_total": {"hides": "pot"},
+    "bring_in": {"drawn_at": "first_to_act"},
+    # `names_round`: the ask takes the key naming a betting round (`GameSpec.round_key`).
+    "opener": {"drawn_at": "first_to_act", "names_round": True},
+    # `at`: the keys naming a point these asks take in a game whose questions name points.
+    "contributions": {"at": ("after", "street")},
+    "street_total": {"hides": "pot", "at": ("after", "street")},
+    "pot": {"hides": "pot"},
+    "action_order": {"drawn_at": "first_to_act", "at": ("after", "street")},
+    "side_pots": {"at": ("after",)},
     **{name: {"whole_hand": True} for name in ("best_five", "category", "winners", "award", "legal_hand")},
 }
 
-register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, required, check, **DRAWN.get(name, {})) for
+register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK.get(name), params, required, check, **DRAWN.get(name, {})) for
                    name, kind, prompt, solve, params, required, check in (
     ("bring_in", "player", "Who brings in?", _bring_in, {}, (), None),
-    ("opener", "player", "Who acts first on {street} street?", _opener, {"street": "street"}, (), None),
-    ("action_order", "order", "In what order do the players first act on this street?", _action_order,
+    ("opener", "player", "Who acts first on {street} street?", _opener, {}, (), None),
+    ("action_order", "order", "In what order do the players first act on this {round}?", _action_order,
      {}, (), None),
     ("legal_action", "yesno", "Is '{action}' allowed at this point?", _legal_action,
      {"action": "action", "after": "count"}, ("action",), None),
-    ("contributions", "map", "How much has each player put in on this street?", _contributions, {}, (), None),
-    ("street_total", "units", "How many units go into the pot on this street?", _street_total, {}, (), None),
+    ("contributions", "map", "How much has each player put in on this {round}?", _contributions, {}, (), None),
+    ("street_total", "units", "How many units go into the pot on this {round}?", _street_total, {}, (), None),
     ("best_five", "cards", "Which cards make {player}'s best hand?", _best_five,
      {"player": "player", "side": "text"}, ("player",), _best_five_check),
     ("category", "category", "What kind of hand is {player}'s best hand?", _category,
@@ -915,4 +908,6 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK[name], params, re
     ("qualifies", "yesno", "Has {player} a qualifying low?", _qualifies, {"player": "player"}, ("player",), None),
     ("side_pots", "pots", "What pots are there, and who may win each?", _side_pots, {}, (), None),
     ("showdown_order", "order", "In what order do the players show their hands?", _showdown_order, {}, (), None),
+    # The pot after a game's events (the games on events take it up): no topic, it trains the game.
+    ("pot", "units", "How big is the pot after these events?", table_pot, {}, (), None),
 )))

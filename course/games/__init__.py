@@ -76,6 +76,9 @@ STUD_ASKS = ("bring_in", "opener", "action_order", "legal_action", "contribution
              *SHOWDOWN_ASKS, "award", "shared_card", "side_pots", "showdown_order")
 # The asks of a pot split between a high and a low hand (Stud Hi-Lo; RRP-H 10.2, 10.3).
 HALVES_ASKS = ("halves", "qualifies")
+# The stud asks about a betting round a game on events answers on the one Table's rounds, at a
+# point its questions name (`GameSpec.point_keys`): its module takes them up by name.
+ROUND_ASKS = ("legal_action", "contributions", "street_total", "action_order", "side_pots")
 
 
 _STAGES: dict[int, tuple[tuple[StreetSpec, ...], tuple[Stage, ...]]] = {}
@@ -136,6 +139,16 @@ class GameSpec:
     # rounds (Horn-A-Vika, OPR-535 4: its stages are not stud's streets).
     points: str = "street"
     door_card: str = "door card"   # what a learner calls the first face-up card, which decides the bring-in
+    # How the one family of asks (`course.asks.for_game`) reads the game: what its prompts call a
+    # betting round ("on this street"), the keys its questions take to name a point in the hand (a
+    # game on events: `after` so many events, the `street` of a round), its own wording of an
+    # ask's prompt (ask -> prompt), the stud asks that train the game itself rather than their
+    # own skill, and those whose table is drawn with the pot hidden.
+    round_word: str = "street"
+    point_keys: tuple[str, ...] = ()
+    prompts: tuple[tuple[str, str], ...] = ()
+    trains_game: tuple[str, ...] = ()
+    pot_hidden: tuple[str, ...] = ()
     # The module registering the game's drill templates (course.study.templates loads it);
     # course.study.derived draws every drill from the spec and the game's profiles alone.
     drills: str | None = "course.study.derived"
@@ -155,6 +168,12 @@ class GameSpec:
             return street
         stage = dealt[-1]
         return f"stage {stage.number}" + (f" (betting round {stage.round})" if stage.round else "")
+
+    @property
+    def round_key(self) -> str:
+        """The key a question names a betting round by: `street`, or `round` (its number) in a game
+        whose rules number stages and betting rounds (`points: stage`)."""
+        return "round" if self.points == "stage" else "street"
 
     @property
     def stages(self) -> tuple[Stage, ...]:
@@ -276,6 +295,17 @@ class GameSpec:
         return importlib.import_module(self.hand_table).Table
 
 
+# A game played on events (the home games) asks the stud round asks of a betting round it names:
+# "this betting round", at a point `after` so many events or on a `street`; they and the award
+# train the game itself, side pots their own skill; the pot drawn would give a side-pots answer away.
+EVENT_ROUNDS: dict[str, Any] = dict(
+    round_word="betting round", point_keys=("after", "street"),
+    prompts=(("award", "How is the pot shared out?"), ("opener", "Who opens the betting?"),
+             ("shared_card", "Is seventh street one shared card in the middle?")),
+    trains_game=("legal_action", "contributions", "street_total", "action_order", "award", "opener", "shared_card"),
+    pot_hidden=("side_pots",))
+
+
 GAMES: dict[str, GameSpec] = {
     spec.name: spec for spec in (
         GameSpec("stud-high", "Seven-Card Stud High", stud_asks=STUD_ASKS, drills="course.study.stud"),
@@ -283,10 +313,12 @@ GAMES: dict[str, GameSpec] = {
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
                  exercise_keys=("matched",), points="stage", drills="course.study.home",
-                 kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise")),
+                 kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise"),
+                 **EVENT_ROUNDS),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",
                  cards_move=True, award_needs_pot=False, drills="course.study.home",
-                 kinds=("deal", "shared", "take", "give", *BETTING_MOVES)),
+                 kinds=("deal", "shared", "take", "give", *BETTING_MOVES),
+                 **EVENT_ROUNDS),
         # Razz (RRP-H 9): stud's deal (9.1), one pot to the best ace-to-five low (9.2), and an
         # exposed pair never changes the bet size (9.4).
         GameSpec("razz", "Razz", stud_asks=STUD_ASKS, pair_street=None, orders=("low",), drills="course.study.low"),

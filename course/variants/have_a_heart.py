@@ -29,8 +29,7 @@ from course.engine.stud import random_play
 from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
-from course.asks.solvers import pot_award, table_asks, table_opener, table_pot
-from course.games import find_game
+from course.games import ROUND_ASKS, find_game
 from course.moves import Move as Event, parse_move
 from course.engine.seats import Played, names, opener_steps, rank_showing
 
@@ -374,8 +373,9 @@ def ask_takes(exercise: Any, question: Any) -> Answer:
     return Answer({"taker": c.taker, "from": choices}, steps)
 
 
-def ask_shared_card(exercise: Any, question: Any) -> Answer:
-    """Is seventh street one shared card? Asked once the sixth-street betting is over (or later)."""
+def shared_card_answer(exercise: Any, question: Any) -> Answer:
+    """Is seventh street one shared card? Asked once the sixth-street betting is over (or later):
+    the hook the stud `shared_card` ask answers a game on events through."""
     table = HandState.replay(exercise).table
     if table.seventh is not None:
         verdict, dealt = table.seventh, table.seventh_dealt
@@ -391,17 +391,14 @@ def ask_shared_card(exercise: Any, question: Any) -> Answer:
     return Answer(verdict.value, [count, *verdict.steps])
 
 
-# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+# The game's own asks, declared once, and the stud asks it takes up by name (the one registration,
+# worded by its GameSpec); the stud showdown asks it answers are listed in its spec (`stud_asks`).
 register(GAME,
          Ask("holding", "holding", "Which cards does {player} hold now, face up and face down?", ask_holding,
              params={"player": "player"}, whole_hand=True, hides="holding"),
          Ask("takes", "takes", "Who takes a card, and which cards may they take?", ask_takes, params={"after": "any"}),
-         Ask("opener", "player", "Who opens the betting?", table_opener, params={"street": "street"},
-             drawn_at="first_to_act"),
-         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
-         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True),
-         Ask("shared_card", "yesno", "Is seventh street one shared card in the middle?", ask_shared_card),
-         *table_asks())
+         "opener", "pot", "award", "shared_card",
+         *ROUND_ASKS)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -31,8 +31,7 @@ from course.engine.table import Rules, Table
 from course.errors import IllegalActionError
 from course.explain import Answer, Step
 from course.engine.showdown import Pot, all_in_players, build_pots
-from course.asks.solvers import pot_award, table_asks, table_opener, table_pot
-from course.games import find_game
+from course.games import ROUND_ASKS, find_game
 from course.moves import Move as Event, parse_move
 from course.engine.seats import Opt, Played, names, opener_steps, rank_showing
 
@@ -626,17 +625,15 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
 
 
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
-# The game's own asks, declared once; the stud asks it answers are listed in its GameSpec.
+# The game's own asks, declared once, and the stud asks it takes up by name (the one registration,
+# worded by its GameSpec); the stud showdown asks it answers are listed in its spec (`stud_asks`).
 register(GAME,
          Ask("pot_matches", "matches", "Who must match the pot or fold, in what order, and how much does each pay?",
              ask_pot_matches, params={"stage": "any"}, drawn_at="last_card", point_key="stage"),
-         Ask("pot", "units", "How big is the pot after these events?", table_pot, hides="pot"),
+         "pot",
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         Ask("opener", "player", "Who opens the betting?", table_opener, params={"round": "any"},
-             drawn_at="first_to_act"),
-         Ask("award", "map", "How is the pot shared out?", pot_award, whole_hand=True),
-         *table_asks())
+         "opener", "award", *ROUND_ASKS)
 
 
 # ------------------------------------------------------------------------------------------------
