@@ -113,7 +113,7 @@ def test_hpd_exercise_2_under_wsop_the_pair_option_is_the_courses_reading_of_rrp
     assert answer.value is True
     last = answer.steps[-1]
     assert last.course_default and 'COURSE "Fourth-street pair"' in last.cite and "RRP-H 8.4" in last.cite
-    off = load_profile("wsop-2026", {"fourth_street_pair": "off"})
+    off = load_profile("wsop-2026", {"second_round_pair": "off"})
     answer = legal_action("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks"], "Ben bets 8", off, after=1)
     assert answer.value is False
     assert "the new total would be 4, not 8" in answer.steps[-1].text and "no big-bet option" in answer.steps[-1].text
@@ -127,7 +127,7 @@ def test_pokerstars_big_bet_stands_for_the_rest_of_fourth_street():
 
 
 def test_big_bet_need_not_stand_when_an_exercise_turns_that_option_off():
-    profile = load_profile("pokerstars", {"fourth_street_big_bet_stands": False})
+    profile = load_profile("pokerstars", {"second_round_big_bet_stands": False})
     betting = replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks", "Ben bets 8"], profile)
     assert betting.can("Cara raises to 12") and betting.can("Cara raises to 16")
 
@@ -154,7 +154,7 @@ def test_pair_option_counts_only_players_still_in():
 
 
 def test_pair_option_scope_pair_holder_when_an_exercise_sets_it():
-    profile = load_profile("pokerstars", {"fourth_street_pair_scope": "pair-holder"})
+    profile = load_profile("pokerstars", {"second_round_pair_scope": "pair-holder"})
     betting = replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks"], profile)
     assert not betting.can("Ben bets 8") and betting.can("Ben bets 4")
     assert replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, [], profile).can("Ava bets 8")
