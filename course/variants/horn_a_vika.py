@@ -115,7 +115,7 @@ class HornRules(Rules):
         spit = shared[0] if shared else None
         stage = 0
         if table.stage:
-            stage = STAGE_OF_STREET.get(getattr(exercise, "street", "third"), 1)
+            stage = STAGE_OF_STREET.get(getattr(exercise, "street", SPEC.first_street), 1)
             if stage + 1 == SPIT_STAGE and spit is not None:
                 stage = SPIT_STAGE
             if stage > SPIT_STAGE and spit is None:
