@@ -142,7 +142,7 @@ class BettingRound(Legality):
                 continue         # an all-in rule this profile does not name: cited on its step instead
             option = self.profile.option(name)
             if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
-                word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
+                word = _DEFAULT_WORDS.get(name, name.replace("_", " ")).format(pair_street=self.game.pair_street)
                 if word not in words and word not in self._said:
                     words.append(word)
         if not words:

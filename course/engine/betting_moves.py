@@ -23,7 +23,7 @@ _DEFAULT_WORDS = {
     "big_bet": "the bet amounts",
     "bet_by_street": "the step used on each street",
     "raise_cap": "the raise cap",
-    "second_round_pair": "the fourth-street pair rule",
+    "second_round_pair": "the {pair_street}-street pair rule",   # the game's pair street (its spec)
     "second_round_pair_scope": "who may use the big bet",
     "second_round_big_bet_stands": "the big bet standing for the round",
     "completion": "the completion counting as the bet",

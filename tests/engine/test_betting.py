@@ -549,3 +549,36 @@ def test_no_step_of_a_betting_explanation_has_two_brackets_in_a_row():
         for entry in betting.ledger:
             assert ") (" not in entry.text, entry.text
         assert any("(" in entry.text for entry in betting.ledger)
+
+
+PAIR_OPENED_FIVE_CARD = """\
+id: fcs-pair-opened
+title: A pair showing on Five-Card Stud's second betting round
+game: five-card-stud
+options: {second_round_pair: any-exposed-pair}
+street: third
+seats: [Ava, Ben, Cara]
+hands:
+  Ava: {down: K♣, up: 2♥ 2♠}
+  Ben: {down: 9♠, up: 3♣ 7♣}
+  Cara: {down: 7h, up: As 5d}
+actions:
+  - Ava bets 4
+  - Ben raises to 12
+questions:
+  - ask: contributions
+"""
+
+
+def test_the_pair_rules_course_default_note_names_the_games_own_pair_street():
+    from course.asks import solvers
+    from course.content import parse_exercise
+
+    exercise, problems = parse_exercise(PAIR_OPENED_FIVE_CARD, "x.yaml")
+    assert problems == []
+    answer = solvers.answer(exercise, exercise.questions[0])
+    assert answer.value == {"Ava": 4, "Ben": 12}
+    (raise_step,) = [s.text for s in answer.steps if s.text.startswith("Ben raises to 12")]
+    assert "the big bet may be used on third street (the third-street pair rule and who may use the big bet" \
+        in raise_step
+    assert "fourth" not in raise_step
