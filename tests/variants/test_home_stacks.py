@@ -148,7 +148,7 @@ def _random_short_stacks(module, profile_name, most_players, deals, seed):
 def test_chips_are_conserved_in_random_home_game_hands_with_short_stacks(game, profile, most):
     import importlib
 
-    module = importlib.import_module(f"course.games.{game}")
+    module = importlib.import_module(f"course.variants.{game}")
     all_ins, side = _random_short_stacks(module, profile, most, 150, 2026)
     assert all_ins > 40 and side > 10, (all_ins, side)
 
