@@ -448,7 +448,7 @@ def stakes_words(profile: Any, stakes: Any) -> str:
     brings in, and the bets (fixed steps, or each round's largest bet when limits vary)."""
     dealer = profile.value("dealer_ante") if profile.has("dealer_ante") else 0
     words = [f"dealer antes {dealer}"] if dealer else [f"ante {stakes.ante} each"] if stakes.ante else []
-    brings_in = stakes.bring_in and profile.value("third_street_first") == "bring-in"
+    brings_in = stakes.bring_in and profile.value("first_round_opens") == "bring-in"
     words.append(f"bring-in {stakes.bring_in}" if brings_in else "no bring-in")
     if profile.has("round_limits"):
         rounds: dict[int, list[int]] = {}

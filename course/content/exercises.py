@@ -285,9 +285,16 @@ def _options(ck: _Checker, options_node: Node | None, base: Any) -> dict[str, An
     if options_node is None or (options_node.kind == "scalar" and options_node.tag == _NULL):
         return options
     allowed = list(base.options) if base is not None else list(rules.option_schema())
+    allowed += [old for old, name in rules.older_option_names().items() if name in allowed]
     fields = ck.mapping(options_node, "options", allowed)
     for key, value in (fields or {}).items():
         raw = value.plain_value()
+        if rules.current_option_name(key) != key:        # an older name, still read as the new one
+            if rules.current_option_name(key) in fields:
+                ck.add(options_node.keys[key], f"options: {key!r} is the older name of "
+                       f"{rules.current_option_name(key)!r}, which is also given; keep one")
+                continue
+            key = rules.current_option_name(key)
         if key == "raise_cap" and isinstance(raw, int) and raw > MAX_RAISE_CAP:
             ck.add(value, f"options: raise_cap {raw:,} is past the limit of {MAX_RAISE_CAP} "
                    f"raises in one round ({LIMITS_DOC})")

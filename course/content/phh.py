@@ -724,7 +724,7 @@ class _StudReader:
         self.shared = action.cards[0]
         self.street_index = 4
         self.new_round()
-        self.moves.append(StudMove("seventh", "shared", card=self.shared, up=True, line=action.line))
+        self.moves.append(StudMove(STUD_STREETS[self.street_index], "shared", card=self.shared, up=True, line=action.line))
 
     def deal(self, action: PhhAction, player: str) -> None:
         """A player's cards: three on third street, then one a street up to seven."""

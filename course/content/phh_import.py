@@ -32,7 +32,7 @@ from typing import Any
 from course.content.exercises import EXERCISE_KEYS
 from course.games import find_game
 from course.content.phh import (
-    STUD_VARIANTS, PhhError, PhhHand, PhhRefusal, StudHand, StudMove, read_phh, stud_hand,
+    STUD_STREETS, STUD_VARIANTS, PhhError, PhhHand, PhhRefusal, StudHand, StudMove, read_phh, stud_hand,
     stud_to_phh, write_phh, _toml,
 )
 
@@ -214,7 +214,7 @@ def _check_hand_ends(hand: PhhHand, deal: StudHand) -> None:
     short = [p for p in live if len(deal.cards[p]) < full]
     if len(live) < 2 or not short:
         return
-    reached = deal.moves[-1].street if deal.moves else "third"      # the moves are in the order played
+    reached = deal.moves[-1].street if deal.moves else STUD_STREETS[0]      # the moves are in the order played
     last = next((a.line for a in reversed(hand.actions) if a.line is not None), hand.lines.get("actions"))
     raise PhhRefusal(f"the hand stops on {reached} street with {_names(live)} still in: it ends neither at a "
                      "showdown (every hand still in dealt all its cards) nor with one player left, so the course "

@@ -34,7 +34,7 @@ def round_levels(profile: Any, stakes: Any, street: str, spec: GameSpec) -> set[
     `pair_street` is where the exposed-pair option may raise the bet)."""
     bets = int(profile.value("raise_cap")) + 1            # a bet and `raise_cap` raises
     steps = {stakes.amount(spec.bet_size(street, profile))}
-    if street == spec.pair_street and profile.value("fourth_street_pair") != "off":
+    if street == spec.pair_street and profile.value("second_round_pair") != "off":
         steps.add(stakes.big_bet)                         # the exposed-pair option
     levels = {0}
     for _ in range(bets):

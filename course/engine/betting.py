@@ -11,9 +11,9 @@ Rules applied (values come from the profile, never from its name):
   complete to the small bet; a completion counts as the round's bet;
 - bets and raises move in the street's fixed step (`bet_by_street`: small or big), or, under a
   `PlayerLimit` rule (Horn-A-Vika), by any whole amount up to the player's own largest;
-- on fourth street, with `fourth_street_pair` on and a pair showing among the players in, the
-  big step may be used (by everyone or the pair holders, `fourth_street_pair_scope`); once used
-  it stands for the rest of the round when `fourth_street_big_bet_stands`;
+- on fourth street, with `second_round_pair` on and a pair showing among the players in, the
+  big step may be used (by everyone or the pair holders, `second_round_pair_scope`); once used
+  it stands for the rest of the round when `second_round_big_bet_stands`;
 - a bet and at most `raise_cap` raises;
 - a call pays only the difference; a check only when nothing is owed; turn order is enforced;
 - the round is over when every player still in has acted and matched, or one player is left.
@@ -142,7 +142,7 @@ class BettingRound(Legality):
                 continue         # an all-in rule this profile does not name: cited on its step instead
             option = self.profile.option(name)
             if self._forced(name).course_default if name in FORCED_BETS else option.course_default:
-                word = _DEFAULT_WORDS.get(name, name.replace("_", " "))
+                word = _DEFAULT_WORDS.get(name, name.replace("_", " ")).format(pair_street=self.game.pair_street)
                 if word not in words and word not in self._said:
                     words.append(word)
         if not words:

@@ -15,7 +15,7 @@ from course.moves import BETTING_VERBS, Move, parse_move
 from course.explain import Step
 
 
-_PAIR_OPTIONS = ("fourth_street_pair", "fourth_street_pair_scope", "fourth_street_big_bet_stands")
+_PAIR_OPTIONS = ("second_round_pair", "second_round_pair_scope", "second_round_big_bet_stands")
 _DEFAULT_WORDS = {
     "ante": "the ante amount",
     "bring_in": "the bring-in amount",
@@ -23,9 +23,9 @@ _DEFAULT_WORDS = {
     "big_bet": "the bet amounts",
     "bet_by_street": "the step used on each street",
     "raise_cap": "the raise cap",
-    "fourth_street_pair": "the fourth-street pair rule",
-    "fourth_street_pair_scope": "who may use the big bet",
-    "fourth_street_big_bet_stands": "the big bet standing for the round",
+    "second_round_pair": "the {pair_street}-street pair rule",   # the game's pair street (its spec)
+    "second_round_pair_scope": "who may use the big bet",
+    "second_round_big_bet_stands": "the big bet standing for the round",
     "completion": "the completion counting as the bet",
     "min_raise": "the smallest raise",
     "short_ante": "the all-in ante",

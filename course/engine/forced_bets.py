@@ -58,7 +58,7 @@ class ForcedBetRules:
 
     def _judge_bring_in(self, action: Action, illegal) -> _Plan:
         p = action.player
-        first = self.profile.option("third_street_first")
+        first = self.profile.option("first_round_opens")
         forced = self._forced("bring_in")
         bring = _cites(first.cite, self.profile.rule_cite("bring_in_forced"), forced.cite)
         if not self.bring_in_mode:

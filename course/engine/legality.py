@@ -189,7 +189,7 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
             raise illegal(
                 f"{p} must first bring in {self.stakes.bring_in} or complete to {self.stakes.small_bet}: "
                 "the bring-in is forced",
-                _cites(self.profile.option("third_street_first").cite, self.profile.rule_cite("bring_in_forced")),
+                _cites(self.profile.option("first_round_opens").cite, self.profile.rule_cite("bring_in_forced")),
             )
         return None
 

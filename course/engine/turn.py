@@ -7,8 +7,8 @@
   Hidden cards never matter.
 - `opener(seats, rows, profile, folded=())`: the strongest exposed row among the players still
   in, compared with `course.hands.evaluate` (so four to a flush or a straight is nothing), or
-  with `later_street_first: lowest-showing` the lowest row as an ace-to-five low (razz); a tie
-  goes by `later_street_tie` (`seat`: the tied player dealt first; `suit`: the highest suit among
+  with `later_round_opens: lowest-showing` the lowest row as an ace-to-five low (razz); a tie
+  goes by `later_round_tie` (`seat`: the tied player dealt first; `suit`: the highest suit among
   the cards that decide the value). Folded rows never count.
 - `action_order(seats, first, active)`: clockwise from the first actor over the players in.
 - `needs_shared_card(players_in, profile)`: whether seventh street is one shared face-up card.
@@ -272,7 +272,7 @@ def opener(
     _check_players(seats, rows, "rows")
     _check_players(seats, folded, "folded")
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
-    option = profile.option("later_street_first")
+    option = profile.option("later_round_opens")
     low = option.value == "lowest-showing"      # razz: the lowest row showing, aces low (RRP-H 9.3)
     middle = parse_cards(shared)
     counted = bool(middle) and profile.option("shared_card_opener").value == "best-with-shared"
@@ -321,13 +321,13 @@ def _best_row(active: Mapping[str, list[Card]], values: Mapping[str, Any],
     rule when more than one is (None otherwise)."""
     best = max(v.value for v in values.values())
     tied = [p for p in active if values[p].value == best]
-    tie = profile.option("later_street_tie") if len(tied) > 1 else None
+    tie = profile.option("later_round_tie") if len(tied) > 1 else None
     if tie is None or tie.value == "seat":
         chosen = tied[0]
     elif tie.value == "suit":
         chosen = max(tied, key=lambda p: _suit_key(active[p]))
     else:  # pragma: no cover
-        raise ValueError(f"later_street_tie {tie.value!r}: expected 'seat' or 'suit'")
+        raise ValueError(f"later_round_tie {tie.value!r}: expected 'seat' or 'suit'")
     return chosen, tied, tie
 
 

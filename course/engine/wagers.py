@@ -32,11 +32,11 @@ class WagerRules:
 
     def pair_option_open(self, player: str) -> bool:
         """May `player` use the big step on this street under the exposed-pair option?"""
-        if self.street != self.game.pair_street or self.profile.value("fourth_street_pair") == "off":
+        if self.street != self.game.pair_street or self.profile.value("second_round_pair") == "off":
             return False
         if not self.pair_holders:
             return False
-        if self.profile.value("fourth_street_pair_scope") == "pair-holder":
+        if self.profile.value("second_round_pair_scope") == "pair-holder":
             return player in self.pair_holders
         return True
 
@@ -49,7 +49,7 @@ class WagerRules:
         ordinary = self.stakes.amount(size)
         big = self.stakes.big_bet
         if self.street == self.game.pair_street and self.big_used and \
-                self.profile.value("fourth_street_big_bet_stands"):
+                self.profile.value("second_round_big_bet_stands"):
             return [big]
         if self.pair_option_open(player) and big != ordinary:
             return [ordinary, big]
@@ -57,15 +57,15 @@ class WagerRules:
 
     def _pair_cites(self) -> tuple[str, ...]:
         return _cites(
-            self.profile.option("fourth_street_pair").cite,
-            self.profile.option("fourth_street_pair_scope").cite,
-            self.profile.option("fourth_street_big_bet_stands").cite,
+            self.profile.option("second_round_pair").cite,
+            self.profile.option("second_round_pair_scope").cite,
+            self.profile.option("second_round_big_bet_stands").cite,
         )
 
     def _pair_default(self) -> bool:
         return any(
             self.profile.option(n).course_default
-            for n in ("fourth_street_pair", "fourth_street_pair_scope", "fourth_street_big_bet_stands")
+            for n in ("second_round_pair", "second_round_pair_scope", "second_round_big_bet_stands")
         )
 
     def _judge_complete(self, action: Action, illegal, waiting_bring_in: bool) -> _Plan:
@@ -183,8 +183,8 @@ class WagerRules:
                 if self.street == self.game.pair_street and action.amount - base == self.stakes.big_bet \
                         and not pair_used:
                     why = self._no_pair_option_text(action.player)
-                    cite = _cites(cite, self.profile.option("fourth_street_pair").cite)
-                    default = default or self.profile.option("fourth_street_pair").course_default
+                    cite = _cites(cite, self.profile.option("second_round_pair").cite)
+                    default = default or self.profile.option("second_round_pair").course_default
                     pair_used = True
                 raise illegal(
                     f"{self._increment_text(action.player, options)}, so the new total would be {expect}, "
@@ -212,7 +212,7 @@ class WagerRules:
 
     def _no_pair_option_text(self, player: str) -> str:
         """Why the big bet is not open on fourth street."""
-        if self.profile.value("fourth_street_pair") == "off":
+        if self.profile.value("second_round_pair") == "off":
             return f"; these rules give no big-bet option for a pair showing on {self.street} street"
         if not self.pair_holders:
             return "; no player still in shows a pair, so the big-bet option is closed"
@@ -279,7 +279,7 @@ class WagerRules:
                 default = default or cap.course_default
         step = ""
         if used_big:
-            stands = self.profile.value("fourth_street_big_bet_stands")
+            stands = self.profile.value("second_round_big_bet_stands")
             text += f"; a pair is showing, so the big bet may be used on {self.street} street"
             if stands and not self.big_used:
                 text += ", and it now stands for the rest of the round"

@@ -35,7 +35,7 @@ class StreetSpec:
     up: int
     betting: bool = True
     table: int = 0          # cards dealt face up to the table once the players' cards are out
-    opens: str = "later_street_first"   # the profile option saying who starts the street's betting
+    opens: str = "later_round_opens"   # the profile option saying who starts the street's betting
     bet: str = "bet_by_street"          # the profile option giving the street's bet size
 
 
@@ -56,14 +56,14 @@ class Stage:
 
 # The seven-card stud deal (HPD "The deal timeline"): two down and one up, three more up, one down.
 STUD_STREETS = (
-    StreetSpec("third", 2, 1, opens="third_street_first"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
+    StreetSpec("third", 2, 1, opens="first_round_opens"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3),
     StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
 )
 
 # Horn-A-Vika (OPR-535 4): stud's deal, with the spit card dealt to the table after fifth street's
 # face-up cards; fifth street's betting round follows the spit card.
 HORN_STREETS = (
-    StreetSpec("third", 2, 1, opens="third_street_first"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3, table=1),
+    StreetSpec("third", 2, 1, opens="first_round_opens"), StreetSpec("fourth", 2, 2), StreetSpec("fifth", 2, 3, table=1),
     StreetSpec("sixth", 2, 4), StreetSpec("seventh", 3, 4), StreetSpec("showdown", 3, 4, betting=False),
 )
 
@@ -330,7 +330,7 @@ GAMES: dict[str, GameSpec] = {
         # time, four betting rounds; the small bet on the first two and the big bet on the last two
         # (5CS 9); ten players at most take fifty cards, so no shared card (5CS 1).
         GameSpec("five-card-stud", "Five-Card Stud High",
-                 streets=(StreetSpec("second", 1, 1, opens="third_street_first"), StreetSpec("third", 1, 2),
+                 streets=(StreetSpec("second", 1, 1, opens="first_round_opens"), StreetSpec("third", 1, 2),
                           StreetSpec("fourth", 1, 3), StreetSpec("fifth", 1, 4),
                           StreetSpec("showdown", 1, 4, betting=False)),
                  stud_asks=("bring_in", "opener", "action_order", "legal_action", "contributions", "street_total",

@@ -241,7 +241,7 @@ class Profile:
 
     def option(self, name: str) -> Option:
         try:
-            return self.options[name]
+            return self.options[current_option_name(name)]
         except KeyError:
             raise ValueError(
                 f"rule option {name!r} is not part of profile {self.name!r}"
@@ -252,7 +252,7 @@ class Profile:
         return self.option(name).value
 
     def has(self, name: str) -> bool:
-        return name in self.options
+        return current_option_name(name) in self.options
 
     @property
     def stakes(self) -> Stakes:
@@ -306,7 +306,7 @@ class Profile:
         if not isinstance(overrides, Mapping):
             raise ValueError(f"options {overrides!r} should be a map of option name to value")
         options = dict(self.options)
-        for key, value in overrides.items():
+        for key, value in _renamed(overrides, f"options for profile {self.name!r}").items():
             if key not in options:
                 raise ValueError(
                     f"unknown rule option {key!r} for profile {self.name!r}"
@@ -403,7 +403,7 @@ def _inherited(raw: Mapping[str, Any]) -> dict[str, dict]:
         if unknown:
             raise ValueError(f"{where}: unknown key {unknown[0]!r}: expected one of "
                              f"{', '.join(PROFILE_KEYS)}{_suggest(str(unknown[0]), PROFILE_KEYS)}")
-        own = dict(body.get("options") or {})
+        own = dict(_renamed(body.get("options") or {}, where))
         parent = body.get("extends")
         if parent is None:
             merged = dict(body)
@@ -426,6 +426,42 @@ def _inherited(raw: Mapping[str, Any]) -> dict[str, dict]:
         return merged
 
     return {name: body_of(name, ()) for name in raw}
+
+
+@lru_cache(maxsize=None)
+def _older_names() -> Mapping[str, str]:
+    """Older option name -> the option's name now, from the schema's `older_names`."""
+    table = {}
+    for name, spec in _read("profiles.yaml")["schema"].items():
+        for old in spec.get("older_names") or ():
+            table[old] = name
+    return MappingProxyType(table)
+
+
+def older_option_names() -> dict[str, str]:
+    """Every option name still read although the option was renamed: older name -> name now."""
+    return dict(_older_names())
+
+
+def current_option_name(name: str) -> str:
+    """The option's name now: `name` itself, or the option an older name stands for."""
+    return _older_names().get(name, name) if isinstance(name, str) else name
+
+
+def _renamed(options: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """`options` with every older option name read as the option's name now; `ValueError`
+    naming `where` when one option is written under both names."""
+    if not isinstance(options, Mapping):
+        return options
+    renamed: dict[str, Any] = {}
+    for key, value in options.items():
+        name = current_option_name(key)
+        if name in renamed:
+            older = next(k for k in options if k != name and current_option_name(k) == name)
+            raise ValueError(f"{where}: option {name!r} is given twice, once under its older name "
+                             f"{older!r}; keep one")
+        renamed[name] = value
+    return renamed
 
 
 def _option_with_value(key: str, value: Any, game: str) -> Option | None:
@@ -595,6 +631,8 @@ __all__ = [
     "default_profile",
     "is_citation",
     "load_profile",
+    "older_option_names",
+    "current_option_name",
     "option_schema",
     "profile_names",
     "rule",

@@ -18,9 +18,9 @@ from course.games import find_game
 from course.hands import evaluate
 from course.study import engine
 from course.study.registry import CONTROL, Reject, Template, register
-from course.study.stud import GAME, Deal, arising_pot
+from course.study.stud import BETTING, BIG_FROM, FIRST, GAME, LAST, Deal, arising_pot
 
-LATER = ("fifth", "sixth", "seventh")
+LATER = BETTING[BETTING.index(BIG_FROM):]
 PROFILES = ("pokerstars", "wsop-2026", "1917poker")
 # The games bet on stud actions, each with the profiles its drills draw from (razz and Hi-Lo:
 # Robert's Rules, whose stud all-in rules they keep, RRP-H 9.1 and 10.1).
@@ -116,7 +116,7 @@ def all_in_ante(rng: random.Random) -> dict[str, Any]:
     the ante (the player on its left opens, Robert's Rules 8.8), half have it able to pay (it
     brings in as usual). Each verb is asked of either player in either case, so neither the verb
     nor the player gives the answer: only reading the stacks does."""
-    deal = Deal(rng, rng.randint(3, 6), "third").complete()
+    deal = Deal(rng, rng.randint(3, 6), FIRST).complete()
     rules = rng.choice(PROFILES)
     plain = _state(deal, rules, {})
     low = plain.round.first
@@ -139,7 +139,7 @@ def all_in_ante(rng: random.Random) -> dict[str, Any]:
 def all_in_award(rng: random.Random) -> dict[str, Any]:
     """Seventh street with a player all in for less: each pot awarded on its own. When the all-in
     player does not hold the best hand, one pot or several give the same award (a control)."""
-    deal = Deal(rng, rng.randint(3, 4), "seventh").complete()
+    deal = Deal(rng, rng.randint(3, 4), LAST).complete()
     rules = rng.choice(PROFILES)
     step = _step(deal, rules)
     order = _state(deal, rules, {}).round.order
@@ -157,7 +157,7 @@ def all_in_award(rng: random.Random) -> dict[str, Any]:
 
 def showdown_order(rng: random.Random, game: str = GAME) -> dict[str, Any]:
     """Seventh street's betting, sometimes with a short stack: who shows first, and then?"""
-    deal = Deal(rng, rng.randint(3, 5), "seventh").complete()
+    deal = Deal(rng, rng.randint(3, 5), LAST).complete()
     rules = rng.choice(GAME_PROFILES[game])
     step = _step(deal, rules)
     stacks = {p: rng.randint(1, 2 * step) for p in rng.sample(deal.seats, k=rng.randint(0, 1))}

@@ -13,10 +13,13 @@ from course.study import engine
 from course.study.registry import Template, Reject, dump, register
 from course.study.stud import Deal, _rules as _stud_rules
 
-# game -> (the streets the deal stands on, the earlier streets asked about, a profile for a draw)
+_HIGH, _FIVE = engine.betting_streets("stud-high"), engine.betting_streets("five-card-stud")
+# game -> (the streets the deal stands on, the earlier streets asked about, a profile for a draw),
+# the streets read from the game's spec: Stud High's last two and the two after its first;
+# Five-Card Stud's last, and every one before it
 GAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...], Callable[[random.Random], str]]] = {
-    "stud-high": (("sixth", "seventh"), ("fourth", "fifth"), _stud_rules),
-    "five-card-stud": (("fifth",), ("second", "third", "fourth"),
+    "stud-high": (_HIGH[-2:], _HIGH[1:-2], _stud_rules),
+    "five-card-stud": (_FIVE[-1:], _FIVE[:-1],
                        lambda rng: rng.choice(("5cs-cardroom", "5cs-home"))),
 }
 

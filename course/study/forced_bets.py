@@ -10,7 +10,7 @@ from typing import Any
 
 from course.study import engine
 from course.study.registry import Template, dump, register
-from course.study.stud import Deal
+from course.study.stud import FIRST, Deal
 
 RULES = "1917poker"
 SMALL_BETS = (4, 6, 8, 10, 20, 30, 40)
@@ -26,7 +26,7 @@ def _parsed(data: dict[str, Any]):
 def forced_bet_sizes(rng: random.Random) -> dict[str, Any]:
     small = rng.choice(SMALL_BETS)
     stakes = {"small_bet": small, "big_bet": 2 * small}
-    deal = Deal(rng, rng.randint(2, 7), "third").complete()
+    deal = Deal(rng, rng.randint(2, 7), FIRST).complete()
     antes = [f"{p} antes" for p in deal.seats]
     probe = _parsed(deal.exercise({"ask": "bring_in"}, RULES, stakes=stakes, actions=antes))
     player = engine.answer(probe, probe.questions[0]).value

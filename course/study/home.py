@@ -136,7 +136,7 @@ def take_back(hand: Any, moves: int) -> None:
 
 def item(game: str, players: int, events: list[str], question: dict[str, Any], **extra: Any) -> dict[str, Any]:
     seats = list(NAMES[:players])
-    data = {"game": game, "street": "third", "seats": seats, "hands": {p: {} for p in seats},
+    data = {"game": game, "street": engine.find_game(game).first_street, "seats": seats, "hands": {p: {} for p in seats},
             "events": events, **{k: v for k, v in extra.items() if v is not None}, "questions": [question]}
     return data
 

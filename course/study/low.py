@@ -25,6 +25,11 @@ PREFIX = {RAZZ: "razz", HILO: "hilo"}
 TITLES = {RAZZ: "Razz", HILO: "Stud Hi-Lo", HIGH: "Stud High"}
 
 
+def _first(game: str) -> str:
+    """The game's first street, where the bring-in is decided (its spec)."""
+    return engine.find_game(game).first_street
+
+
 def item(deal: Deal, game: str, question: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """The drawn deal as an exercise of `game` under its default profile."""
     data = deal.exercise(question, RULES[game], **extra)
@@ -42,7 +47,7 @@ def betting(deal: Deal, game: str):
 
 def _bring_in(game):
     def draw(rng):
-        return item(Deal(rng, rng.randint(2, 8), "third").complete(), game, {"ask": "bring_in"})
+        return item(Deal(rng, rng.randint(2, 8), _first(game)).complete(), game, {"ask": "bring_in"})
     return draw
 
 
@@ -177,7 +182,7 @@ def _legal_hand(game):
 def _shared_card(game):
     def draw(rng):
         short = rng.random() < 0.5
-        deal = Deal(rng, 8 if short else rng.randint(6, 8), "sixth")
+        deal = Deal(rng, 8 if short else rng.randint(6, 8), engine.find_game(game).shared_decided_after)
         for p in rng.sample(deal.seats, k=rng.randint(0, 2)):
             deal.fold_early(p, rng.choice(BETTING[2:4] if short else BETTING[:3]))
         deal.complete()
@@ -235,7 +240,7 @@ def _doors_above(rng, deal: Deal, below: int, players: Iterable[str], ace_low: b
 
 def razz_highest_door(rng):
     """Razz's bring-in is the highest door card: the Stud High habit picks the lowest."""
-    deal = Deal(rng, rng.randint(3, 8), "third")
+    deal = Deal(rng, rng.randint(3, 8), _first(RAZZ))
     high = rng.choice(deal.seats)
     door = card(rng.randint(9, 13), rng.randrange(4))
     deal.plant(high, up=[door])
@@ -245,7 +250,7 @@ def razz_highest_door(rng):
 
 def razz_ace_door(rng):
     """An ace showing in razz is the lowest card, never the bring-in."""
-    deal = Deal(rng, rng.randint(3, 8), "third")
+    deal = Deal(rng, rng.randint(3, 8), _first(RAZZ))
     ace, high = rng.sample(deal.seats, 2)
     deal.plant(ace, up=[card(14, rng.randrange(4))])
     door = card(rng.randint(6, 13), rng.randrange(4))
@@ -256,7 +261,7 @@ def razz_ace_door(rng):
 
 def razz_pair_showing(rng):
     """A small pair showing is the worst razz row, below any two unpaired cards."""
-    street = rng.choice(("fourth", "fifth", "sixth"))
+    street = rng.choice(engine.betting_streets(RAZZ)[1:-1])     # the later streets that deal a card up
     shown = engine.street_cards(street)[1]
     deal = Deal(rng, rng.randint(3, 6), street)
     pair_holder = rng.choice(deal.seats)
@@ -336,7 +341,7 @@ def razz_pair_counts(rng):
 
 def hilo_ace_door(rng):
     """In Hi-Lo the ace counts high for the bring-in, though it is the best low card."""
-    deal = Deal(rng, rng.randint(3, 8), "third")
+    deal = Deal(rng, rng.randint(3, 8), _first(HILO))
     ace, low = rng.sample(deal.seats, 2)
     deal.plant(ace, up=[card(14, rng.randrange(4))])
     door = card(rng.randint(2, 8), rng.randrange(4))

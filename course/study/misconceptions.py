@@ -592,7 +592,7 @@ def hole_pair_option(exercise, question) -> bool | None:
     if exercise.street != engine.find_game(exercise.game).pair_street or big is None \
             or not action.endswith(f"bets {big}"):
         return None
-    if exercise.profile.value("fourth_street_pair") == "off":
+    if exercise.profile.value("second_round_pair") == "off":
         return None
     live = [exercise.hands[p] for p in exercise.active]
     if any(len({c.rank for c in h.up}) < len(h.up) for h in live):
@@ -762,7 +762,7 @@ def big_bet_compulsory(exercise, question) -> bool | None:
     """With a pair showing on the pair street, the small bet read as no longer allowed."""
     spec = engine.find_game(exercise.game)
     small = exercise.stakes.small_bet if exercise.stakes is not None else None
-    if exercise.street != spec.pair_street or small is None or exercise.profile.value("fourth_street_pair") == "off":
+    if exercise.street != spec.pair_street or small is None or exercise.profile.value("second_round_pair") == "off":
         return None
     return False if _bet_with_a_pair_showing(exercise, question, small) else None
 
@@ -964,7 +964,7 @@ def _suit_rows(row) -> list:
 def suit_ladder_later(exercise, question) -> Any:
     """Equal rows on a later street settled by suits, read any way: the suit of the top card, or
     of the first card the tied rows hold in the same rank."""
-    if exercise.profile.value("later_street_tie") == "suit":
+    if exercise.profile.value("later_round_tie") == "suit":
         return None                  # suits are this profile's own rule: no mistake to name
     rows = {p: list(exercise.hands[p].up) for p in exercise.active if exercise.hands[p].up}
     if len(rows) < 2:
@@ -1102,7 +1102,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "ante_cuts_the_call": ante_cuts_the_call,
     "nine_high_low_qualifies": nine_high_low_qualifies,
     "paired_low_qualifies": paired_low_qualifies,
-    "big_bet_stands_other_rule": _other_rule("fourth_street_big_bet_stands", (True, False)),
+    "big_bet_stands_other_rule": _other_rule("second_round_big_bet_stands", (True, False)),
     "first_match_limit": first_match_limit,
     "base_limit_for_everyone": base_limit_for_everyone,
     "face_down_heart_takes": face_down_heart_takes,

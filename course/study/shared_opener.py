@@ -13,13 +13,13 @@ from typing import Any
 
 from course.study import engine
 from course.study.registry import Reject, Template, dump, register
-from course.study.stud import Deal, text
+from course.study.stud import SPEC, Deal, text
 
 RULES = ("pokerstars", "wsop-2026")      # the profiles that follow Robert's Rules 8.15 here
 
 
 def shared_card_opener(rng: random.Random) -> dict[str, Any]:
-    deal = Deal(rng, 8, "seventh")
+    deal = Deal(rng, 8, SPEC.shared_replaces)
     deal.shared = [deal.deck.pop()]
     deal.complete()
     data = deal.exercise({"ask": "opener"}, rng.choice(RULES),
@@ -30,7 +30,7 @@ def shared_card_opener(rng: random.Random) -> dict[str, Any]:
         raise RuntimeError("shared-card opener drill drew an invalid deal: " + "; ".join(map(str, problems)))
     question = exercise.questions[0]
     now = engine.answer(exercise, question).value
-    before = engine.answer(exercise, dataclasses.replace(question, params={"street": "sixth"})).value
+    before = engine.answer(exercise, dataclasses.replace(question, params={"street": SPEC.shared_decided_after})).value
     if now == before and rng.random() > 0.25:
         raise Reject
     return data

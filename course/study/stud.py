@@ -21,6 +21,13 @@ GAME = "stud-high"
 NAMES = ("Ava", "Ben", "Cara", "Drew", "Eve", "Finn", "Gus", "Hana")
 PROFILES = ("pokerstars", "wsop-2026", "1917poker")
 BETTING = engine.betting_streets(GAME)
+# The streets the drills deal to, by what happens there (the game's spec and default profile):
+SPEC = engine.find_game(GAME)
+FIRST = SPEC.first_street                                  # the bring-in
+PAIR_STREET = SPEC.pair_street                             # a pair showing may allow the big bet
+BIG_FROM = next(s for s in BETTING if SPEC.bet_size(s, engine.default_profile(GAME)) == "big")
+LAST = BETTING[-1]                                         # the last card, dealt face down
+BEFORE_SHARED = SPEC.shared_decided_after                  # the street before a shared card may be needed
 
 
 def text(cards: Iterable[Card]) -> str:
@@ -151,7 +158,7 @@ def _later(rng: random.Random) -> str:
 
 
 def bring_in(rng: random.Random) -> dict[str, Any]:
-    deal = Deal(rng, rng.randint(2, 8), "third").complete()
+    deal = Deal(rng, rng.randint(2, 8), FIRST).complete()
     return deal.exercise({"ask": "bring_in"}, _rules(rng))
 
 
@@ -292,9 +299,9 @@ def shared_card(rng: random.Random) -> dict[str, Any]:
     # Half of the others leave exactly one card per player still in: eight dealt in, one gone on
     # third street (a card for the middle on top of those would be one too many).
     exact = not short and rng.random() < 0.5
-    deal = Deal(rng, 8 if short or exact else rng.randint(6, 8), "sixth")
+    deal = Deal(rng, 8 if short or exact else rng.randint(6, 8), BEFORE_SHARED)
     if exact:
-        deal.fold_early(rng.choice(deal.seats), "third")
+        deal.fold_early(rng.choice(deal.seats), FIRST)
     else:
         for p in rng.sample(deal.seats, k=rng.randint(0, 2)):
             deal.fold_early(p, rng.choice(BETTING[2:4] if short else BETTING[:3]))
@@ -317,7 +324,7 @@ def _low_doors(rng: random.Random, deal: Deal, door: Card, others: Iterable[str]
 
 
 def hidden_pair(rng: random.Random) -> dict[str, Any]:
-    deal = Deal(rng, rng.randint(3, 7), "third")
+    deal = Deal(rng, rng.randint(3, 7), FIRST)
     low = rng.choice(deal.seats)
     # Half the time the pair is the bring-in player's own: HPD's point is that it does not excuse
     # the lowest door card (and there the tempting answer is right too).
@@ -336,7 +343,7 @@ def hidden_pair(rng: random.Random) -> dict[str, Any]:
 
 def _door_tie(rules: str):
     def draw(rng: random.Random) -> dict[str, Any]:
-        deal = Deal(rng, rng.randint(3, 8), "third")
+        deal = Deal(rng, rng.randint(3, 8), FIRST)
         first, second = sorted(rng.sample(range(len(deal.seats)), 2))
         rank = rng.randint(2, 8)
         low_suit, high_suit = sorted(rng.sample(range(4), 2))
@@ -350,7 +357,7 @@ def _door_tie(rules: str):
 
 
 def ace_door(rng: random.Random) -> dict[str, Any]:
-    deal = Deal(rng, rng.randint(3, 8), "third")
+    deal = Deal(rng, rng.randint(3, 8), FIRST)
     ace = rng.choice(deal.seats)
     deal.plant(ace, up=[card(14, rng.randrange(4))])
     lowest = card(rng.randint(3, 9), rng.randrange(4))
@@ -382,7 +389,7 @@ def _no_pair_row(rng: random.Random, deal: Deal, count: int, below: int = 15,
 
 
 def four_flush(rng: random.Random) -> dict[str, Any]:
-    deal = Deal(rng, rng.randint(2, 6), "sixth")
+    deal = Deal(rng, rng.randint(2, 6), BETTING[-2])
     flush, pair = rng.sample(deal.seats, 2)
     suit = rng.randrange(4)
     ranks = rng.sample(range(6, 15), 4)
@@ -399,7 +406,7 @@ def four_flush(rng: random.Random) -> dict[str, Any]:
 
 
 def folded_best_row(rng: random.Random) -> dict[str, Any]:
-    street = rng.choice(("fifth", "sixth", "seventh"))
+    street = rng.choice(BETTING[2:])
     deal = Deal(rng, rng.randint(3, 7), street)
     quitter = rng.choice(deal.seats)
     earlier = BETTING[BETTING.index(street) - 1]
@@ -416,7 +423,7 @@ def folded_best_row(rng: random.Random) -> dict[str, Any]:
 
 
 def later_tie(rng: random.Random) -> dict[str, Any]:
-    street = rng.choice(("fourth", "fifth", "sixth"))
+    street = rng.choice(BETTING[1:-1])
     shown = engine.street_cards(street)[1]
     deal = Deal(rng, rng.randint(3, 7), street)
     first, second = sorted(rng.sample(range(len(deal.seats)), 2))
@@ -440,7 +447,7 @@ def seventh_card_hidden(rng: random.Random) -> dict[str, Any]:
     """Seventh street with no pair showing. Half the time one player's seventh card, dealt face
     down, pairs a card of their row: counted in, it would make that row the best. The other half
     nothing is planted (a control)."""
-    deal = Deal(rng, rng.randint(3, 7), "seventh")
+    deal = Deal(rng, rng.randint(3, 7), LAST)
     deal.random_folds(rng.randint(0, 1))
     live = deal.live()
     for p in live:
@@ -465,7 +472,7 @@ def seventh_card_hidden(rng: random.Random) -> dict[str, Any]:
 def _pair_on_fourth(rng: random.Random, pair: bool = True) -> tuple[Deal, str, Any]:
     """Fourth street under a profile with the pair option; a pair showing, or (`pair=False`) no
     pair showing anywhere."""
-    deal = Deal(rng, rng.randint(2, 6), "fourth")
+    deal = Deal(rng, rng.randint(2, 6), PAIR_STREET)
     if pair:
         holder = rng.choice(deal.seats)
         rank = rng.randint(2, 14)
@@ -535,7 +542,7 @@ def fifth_street_bet(rng: random.Random) -> dict[str, Any]:
     right, so the small-bet-on-fifth mistake answers it correctly: a control."""
     fifth = rng.random() < 0.5
     if fifth:
-        deal, rules, rnd = _betting_deal(rng, "fifth")
+        deal, rules, rnd = _betting_deal(rng, BIG_FROM)
     else:
         deal, rules, rnd = _pair_on_fourth(rng, pair=False)
     size = rng.choice((rnd.stakes.small_bet, rnd.stakes.big_bet))
@@ -549,7 +556,7 @@ def raise_cap(rng: random.Random) -> dict[str, Any]:
     # A third of the deals are on third street, where the bring-in comes first and the
     # completion is the round's bet (not a raise): the cap still allows every raise after it.
     third = rng.random() < 1 / 3
-    deal, rules, rnd = _betting_deal(rng, "third" if third else _later(rng))
+    deal, rules, rnd = _betting_deal(rng, FIRST if third else _later(rng))
     short = rng.random() < 0.5
     bets = int(engine.profile(rules).value("raise_cap")) + 1     # a bet and the raises after it
     actions: list[str] = []
@@ -575,7 +582,7 @@ def raise_cap(rng: random.Random) -> dict[str, Any]:
 
 
 def completion(rng: random.Random) -> dict[str, Any]:
-    deal, rules, rnd = _betting_deal(rng, "third")
+    deal, rules, rnd = _betting_deal(rng, FIRST)
     actions = [rnd.apply(f"{rnd.to_act} brings in").action]
     while rnd.to_act is not None and not rnd.can(f"{rnd.to_act} completes"):
         actions.append(rnd.apply(f"{rnd.to_act} calls").action)

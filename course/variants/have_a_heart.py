@@ -224,12 +224,12 @@ def showing_best(table: Table) -> tuple[str, Callable[[], Answer]]:
     middle = profile.option("shared_card_opener") if shared else None
     counted = middle is not None and middle.value == "best-with-shared"
     rows = {p: table.hands[p].up + (shared if counted else []) for p in table.live}
-    tie = profile.option("later_street_tie")
+    tie = profile.option("later_round_tie")
     ranked = rank_showing(list(rows), rows, tie)
 
     @cache
     def words() -> Answer:
-        first = profile.option("third_street_first")
+        first = profile.option("first_round_opens")
         what = "card" if first_street else "hand"
         cite = tuple(dict.fromkeys((OPENING, *(first.cite if first_street else ()))))
         reading = " (the course's own reading: OPR-678 names no bring-in)" if first_street and first.course_default else ""

@@ -114,7 +114,7 @@ class HornRules(Rules):
         spit = shared[0] if shared else None
         stage = 0
         if table.stage:
-            stage = STAGE_OF_STREET.get(getattr(exercise, "street", "third"), 1)
+            stage = STAGE_OF_STREET.get(getattr(exercise, "street", SPEC.first_street), 1)
             if stage + 1 == SPIT_STAGE and spit is not None:
                 stage = SPIT_STAGE
             if stage > SPIT_STAGE and spit is None:
@@ -421,7 +421,7 @@ class HornRules(Rules):
         are written only when read (`opened`)."""
         number, profile = table.current_round(), table.profile   # the words hold no table: no cycle to collect
         rows = {p: list(table.hands[p].up) for p in table.live}
-        return rank_showing(table.live, rows, profile.option("later_street_tie"))[0], \
+        return rank_showing(table.live, rows, profile.option("later_round_tie"))[0], \
             lambda: opener_answer(profile, number, rows)
 
     def limit(self, table: Table) -> PlayerLimit:
@@ -452,7 +452,7 @@ class HornRules(Rules):
         card), or deal order."""
         if match_order(table, stage).value == "highest-showing":
             ranked = rank_showing(table.seats, {p: table.hands[p].up[:UPS_AT.get(stage, 1)] for p in table.seats},
-                                  table.profile.option("later_street_tie"))
+                                  table.profile.option("later_round_tie"))
             return sorted(chosen, key=lambda o: ranked.index(o.player))
         return sorted(chosen, key=lambda o: o.seq)
 
@@ -464,10 +464,10 @@ def match_order(table: Table, stage: int) -> Opt:
 
 def opener_answer(profile: Any, number: int, rows: dict[str, list[Card]]) -> Answer:
     """Who opens betting round `number`, from the rows showing (`rows`, the players in)."""
-    tie = profile.option("later_street_tie")
+    tie = profile.option("later_round_tie")
     ranked = rank_showing(list(rows), rows, tie)
     stage = ROUND_STAGE[number]
-    first = profile.option("third_street_first") if number == 1 else None
+    first = profile.option("first_round_opens") if number == 1 else None
     what = "card" if number == 1 else "hand"
     cite = first.cite if first else (stage_cite(stage),)
     steps = opener_steps(ranked, rows, tie, cite, what)

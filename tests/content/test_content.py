@@ -472,11 +472,11 @@ def test_octal_number_is_reported():
 
 
 def test_off_read_as_a_boolean_in_options_gets_a_quoting_hint():
-    (problem,) = problems_of(VALID.replace("questions:", "options: {fourth_street_pair: off}\nquestions:"))
-    assert "option 'fourth_street_pair' cannot be False" in problem.message
+    (problem,) = problems_of(VALID.replace("questions:", "options: {second_round_pair: off}\nquestions:"))
+    assert "option 'second_round_pair' cannot be False" in problem.message
     assert "'off' is read by YAML as the boolean False; quote it ('off')" in problem.message
-    exercise, problems = parse_exercise(VALID.replace("questions:", "options: {fourth_street_pair: 'off'}\nquestions:"))
-    assert problems == [] and exercise.profile.value("fourth_street_pair") == "off"
+    exercise, problems = parse_exercise(VALID.replace("questions:", "options: {second_round_pair: 'off'}\nquestions:"))
+    assert problems == [] and exercise.profile.value("second_round_pair") == "off"
 
 
 def test_empty_question_item():

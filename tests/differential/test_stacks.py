@@ -44,7 +44,7 @@ AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
-PROFILE = load_profile("pokerstars", {"fourth_street_pair": "off", "short_all_in_reopens": "full-raise"})
+PROFILE = load_profile("pokerstars", {"second_round_pair": "off", "short_all_in_reopens": "full-raise"})
 
 
 def _stacks(rng: random.Random, players: int) -> list[int]:
@@ -188,5 +188,5 @@ def test_the_course_default_reading_gives_the_same_pots_and_payoffs_on_the_moves
     """Robert's Rules betting rule 5 (half a bet reopens, less does not) against pokerkit's
     full-raise reading: where the two open different raises the hand goes on with a move both
     allow, and the pots and every player's chips still agree."""
-    total = _run(150, 5678, load_profile("pokerstars", {"fourth_street_pair": "off"}), strict=False)
+    total = _run(150, 5678, load_profile("pokerstars", {"second_round_pair": "off"}), strict=False)
     assert total["all_in"] > 50 and total["side_pots"] > 10 and total["readings_differ"] > 0, total

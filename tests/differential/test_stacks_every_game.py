@@ -68,7 +68,7 @@ def phh(card) -> str:
 
 
 def profile_of(game: str):
-    return load_profile(GAMES[game][1], {"fourth_street_pair": "off", "short_all_in_reopens": "full-raise"})
+    return load_profile(GAMES[game][1], {"second_round_pair": "off", "short_all_in_reopens": "full-raise"})
 
 
 def pokerkit_division(table, seats, profile, killed=()) -> tuple[dict[str, int], str]:

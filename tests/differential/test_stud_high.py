@@ -139,7 +139,7 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
 def test_bring_in_and_first_actor_agree_with_pokerkit_suit_then_seat_ties_2000_deals():
     """PokerStars Stud High (via HPD) door ties by suit; later-street ties by seat (rule 219)."""
     rng = random.Random(20261130)
-    profile = load_profile("pokerstars", {"fourth_street_pair": "off"})
+    profile = load_profile("pokerstars", {"second_round_pair": "off"})
     streets = door_ties = later_ties = 0
     for deal in range(2000):
         seen, ties = play_hand(rng, 2 + deal % 7, profile, fold_weight=0.12, check_pot=False, check_options=False)
@@ -151,6 +151,6 @@ def test_bring_in_and_first_actor_agree_with_pokerkit_suit_then_seat_ties_2000_d
 def test_pot_after_every_action_agrees_with_pokerkit_pair_option_off_500_sequences():
     """HPD "Read the two fixed-limit amounts correctly", 1917 "Betting Rounds": same pots."""
     rng = random.Random(535678)
-    profile = load_profile("pokerstars", {"fourth_street_pair": "off"})
+    profile = load_profile("pokerstars", {"second_round_pair": "off"})
     for deal in range(500):
         play_hand(rng, 2 + deal % 6, profile, fold_weight=0.08, check_pot=True)

@@ -54,7 +54,7 @@ from tests.support.pokerkit_moves import play_on_pokerkit  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 GAMES = {"stud-high": FixedLimitSevenCardStud, "razz": FixedLimitRazz, "stud-hi-lo": FixedLimitHiLo}
-OPTIONS = {"stud-high": {"fourth_street_pair": "off", "short_all_in_reopens": "full-raise"},
+OPTIONS = {"stud-high": {"second_round_pair": "off", "short_all_in_reopens": "full-raise"},
            "razz": {"short_all_in_reopens": "full-raise"},
            "stud-hi-lo": {"short_all_in_reopens": "full-raise"}}
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -235,7 +235,7 @@ def check_deal(deal: Deal, tally: Counter) -> None:
     for street, seen in deal.streets.items():
         assert street in ends
         first = seen["first"]
-        if street == "third" and exercise.profile.value("third_street_first") == "bring-in":
+        if street == "third" and exercise.profile.value("first_round_opens") == "bring-in":
             found = _ask(exercise, "bring_in")
             assert found.value == first, (street, deal.events)
             count("bring_in")

@@ -113,7 +113,7 @@ def test_hpd_exercise_2_under_wsop_the_pair_option_is_the_courses_reading_of_rrp
     assert answer.value is True
     last = answer.steps[-1]
     assert last.course_default and 'COURSE "Fourth-street pair"' in last.cite and "RRP-H 8.4" in last.cite
-    off = load_profile("wsop-2026", {"fourth_street_pair": "off"})
+    off = load_profile("wsop-2026", {"second_round_pair": "off"})
     answer = legal_action("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks"], "Ben bets 8", off, after=1)
     assert answer.value is False
     assert "the new total would be 4, not 8" in answer.steps[-1].text and "no big-bet option" in answer.steps[-1].text
@@ -127,7 +127,7 @@ def test_pokerstars_big_bet_stands_for_the_rest_of_fourth_street():
 
 
 def test_big_bet_need_not_stand_when_an_exercise_turns_that_option_off():
-    profile = load_profile("pokerstars", {"fourth_street_big_bet_stands": False})
+    profile = load_profile("pokerstars", {"second_round_big_bet_stands": False})
     betting = replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks", "Ben bets 8"], profile)
     assert betting.can("Cara raises to 12") and betting.can("Cara raises to 16")
 
@@ -154,7 +154,7 @@ def test_pair_option_counts_only_players_still_in():
 
 
 def test_pair_option_scope_pair_holder_when_an_exercise_sets_it():
-    profile = load_profile("pokerstars", {"fourth_street_pair_scope": "pair-holder"})
+    profile = load_profile("pokerstars", {"second_round_pair_scope": "pair-holder"})
     betting = replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, ["Ava checks"], profile)
     assert not betting.can("Ben bets 8") and betting.can("Ben bets 4")
     assert replay_street("fourth", HPD_2_SEATS, HPD_2_HANDS, [], profile).can("Ava bets 8")
@@ -549,3 +549,36 @@ def test_no_step_of_a_betting_explanation_has_two_brackets_in_a_row():
         for entry in betting.ledger:
             assert ") (" not in entry.text, entry.text
         assert any("(" in entry.text for entry in betting.ledger)
+
+
+PAIR_OPENED_FIVE_CARD = """\
+id: fcs-pair-opened
+title: A pair showing on Five-Card Stud's second betting round
+game: five-card-stud
+options: {second_round_pair: any-exposed-pair}
+street: third
+seats: [Ava, Ben, Cara]
+hands:
+  Ava: {down: K♣, up: 2♥ 2♠}
+  Ben: {down: 9♠, up: 3♣ 7♣}
+  Cara: {down: 7h, up: As 5d}
+actions:
+  - Ava bets 4
+  - Ben raises to 12
+questions:
+  - ask: contributions
+"""
+
+
+def test_the_pair_rules_course_default_note_names_the_games_own_pair_street():
+    from course.asks import solvers
+    from course.content import parse_exercise
+
+    exercise, problems = parse_exercise(PAIR_OPENED_FIVE_CARD, "x.yaml")
+    assert problems == []
+    answer = solvers.answer(exercise, exercise.questions[0])
+    assert answer.value == {"Ava": 4, "Ben": 12}
+    (raise_step,) = [s.text for s in answer.steps if s.text.startswith("Ben raises to 12")]
+    assert "the big bet may be used on third street (the third-street pair rule and who may use the big bet" \
+        in raise_step
+    assert "fourth" not in raise_step

@@ -2,7 +2,7 @@
 opener, the pot and its halves, and the asks, each test named after the rule it checks.
 
 Every answer here comes from the engine reading the game spec (`orders`) and the profile's
-options (`bring_in_card`, `bring_in_ace`, `later_street_first`, `low_order`, `pot_halves`,
+options (`bring_in_card`, `bring_in_ace`, `later_round_opens`, `low_order`, `pot_halves`,
 `odd_unit`); the expected values are worked out by hand from the rule, in the test's comment.
 """
 
@@ -92,7 +92,7 @@ def test_hi_lo_the_high_hand_showing_opens_later_streets():
 def test_an_exposed_pair_never_changes_the_bet_size_in_razz_or_hi_lo():
     for game in ("razz", "stud-hi-lo"):
         profile = default_profile(game)
-        assert profile.value("fourth_street_pair") == "off" and GAMES[game].pair_street is None
+        assert profile.value("second_round_pair") == "off" and GAMES[game].pair_street is None
         assert GAMES[game].bet_size("fourth", profile) == "small"
 
 

@@ -188,7 +188,7 @@ def test_later_street_tie_under_pokerstars_is_the_course_default_seat_not_the_su
 
 
 def test_later_street_tie_by_suit_when_an_exercise_sets_the_option():
-    profile = load_profile("pokerstars", {"later_street_tie": "suit"})
+    profile = load_profile("pokerstars", {"later_round_tie": "suit"})
     assert opener(["Ava", "Ben"], {"Ava": "K♣ 7♦", "Ben": "K♠ 7♥"}, profile).value == "Ben"
     assert opener(["Ava", "Ben"], {"Ava": "Q♣ Q♠ 3♦", "Ben": "Q♦ Q♥ 3♠"}, profile).value == "Ava"
 
@@ -303,7 +303,7 @@ def test_the_game_spec_names_who_opens_each_street_and_its_bet_size_option():
 
     spec = GAMES["stud-high"]
     assert [spec.street(s).opens for s in spec.betting_streets] == \
-        ["third_street_first"] + ["later_street_first"] * 4
+        ["first_round_opens"] + ["later_round_opens"] * 4
     stars = load_profile("pokerstars")
     assert spec.opens("third", stars).value == "bring-in"
     assert spec.opens("third", load_profile("opr-535")).value == "highest-showing"

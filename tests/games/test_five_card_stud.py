@@ -82,7 +82,7 @@ def test_the_bring_in_is_worded_for_the_game_second_street_and_the_up_card():
 def test_the_home_profile_extends_the_cardroom_one_and_the_high_card_opens():
     home, cardroom = load_profile("5cs-home"), load_profile("5cs-cardroom")
     assert {k for k in home.options if home.value(k) != cardroom.value(k)} == \
-        {"third_street_first", "door_card_tie", "bring_in"}
+        {"first_round_opens", "door_card_tie", "bring_in"}
     ex, problems = exercise(deal(ask="opener", extra="rules: 5cs-home\n", ava="J♦", ben="J♣", cara="3♣"))
     assert problems == []
     found = solvers.answer(ex, ex.questions[0])

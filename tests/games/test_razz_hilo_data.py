@@ -53,9 +53,9 @@ def test_the_razz_and_hi_lo_profiles_load_through_the_real_loader():
     assert (razz.name, hilo.name) == ("rrp-razz", "rrp-stud-hi-lo")
     assert razz.value("bring_in_card") == "highest" and razz.value("bring_in_ace") == "low"
     assert hilo.value("bring_in_card") == "lowest" and hilo.value("bring_in_ace") == "high"
-    assert razz.value("later_street_first") == "lowest-showing"
-    assert hilo.value("later_street_first") == "best-showing"
-    assert razz.value("fourth_street_pair") == hilo.value("fourth_street_pair") == "off"
+    assert razz.value("later_round_opens") == "lowest-showing"
+    assert hilo.value("later_round_opens") == "best-showing"
+    assert razz.value("second_round_pair") == hilo.value("second_round_pair") == "off"
     assert {razz.value("low_order"), hilo.value("low_order")} == set(LOW_ORDERS)
     assert hilo.value("pot_halves") == "high-low" and razz.value("pot_halves") == "one"
     assert rules.profile_names("stud-high") == ["pokerstars", "wsop-2026", "1917poker"]  # untouched

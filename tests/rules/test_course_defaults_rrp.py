@@ -24,7 +24,7 @@ RRP_TEXT = "\n".join(p.read_text(encoding="utf-8") for p in sorted(SOURCES.glob(
 # option -> (the RRP articles read, what they state (None: silent), why the course differs or "")
 CHECKED: dict[str, tuple[tuple[str, ...], object, str]] = {
     "showdown_order": (('RRP-H 3 "The Showdown" 7',), "last-aggressor-side-pots-first", ""),
-    "later_street_tie": (("RRP-H 8.1",), "seat", ""),
+    "later_round_tie": (("RRP-H 8.1",), "seat", ""),
     "door_card_tie": (("RRP-H 8.1",), "suit", ""),
     "raise_cap": (('RRP-H 3 "Betting and Raising" 3',), 3,
                   'rule 4 lifts the cap heads-up in money games; the course keeps it at every table size'),
@@ -35,9 +35,9 @@ CHECKED: dict[str, tuple[tuple[str, ...], object, str]] = {
     "short_raise": (('RRP-H 3 "Betting and Raising" 5',), "all-in", ""),
     "short_all_in_reopens": (('RRP-H 3 "Betting and Raising" 5',), "half-bet", ""),
     "all_in_ante_lowcard": (("RRP-H 8.8",), "left-opens", ""),
-    "fourth_street_pair": (("RRP-H 8.4",), "any-exposed-pair", ""),
-    "fourth_street_pair_scope": (("RRP-H 8.4",), "every-player", ""),
-    "fourth_street_big_bet_stands": (("RRP-H 8.4",), True, ""),
+    "second_round_pair": (("RRP-H 8.4",), "any-exposed-pair", ""),
+    "second_round_pair_scope": (("RRP-H 8.4",), "every-player", ""),
+    "second_round_big_bet_stands": (("RRP-H 8.4",), True, ""),
     "shared_card": (("RRP-H 8.15", "RRP-H 9.1", "RRP-H 10.1"), "when-deck-short",
                     "RRP re-deals the burn cards first; the course counts the cards left with no burn cards"),
     "shared_card_opener": (("RRP-H 8.15",), "best-with-shared", ""),
@@ -45,7 +45,7 @@ CHECKED: dict[str, tuple[tuple[str, ...], object, str]] = {
     "odd_unit": (('RRP-H 3 "Ties" 5(b)',), "highest-card-by-suit", ""),
     "stud_rules": (("RRP-H 8",), None, ""),        # Five-Card Stud: RRP has no section for it
     "bring_in_ace": (("RRP-H 8.1",), None, ""),     # 8.1 names the lowest upcard, not how an ace counts
-    "third_street_first": (("RRP-H 8.1",), "bring-in",
+    "first_round_opens": (("RRP-H 8.1",), "bring-in",
                            "Have a Heart's own document has the best card showing begin each round"),
     # amounts: RRP names none (8.3's $15-$30 and $5 bring-in are an example)
     "ante": (("RRP-H 8",), None, ""),
@@ -64,10 +64,10 @@ CHECKED: dict[str, tuple[tuple[str, ...], object, str]] = {
 
 def _no_effect(profile, option: str) -> str:
     """Why an option is never read under this profile ("" when it is)."""
-    if option in ("fourth_street_pair_scope", "fourth_street_big_bet_stands") \
-            and profile.value("fourth_street_pair") == "off":
+    if option in ("second_round_pair_scope", "second_round_big_bet_stands") \
+            and profile.value("second_round_pair") == "off":
         return "the fourth-street pair option is off"
-    if option == "door_card_tie" and profile.value("third_street_first") != "bring-in":
+    if option == "door_card_tie" and profile.value("first_round_opens") != "bring-in":
         return "the game has no bring-in"
     if option == "shared_card_opener" and profile.value("shared_card") == "never":
         return "the game never deals a shared seventh card"

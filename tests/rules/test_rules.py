@@ -157,11 +157,11 @@ def test_format_page_profile_table_pokerstars_suit_then_course_seat_then_pair_op
     p = load_profile("pokerstars")
     assert p.value("door_card_tie") == "suit"
     assert 'PokerStars Stud High (via HPD)' in p.option("door_card_tie").cite
-    assert p.value("later_street_tie") == "seat" and p.option("later_street_tie").course_default
-    assert p.value("fourth_street_pair") == "any-exposed-pair"
-    assert p.value("fourth_street_pair_scope") == "every-player"
-    assert p.value("fourth_street_big_bet_stands") is True
-    assert 'HPD "The exposed-pair option needs a named rule"' in p.option("fourth_street_pair").cite
+    assert p.value("later_round_tie") == "seat" and p.option("later_round_tie").course_default
+    assert p.value("second_round_pair") == "any-exposed-pair"
+    assert p.value("second_round_pair_scope") == "every-player"
+    assert p.value("second_round_big_bet_stands") is True
+    assert 'HPD "The exposed-pair option needs a named rule"' in p.option("second_round_pair").cite
 
 
 def test_format_page_profile_table_wsop_2026_rule_219_and_course_defaults():
@@ -169,17 +169,17 @@ def test_format_page_profile_table_wsop_2026_rule_219_and_course_defaults():
     # Where HPD reports no WSOP rule, the course's default follows Robert's Rules (issue 23).
     assert p.value("door_card_tie") == "suit" and p.option("door_card_tie").course_default
     assert "RRP-H 8.1" in p.option("door_card_tie").cite
-    assert p.value("later_street_tie") == "seat"
-    assert "WSOP 2026 rule 219 (via HPD)" in p.option("later_street_tie").cite
-    assert p.value("fourth_street_pair") == "any-exposed-pair" and p.option("fourth_street_pair").course_default
-    assert "RRP-H 8.4" in p.option("fourth_street_pair").cite
+    assert p.value("later_round_tie") == "seat"
+    assert "WSOP 2026 rule 219 (via HPD)" in p.option("later_round_tie").cite
+    assert p.value("second_round_pair") == "any-exposed-pair" and p.option("second_round_pair").course_default
+    assert "RRP-H 8.4" in p.option("second_round_pair").cite
 
 
 def test_format_page_profile_table_1917_seat_ties_and_pair_option():
     p = load_profile("1917poker")
     assert p.value("door_card_tie") == "seat" and p.option("door_card_tie").cite == ('1917 "Bring in"',)
-    assert p.value("later_street_tie") == "seat" and p.option("later_street_tie").cite == ('1917 "4th Street"',)
-    assert p.value("fourth_street_pair") == "any-exposed-pair"
+    assert p.value("later_round_tie") == "seat" and p.option("later_round_tie").cite == ('1917 "4th Street"',)
+    assert p.value("second_round_pair") == "any-exposed-pair"
     assert p.value("raise_cap") == 3 and p.option("raise_cap").cite == ('1917 "Betting Rounds"',)
 
 
@@ -190,7 +190,7 @@ def test_format_page_all_stud_profiles_small_bet_third_fourth_big_from_fifth_cap
         "third": "small", "fourth": "small", "fifth": "big", "sixth": "big", "seventh": "big"}
     assert p.value("raise_cap") == 3
     assert p.stakes == Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
-    assert p.value("third_street_first") == "bring-in"
+    assert p.value("first_round_opens") == "bring-in"
     assert p.value("odd_unit") == "highest-card-by-suit" and p.option("odd_unit").course_default
     assert 'RRP-H 3 "Ties" 5(b)' in p.option("odd_unit").cite
     assert p.value("shared_card") == "when-deck-short"
@@ -208,7 +208,7 @@ def test_opr_535_horn_a_vika_options_dealer_ante_round_limits_match_order():
     assert p.value("spit_match_order") == "highest-showing"
     assert p.option("spit_match_order").cite == ("OPR-535 2.4",)
     assert p.value("matched_limit") == "half-last-match"
-    assert p.value("third_street_first") == "highest-showing"
+    assert p.value("first_round_opens") == "highest-showing"
     assert p.value("shared_card") == "never"
 
 
@@ -218,9 +218,9 @@ def test_opr_678_have_a_heart_exchange_variation_off_by_default():
     assert 'OPR-678 "Exchanging instead of taking"' in p.option("exchange_variation").cite
     assert not p.option("exchange_variation").course_default
     # "Exactly as in seven-card stud": the lowest door card brings in; only its amount is the course's.
-    assert p.value("third_street_first") == "bring-in"
-    assert 'OPR-678 "Deal and betting"' in p.option("third_street_first").cite
-    assert not p.option("third_street_first").course_default and p.option("bring_in").course_default
+    assert p.value("first_round_opens") == "bring-in"
+    assert 'OPR-678 "Deal and betting"' in p.option("first_round_opens").cite
+    assert not p.option("first_round_opens").course_default and p.option("bring_in").course_default
     assert p.option("take_from").course_default and p.option("take_timing").course_default
 
 

@@ -238,7 +238,7 @@ def test_fixed_limit_betting_as_in_stud():
 def test_bring_in_profile_option_on_third_street():
     hands = {"Ava": ("2♣ 3♦", "Q♣"), "Ben": ("4♦ 6♣", "3♠")}
     ex = deal(hands, ["Ben brings in 2", "Ava completes to 4", "Ben calls"],
-              options={"third_street_first": "bring-in", "bring_in": 2}, pot=2)
+              options={"first_round_opens": "bring-in", "bring_in": 2}, pot=2)
     assert check_events(ex) == [] and replay(ex).pot == 10
 
 
@@ -408,7 +408,7 @@ def test_deal_and_betting_as_in_stud_fourth_street_pair_allows_the_big_bet():
     hands = {"Ava": ("2♣ 3♦", "9♣ 9♦"), "Ben": ("5♣ 6♦", "4♠ J♣")}
     on = deal(hands, ["Ava bets 8", "Ben calls"], street="fourth", pot=10)
     assert check_events(on) == [] and ask(on, "pot").value == 26
-    off = deal(hands, ["Ava bets 8"], street="fourth", pot=10, options={"fourth_street_pair": "off"})
+    off = deal(hands, ["Ava bets 8"], street="fourth", pot=10, options={"second_round_pair": "off"})
     [(index, message)] = check_events(off)
     assert index == 0 and "no big-bet option for a pair showing on fourth street" in message
 
