@@ -4,7 +4,7 @@ answer's JSON shape.
 `answer(exercise, question)` adapts the validated model (`course.content`) to the engine modules
 and returns their `Answer`: the value and the cited steps. Nothing here decides a rule: the bring-in
 comes from `course.engine.turn`, amounts from `course.engine.betting`, hands from `course.hands` and
-`course.engine.showdown`, home-game asks from `course.games.<game>`. An authored `explain` is
+`course.engine.showdown`, home-game asks from `course.variants.<game>`. An authored `explain` is
 appended after the engine's steps as a note.
 
 `is_correct(exercise, question, given)` applies the checking rules of the exercise format page:
