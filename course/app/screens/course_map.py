@@ -27,9 +27,10 @@ game with more than its share is shown a page at a time, opening on the page of 
 not yet finished, so the map stays quick however large the course grows; only the lessons on
 screen (and those before the onward one) have their progress counted."""
     st.title("Course map")
-    st.markdown("Lessons run in order within each game. Each lesson ends with exercises the rules "
-                "engine checks; a lesson is done once you have mastered every rule it teaches "
-                "(answered right on your latest try, as Progress counts it).")
+    st.markdown("Lessons run in order within each game. Each section of a lesson ends with a "
+                "question on a new deal, checked by the rules engine; a lesson is done once you have "
+                "mastered every rule it teaches (answered right on your latest try, as Progress "
+                "counts it).")
 
     motivation.goal_strip("map_goal")
     course = state.course()
