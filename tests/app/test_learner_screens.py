@@ -87,11 +87,12 @@ def test_no_markdown_marks_in_question_labels_on_review_and_practice(tmp_path):
         import streamlit as st
         from course import content
         from course.app import quiz, widgets
+        from course.asks import solvers
         course = content.load_course(".")
         for kind in ("holding", "takes", "map"):
             ex, q = next((e, q) for e in course.exercises.values() for q in e.questions
-                         if quiz.questions.answer_kind(e, q) == kind)
-            widgets.WIDGETS[quiz.questions.kind_of(ex, q).widget].draw(kind, ex, q, quiz.md_escape("Q1. Cara's [hole] cards: now?"), False)
+                         if solvers.answer_kind(e, q) == kind)
+            widgets.WIDGETS[solvers.kind_of(ex, q).widget].draw(kind, ex, q, quiz.md_escape("Q1. Cara's [hole] cards: now?"), False)
             st.divider()
 
     at = AppTest.from_function(script, default_timeout=30)
