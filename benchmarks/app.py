@@ -4,7 +4,7 @@
    question with the engine, as `course check` would;
 2. one check-answer interaction on the Practice page under AppTest (pick an answer, press
    Check, rerun), beside the same interaction on a trivial one-widget app under AppTest.
-   Target (issue 25): the practice interaction within 2.5 times the trivial one. For scale it also times the
+   Target: the practice interaction within 2.5 times the trivial one. For scale it also times the
    trivial widget behind st.navigation and a sidebar input, which every page of the app has.
 
 3. the same check interactions for the previous design (the code at PREVIOUS, checked out in a
@@ -19,7 +19,7 @@ on every rerun, and with each script compiled once (`compiled_once`), as the ser
 Times are the median of `--repeat` runs after one warm-up run; the practice and the trivial
 interactions alternate, so both see the same machine. The progress database is a temporary
 file. Each practice interaction starts from an unanswered question (Try again is pressed
-between runs, untimed). Target (issue 25): a check within 2.5 times the trivial rerun.
+between runs, untimed). Target: a check within 2.5 times the trivial rerun.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))   # the test harnesses: tests/support
 from tests.support.apptest import ENTRY, AppTest, environment, open_app  # noqa: E402
 
-PREVIOUS = "553b8c8"   # the commit issue 25 starts from
+PREVIOUS = "553b8c8"   # the previous design these figures are compared with
 DEAL = "hpd-1-bring-in-suit-tie"
 TRIVIAL = """
 import streamlit as st
@@ -350,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  minimal practice page behind this app's entry    {ms('minimal_check_s')}"
           f"  ({result['minimal_ratio']:.2f}x: cards, radio, Check, verdict, steps)")
     verdict = "within" if result["within_target"] else "OVER"
-    print(f"  practice ratio {result['ratio']:.2f}x ({verdict} the 2.5x target, issue 25)")
+    print(f"  practice ratio {result['ratio']:.2f}x ({verdict} the 2.5x target)")
     print("the same, each script compiled once as the server does (AppTest compiles both scripts on every rerun):")
     print(f"  practice page                                    {ms('practice_check_compiled_once_s')}")
     print(f"  trivial one-widget app                           {ms('trivial_check_compiled_once_s')}")

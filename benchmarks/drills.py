@@ -4,7 +4,7 @@
    exercise (drawn, then validated as the data it is by the course's own checker, with every
    check its YAML file would get, no YAML written or parsed) and checked as `course check`
    would (every question answered by the engine). Target: at least 200 items/s
-   for every template, home games included (issue 22), by the wall clock; the rate per CPU
+   for every template, home games included, by the wall clock; the rate per CPU
    second of this process is printed beside it, since the machine may be shared;
 2. p95 time from Check to feedback on the Practice page under AppTest, for a generated item
    beside a hand-written one with the same ask and widget (bring-in, a radio). Target: the

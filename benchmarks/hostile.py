@@ -13,12 +13,12 @@ this process (oidc-provider-mock). While the `course check` process and the serv
 preview run, another visitor (a second login) draws the app's pages one after another, and the
 times of the pages it drew meanwhile are printed beside the same pages drawn on an idle server
 first; every one of its pages must draw (no error element, nothing empty). A last line has four
-authors paste the four slowest inputs at once (issue 24: this took other visitors to 1.9 s p50),
+authors paste the four slowest inputs at once (this took other visitors to 1.9 s p50),
 each also from a second tab of theirs at the same moment, which is told to wait.
 
     python benchmarks/hostile.py [--json] [--only WORDS]...
 
-Target (issues 11 and 24): every hostile input answered within 2 s and 200 MB, and every page
+Target: every hostile input answered within 2 s and 200 MB, and every page
 draws for another visitor meanwhile.
 """
 

@@ -703,7 +703,7 @@ def even_split_among_winners(exercise, question) -> Any:
                        rule="highest-card-by-suit").value)
 
 
-# --- issue 22: the named mistakes still missing, and the traps that had none
+# --- the named mistakes still missing, and the traps that had none
 
 
 def _live_showdown(exercise) -> tuple[dict[str, list[Card]], list[Card], list[str]]:

@@ -1,4 +1,4 @@
-"""Issue 14's learner defects under AppTest: a prompt never contradicts the rules in force, an
+"""Learner defects under AppTest: a prompt never contradicts the rules in force, an
 empty answer can be given, the takes widget offers only face-up cards, labels carry no
 markdown, answers read one way, no wrap-round, and a bad deal link says so."""
 

@@ -1,4 +1,4 @@
-"""Security (issue 24): no forged login, no role from an unverified e-mail. Real servers, a real
+"""Security: no forged login, no role from an unverified e-mail. Real servers, a real
 OpenID Connect provider (oidc-provider-mock), driven over the websocket as a browser tab is."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table as it stands when a question is asked (issue 19, item 4), under AppTest.
+"""The table as it stands when a question is asked, under AppTest.
 
 Each question's picture is the one hand state at that question's point (`HandState.at`): the
 cards dealt and moved so far, folded rows marked, the pot; the moves listed stop there. The

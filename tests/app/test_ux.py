@@ -298,7 +298,7 @@ def test_rulebook_has_contents_by_source_titles_and_search(db):
 
 def test_a_lessons_try_it_now_asks_one_question_at_a_time(db):
     lesson = COURSE.lessons["deal-timeline"]
-    ex = COURSE.exercises["deal-five-actions"]  # lesson 1's own drill (issue 23 item 8)
+    ex = COURSE.exercises["deal-five-actions"]  # lesson 1's own drill
     assert ex.id in lesson.exercises and len(ex.questions) > 1
     at = open_app("lesson", query={"id": lesson.id})
     at.session_state[f"lesson|{lesson.id}|try|{ex.id}"] = True

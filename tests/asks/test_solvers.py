@@ -154,7 +154,7 @@ def test_contributions_and_street_total_hpd_3():
     assert solvers.is_correct(exercise, q(exercise, 3), 48.0)  # a number widget may give a float
     assert not solvers.is_correct(exercise, q(exercise, 3), 48.5)
     assert not solvers.is_correct(exercise, q(exercise, 3), True)
-    assert solvers.is_correct(exercise, q(exercise, 3), "48")   # typed text is an amount too (issue 21)
+    assert solvers.is_correct(exercise, q(exercise, 3), "48")   # typed text is an amount too
     assert not solvers.is_correct(exercise, q(exercise, 3), "forty-eight")
 
 

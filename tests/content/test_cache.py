@@ -1,4 +1,4 @@
-"""Scale and speed (issue 25): the validated-course cache kept across restarts, and the rules'
+"""Scale and speed: the validated-course cache kept across restarts, and the rules'
 own YAML read once with libyaml."""
 
 from __future__ import annotations

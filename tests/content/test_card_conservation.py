@@ -1,6 +1,6 @@
 """Card conservation: a deal that cannot happen is rejected with file:line, for every game.
 
-The three Have a Heart deals below are the course's own exercises as they stood before issue 10
+The three Have a Heart deals below are the course's own exercises as they once stood
 (each now fixed in exercises/have-a-heart/); the checker must catch each one."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Exact amounts (issue 21): course/amounts.py, decimals in the YAML grammar, Horn-A-Vika's exact
+"""Exact amounts: course/amounts.py, decimals in the YAML grammar, Horn-A-Vika's exact
 halves (OPR-535 3.3, 3.4 read literally), decimals through pot, contributions and award, and the
 answer kinds reading a learner's "2.5"."""
 

@@ -504,7 +504,7 @@ def test_a_bring_in_player_marked_folded_is_reported_not_silently_skipped():
         new_round("third", THIRD_SEATS, THIRD_HANDS, POKERSTARS, folded=["Ben"])
 
 
-# --- explanation text (issue 14, defect 9) --------------------------------------------------------
+# --- explanation text --------------------------------------------------------
 
 FOURTH_HANDS = {"Ava": ((), "K♥ 7♦"), "Ben": ((), "A♣ Q♠"), "Cara": ((), "9♥ 8♣")}
 

@@ -1,4 +1,4 @@
-"""Stacks, all-ins and side pots (issue 21), each test named after the rule it checks.
+"""Stacks, all-ins and side pots, each test named after the rule it checks.
 
 Robert's Rules (private-games edition) is the source the course follows where HPD and 1917Poker
 leave all-ins to the house: betting rule 5 (a short all-in), 6 and 16 (all in for less), 8.8 (the

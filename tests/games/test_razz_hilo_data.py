@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DRAFT = ROOT / "docs" / "drafts" / "razz-hilo-game-data.yaml"
 
 
-# Options the profiles gained after the draft: the all-in rules and showdown order of issue 21
+# Options the profiles gained after the draft: the all-in rules and the showdown order
 # (Robert's Rules' own, which razz and Hi-Lo keep from stud: RRP-H 9.1, 10.1).
 LATER_OPTIONS = {"showdown_order", "short_ante", "short_bring_in", "short_completion", "short_raise",
                  "short_all_in_reopens", "all_in_ante_lowcard", "stud_rules"}

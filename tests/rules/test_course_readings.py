@@ -1,4 +1,4 @@
-"""What a rules expert asked of the content (issue 14): the course's own readings are marked in
+"""What a rules expert asked of the content: the course's own readings are marked in
 lessons and explanations, words are explained before they are used (glossary.yaml), the
 hand-ranking primer comes before the opener lesson, the facts line says how each game is staked,
 and Horn-A-Vika's lesson diagrams call the spit card by its name."""
@@ -89,7 +89,7 @@ def test_a_stage_five_card_that_pairs_and_has_the_spit_rank_costs_one_match():
     ("have-a-heart", 'COURSE "Take timing"', "at once"),
     ("have-a-heart", 'COURSE "Take from"', "still in the hand"),
     ("horn-a-vika", 'COURSE "Hand showing"', "leaves the spit card out"),
-    ("horn-a-vika-matching", 'COURSE "One match per card"', "one match"),  # the matching part (issue 23 split)
+    ("horn-a-vika-matching", 'COURSE "One match per card"', "one match"),  # the matching part, split from the rest
     ("ties-and-splits", 'RRP-H 3 "Ties" 5(b)', "highest card by suit"),
 ])
 def test_the_lesson_says_the_reading_is_the_courses_and_cites_it(lesson_id, key, words):

@@ -1,4 +1,4 @@
-"""The course's rule text against all the sources (issue 23): where Robert's Rules speaks, the
+"""The course's rule text against all the sources: where Robert's Rules speaks, the
 course cites it instead of calling the sources silent; citations say no more than their source;
 course choices are marked as the course's; hand-written pots can arise; words are defined where
 they are first used; and explanation steps keep to what they rest on."""

@@ -166,7 +166,7 @@ def test_format_page_profile_table_pokerstars_suit_then_course_seat_then_pair_op
 
 def test_format_page_profile_table_wsop_2026_rule_219_and_course_defaults():
     p = load_profile("wsop-2026")
-    # Where HPD reports no WSOP rule, the course's default follows Robert's Rules (issue 23).
+    # Where HPD reports no WSOP rule, the course's default follows Robert's Rules.
     assert p.value("door_card_tie") == "suit" and p.option("door_card_tie").course_default
     assert "RRP-H 8.1" in p.option("door_card_tie").cite
     assert p.value("later_round_tie") == "seat"

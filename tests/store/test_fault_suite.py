@@ -1,4 +1,4 @@
-"""The fault suite (issue 24, "Proof"): faults injected into the progress store while the app
+"""The fault suite: faults injected into the progress store while the app
 runs, with real SQLite files and real mounts. In each, the learner is told within 2 s, no page
 shows an error, no answer is called saved that is not, no attempt is lost across a tab close or
 a restart (the spool), and the store recovers without a restart."""

@@ -160,7 +160,7 @@ SHOWN_BY = {
     "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
     "stud-bring-in-in-razz": ("razz-highest-door", "which-game-bring-in"), "ace-high-in-razz": "razz-ace-door",
     "straight-counts-in-razz": "razz-straight-low", "nine-qualifies": "hilo-nine-low",
-    # issue 22: the named mistakes still missing, and the traps that had none
+    # the named mistakes still missing, and the traps that had none
     "kickers-as-group": "deciding-kicker", "completion-as-raise": "raise-cap",
     "pair-holder-only": "pair-option", "big-bet-compulsory": "pair-option-optional",
     "seventh-card-opener": "seventh-card-hidden", "shared-card-on-top": "shared-card",
@@ -168,12 +168,12 @@ SHOWN_BY = {
     "taken-heart-takes": "hah-taken-heart", "hole-cards-out-of-reach": "hah-take",
     "third-match-skipped": "hav-third-match",
     "spit-card-hole-cards": "hav-spit-match",
-    # issue 20: the low-game traps
+    # the low-game traps
     "pair-ignored-in-razz": ("razz-pair-showing", "razz-pair-counts"), "stud-opener-in-razz": "which-game-opener",
     "high-hand-wins-razz": "which-game-razz-award", "ace-low-bring-in-hilo": "hilo-ace-door",
     "one-half-per-hand": "hilo-wheel", "unqualified-low-paid": "hilo-no-low",
     "even-split-among-winners": "hilo-quartered", "high-takes-all-hilo": "which-game-hilo-award",
-    # issue 21: the all-in traps
+    # the all-in traps
     "short-all-in-reopens": "short-all-in", "all-in-wins-everything": "all-in-award",
     "all-in-lowcard-brings-in": "all-in-ante",
     # the beginners' mistakes named on the course's own exercises (tests/study/test_misconceptions.py)

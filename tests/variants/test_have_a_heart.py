@@ -399,7 +399,7 @@ def test_showdown_a_player_with_more_than_seven_cards_still_plays_five():
     assert award.value == {"Ava": 64} and 'OPR-678 "Showdown"' in award.citations
 
 
-# --- the betting round is the stud one (issue 10) ----------------------------------------------
+# --- the betting round is the stud one ----------------------------------------------
 
 
 def test_deal_and_betting_as_in_stud_fourth_street_pair_allows_the_big_bet():

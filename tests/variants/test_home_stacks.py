@@ -1,4 +1,4 @@
-"""Stacks, all-ins and side pots in the home games (issue 21).
+"""Stacks, all-ins and side pots in the home games.
 
 Horn-A-Vika: OPR-535 says a paired or spit-rank card costs the whole pot or the hand and is silent
 on a player with fewer chips than the pot. The profile option `short_match` decides: the course's

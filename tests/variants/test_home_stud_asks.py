@@ -1,4 +1,4 @@
-"""Issue 21: every stud betting ask works in the home games, on the one Table's betting round:
+"""Every stud betting ask works in the home games, on the one Table's betting round:
 `legal_action` after so many events, `contributions`, `street_total` and `action_order` of a
 round, each answered by the engine at the question's point."""
 

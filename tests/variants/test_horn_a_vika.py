@@ -397,7 +397,7 @@ def test_3_3_a_limit_asked_for_an_earlier_round_uses_the_match_made_by_then():
 def test_opener_is_asked_for_the_round_the_events_reach():
     full = example(STAGE_2 + ROUND_2 + STAGE_3_4)
     assert ask(full, "opener").value == "Ben"
-    # an earlier round is answered as it was when that round began (issue 21: any round)
+    # an earlier round is answered as it was when that round began (any round)
     assert ask(full, "opener", round=2).value == ask(example(STAGE_2), "opener").value
     with pytest.raises(ValueError, match="round 4 is not a betting round these events play"):
         ask(full, "opener", round=4)
@@ -457,7 +457,7 @@ questions:
         "[OPR-535 2.1] [OPR-535 4 (stage 2)]"]
 
 
-# --- the hand ends with one player left (issue 10) --------------------------------------------
+# --- the hand ends with one player left --------------------------------------------
 
 
 def test_variant_of_seven_card_stud_the_hand_ends_when_one_player_is_left():
@@ -496,7 +496,7 @@ def test_3_per_player_limits_are_a_limit_rule_of_the_one_stud_betting_round():
     assert all(rnd.can(a) for a in legal) and not rnd.can("Ben raises to 4")
 
 
-# --- the smallest raise (issue 23): RRP-H 3 "Betting and Raising" 6 -----------------------------
+# --- the smallest raise: RRP-H 3 "Betting and Raising" 6 -----------------------------
 
 
 def test_rrp_betting_rule_6_a_raise_is_at_least_the_previous_bet_or_raise():
