@@ -59,6 +59,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -257,13 +258,13 @@ def _answers(port: int) -> bool:
         return False
 
 
-def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> float:
-    """Seconds from starting a server (`python -m course.app`, of this checkout or of the
-    package under `code`) on `course` until it logs its course loaded; the server is stopped.
-    Its CPU seconds by then go into RESTART_CPU[name]: on a machine shared with other jobs the
-    wall time shows the machine, the CPU time the server. Its resident memory once it also
-    answers (what it holds for the course while serving) goes into RESTART_RSS[name]."""
-    from tests.support.serve import LOADED, free_port
+
+@contextmanager
+def _served(course: Path, folder: Path, code: Path | None, cache: Path, name: str):
+    """A server (`python -m course.app`, of this checkout or of the package under `code`) on
+    `course` with the validated-course cache `cache`, its output in `folder/<name>.log`: yields
+    the process, its port, the log and the time it was started; stops it on leaving."""
+    from tests.support.serve import free_port
 
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "STUD_STUDY_CONTENT"}
@@ -279,20 +280,32 @@ def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name
                                  "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
                                 cwd=code or ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
-            while not LOADED.search(log.read_text(encoding="utf-8", errors="replace")):
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
-                time.sleep(0.05)
-            wall = time.perf_counter() - started
-            RESTART_CPU[name] = process_cpu(proc.pid)
-            while not _answers(port) and proc.poll() is None:
-                time.sleep(0.05)
-            time.sleep(0.5)             # the start's last allocations settle
-            RESTART_RSS[name] = process_rss_mib(proc.pid)
-            return wall
+            yield proc, port, log, started
         finally:
             proc.terminate()
             proc.wait(timeout=30)
+
+
+def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> float:
+    """Seconds from starting a server (`python -m course.app`, of this checkout or of the
+    package under `code`) on `course` until it logs its course loaded; the server is stopped.
+    Its CPU seconds by then go into RESTART_CPU[name]: on a machine shared with other jobs the
+    wall time shows the machine, the CPU time the server. Its resident memory once it also
+    answers (what it holds for the course while serving) goes into RESTART_RSS[name]."""
+    from tests.support.serve import LOADED
+
+    with _served(course, folder, code, cache, name) as (proc, port, log, started):
+        while not LOADED.search(log.read_text(encoding="utf-8", errors="replace")):
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
+            time.sleep(0.05)
+        wall = time.perf_counter() - started
+        RESTART_CPU[name] = process_cpu(proc.pid)
+        while not _answers(port) and proc.poll() is None:
+            time.sleep(0.05)
+        time.sleep(0.5)             # the start's last allocations settle
+        RESTART_RSS[name] = process_rss_mib(proc.pid)
+        return wall
 
 
 def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> dict:
@@ -304,45 +317,29 @@ def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, 
     stopped."""
     import urllib.request
 
-    from tests.support.serve import LOADED, free_port
+    from tests.support.serve import LOADED
     from tests.support.wsclient import Tab
 
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "STUD_STUDY_CONTENT"}
-    env.update({"STUD_STUDY_DB": str(folder / f"{name}.db"), "STUD_STUDY_CONTENT": str(course),
-                "STUD_STUDY_CACHE": str(cache)})
-    if code is not None:
-        env["PYTHONPATH"] = str(code)
-    log = folder / f"{name}.log"
-    with open(log, "w") as out:
-        started = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "course.app", "--server.port", str(port),
-                                 "--server.address", "127.0.0.1", "--server.headless", "true",
-                                 "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                                cwd=code or ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            while not _answers(port):
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
-                time.sleep(0.02)
-            answering = time.perf_counter() - started
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as page:
-                page.read()
-            html = time.perf_counter() - started
-            tab = Tab(f"http://127.0.0.1:{port}", timeout=600)
-            drawn = tab.run()
-            course_map = time.perf_counter() - started
-            tab.close()
-            failed = [getattr(p, "message", "") for n, p in drawn.elements if n == "exception"]
-            if failed or len(drawn.elements) < 10:
-                raise RuntimeError(f"the Course map was not drawn: {failed or [n for n, _ in drawn.elements]}")
-            while not (loaded := LOADED.search(log.read_text(encoding="utf-8", errors="replace"))):
-                time.sleep(0.05)
-            return {"answering": answering, "html": html, "map": course_map,
-                    "loaded_in": float(loaded.group("seconds")), "cpu": process_cpu(proc.pid)}
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+    with _served(course, folder, code, cache, name) as (proc, port, log, started):
+        while not _answers(port):
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
+            time.sleep(0.02)
+        answering = time.perf_counter() - started
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as page:
+            page.read()
+        html = time.perf_counter() - started
+        tab = Tab(f"http://127.0.0.1:{port}", timeout=600)
+        drawn = tab.run()
+        course_map = time.perf_counter() - started
+        tab.close()
+        failed = [getattr(p, "message", "") for n, p in drawn.elements if n == "exception"]
+        if failed or len(drawn.elements) < 10:
+            raise RuntimeError(f"the Course map was not drawn: {failed or [n for n, _ in drawn.elements]}")
+        while not (loaded := LOADED.search(log.read_text(encoding="utf-8", errors="replace"))):
+            time.sleep(0.05)
+        return {"answering": answering, "html": html, "map": course_map,
+                "loaded_in": float(loaded.group("seconds")), "cpu": process_cpu(proc.pid)}
 
 
 def first_maps(size: int, rev: str | None, rounds: int) -> int:
