@@ -151,10 +151,25 @@ def for_game(spec: Any, ask: Ask) -> Ask:
     return bound
 
 
+# (game, name) -> (the game's spec, the game's own entry, the stud entry, the Ask found): what
+# `find_ask` found, kept while the three it was read from are the same objects.
+_FOUND: dict[tuple[str, str], tuple[Any, Any, Any, Ask]] = {}
+
+
 def find_ask(game: str, name: str) -> Ask:
+    """One ask of a game, as `asks_for` gives it. A check asks this tens of thousands of times,
+    so each lookup is kept; it is used again only while the game's spec, the game's own entry
+    for the name and the stud entry for it are the objects it was read from (an edit of the
+    registry or of `GAMES`, a test's `monkeypatch.setitem` too, looks it up afresh)."""
+    spec, own, stud = find_game(game), _ASKS.get(game, {}).get(name), _ASKS.get("stud", {}).get(name)
+    kept = _FOUND.get((game, name))
+    if kept is not None and kept[0] is spec and kept[1] is own and kept[2] is stud:
+        return kept[3]
     found = asks_for(game)
     if name not in found:
         raise ValueError(f"ask {name!r} is not supported for {game}: expected one of {', '.join(found)}")
+    own, stud = _ASKS.get(game, {}).get(name), _ASKS.get("stud", {}).get(name)   # as loading the game left them
+    _FOUND[(game, name)] = (spec, own, stud, found[name])
     return found[name]
 
 

@@ -5,10 +5,17 @@ Each function plays the exercise's moves on a fresh hand state (`HandState.start
 `HandState.face_up_seen`). A validated exercise keeps what they build (`Exercise.replayed`), so
 every question and grade of one point shares one replay; a kept replay holds its exercise
 weakly.
+
+The points of one exercise are reached in one forward pass: each thread keeps one hand being
+walked through the latest exercise's moves (`_Walk`), and the state at a point is a copy of it
+taken there (`forked`), so questions at moves 3, 8 and 12 play 12 moves, not 23. A point behind
+the walk starts a new walk from the deal.
 """
 
 from __future__ import annotations
 
+import threading
+import types
 import weakref
 from typing import Any
 
@@ -33,7 +40,95 @@ def replay(hand: Any, exercise: Any, upto: int | None = None) -> Any:
         upto = None       # every move: the one replay the checker kept (a legal_action asked at the end)
     # Kept on the exercise, the state holds it weakly: no reference cycle, so a replaced course
     # is freed by reference counting even though it was frozen out of the collector's reach.
-    return replayed(("hand", upto), lambda: build(weakref.proxy(exercise)))
+    if upto is None:
+        return replayed(("hand", None), lambda: build(weakref.proxy(exercise)))
+    return replayed(("hand", upto), lambda: walked_to(hand, exercise, upto))
+
+
+class _Walk(threading.local):
+    """This thread's hand walked forward through one exercise's moves: the exercise (weakly),
+    the state, and how many moves it has played."""
+
+    exercise: Any = None
+    state: Any = None
+    played: int = 0
+
+
+_WALK = _Walk()
+
+
+def walked_to(hand: Any, exercise: Any, upto: int) -> Any:
+    """A hand state of its own after the exercise's first `upto` moves, the same as a fresh
+    replay to there: the thread's walk through this exercise goes on from where it stands (or
+    starts from the deal when it is of another exercise or already past `upto`), and the state
+    returned is a copy of it at `upto` (`forked`). A refused move raises its error, as a fresh
+    replay would, and ends the walk."""
+    walk = _WALK
+    state = walk.state if walk.exercise is not None and walk.exercise() is exercise else None
+    played = walk.played if state is not None else 0
+    if state is None or played > upto:
+        state, played = hand.start(weakref.proxy(exercise)), 0
+    walk.exercise = walk.state = None    # a replay asked for while these moves are played walks on its own
+    for move in moves_of(exercise)[played:upto]:
+        state.apply(move, read=False)
+    walk.exercise, walk.state, walk.played = weakref.ref(exercise), state, upto
+    return forked(state)
+
+
+def forked(state: Any) -> Any:
+    """A copy of a hand state that later moves on either one leave the other untouched: every
+    record a move may change (a class with `_undo`, as `course.engine.seats.save` takes them:
+    the table, its seats, betting rounds and the game's own rules) copied with the lists, dicts
+    and sets it holds, each object once, so what is shared stays shared; frozen
+    values (cards, moves, steps, ledger entries, the profile) are the same objects. The state's
+    own lists (its ledger and moves) are copied and its kept pots start empty (a cache). A
+    ledger entry's record of payments is the original table's list (`PotsAt`), which only grows
+    and is read up to the entry's own length."""
+    copies: dict[int, Any] = {}
+    copy = object.__new__(type(state))
+    fields = {key: _copied(value, copies) for key, value in state.__dict__.items()}
+    for key, value in fields.items():   # a method of a record copied (the game's grammar) is the copy's
+        if type(value) is types.MethodType and id(value.__self__) in copies:
+            fields[key] = types.MethodType(value.__func__, copies[id(value.__self__)])
+    copy.__dict__.update(fields)
+    pots = fields.get("_pots")
+    if pots is not None:
+        copy._pots = type(pots)()
+    return copy
+
+
+def _copied(value: Any, copies: dict[int, Any]) -> Any:
+    """`value` for a forked state: a record a move may change, or a list, dict or set, copied
+    with what they hold (each object once: `copies`); a tuple holding one of those, rebuilt
+    around the copies; anything else (`_KEPT`) the same object."""
+    kind = type(value)
+    if kind in _KEPT:
+        return value
+    kept = _KEPT
+    if kind is tuple:        # a tuple holding a copied list or record (a kept answer and its key)
+        items = tuple(v if type(v) in kept else _copied(v, copies) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    done = copies.get(id(value))
+    if done is not None:
+        return done
+    if kind is list:
+        done = copies[id(value)] = [v if type(v) in kept else _copied(v, copies) for v in value]
+    elif kind is dict:
+        done = copies[id(value)] = {k: v if type(v) in kept else _copied(v, copies) for k, v in value.items()}
+    elif kind is set:
+        done = copies[id(value)] = set(value)
+    elif getattr(kind, "_undo", False):     # a record a move may change
+        done = copies[id(value)] = object.__new__(kind)
+        done.__dict__.update({key: v if type(v) in kept else _copied(v, copies) for key, v in value.__dict__.items()})
+    else:
+        _KEPT.add(kind)
+        return value
+    return done
+
+
+# The types whose values a forked state shares with the original: every type met that is not
+# a list, dict, set, tuple or a record a move may change (`_undo`).
+_KEPT: set[type] = set()
 
 
 def street_ends(hand: Any, exercise: Any) -> dict[str, int]:
