@@ -40,8 +40,8 @@ def replay(hand: Any, exercise: Any, upto: int | None = None) -> Any:
         upto = None       # every move: the one replay the checker kept (a legal_action asked at the end)
     # Kept on the exercise, the state holds it weakly: no reference cycle, so a replaced course
     # is freed by reference counting even though it was frozen out of the collector's reach.
-    if upto is None:
-        return replayed(("hand", None), lambda: build(weakref.proxy(exercise)))
+    if upto is None or upto == 0:     # no move to share with another point
+        return replayed(("hand", upto), lambda: build(weakref.proxy(exercise)))
     return replayed(("hand", upto), lambda: walked_to(hand, exercise, upto))
 
 
@@ -86,7 +86,8 @@ def forked(state: Any) -> Any:
     and is read up to the entry's own length."""
     copies: dict[int, Any] = {}
     copy = object.__new__(type(state))
-    fields = {key: _copied(value, copies) for key, value in state.__dict__.items()}
+    fields = {key: value[:] if type(value) is list else _copied(value, copies)   # its entries are frozen
+              for key, value in state.__dict__.items()}
     for key, value in fields.items():   # a method of a record copied (the game's grammar) is the copy's
         if type(value) is types.MethodType and id(value.__self__) in copies:
             fields[key] = types.MethodType(value.__func__, copies[id(value.__self__)])
@@ -106,6 +107,11 @@ def _copied(value: Any, copies: dict[int, Any]) -> Any:
         return value
     kept = _KEPT
     if kind is tuple:        # a tuple holding a copied list or record (a kept answer and its key)
+        for v in value:
+            if type(v) not in kept:
+                break
+        else:
+            return value
         items = tuple(v if type(v) in kept else _copied(v, copies) for v in value)
         return value if all(a is b for a, b in zip(items, value)) else items
     done = copies.get(id(value))
