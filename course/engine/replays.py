@@ -152,8 +152,20 @@ def street_ends(hand: Any, exercise: Any) -> dict[str, int]:
             ends[state.table.street] = len(moves)
         return ends
 
+    def read() -> dict[str, int]:
+        """The same from the hand's one kept replay (`replay`): each ledger entry records the
+        street as its move left the table, so no move is played again."""
+        ends, street = {}, hand.start(exercise).table.street
+        for index, entry in enumerate(replay(hand, exercise).ledger):
+            if street is not None and entry.street != street:
+                ends[street] = index
+            street = entry.street
+        if street is not None:
+            ends[street] = len(exercise.moves)
+        return ends
+
     replayed = getattr(exercise, "replayed", None)
-    return replayed(("street ends",), build) if replayed is not None else build()
+    return replayed(("street ends",), read) if replayed is not None else build()
 
 
 def face_up_seen(hand: Any, exercise: Any, upto: int | None = None) -> dict[str, list[Card]]:

@@ -124,3 +124,23 @@ def test_a_forked_state_is_untouched_by_moves_played_on_the_original():
         state.apply(move, read=False)
     assert state_difference(copy, fresh_replay(exercise, 1)) is None
     assert state_difference(state, copy) is not None
+
+
+def streets_ended_by_playing(exercise) -> dict[str, int]:
+    """Street -> moves played when it is over, found by playing the moves one at a time."""
+    state, ends = fresh_replay(exercise, 0), {}
+    for index, move in enumerate(exercise.moves):
+        before = state.table.street
+        state.apply(move, read=False)
+        if before is not None and state.table.street != before:
+            ends[before] = index
+    if state.table.street is not None:
+        ends[state.table.street] = len(exercise.moves)
+    return ends
+
+
+@pytest.mark.parametrize("exercise_id", [i for i in WITH_MOVES if points_of(COURSE.exercises[i])[-1] ==
+                                         len(COURSE.exercises[i].moves) - 1])
+def test_street_ends_read_from_the_kept_replay_are_those_found_by_playing_the_moves(exercise_id):
+    exercise = COURSE.exercises[exercise_id].relabelled()
+    assert HandState.street_ends(exercise) == streets_ended_by_playing(exercise)
