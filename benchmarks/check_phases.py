@@ -35,7 +35,7 @@ from course.content.load import keep_out_of_gc
 spent = {}
 
 def timed(module, name, label):
-    """Time every call of `module.name`, wherever it was imported by name."""
+    # every call of module.name timed, wherever it was imported by name
     inner, depth = getattr(module, name), [0]
     def measured(*args, **kwargs):
         if depth[0]:
