@@ -118,7 +118,7 @@ def asks_for(game: str) -> dict[str, Ask]:
     return found
 
 
-_BOUND: dict[tuple[str, str], tuple[Ask, Ask]] = {}
+_BOUND: dict[tuple[str, str], tuple[Ask, Any, Ask]] = {}   # (game, ask) -> (the registration, the spec, as bound)
 
 
 def for_game(spec: Any, ask: Ask) -> Ask:
@@ -127,10 +127,10 @@ def for_game(spec: Any, ask: Ask) -> Ask:
     (`Ask.at` that the spec's `point_keys` allow; the key naming a round, `round_key`, for an ask
     that `names_round`), the game's own prompt (`prompts`), the skill it
     trains (the game itself for the asks in `trains_game`) and the pot hidden when the table is
-    drawn (`pot_hidden`). The same object for every lookup while the registration stands."""
+    drawn (`pot_hidden`). The same object for every lookup while the registration and the spec stand."""
     kept = _BOUND.get((spec.name, ask.name))
-    if kept is not None and kept[0] is ask:
-        return kept[1]
+    if kept is not None and kept[0] is ask and kept[1] is spec:
+        return kept[2]
     changes: dict[str, Any] = {}
     prompt = dict(spec.prompts).get(ask.name, ask.prompt)
     if "{round}" in prompt:
@@ -147,7 +147,7 @@ def for_game(spec: Any, ask: Ask) -> Ask:
     if ask.name in spec.pot_hidden:
         changes["hides"] = "pot"
     bound = replace(ask, **changes) if changes else ask
-    _BOUND[(spec.name, ask.name)] = (ask, bound)
+    _BOUND[(spec.name, ask.name)] = (ask, spec, bound)
     return bound
 
 

@@ -82,3 +82,19 @@ def test_a_home_game_declaring_its_own_copy_would_be_caught(monkeypatch):
     register("horn-a-vika", copy)
     with pytest.raises(AssertionError, match="contributions"):
         test_no_ask_is_registered_twice_across_the_games()
+
+
+def test_a_kept_ask_lookup_follows_an_edit_of_the_registry_or_of_the_games(monkeypatch):
+    registered = find_ask("stud-high", "bring_in")
+    assert find_ask("stud-high", "bring_in") is registered          # kept between lookups
+    edited = dataclasses.replace(asks._ASKS["stud"]["bring_in"], drawn_at="point")
+    with monkeypatch.context() as patch:
+        patch.setitem(asks._ASKS["stud"], "bring_in", edited)
+        assert find_ask("stud-high", "bring_in").drawn_at == "point"
+        assert find_ask("stud-high", "bring_in") == for_game(find_game("stud-high"), edited)
+    assert find_ask("stud-high", "bring_in") is registered           # the registration put back
+    spec = find_game("stud-high")
+    with monkeypatch.context() as patch:                             # a game's spec replaced
+        patch.setitem(GAMES, "stud-high", dataclasses.replace(spec, prompts=(("bring_in", "Who pays?"),)))
+        assert find_ask("stud-high", "bring_in").prompt == "Who pays?"
+    assert find_ask("stud-high", "bring_in") is registered
