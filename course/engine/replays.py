@@ -9,7 +9,8 @@ weakly.
 The points of one exercise are reached in one forward pass: each thread keeps one hand being
 walked through the latest exercise's moves (`_Walk`), and the state at a point is a copy of it
 taken there (`forked`), so questions at moves 3, 8 and 12 play 12 moves, not 23. A point behind
-the walk starts a new walk from the deal.
+the walk starts a new walk from the deal. Where each street ends is read from the ledger of the
+replay of every move, which the checker keeps.
 """
 
 from __future__ import annotations
