@@ -911,3 +911,6 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK.get(name), params
     # The pot after a game's events (the games on events take it up): no topic, it trains the game.
     ("pot", "units", "How big is the pot after these events?", table_pot, {}, (), None),
 )))
+
+# Stud High's own asks about a dealing irregularity (the `irregularity:` key), registered by their module.
+from course.asks import irregularity as _irregularity_asks  # noqa: E402,F401

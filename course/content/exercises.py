@@ -19,6 +19,7 @@ from course.moves import parse_move
 from course.engine.state import HandState
 from course.errors import ActionFormatError, ContentError, CourseError
 from course.model import Exercise, Problem, Question
+from course.content.irregularity import read_irregularity
 from course.content.phh import kept_fields_problems
 
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
@@ -33,6 +34,9 @@ EXERCISE_KEYS += ("phh",)
 # dealt to that seat in turn, "down"/"up" for one dealt unseen (drawn as a card back, no event
 # names it), "known" for one the events deal.
 EXERCISE_KEYS += ("unknown_cards",)
+# A dealing mistake on a Stud High street and the deal it happened on (RRP-H 8.5, 8.9, 8.14):
+# course/content/irregularity.py reads it, course/engine/irregularities.py repairs it.
+EXERCISE_KEYS += ("irregularity",)
 
 
 def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
@@ -85,6 +89,10 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = _extra(ck, top, spec, seats, whole)
+    irregular = read_irregularity(ck, top.get("irregularity"), game, street, seats, hands, shared, actions,
+                                  profile, whole)
+    if irregular is not None:
+        extra["irregularity"] = irregular
 
     # `after:` counts the moves written: events (a whole hand, a home game) or a street's actions
     questions = _questions(ck, top.get("questions"), game, seats, street,

@@ -1,0 +1,98 @@
+"""The asks about a dealing irregularity (an exercise's `irregularity:` key): Stud High's own
+questions, each answered by the repair `course.engine.irregularities` applies to the deal.
+
+- `repair_bring_in` (yes/no, `player`): does the player owe the bring-in now? (RRP-H 8.5, 8.9)
+- `repair_first_to_act` (a player): who acts first on third street? (RRP-H 8.5, 8.9)
+- `repair_hand_live` (yes/no, `player`): does the player's hand play on? (RRP-H 8.5)
+- `repair_next_card` (a card, `player`): which card does the player get next? (RRP-H 8.14)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from course.asks import Ask, register
+from course.cards import Card
+from course.engine.irregularities import Repair, cite_of, dealt_too_soon, hole_card_up, wrong_bring_in
+from course.explain import Answer, Step
+
+GAME = "stud-high"
+
+
+def _doors(exercise: Any) -> dict[str, Card]:
+    return {p: h.up[0] for p, h in exercise.hands.items() if not h.folded and h.up}
+
+
+def _still_in(exercise: Any) -> list[str]:
+    folds = {a.split()[0] for a in exercise.actions if a.split()[1:] == ["folds"]}
+    return [p for p in exercise.seats if not exercise.hands[p].folded and p not in folds]
+
+
+def repair_of(exercise: Any, *kinds: str) -> Repair:
+    """The repair of the exercise's irregularity (one of `kinds`), applied to its deal."""
+    found = (exercise.extra or {}).get("irregularity")
+    if not found or found["kind"] not in kinds:
+        raise ValueError(f"this question is about a dealing mistake: the exercise needs an 'irregularity:' of kind "
+                         f"{' or '.join(kinds)}")
+    kind = found["kind"]
+    if kind == "hole-card-up":
+        return hole_card_up(exercise.seats, _doors(exercise), found["player"],
+                            [Card.parse(c) for c in found["cards"]], exercise.profile)
+    if kind == "wrong-bring-in":
+        return wrong_bring_in(exercise.seats, _doors(exercise), found["player"], found["next_acted"], exercise.profile)
+    return dealt_too_soon(exercise.seats, _still_in(exercise), [Card.parse(c) for c in found["early"]],
+                          [Card.parse(c) for c in found["deck"]])
+
+
+def _bring_in(exercise: Any, question: Any) -> Answer:
+    player = question.params["player"]
+    repair = repair_of(exercise, "hole-card-up", "wrong-bring-in")
+    owes = repair.bring_in == player
+    cite = cite_of(repair.kind)
+    if owes:
+        last = f"So {player} owes the bring-in."
+    elif repair.bring_in is None:
+        last = f"So nobody owes a bring-in, {player} included."
+    else:
+        last = f"So {player} owes no bring-in: it is {repair.bring_in}'s."
+    return Answer(owes, [*repair.steps, Step(last, cite)])
+
+
+def _first_to_act(exercise: Any, question: Any) -> Answer:
+    repair = repair_of(exercise, "hole-card-up", "wrong-bring-in")
+    return Answer(repair.first, [*repair.steps, Step(f"So {repair.first} acts first on third street.",
+                                                     cite_of(repair.kind))])
+
+
+def _hand_live(exercise: Any, question: Any) -> Answer:
+    player = question.params["player"]
+    repair = repair_of(exercise, "hole-card-up")
+    if player in repair.live:
+        live = repair.live[player]
+        return Answer(live, [*repair.steps, Step(f"So {player}'s hand {'plays on' if live else 'is dead'}.",
+                                                 cite_of(repair.kind))])
+    live = not exercise.hands[player].folded
+    return Answer(live, [Step(f"The mistake touched none of {player}'s cards: the hand "
+                              f"{'plays on' if live else 'was already folded'}.", cite_of(repair.kind))])
+
+
+def _next_card(exercise: Any, question: Any) -> Answer:
+    player = question.params["player"]
+    repair = repair_of(exercise, "dealt-too-soon")
+    if player not in repair.next_cards:
+        raise ValueError(f"{player} is not still in once the round is over, so gets no card: ask about one of "
+                         f"{', '.join(repair.next_cards)}")
+    card = repair.next_cards[player]
+    return Answer(card, [*repair.steps, Step(f"So {player}'s next card is {card}.", cite_of(repair.kind))])
+
+
+register(GAME, *(Ask(name, kind, prompt, solve, topic, params, required, drawn_at="point")
+                 for name, kind, prompt, solve, topic, params, required in (
+    ("repair_bring_in", "yesno", "Does {player} owe the bring-in now?", _bring_in, "bring-in",
+     {"player": "player"}, ("player",)),
+    ("repair_first_to_act", "player", "Who acts first on third street?", _first_to_act, "bring-in", {}, ()),
+    ("repair_hand_live", "yesno", "Does {player}'s hand play on?", _hand_live, "deal", {"player": "player"},
+     ("player",)),
+    ("repair_next_card", "cards", "Which card does {player} get next?", _next_card, "deal", {"player": "player"},
+     ("player",)),
+)))
