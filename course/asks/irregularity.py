@@ -3,7 +3,6 @@ questions, each answered by the repair `course.engine.irregularities` applies to
 
 - `repair_bring_in` (yes/no, `player`): does the player owe the bring-in now? (RRP-H 8.5, 8.9)
 - `repair_first_to_act` (a player): who acts first on third street? (RRP-H 8.5, 8.9)
-- `repair_hand_live` (yes/no, `player`): does the player's hand play on? (RRP-H 8.5)
 - `repair_next_card` (a card, `player`): which card does the player get next? (RRP-H 8.14)
 """
 
@@ -64,18 +63,6 @@ def _first_to_act(exercise: Any, question: Any) -> Answer:
                                                      cite_of(repair.kind))])
 
 
-def _hand_live(exercise: Any, question: Any) -> Answer:
-    player = question.params["player"]
-    repair = repair_of(exercise, "hole-card-up")
-    if player in repair.live:
-        live = repair.live[player]
-        return Answer(live, [*repair.steps, Step(f"So {player}'s hand {'plays on' if live else 'is dead'}.",
-                                                 cite_of(repair.kind))])
-    live = not exercise.hands[player].folded
-    return Answer(live, [Step(f"The mistake touched none of {player}'s cards: the hand "
-                              f"{'plays on' if live else 'was already folded'}.", cite_of(repair.kind))])
-
-
 def _next_card(exercise: Any, question: Any) -> Answer:
     player = question.params["player"]
     repair = repair_of(exercise, "dealt-too-soon")
@@ -91,8 +78,6 @@ register(GAME, *(Ask(name, kind, prompt, solve, topic, params, required, drawn_a
     ("repair_bring_in", "yesno", "Does {player} owe the bring-in now?", _bring_in, "bring-in",
      {"player": "player"}, ("player",)),
     ("repair_first_to_act", "player", "Who acts first on third street?", _first_to_act, "bring-in", {}, ()),
-    ("repair_hand_live", "yesno", "Does {player}'s hand play on?", _hand_live, "deal", {"player": "player"},
-     ("player",)),
     ("repair_next_card", "cards", "Which card does {player} get next?", _next_card, "deal", {"player": "player"},
      ("player",)),
 )))

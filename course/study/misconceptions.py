@@ -1068,6 +1068,50 @@ def pair_option_in_low_game(exercise, question) -> bool | None:
     return True if _bet_with_a_pair_showing(exercise, question, big) else None
 
 
+
+# --- dealing irregularities (an exercise's `irregularity:` key; RRP-H 8.5, 8.9, 8.14)
+
+
+def _irregularity(exercise, kind: str) -> dict | None:
+    found = (getattr(exercise, "extra", None) or {}).get("irregularity")
+    return found if found and found.get("kind") == kind else None
+
+
+def wrong_bring_in_always_stands(exercise, question) -> Any:
+    """The wrong player's bring-in taken to stand although the next player has not acted yet."""
+    found = _irregularity(exercise, "wrong-bring-in")
+    if found is None or found["next_acted"]:
+        return None
+    changed = dataclasses.replace(exercise, extra={**exercise.extra, "irregularity": {**found, "next_acted": True}})
+    return engine.answer(changed, question).value
+
+
+def exposed_card_brings_in(exercise, question) -> Any:
+    """A hole card turned up by mistake read as an ordinary door card: when it is the lowest card
+    showing, its owner brings in and acts first."""
+    found = _irregularity(exercise, "hole-card-up")
+    if found is None or len(found["cards"]) != 1:
+        return None
+    doors = {p: h.up[0] for p, h in exercise.hands.items() if not h.folded and h.up}
+    low = engine.bring_in(exercise.seats, doors, exercise.profile, words=False).value
+    if low != found["player"]:
+        return None
+    return low if question.ask == "repair_first_to_act" else question.params.get("player") == low
+
+
+def nothing_more_set_aside(exercise, question) -> Any:
+    """Only the cards dealt too soon set aside: the dealer burns and deals on straight away, with
+    no card set aside for each player still in."""
+    found = _irregularity(exercise, "dealt-too-soon")
+    if found is None:
+        return None
+    folds = {a.split()[0] for a in exercise.actions if a.split()[1:] == ["folds"]}
+    live = [p for p in exercise.seats if not exercise.hands[p].folded and p not in folds]
+    player = question.params.get("player")
+    deck = parse_cards(found["deck"])
+    return deck[1 + live.index(player)] if player in live and len(deck) > 1 + live.index(player) else None
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "all_in_lowcard_brings_in": all_in_lowcard_brings_in,
     "straight_counts_in_razz": straight_counts_in_razz,
@@ -1120,4 +1164,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "high_takes_all_hilo": high_takes_all_hilo,
     "one_half_per_hand": one_half_per_hand,
     "even_split_among_winners": even_split_among_winners,
+    "wrong_bring_in_always_stands": wrong_bring_in_always_stands,
+    "exposed_card_brings_in": exposed_card_brings_in,
+    "nothing_more_set_aside": nothing_more_set_aside,
 }

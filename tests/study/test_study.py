@@ -179,6 +179,9 @@ SHOWN_BY = {
     # the beginners' mistakes named on the course's own exercises (tests/study/test_misconceptions.py)
     "high-card-before-type": "opener", "small-bet-carried": "contributions",
     "ante-cuts-the-call": "completion", "paired-low-qualifies": "hilo-qualifies",
+    # the dealing irregularities (RRP-H 8.5, 8.9, 8.14)
+    "wrong-bring-in-always-stands": "wrong-bring-in", "exposed-card-brings-in": "hole-card-up",
+    "nothing-more-set-aside": "dealt-too-soon",
 }
 # Entries shown only on an exercise built for them (exercises/<game>/mistake-<id>.yaml), where no
 # drill template deals their situation often enough.
