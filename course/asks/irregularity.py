@@ -3,7 +3,7 @@ questions, each answered by the repair `course.engine.irregularities` applies to
 
 - `repair_bring_in` (yes/no, `player`): does the player owe the bring-in now? (RRP-H 8.5, 8.9)
 - `repair_first_to_act` (a player): who acts first on third street? (RRP-H 8.5, 8.9)
-- `repair_next_card` (a card, `player`): which card does the player get next? (RRP-H 8.14)
+- `repair_gets_card` (yes/no, `player`, `cards`): is this the card the player gets next? (RRP-H 8.14)
 """
 
 from __future__ import annotations
@@ -63,14 +63,19 @@ def _first_to_act(exercise: Any, question: Any) -> Answer:
                                                      cite_of(repair.kind))])
 
 
-def _next_card(exercise: Any, question: Any) -> Answer:
+def _gets_card(exercise: Any, question: Any) -> Answer:
     player = question.params["player"]
+    named = [Card.parse(c) for c in question.params["cards"]]
+    if len(named) != 1:
+        raise ValueError(f"name one card, got {len(named)}")
     repair = repair_of(exercise, "dealt-too-soon")
     if player not in repair.next_cards:
         raise ValueError(f"{player} is not still in once the round is over, so gets no card: ask about one of "
                          f"{', '.join(repair.next_cards)}")
     card = repair.next_cards[player]
-    return Answer(card, [*repair.steps, Step(f"So {player}'s next card is {card}.", cite_of(repair.kind))])
+    gets = card == named[0]
+    last = f"So {player}'s next card is {card}" + ("." if gets else f", not {named[0]}.")
+    return Answer(gets, [*repair.steps, Step(last, cite_of(repair.kind))])
 
 
 register(GAME, *(Ask(name, kind, prompt, solve, topic, params, required, drawn_at="point")
@@ -78,6 +83,6 @@ register(GAME, *(Ask(name, kind, prompt, solve, topic, params, required, drawn_a
     ("repair_bring_in", "yesno", "Does {player} owe the bring-in now?", _bring_in, "bring-in",
      {"player": "player"}, ("player",)),
     ("repair_first_to_act", "player", "Who acts first on third street?", _first_to_act, "bring-in", {}, ()),
-    ("repair_next_card", "cards", "Which card does {player} get next?", _next_card, "deal", {"player": "player"},
-     ("player",)),
+    ("repair_gets_card", "yesno", "Does {player} get the {cards} next?", _gets_card, "deal",
+     {"player": "player", "cards": "cards"}, ("player", "cards")),
 )))

@@ -7,7 +7,7 @@ plants one mistake of the dealer's on it and lets the engine answer:
   hole cards are up and the hand is dead (the bring-in among the others).
 - `wrong-bring-in` (does the true low card owe the bring-in): the wrong player brings in, and the
   next player has acted in about half of the draws.
-- `dealt-too-soon` (which card a player gets next): cards dealt before the betting is over.
+- `dealt-too-soon` (is this the card a player gets next): cards dealt before the betting is over.
 """
 
 from __future__ import annotations
@@ -88,13 +88,19 @@ def dealt_too_soon(rng: random.Random) -> dict[str, Any]:
     early = [deal.deck.pop() for _ in range(rng.randint(1, len(live) - 1))]
     rest = [deal.deck.pop() for _ in range(2 * len(live) + 1 + rng.randint(0, 2))]
     player = rng.choice(live)
+    at = live.index(player)
+    pick = rng.random()
+    # the card the player gets (about half the time), the one they would get were nothing more set
+    # aside, or one of the cards dealt too soon
+    card = (rest[len(live) + 1 + at] if pick < 0.5 else rest[1 + at] if pick < 0.8
+            else rng.choice(early))
     intro = (f"During the {street} street betting the dealer burns a card and deals {text(early)} too soon. The "
              f"round's betting then ends. The next cards of the deck, from the top, are {text(rest)}.")
-    return deal.exercise({"ask": "repair_next_card", "player": player,
-                          "prompt": f"Which card does {player} get next?"}, rules, intro=intro, actions=actions,
+    return deal.exercise({"ask": "repair_gets_card", "player": player, "cards": str(card)}, rules, intro=intro,
+                         actions=actions,
                          irregularity={"kind": "dealt-too-soon", "early": text(early), "deck": text(rest)})
 
 
 register(Template("hole-card-up", GAME, "repair_first_to_act", "Drill: a hole card dealt face up", hole_card_up))
 register(Template("wrong-bring-in", GAME, "repair_bring_in", "Drill: the wrong player brings in", wrong_bring_in))
-register(Template("dealt-too-soon", GAME, "repair_next_card", "Drill: cards dealt too soon", dealt_too_soon))
+register(Template("dealt-too-soon", GAME, "repair_gets_card", "Drill: cards dealt too soon", dealt_too_soon))

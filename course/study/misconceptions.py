@@ -1107,9 +1107,11 @@ def nothing_more_set_aside(exercise, question) -> Any:
         return None
     folds = {a.split()[0] for a in exercise.actions if a.split()[1:] == ["folds"]}
     live = [p for p in exercise.seats if not exercise.hands[p].folded and p not in folds]
-    player = question.params.get("player")
+    player, named = question.params.get("player"), parse_cards(question.params.get("cards") or [])
     deck = parse_cards(found["deck"])
-    return deck[1 + live.index(player)] if player in live and len(deck) > 1 + live.index(player) else None
+    if player not in live or len(named) != 1 or len(deck) <= 1 + live.index(player):
+        return None
+    return deck[1 + live.index(player)] == named[0]
 
 
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
