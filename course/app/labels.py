@@ -47,6 +47,8 @@ ASKS = {
     "pot_matches": "the pot matches", "pot": "the pot", "bet_limit": "the bet limit",
     "holding": "a holding after the takes", "takes": "what may be taken",
     "side_pots": "the side pots", "showdown_order": "who shows first",
+    "repair_first_to_act": "who acts first after a dealing mistake",
+    "repair_bring_in": "the bring-in after a dealing mistake", "repair_gets_card": "the next card after cards dealt too soon",
 }
 
 
