@@ -12,7 +12,7 @@ from typing import Any
 
 from course.asks import Ask, register
 from course.cards import Card
-from course.engine.irregularities import Repair, cite_of, dealt_too_soon, hole_card_up, wrong_bring_in
+from course.engine.irregularities import Repair, cite_of, dealt_too_soon, hole_card_up, still_in, wrong_bring_in
 from course.explain import Answer, Step
 
 GAME = "stud-high"
@@ -23,8 +23,7 @@ def _doors(exercise: Any) -> dict[str, Card]:
 
 
 def _still_in(exercise: Any) -> list[str]:
-    folds = {a.split()[0] for a in exercise.actions if a.split()[1:] == ["folds"]}
-    return [p for p in exercise.seats if not exercise.hands[p].folded and p not in folds]
+    return still_in(exercise.seats, [p for p, h in exercise.hands.items() if h.folded], exercise.actions)
 
 
 def repair_of(exercise: Any, *kinds: str) -> Repair:

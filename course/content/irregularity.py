@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from course.cards import Card
 from course.content.checker import suggest
-from course.engine.irregularities import KINDS, IrregularityError, dealt_too_soon, wrong_bring_in
+from course.engine.irregularities import KINDS, IrregularityError, dealt_too_soon, still_in, wrong_bring_in
 
 KEYS = {
     "hole-card-up": (("kind", "player", "cards"), ("kind", "player", "cards")),
@@ -23,12 +23,6 @@ KEYS = {
     "dealt-too-soon": (("kind", "early", "deck"), ("kind", "early", "deck")),
 }
 WHERE = "'irregularity'"
-
-
-def still_in(seats: list[str], hands: Mapping[str, Any], actions: list[str]) -> list[str]:
-    """The players still in once the street's written actions are over."""
-    folds = {a.split()[0] for a in actions if isinstance(a, str) and a.split()[1:] == ["folds"]}
-    return [p for p in seats if p in hands and not hands[p].folded and p not in folds]
 
 
 def read_irregularity(ck: Any, node: Any, game: str | None, street: str | None, seats: list[str],
@@ -153,7 +147,8 @@ def _dealt_too_soon(ck: Any, fields: Mapping[str, Any], street: str | None, seat
                 return None
             seen[card] = what
     try:
-        dealt_too_soon(seats, still_in(seats, hands, actions), early, deck)
+        dealt_too_soon(seats, still_in([p for p in seats if p in hands], [p for p, h in hands.items() if h.folded],
+                                      actions), early, deck)
     except IrregularityError as exc:
         ck.add(fields["deck"], f"{exc} [RRP-H 8.14]")
         return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 import yaml
 
@@ -68,6 +68,13 @@ class Repair:
     next_cards: Mapping[str, Card] = field(default_factory=dict)   # the card each player gets next
     set_aside: tuple[Card, ...] = ()       # cards out of play (dealt-too-soon)
     steps: tuple[Step, ...] = ()
+
+
+def still_in(seats: Sequence[str], folded: Collection[str], actions: Sequence[str]) -> list[str]:
+    """The players still in once a street's written actions are over: not folded before it, and
+    not folding in it ("Cara folds")."""
+    folds = {a.split()[0] for a in actions if a.split()[1:] == ["folds"]}
+    return [p for p in seats if p not in folded and p not in folds]
 
 
 def _left_of(seats: Sequence[str], player: str, live: Sequence[str]) -> str:

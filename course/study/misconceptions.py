@@ -1105,8 +1105,7 @@ def nothing_more_set_aside(exercise, question) -> Any:
     found = _irregularity(exercise, "dealt-too-soon")
     if found is None:
         return None
-    folds = {a.split()[0] for a in exercise.actions if a.split()[1:] == ["folds"]}
-    live = [p for p in exercise.seats if not exercise.hands[p].folded and p not in folds]
+    live = engine.still_in(exercise.seats, [p for p, h in exercise.hands.items() if h.folded], exercise.actions)
     player, named = question.params.get("player"), parse_cards(question.params.get("cards") or [])
     deck = parse_cards(found["deck"])
     if player not in live or len(named) != 1 or len(deck) <= 1 + live.index(player):
