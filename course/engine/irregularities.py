@@ -47,6 +47,9 @@ def repairs() -> dict[str, dict[str, Any]]:
     for name, repair in found.items():
         if not repair.get("cite"):
             raise ValueError(f"{RULES_FILE.name}: repair {name!r} has no citation")
+    counted = found["dealt-too-soon"].get("counted")
+    if counted != "after-the-round":     # the one reading `dealt_too_soon`'s callers apply (`still_in`)
+        raise ValueError(f"{RULES_FILE.name}: dealt-too-soon counted {counted!r}: expected after-the-round")
     return found
 
 
