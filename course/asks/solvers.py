@@ -511,8 +511,9 @@ def _misdeals(exercise: Exercise) -> dict[str, Any]:
 
 
 def _dead_hands(exercise: Exercise, question: Question, mucked: list[str] = ()) -> tuple[list[str], list[Step]]:
-    """The misdealt hands still in that the engine finds dead (RRP-H 8.18), and the steps that say
-    why; a hand of the right size is never looked at (nothing else can make it dead here)."""
+    """The misdealt hands still in that the engine finds dead (RRP-H 8.18), and the steps that rule
+    on each misdealt hand, live or dead; a hand of the right size is never looked at (nothing else
+    can make it dead here)."""
     misdeals = _misdeals(exercise)
     if not misdeals:
         return [], []
@@ -521,9 +522,9 @@ def _dead_hands(exercise: Exercise, question: Question, mucked: list[str] = ()) 
     steps: list[Step] = []
     for player in (p for p in exercise.seats if p in misdeals and p not in out):
         verdict = _hand_verdict(exercise, question, player)
+        steps.extend(verdict.steps)      # a misdealt hand ruled live says so too
         if not verdict.value:
             dead.append(player)
-            steps.extend(verdict.steps)
     return dead, steps
 
 
