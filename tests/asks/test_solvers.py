@@ -263,7 +263,7 @@ def test_to_json_shapes():
 
 def test_asks_by_game_and_topics():
     by_game = lookups.all_asks()
-    assert set(by_game["stud-high"]) == set(content.STUD_ASKS)
+    assert set(by_game["stud-high"]) == {*content.STUD_ASKS, "hand_live"}   # Stud High's own: RRP-H 8.18
     heart = by_game["have-a-heart"]
     assert "holding" in heart and "best_five" in heart and "bring_in" not in heart
     assert "spit" not in by_game["horn-a-vika"]
