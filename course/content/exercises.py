@@ -89,7 +89,7 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = _extra(ck, top, spec, seats, whole)
-    _misdealt_extra(ck, top, spec, street, hands, seats, shared, extra)
+    _misdealt_extra(ck, top, spec, street, hands, seats, shared, profile, extra)
 
     # `after:` counts the moves written: events (a whole hand, a home game) or a street's actions
     questions = _questions(ck, top.get("questions"), game, seats, street,
@@ -173,9 +173,9 @@ def _extra(ck: _Checker, top: dict[str, Node], spec: Any, seats: list[str], whol
 
 
 def _misdealt_extra(ck: _Checker, top: dict[str, Node], spec: Any, street: str | None, hands: dict,
-                    seats: list[str], shared: list, extra: dict[str, Any]) -> None:
+                    seats: list[str], shared: list, profile: Any, extra: dict[str, Any]) -> None:
     """The hands misdealt on purpose (`misdealt:`), checked, into `extra["misdealt"]`."""
-    found = misdealt(ck, top, spec, street, hands, seats, shared)
+    found = misdealt(ck, top, spec, street, hands, seats, shared, profile)
     if found:
         extra["misdealt"] = found
 

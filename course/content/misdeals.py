@@ -35,7 +35,7 @@ def misdealt_seats(top: dict[str, Node]) -> set[str]:
 
 
 def misdealt(ck: Any, top: dict[str, Node], spec: Any, street: str | None, hands: dict, seats: list[str],
-             shared: list) -> dict[str, dict[str, Any]]:
+             shared: list, profile: Any = None) -> dict[str, dict[str, Any]]:
     """The `misdealt` key checked: seat -> {"extra": [card text, ...]} or {"missing": street}; {}
     when absent or wrong (each problem reported at its line)."""
     node = top.get(KEY)
@@ -47,6 +47,10 @@ def misdealt(ck: Any, top: dict[str, Node], spec: Any, street: str | None, hands
     if spec.moves != "actions" or spec.cards_move:
         ck.add(node, f"{where} is for a stud game whose cards stay with the player they are dealt to; "
                f"{spec.title} is not one")
+        return {}
+    if profile is not None and not profile.has("missing_last_card"):
+        ck.add(node, f"{where} needs rules that settle a hand missing its last card (the option "
+               f"'missing_last_card', which the Stud High profiles give); {profile.name!r} has none")
         return {}
     if top.get("events") is not None:
         ck.add(node, f"{where} describes hands written out at the showdown: write the street's 'hands', not "

@@ -94,3 +94,11 @@ questions:
 """
     _, problems = content.parse_exercise(text, "heart.yaml")
     assert any(p.line == 9 and "'misdealt' is for a stud game" in p.message for p in problems), _where(problems)
+
+
+def test_a_game_whose_rules_do_not_settle_a_lost_last_card_refuses_the_key():
+    text = HEAD.format(street="showdown").replace("game: stud-high\nrules: pokerstars", "game: razz\nrules: rrp-razz")
+    _, problems = content.parse_exercise(text + "misdealt:\n  Ben: {extra: [A♠]}\n  Cara: {missing: seventh}\n"
+                                         + "questions:\n  - ask: winners\n", "razz.yaml")
+    assert any(p.line == 13 and "'missing_last_card'" in p.message and "'rrp-razz' has none" in p.message
+               for p in problems), _where(problems)
