@@ -576,6 +576,27 @@ def short_hand_dead(exercise, question) -> Any:
                           cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
 
 
+def wrong_count_hand_plays(exercise, question) -> Any:
+    """A hand shown down with the wrong number of cards (`misdealt:`) played like any other: live,
+    and ranked on every card it holds (RRP-H 8.18 left out)."""
+    if not (exercise.extra or {}).get("misdealt"):
+        return None
+    if question.ask == "hand_live":
+        return True
+    hands, shared, folded = _final(exercise)
+    live = [p for p in exercise.seats if p in hands and p not in folded]
+    if not live:
+        return None
+    best = max(evaluate([*hands[p], *shared]).value for p in live)
+    winners = [p for p in live if evaluate([*hands[p], *shared]).value == best]
+    if question.ask == "winners":
+        return winners
+    right = engine.answer(exercise, question).value
+    pot = exercise.pot if exercise.pot is not None else sum(right.values())
+    return dict(engine.split_pot(pot, winners, exercise.seats, profile=exercise.profile,
+                          cards={p: [*hands[p], *shared] for p in winners}).value)
+
+
 def match_before_earlier(exercise, question) -> Any:
     """Every pot match of one card priced at the pot before the earlier matches were paid."""
     right = engine.answer_json(exercise, question)
@@ -1133,6 +1154,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "order_by_rank": order_by_rank,
     "suits_split_tie": suits_split_tie,
     "short_hand_dead": short_hand_dead,
+    "wrong_count_hand_plays": wrong_count_hand_plays,
     "highest_door_bring_in": highest_door_bring_in,
     "antes_in_contributions": antes_in_contributions,
     "folded_row_counted": folded_row_counted,

@@ -157,6 +157,7 @@ SHOWN_BY = {
     "first-match-limit": "hav-second-match", "base-limit-for-everyone": "hav-per-player-limit",
     "face-down-heart-takes": "hah-face-down-heart",
     "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
+    "wrong-count-hand-plays": ("dead-hand", "dead-hand-winner"), "short-hand-always-dead": "dead-hand",
     "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
     "stud-bring-in-in-razz": ("razz-highest-door", "which-game-bring-in"), "ace-high-in-razz": "razz-ace-door",
     "straight-counts-in-razz": "razz-straight-low", "nine-qualifies": "hilo-nine-low",
