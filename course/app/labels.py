@@ -47,6 +47,7 @@ ASKS = {
     "pot_matches": "the pot matches", "pot": "the pot", "bet_limit": "the bet limit",
     "holding": "a holding after the takes", "takes": "what may be taken",
     "side_pots": "the side pots", "showdown_order": "who shows first",
+    "seats_left": "room for more players",
 }
 
 
