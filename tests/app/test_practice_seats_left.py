@@ -58,3 +58,14 @@ def test_a_seats_left_drill_opens_on_practice(tmp_path):
         at.button(key=f"{keys[0]}:check").click().run()
         assert not at.exception, at.exception
         assert any(s.value.startswith("Right.") for s in at.success)
+
+
+def test_the_horn_a_vika_lesson_asks_it_as_the_try_it_of_the_section_that_teaches_the_limit(tmp_path):
+    lesson = next(l for l in COURSE.lessons.values() if l.id == "horn-a-vika")
+    section = next(s for s in lesson.sections if "hav-up-to-seven-players" in (s.points or ()))
+    assert section.try_it == "try-hav-room-for-two-more"
+    with environment(tmp_path / "p.db"):
+        at = open_app("lesson", query={"id": lesson.id})
+        assert not at.exception, at.exception
+        labels = [w.label for w in at.number_input if w.key.startswith("lesson|try-hav-room-for-two-more|")]
+        assert any("more players" in label for label in labels), labels
