@@ -49,6 +49,7 @@ ASKS = {
     "side_pots": "the side pots", "showdown_order": "who shows first", "hand_live": "a live or dead hand",
     "repair_first_to_act": "who acts first after a dealing mistake",
     "repair_bring_in": "the bring-in after a dealing mistake", "repair_gets_card": "the next card after cards dealt too soon",
+    "seats_left": "room for more players",
 }
 
 

@@ -522,6 +522,16 @@ def base_limit_for_everyone(exercise, question) -> int | None:
     return engine.variant_module(exercise.game).limit_for(table.profile, number, None)
 
 
+def folded_seats_freed(exercise, question) -> int | None:
+    """Horn-A-Vika's room at the table counted from the players still in, as if a player who
+    folded had given back the cards dealt to them (None when nobody has folded)."""
+    table = engine.home_replay(exercise)
+    live = [p for p in exercise.seats if not table.hands[p].folded]
+    if len(live) == len(exercise.seats):
+        return None
+    return max(engine.variant_module(exercise.game).SEAT_LIMIT - len(live), 0)
+
+
 def face_down_heart_takes(exercise, question) -> Any:
     """A heart dealt face down read as giving its owner a take."""
     last = exercise.events[-1] if exercise.events else ""
@@ -1173,6 +1183,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "first_match_limit": first_match_limit,
     "base_limit_for_everyone": base_limit_for_everyone,
     "face_down_heart_takes": face_down_heart_takes,
+    "folded_seats_freed": folded_seats_freed,
     "ace_low_bring_in": ace_low_bring_in,
     "hidden_cards_bring_in": hidden_cards_bring_in,
     "hidden_cards_opener": hidden_cards_opener,

@@ -24,7 +24,7 @@ from typing import Any, Collection
 from course import amounts
 from course.asks import Ask, register
 from course.engine.betting import PlayerLimit
-from course.cards import Card, cards_text
+from course.cards import DECK, Card, cards_text
 from course.engine.state import HandState, random_hand
 from course.engine.stud import random_play
 from course.engine.table import Rules, Table
@@ -59,6 +59,19 @@ def stage_cite(stage: int) -> str:
 
 
 STAGE_CITES = {s.number: (stage_cite(s.number),) for s in SPEC.stages}   # what each stage's deal cites
+
+# The most players the game seats: as many as the one 52-card deck (OPR-535 1.1) deals every card
+# to, seven each and the spit card (1.2), read from the spec's streets (OPR-535 1.3: seven).
+SEAT_LIMIT = SPEC.players_dealt_in_full(len(DECK))
+SEAT_CITE = (SPEC.seat_limit_cite,)
+
+
+def seats_problem(players: int) -> str | None:
+    """Why a table of `players` cannot be dealt Horn-A-Vika, or None when it can."""
+    if 2 <= players <= SEAT_LIMIT:
+        return None
+    return (f"Horn-A-Vika seats 2 to {SEAT_LIMIT} players ({SPEC.cards_per_player} cards each plus the spit card "
+            f"come from one {len(DECK)}-card deck), not {players}")
 
 
 @dataclass
@@ -104,9 +117,9 @@ class HornRules(Rules):
 
     def on_start(self, table: Table, exercise: Any) -> None:
         seats = table.seats
-        if not 2 <= len(seats) <= 7:
-            raise IllegalActionError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
-                                     f"{len(seats)}", cite=("OPR-535 1.3",), key="seats")
+        problem = seats_problem(len(seats))
+        if problem:
+            raise IllegalActionError(problem, cite=SEAT_CITE, key="seats")
         shared = list(getattr(exercise, "shared", []) or [])
         if len(shared) > 1:
             raise IllegalActionError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: "
@@ -624,6 +637,35 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     return Answer(value, steps)
 
 
+def ask_seats_left(exercise: Any, question: Any) -> Answer:
+    """How many more players the table could have dealt in: the game's seat limit, worked out
+    from the cards each player and the table take out of the deck, less the seats taken (a player
+    who has folded was dealt in all the same)."""
+    seats = list(exercise.seats)
+    table = HandState.replay(exercise).table
+    folded = [p for p in seats if table.hands[p].folded]
+    each, spit, deck = SPEC.cards_per_player, SPEC.table_cards, len(DECK)
+    left_for_players = deck - spit
+    over = left_for_players - SEAT_LIMIT * each
+    steps = [
+        Step(f"Each player is dealt {each} cards, and the spit card is {spit} more, turned up on the table "
+             f"for everyone.", ("OPR-535 1.2",)),
+        Step(f"One {deck}-card deck: with the spit card out, {left_for_players} are left for the players, "
+             f"enough for {SEAT_LIMIT} hands of {each} ({SEAT_LIMIT} × {each} = {SEAT_LIMIT * each}, {over} over); "
+             f"{SEAT_LIMIT + 1} players would need {(SEAT_LIMIT + 1) * each + spit}. So at most {SEAT_LIMIT} "
+             f"players.", ("OPR-535 1.1", *SEAT_CITE)),
+    ]
+    value = max(SEAT_LIMIT - len(seats), 0)
+    taken = f"{len(seats)} players are dealt in ({names(seats)})"
+    if folded:
+        taken += f"; {names(folded)} folded, but {'was' if len(folded) == 1 else 'were'} dealt in all the same"
+    if value:
+        steps.append(Step(f"{taken}, so {SEAT_LIMIT} − {len(seats)} = {value} more could join.", SEAT_CITE))
+    else:
+        steps.append(Step(f"{taken}: the table is full, and nobody more can join.", SEAT_CITE))
+    return Answer(value, steps)
+
+
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
 # The game's own asks, declared once, and the stud asks it takes up by name (the one registration,
 # worded by its GameSpec); the stud showdown asks it answers are listed in its spec (`stud_asks`).
@@ -633,7 +675,8 @@ register(GAME,
          "pot",
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         "opener", "award", *ROUND_ASKS)
+         "opener", "award", *ROUND_ASKS,
+         Ask("seats_left", "units", "How many more players could have been dealt into this hand?", ask_seats_left))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -647,8 +690,9 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
     (`watch(played)` called after every move);
     `seats`: their names (default P1, P2, ...); `stacks`: the chips of the players listed, so
     that short matches happen."""
-    if not 2 <= players <= 7:
-        raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
+    problem = seats_problem(players) if isinstance(players, int) else f"players: expected a number, not {players!r}"
+    if problem:
+        raise ValueError(f"{problem} ({SEAT_CITE[0]})")
     played, do = random_hand(rng, players, profile, start, parse_event, seats, stacks=dict(stacks or {}))
 
     def decide(table: Table) -> str | None:

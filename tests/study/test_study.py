@@ -150,7 +150,7 @@ SHOWN_BY = {
     "small-bet-on-fifth": "fifth-street-bet", "pair-option-ignored": "pair-option",
     "borrowed-card": "borrowed-card", "four-flush-as-flush": "four-flush-showing",
     "kicker-beyond-five": "sixth-card", "spit-card-showing": "hav-spit-not-showing",
-    "take-from-folded": "hah-folded-player",
+    "take-from-folded": "hah-folded-player", "folded-seats-freed": "hav-folded-seats-count",
     "highest-door-bring-in": "bring-in", "other-door-tie-rule": ("door-tie-suit", "door-tie-seat"),
     "antes-in-contributions": "completion", "folded-row-counted": "folded-best-row",
     "one-more-raise": "raise-cap", "wraparound-straight": "wraparound-straight",
