@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Collection
 
 from course import amounts
@@ -354,65 +355,20 @@ class HornRules(Rules):
         the record of payments and the players out at an earlier point (a ledger entry's), else now."""
         seats = table.seats
         folded = {p for p in seats if table.hands[p].folded} if folded is None else set(folded)
-        layers: list[list] = [[table.start_pot, list(seats)]] if table.start_pot else []
-        returned: dict[str, int] = {}
-        how: list[Step] = [Step(f"The pot held {table.start_pot} when these events begin; every player still in "
-                                f"shares it.", ("OPR-535 2.2",))] if table.start_pot else []
-        rule = table.profile.option("short_match")
-
-        stacks, chips_in = table.stacks, dict.fromkeys(seats, 0)    # each player's chips in so far
-
-        def betting(street: str, put: dict[str, int]) -> None:
-            # a side pot only where a player is all in: one who may still call shares every pot
-            all_in = all_in_players(chips_in, [p for p in seats if p not in folded], stacks)
-            pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded, all_in=all_in)
-            for player, units in back.items():
-                returned[player] = returned.get(player, 0) + units
-            for pot in pots:
-                if pot.amount:
-                    layers.append([pot.amount, list(pot.players)])
-
-        street, put = None, {}
-        for kind, paid_on, player, units in (table.flow if flow is None else flow):
-            if kind == "bet":
-                if street not in (None, paid_on):
-                    betting(street, put)
-                    put = {}
-                street = paid_on
-                put[player] = put.get(player, 0) + units
-                chips_in[player] += units
-                continue
-            if street is not None:
-                betting(street, put)
-                street, put = None, {}
-            chips_in[player] += units
-            if kind == "ante" or not layers:
-                if layers:
-                    layers[0][0] += units
-                else:
-                    layers.append([units, list(seats)])
-                continue
-            rest, out, total = units, [], sum(a for a, _ in layers)
-            for amount, players in layers:
-                if player not in players:
-                    out.append([amount, players])
-                elif rest >= amount:
-                    out.append([2 * amount, players])
-                    rest -= amount
-                else:
-                    if rest:
-                        out.append([2 * rest, players])
-                    out.append([amount - rest, [q for q in players if q != player]])
-                    rest = 0
-            if rest:
-                out[-1][0] += rest
-            if units < total:
-                how.append(Step(f"{player} matched the pot all in for {units} of its {total}: {player} may win only "
-                                f"the part matched, {2 * units}; the other {total - units} is a side pot for the "
-                                "others.", rule.cite, rule.course_default))
-            layers = out
-        if street is not None:
-            betting(street, put)
+        flow = table.flow if flow is None else flow
+        # The payments are read in order, and a drill watching for side pots asks after every
+        # payment: the reading of the payments asked about last is kept on the table and read on
+        # from, when this record starts with those same payments and the same players are out.
+        kept = table.__dict__.get("_pot_layers")
+        if kept is not None and kept[0] == folded and len(kept[1]) <= len(flow) and \
+                tuple(flow[:len(kept[1])]) == kept[1]:
+            run = kept[2].copy()
+        else:
+            run = _PotLayers(table, folded)
+        run.read(flow[run.n:])
+        table.__dict__["_pot_layers"] = (frozenset(folded), tuple(flow), run.copy())
+        run.end_street()
+        layers, returned, how = run.layers, run.returned, run.how
         merged: list[list] = []
         for amount, players in layers:
             players = [p for p in seats if p in players and p not in folded]
@@ -445,8 +401,19 @@ class HornRules(Rules):
             "under these rules every bet and raise is a whole number of units"
             + (" (the course's own default: the rules give their limits in whole amounts and say nothing of "
                "cents)" if units.course_default else ""), tuple(units.cite), bool(units.course_default))
-        return PlayerLimit(number, lambda p: limit_for(profile, number, self.match_before(p, number)),
-                           int(smallest.value), _limit_cites(number, profile.option("round_limits")), whole)
+        by_match: dict[tuple, Any] = {}     # last match -> limit: the profile and the round are fixed
+
+        def largest(player: str) -> Any:
+            # asked for every move listed and judged; a player's limit follows from the round and
+            # the player's last match alone, and that match is read afresh each time
+            last = self.match_before(player, number)
+            key = (type(last), last)      # 5 and Decimal("5") are equal keys, but not the same amount to halve
+            if key not in by_match:
+                by_match[key] = limit_for(profile, number, last)
+            return by_match[key]
+
+        return PlayerLimit(number, largest, int(smallest.value), _limit_cites(number, profile.option("round_limits")),
+                           whole)
 
     def match_before(self, player: str, number: int) -> int | None:
         """What `player` last paid to match the pot before betting round `number`: matches made in
@@ -468,6 +435,93 @@ class HornRules(Rules):
                                   table.profile.option("later_round_tie"))
             return sorted(chosen, key=lambda o: ranked.index(o.player))
         return sorted(chosen, key=lambda o: o.seq)
+
+
+class _PotLayers:
+    """Horn-A-Vika's pots as the record of payments builds them (`HornRules.pot_layers`), read
+    one payment at a time: the layers so far (each [amount, the players who may win it]), the
+    chips that went back, the steps saying how a short match split the pot, each player's chips
+    in, and the betting street being read with what each player put in on it. `n`: the payments
+    read. A copy (`copy`) may be read on from where this one stands. It holds what it reads of
+    the table, not the table, which keeps it (no cycle for the collector)."""
+
+    __slots__ = ("seats", "stacks", "profile", "folded", "layers", "returned", "how", "chips_in", "street", "put", "n")
+
+    def __init__(self, table: Table, folded: set[str]):
+        self.seats, self.stacks, self.profile, self.folded, self.n = table.seats, table.stacks, table.profile, folded, 0
+        self.layers: list[list] = [[table.start_pot, list(table.seats)]] if table.start_pot else []
+        self.returned: dict[str, int] = {}
+        self.how: list[Step] = [Step(f"The pot held {table.start_pot} when these events begin; every player still "
+                                     f"in shares it.", ("OPR-535 2.2",))] if table.start_pot else []
+        self.chips_in = dict.fromkeys(table.seats, 0)    # each player's chips in so far
+        self.street: str | None = None
+        self.put: dict[str, int] = {}
+
+    def copy(self) -> "_PotLayers":
+        other = object.__new__(_PotLayers)
+        other.seats, other.stacks, other.profile = self.seats, self.stacks, self.profile
+        other.folded, other.n, other.street = self.folded, self.n, self.street
+        other.layers = [[amount, players] for amount, players in self.layers]   # a players list is never changed
+        other.returned, other.how, other.chips_in, other.put = \
+            dict(self.returned), list(self.how), dict(self.chips_in), dict(self.put)
+        return other
+
+    def end_street(self) -> None:
+        """The chips of the betting street being read become pots by what each player put in on
+        it: a side pot only where a player is all in (one who may still call shares every pot)."""
+        if self.street is None:
+            return
+        seats, folded, put = self.seats, self.folded, self.put
+        all_in = all_in_players(self.chips_in, [p for p in seats if p not in folded], self.stacks)
+        pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded, all_in=all_in)
+        for player, units in back.items():
+            self.returned[player] = self.returned.get(player, 0) + units
+        for pot in pots:
+            if pot.amount:
+                self.layers.append([pot.amount, list(pot.players)])
+        self.street, self.put = None, {}
+
+    def read(self, payments: list[tuple]) -> None:
+        """Read on: each payment (kind, street, player, units) of the record after those read."""
+        chips_in, seats = self.chips_in, self.seats
+        for kind, paid_on, player, units in payments:
+            self.n += 1
+            if kind == "bet":
+                if self.street not in (None, paid_on):
+                    self.end_street()
+                self.street = paid_on
+                self.put[player] = self.put.get(player, 0) + units
+                chips_in[player] += units
+                continue
+            self.end_street()
+            chips_in[player] += units
+            layers = self.layers
+            if kind == "ante" or not layers:
+                if layers:
+                    layers[0][0] += units
+                else:
+                    layers.append([units, list(seats)])
+                continue
+            rest, out, total = units, [], sum(a for a, _ in layers)
+            for amount, players in layers:
+                if player not in players:
+                    out.append([amount, players])
+                elif rest >= amount:
+                    out.append([2 * amount, players])
+                    rest -= amount
+                else:
+                    if rest:
+                        out.append([2 * rest, players])
+                    out.append([amount - rest, [q for q in players if q != player]])
+                    rest = 0
+            if rest:
+                out[-1][0] += rest
+            if units < total:
+                rule = self.profile.option("short_match")
+                self.how.append(Step(f"{player} matched the pot all in for {units} of its {total}: {player} may win "
+                                     f"only the part matched, {2 * units}; the other {total - units} is a side pot "
+                                     "for the others.", rule.cite, rule.course_default))
+            self.layers = out
 
 
 def match_order(table: Table, stage: int) -> Opt:
@@ -526,6 +580,14 @@ def halve(profile: Any, amount: Any) -> Any:
 
 def parse_event(text):
     """One Horn-A-Vika event; `IllegalActionError` quoting the text otherwise."""
+    return _event(text) if type(text) is str else parse_move(text, SPEC.kinds, SPEC.title)
+
+
+@lru_cache(maxsize=4096)
+def _event(text: str) -> Event:
+    """A text read once is not read again: every move of a random hand is parsed as it is played
+    and again when its item is loaded, and the grammar's own cache hashes the tuple of kinds on
+    each call. A move is immutable, and an unreadable text raises (nothing is cached)."""
     return parse_move(text, SPEC.kinds, SPEC.title)
 
 
