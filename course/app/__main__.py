@@ -12,6 +12,11 @@ is logged on the server's output with its size and time.
 The load starts before anything heavy is imported (`course.app.courses` needs only the content
 loader): the app's state, the progress store (pandas, SQLAlchemy) and Streamlit are imported
 while the course loads, not before (they took a restart from the cache about a second).
+
+Before the server starts answering, it imports what a visitor's first run would
+(`warm_first_run`: the entry module, every page, pandas, the store's modules), while the course
+goes on loading in its thread: otherwise the first visitor's run paid those imports (seconds on
+a busy machine) after the server said it was ready.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+import time
 
 from course.app import ENTRY, courses
 
@@ -30,6 +36,21 @@ def preload() -> None:
         courses.live_course().course()
     except Exception:  # noqa: BLE001 - the server must come up whatever the content holds
         logging.getLogger("course").exception("the course could not be loaded at start")
+
+
+def warm_first_run() -> None:
+    """Import the entry module the script runs (and with it every page, pandas and the progress
+    store's modules), so that the first visitor's run finds them imported. Called by the server's
+    start in the main thread, before it answers (an import from a second thread could meet
+    Streamlit's own imports half done); one that fails here fails again, and is reported, in
+    the visitor's run."""
+    started = time.perf_counter()
+    try:
+        import course.app.entry  # noqa: F401 - imported for its side effect: the modules are loaded
+        logging.getLogger("course").info("the first page's modules imported in %.1f s",
+                                         time.perf_counter() - started)
+    except Exception:  # noqa: BLE001 - the visitor's run meets the same error and reports it
+        logging.getLogger("course").exception("the first page's modules could not be imported ahead")
 
 
 OWN_FLAGS = {"--shared": "require_shared", "--allow-anonymous-class": "allow_anonymous"}
@@ -95,6 +116,9 @@ def main(argv: list[str]) -> int:
         refuse_unsafe_start(**flags)
         from course.app import health
         health.answer_only_when_saving()
+        # answer only once a first run needs no imports (the course itself may still be loading:
+        # a visitor who comes now waits for that one load, `course.app.state.course`)
+        warm_first_run()
         return start(*args, **kwargs)
 
     bootstrap.run = checked_start
