@@ -14,9 +14,9 @@ loader): the app's state, the progress store (pandas, SQLAlchemy) and Streamlit 
 while the course loads, not before (they took a restart from the cache about a second).
 
 Before the server starts answering, it imports what a visitor's first run would
-(`warm_first_run`: the entry module, every page, pandas, the store's modules), while the course
-goes on loading in its thread: otherwise the first visitor's run paid those imports (seconds on
-a busy machine) after the server said it was ready.
+(`warm_first_run`: the entry module, every page, pandas, the store's modules) and opens the
+progress store, while the course goes on loading in its thread: otherwise the first visitor's
+run paid for them (seconds on a busy machine) after the server said it was ready.
 """
 
 from __future__ import annotations
@@ -40,14 +40,18 @@ def preload() -> None:
 
 def warm_first_run() -> None:
     """Import the entry module the script runs (and with it every page, pandas and the progress
-    store's modules), so that the first visitor's run finds them imported. Called by the server's
-    start in the main thread, before it answers (an import from a second thread could meet
-    Streamlit's own imports half done); one that fails here fails again, and is reported, in
-    the visitor's run."""
+    store's modules) and open the progress store, so that the first visitor's run finds them
+    imported and open. Called by the server's start in the main thread, before it answers (an
+    import from a second thread could meet Streamlit's own imports half done); what fails here
+    fails again, and is reported, in the visitor's run."""
     started = time.perf_counter()
     try:
         import course.app.entry  # noqa: F401 - imported for its side effect: the modules are loaded
-        logging.getLogger("course").info("the first page's modules imported in %.1f s",
+        from course.app import state
+
+        opened = state.open_store_ahead()
+        logging.getLogger("course").info("the first page's modules imported%s in %.1f s",
+                                         " and the progress store opened" if opened else "",
                                          time.perf_counter() - started)
     except Exception:  # noqa: BLE001 - the visitor's run meets the same error and reports it
         logging.getLogger("course").exception("the first page's modules could not be imported ahead")

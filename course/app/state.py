@@ -192,6 +192,24 @@ def _open_store() -> ProgressStore:
         return _STORES[location]
 
 
+def open_store_ahead() -> bool:
+    """Open the progress store before any visitor comes (`python -m course.app` calls it as the
+    server starts): the first visitor's run then finds it open, not creating or checking the
+    file. Only a SQLite file: a database server may be slow to answer or away, and the start
+    must not wait for it (the first run opens it, and the health check reports it, as before).
+    A store that cannot be opened now is left for that run to open and report as usual (the
+    failure is not remembered for RETRY_S). True when it opened."""
+    if "://" in configured_location():
+        return False
+    try:
+        _open_store()
+        return True
+    except (StoreError, OSError):
+        with _STORES_LOCK:
+            _FAILED.pop(configured_location(), None)
+        return False
+
+
 def _evict(location: str) -> None:
     """Forget the open store of `location` (damaged, replaced or moved aside): the next look
     opens the file again, checking it."""
