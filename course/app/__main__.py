@@ -29,11 +29,24 @@ import time
 from course.app import ENTRY, courses
 
 
+MAP_FIRST = 2.0    # seconds the full load waits for the first Course map drawn from the index
+
+
 def preload() -> None:
     """Load the course at the content root into the server's LiveCourse; a failure is logged
-    and left for the first visitor's session to meet and report, never fatal to the server."""
+    and left for the first visitor's session to meet and report, never fatal to the server.
+
+    When the Course map's index kept beside the cache still describes the files
+    (`course.content.map_index`), it is read first, and the full load waits until a first Course
+    map has been drawn from it, or MAP_FIRST seconds: both at once would share the one
+    interpreter lock and each take twice as long, and the map is what the first visitor waits
+    for. A visitor who opens any other page meanwhile loads the course in their own run (under
+    the loader's lock, so once), as before."""
     try:
-        courses.live_course().course()
+        live = courses.live_course()
+        if live.map_index() is not None:
+            live.map_drawn.wait(MAP_FIRST)
+        live.course()
     except Exception:  # noqa: BLE001 - the server must come up whatever the content holds
         logging.getLogger("course").exception("the course could not be loaded at start")
 

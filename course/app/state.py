@@ -477,6 +477,26 @@ def course() -> Course:
         return live.course()
 
 
+def map_course() -> Course:
+    """What the Course map draws: the course once it is loaded; before that, the map's index
+    kept beside the validated-course cache when it still describes every file
+    (`course.content.map_index`: lessons, sections' try-its and points, questions' points), so
+    a restarted server draws the first map without waiting for the whole course; else the
+    course itself (`course()`, waiting for it). Only the map reads the index."""
+    live = live_course()
+    if not live.loaded:
+        index = live.map_index()
+        if index is not None:
+            return index
+    return course()
+
+
+def map_drawn() -> None:
+    """Tell the server's loader that a Course map has been drawn (the preload of a restarted
+    server waits for the first one before it loads the whole course: `course.app.__main__`)."""
+    live_course().map_drawn.set()
+
+
 _DERIVED: dict[tuple[int, Callable], tuple[weakref.ref, Any]] = {}
 _DERIVED_LOCK = threading.Lock()
 

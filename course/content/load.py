@@ -288,6 +288,19 @@ def try_facts(exercise: Any) -> tuple[frozenset, frozenset]:
             frozenset(pid for question in exercise.questions for pid in question.points))
 
 
+def map_facts(model: Any) -> tuple:
+    """What the Course map reads of a model beyond its first fields (`course.content.map_index`):
+    an exercise's questions as (ask, points), a lesson's sections as (try-it, points, cited
+    keys). A model from the cache keeps them beside its first fields, as `try_facts`, so the
+    map's index is written without unpacking any model."""
+    kept = model.__dict__.get("map_facts")
+    if kept is not None:
+        return kept
+    if isinstance(model, Lesson):
+        return tuple((s.try_it, tuple(s.points or ()), tuple(s.cite or ())) for s in model.sections)
+    return tuple((q.ask, tuple(q.points or ())) for q in model.questions)
+
+
 @dataclass(frozen=True)
 class _Asked:
     """A try-it as `try_point_problems` reads it: questions declaring these points."""
