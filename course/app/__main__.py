@@ -17,6 +17,11 @@ Before the server starts answering, it imports what a visitor's first run would
 (`warm_first_run`: the entry module, every page, pandas, the store's modules) and opens the
 progress store, while the course goes on loading in its thread: otherwise the first visitor's
 run paid for them (seconds on a busy machine) after the server said it was ready.
+
+On a restart whose files are unchanged, the Course map's index kept beside the cache
+(`course.content.map_index`) is read first, and the whole course loads once a first map has
+been drawn from it, or a second after the server answers (`preload`): the first visitor's map
+does not wait for the whole course, nor share the interpreter with its load.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ import time
 from course.app import ENTRY, courses
 
 
-MAP_FIRST = 2.0    # seconds the full load waits for the first Course map drawn from the index
+MAP_FIRST = 1.0    # seconds, once the server answers, the full load waits for a first Course map
+WARMED = threading.Event()    # set once the first page's modules are imported (`warm_first_run`)
 
 
 def preload() -> None:
@@ -37,14 +43,16 @@ def preload() -> None:
     and left for the first visitor's session to meet and report, never fatal to the server.
 
     When the Course map's index kept beside the cache still describes the files
-    (`course.content.map_index`), it is read first, and the full load waits until a first Course
-    map has been drawn from it, or MAP_FIRST seconds: both at once would share the one
-    interpreter lock and each take twice as long, and the map is what the first visitor waits
-    for. A visitor who opens any other page meanwhile loads the course in their own run (under
+    (`course.content.map_index`), it is read first, and the full load waits until the server
+    answers (the first page's modules imported, `WARMED`) and then until a first Course map has
+    been drawn from the index, or MAP_FIRST seconds: run together, they would share the one
+    interpreter lock and each take about twice as long, and the map is what the first visitor
+    waits for. A visitor who opens any other page meanwhile loads the course in their own run (under
     the loader's lock, so once), as before."""
     try:
         live = courses.live_course()
         if live.map_index() is not None:
+            WARMED.wait(60)
             live.map_drawn.wait(MAP_FIRST)
         live.course()
     except Exception:  # noqa: BLE001 - the server must come up whatever the content holds
@@ -135,7 +143,10 @@ def main(argv: list[str]) -> int:
         health.answer_only_when_saving()
         # answer only once a first run needs no imports (the course itself may still be loading:
         # a visitor who comes now waits for that one load, `course.app.state.course`)
-        warm_first_run()
+        try:
+            warm_first_run()
+        finally:
+            WARMED.set()
         return start(*args, **kwargs)
 
     bootstrap.run = checked_start
