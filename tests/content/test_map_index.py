@@ -50,7 +50,7 @@ def test_the_index_holds_what_the_map_reads_and_a_restart_writes_it_from_packed_
     again = LiveCourse(root, watch=False, cache_file=file)
     restarted = again.course()
     assert map_index.index_file(file).is_file()
-    assert all("_packed" in m.__dict__ for m in restarted.exercises.values())
+    assert all("_packed" in m.__dict__ for m in (*restarted.exercises.values(), *restarted.lessons.values()))
     assert map_index.read(map_index.index_file(file), root).exercises == index.exercises
 
 
