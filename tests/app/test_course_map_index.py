@@ -103,3 +103,30 @@ def test_an_index_the_files_no_longer_match_is_not_used(restarted, monkeypatch):
         at = open_app("map")
         assert not at.exception, at.exception
         assert "A title changed since the index" in str(drawn(at)[1])
+
+
+def test_a_restarted_server_loads_the_whole_course_only_after_its_first_map(restarted, monkeypatch):
+    """`python -m course.app`'s preload: with a usable index, the whole course is loaded once the
+    first page's modules are imported and a first map is drawn, not alongside them."""
+    import threading
+
+    from course.app import __main__ as server_main
+
+    root, db = restarted
+    seen: list[tuple[bool, bool]] = []
+    monkeypatch.setattr(server_main, "MAP_FIRST", 600)
+    monkeypatch.setattr(server_main, "WARMED", threading.Event())
+    with environment(db, content=root):
+        live = state.live_course()
+        monkeypatch.setattr(live_module.LiveCourse, "course",
+                            lambda self: seen.append((server_main.WARMED.is_set(), self.map_drawn.is_set())))
+        loader = threading.Thread(target=server_main.preload)
+        loader.start()
+        loader.join(0.5)
+        assert seen == [] and loader.is_alive()          # the modules are not imported yet
+        server_main.WARMED.set()
+        loader.join(0.5)
+        assert seen == [] and loader.is_alive()          # no map drawn yet
+        live.map_drawn.set()
+        loader.join(30)
+        assert seen == [(True, True)] and isinstance(live.map_index(), CourseIndex)
