@@ -24,7 +24,8 @@ import os
 import pickle
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -33,48 +34,95 @@ from course.content.load import course_folders, map_facts, walk
 from course.model import Course
 
 LOG = logging.getLogger(__name__)
-FORMAT = 1
+FORMAT = 2
 
 
-@dataclass(frozen=True)
-class IndexQuestion:
-    ask: str
-    points: tuple[str, ...]
+# The index is pickled as plain tuples (unpickling 43,000 small objects, each built in Python,
+# took over a second; plain tuples a tenth of that), and each lesson or exercise is seen through
+# a tuple subclass whose fields are read by name (`IndexLesson`, `IndexExercise`), made when it
+# is looked up (`_Seen`), never all at once.
+
+class IndexQuestion(tuple):
+    """A question as the map reads it: (ask, points)."""
+    __slots__ = ()
+    ask = property(itemgetter(0))
+    points = property(itemgetter(1))
 
 
-@dataclass(frozen=True)
-class IndexExercise:
-    """An exercise as the map reads it."""
-    id: str
-    title: str
-    game: str
-    path: str
-    questions: tuple[IndexQuestion, ...]
+class IndexExercise(tuple):
+    """An exercise as the map reads it: (id, title, game, path, questions as (ask, points))."""
+    __slots__ = ()
+    id = property(itemgetter(0))
+    title = property(itemgetter(1))
+    game = property(itemgetter(2))
+    path = property(itemgetter(3))
+
+    @property
+    def questions(self) -> tuple[IndexQuestion, ...]:
+        return tuple(map(IndexQuestion, self[4]))
 
 
-@dataclass(frozen=True)
-class IndexSection:
-    try_it: str | None
-    points: tuple[str, ...]
-    cite: tuple[str, ...]
+class IndexSection(tuple):
+    """A lesson section as the map reads it: (try-it, points, cited keys)."""
+    __slots__ = ()
+    try_it = property(itemgetter(0))
+    points = property(itemgetter(1))
+    cite = property(itemgetter(2))
 
 
-@dataclass(frozen=True)
-class IndexLesson:
-    """A lesson as the map reads it."""
-    id: str
-    title: str
-    game: str
-    order: int
-    summary: str
-    exercises: tuple[str, ...]
-    sections: tuple[IndexSection, ...]
-    path: str
+class IndexLesson(tuple):
+    """A lesson as the map reads it: (id, title, game, order, summary, exercises, sections, path)."""
+    __slots__ = ()
+    id = property(itemgetter(0))
+    title = property(itemgetter(1))
+    game = property(itemgetter(2))
+    order = property(itemgetter(3))
+    summary = property(itemgetter(4))
+    exercises = property(itemgetter(5))
+    path = property(itemgetter(7))
+
+    @property
+    def sections(self) -> tuple[IndexSection, ...]:
+        return tuple(map(IndexSection, self[6]))
+
+
+class _Seen(Mapping):
+    """Id -> an index's lesson or exercise, made from its plain tuple when looked up."""
+
+    def __init__(self, raw: dict[str, tuple], kind: type):
+        self._raw, self._kind = raw, kind
+
+    def __getitem__(self, key: str) -> Any:
+        return self._kind(self._raw[key])
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raw = self._raw.get(key)
+        return default if raw is None else self._kind(raw)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+    def __iter__(self):
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def values(self):
+        return list(map(self._kind, self._raw.values()))
+
+    def items(self):
+        return list(zip(self._raw, map(self._kind, self._raw.values())))
 
 
 class CourseIndex(Course):
     """A course as the Course map reads it (`IndexLesson`s and `IndexExercise`s, the course's
     problems): never handed to a page other than the map."""
+
+    @classmethod
+    def of(cls, data: tuple) -> "CourseIndex":
+        root, lessons, exercises, problems, files, invalid = data
+        return cls(root, _Seen(lessons, IndexLesson), _Seen(exercises, IndexExercise), problems, files, invalid)
 
 
 def index_file(cache_file: Path | None) -> Path | None:
@@ -82,20 +130,15 @@ def index_file(cache_file: Path | None) -> Path | None:
     return None if cache_file is None else cache_file.with_name(cache_file.stem + ".map-index.pickle")
 
 
-def build(course: Course) -> CourseIndex:
-    """The map's index of `course`, from each model's first fields and `map_facts` (a model
-    from the cache is not unpacked)."""
-    lessons = {}
-    for lid, lesson in course.lessons.items():
-        sections = tuple(IndexSection(*facts) for facts in map_facts(lesson))
-        lessons[lid] = IndexLesson(lesson.id, lesson.title, lesson.game, lesson.order, lesson.summary,
-                                   tuple(lesson.exercises), sections, lesson.path)
-    exercises = {}
-    for eid, exercise in course.exercises.items():
-        questions = tuple(IndexQuestion(*facts) for facts in map_facts(exercise))
-        exercises[eid] = IndexExercise(exercise.id, exercise.title, exercise.game, exercise.path, questions)
-    return CourseIndex(course.root, lessons, exercises, list(course.problems), list(course.files),
-                       dict(course.invalid))
+def build(course: Course) -> tuple:
+    """The map's index of `course` as plain data (see `CourseIndex.of`), from each model's first
+    fields and `map_facts` (a model from the cache is not unpacked)."""
+    lessons = {lid: (lesson.id, lesson.title, lesson.game, lesson.order, lesson.summary,
+                     tuple(lesson.exercises), map_facts(lesson), lesson.path)
+               for lid, lesson in course.lessons.items()}
+    exercises = {eid: (exercise.id, exercise.title, exercise.game, exercise.path, map_facts(exercise))
+                 for eid, exercise in course.exercises.items()}
+    return course.root, lessons, exercises, list(course.problems), list(course.files), dict(course.invalid)
 
 
 def write(path: Path | None, course: Course, stamps: dict[str, tuple[int, int]]) -> bool:
@@ -107,7 +150,8 @@ def write(path: Path | None, course: Course, stamps: dict[str, tuple[int, int]])
     try:
         header = {"format": FORMAT, "version": cache.code_version(), "written": time.time_ns(),
                   "stamps": stamps}
-        body = pickle.dumps((header, build(course)), protocol=pickle.HIGHEST_PROTOCOL)
+        body = pickle.dumps(header, protocol=pickle.HIGHEST_PROTOCOL) + \
+            pickle.dumps(build(course), protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
         try:
@@ -141,18 +185,20 @@ def read(path: Path | None, root: Path | str) -> CourseIndex | None:
         return None
     try:
         with open(path, "rb") as handle:
-            header, index = pickle.load(handle)
-        if header.get("format") != FORMAT or header.get("version") != cache.code_version() \
-                or not isinstance(index, CourseIndex):
-            return None
-        stamps, written = header["stamps"], int(header["written"])
+            header = pickle.load(handle)
+            if header.get("format") != FORMAT or header.get("version") != cache.code_version():
+                return None
+            stamps, written = header["stamps"], int(header["written"])
+            if not unchanged(Path(root), stamps, written):
+                return None
+            index = CourseIndex.of(pickle.load(handle))
     except FileNotFoundError:
         return None
     except Exception as exc:  # noqa: BLE001 - never worth failing a start
         LOG.warning("the Course map's index %s ignored, it cannot be read (%s: %s)", path,
                     type(exc).__name__, exc)
         return None
-    return index if unchanged(Path(root), stamps, written) else None
+    return index
 
 
 def unchanged(root: Path, stamps: dict[str, tuple[int, int]], written: int) -> bool:
