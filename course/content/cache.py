@@ -123,8 +123,7 @@ EAGER = {Exercise: ("id", "title", "game", "rules", "street", "path", "line", "i
 _UNPACK = threading.Lock()
 # Kept beside the fields, never packed with them: the replays (rebuilt on use), where the id is
 # written, what the try-it checks read (`course.content.load.try_facts`, a lesson's
-# `section_facts`) and what the Course
-# map's index reads (`course.content.load.map_facts`).
+# `section_facts`) and what the Course map's index reads (`course.content.load.map_facts`).
 DERIVED = ("_replays", "id_mark", "try_facts", "map_facts", "section_facts")
 
 
