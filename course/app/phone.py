@@ -64,6 +64,7 @@ CSS = """
   /* the keyboard's hint means nothing on a touch screen, nor a button's shortcut badge
      ("Enter" on Check, "N" on Next: Streamlit labels the badge "Shortcut ...") */
   .st-key-keys_hint{display:none !important}
+  [data-testid=stElementContainer]:has(.ssr-keys-hint){display:none !important}
   [data-testid=stButton] [aria-label^="Shortcut "]{display:none !important}
 }
 """

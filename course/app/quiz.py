@@ -342,6 +342,7 @@ def hand_record(exercise: Any, key: str) -> None:
 
 
 KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
+KEYS_HINT_CLASS = "ssr-keys-hint"     # the keyboard hint under a question (hidden on a phone)
 
 
 def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
@@ -519,12 +520,21 @@ def moves_line(moves: Sequence[str], first: int = 1) -> str:
 
 
 def question_table(exercise: Any, question: Any) -> cards_view.TableAt:
-    """The table as it stands when `question` is asked, from the one hand state."""
+    """The table as it stands when `question` is asked, from the one hand state (worked out once
+    per question of a loaded exercise, which is read-only: a Check reruns the question's
+    fragment, table and all)."""
     ask = ask_of(exercise, question)
-    params = getattr(question, "params", None) or {}
-    drawn_at = getattr(ask, "drawn_at", "point")
-    return cards_view.table_at(exercise, question, first_to_act=drawn_at == "first_to_act",
-                               at_last_card=drawn_at == "last_card" and ask.point_key not in params)
+
+    def build() -> cards_view.TableAt:
+        params = getattr(question, "params", None) or {}
+        drawn_at = getattr(ask, "drawn_at", "point")
+        return cards_view.table_at(exercise, question, first_to_act=drawn_at == "first_to_act",
+                                   at_last_card=drawn_at == "last_card" and ask.point_key not in params)
+    if question is None or not hasattr(exercise, "replayed"):
+        return build()
+    # kept with the ask's registration it was drawn for (what decides where the table stops)
+    kept, drawn_for, at = exercise.replayed(("table at", id(question)), lambda: (question, ask, build()))
+    return at if kept is question and drawn_for is ask else build()
 
 
 def table_block(exercise: Any, question: Any, number: int | None = None) -> None:
@@ -753,8 +763,9 @@ def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
             question_block(active, active.questions[index], index, prefix, next_step=following,
                            keyboard=keyboard)
         if keyboard:
-            with st.container(key="keys_hint"):      # hidden on a phone (app/phone.py)
-                st.caption("Keys: 1-9 choose · Enter checks · N next")
+            # one element, hidden on a phone (app/phone.py: KEYS_HINT_CLASS)
+            st.caption(f'<span class="{KEYS_HINT_CLASS}">Keys: 1-9 choose · Enter checks · N next</span>',
+                       unsafe_allow_html=True)
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):

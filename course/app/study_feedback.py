@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
 import streamlit as st
 
 from course.app import cards_view, labels, state
@@ -63,7 +65,7 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
         st.warning(f"**Known mistake.** You chose {len(given)} cards. A poker hand is five cards: "
                    "the best five of them, and the others play no part.")
     try:
-        judged = compare.judge(exercise, question, given)
+        judged = judgement(exercise, question, given)
     except misconceptions.CatalogueError as exc:
         st.warning(f"Known mistakes cannot be named: {md_escape(exc)}")
         return
@@ -101,6 +103,31 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
                    + (f"\n\n{other_rule}" if other_rule else ""))
     elif other_rule:
         st.markdown(other_rule)
+
+
+# Judgements kept per question of a loaded exercise: a class giving the same few wrong answers
+# shares them; any answer beyond these is judged afresh (typed numbers are unbounded).
+JUDGEMENTS_KEPT = 64
+
+
+def judgement(exercise: Any, question: Any, given: Any) -> Any:
+    """`compare.judge` of an answer, worked out once per question and answer of a loaded
+    exercise (a checked exercise is read-only; another profile is a new Exercise)."""
+    if not hasattr(exercise, "replayed"):
+        return compare.judge(exercise, question, given)
+    try:
+        said = json.dumps(given, sort_keys=True)
+    except (TypeError, ValueError):
+        return compare.judge(exercise, question, given)
+    kept, judged = exercise.replayed(("judgements", id(question)), lambda: (question, {}))
+    if kept is not question:
+        return compare.judge(exercise, question, given)
+    if said not in judged:
+        found = compare.judge(exercise, question, given)
+        if len(judged) >= JUDGEMENTS_KEPT:
+            return found
+        judged[said] = found
+    return judged[said]
 
 
 def schedule_for_learner() -> schedule.Schedule:
