@@ -23,7 +23,7 @@ they saw minus the attempts stored under their issuer and subject, summed; must 
 trivial page stores nothing: "-").
 
     python benchmarks/load.py [--rounds 8] [--learners 1,10,30] [--replicas 1,2] [--think 0]
-                              [--previous REV] [--no-previous] [--no-trivial] [--json]
+                              [--previous REV] [--no-previous] [--no-trivial] [--no-apptest] [--json]
 
 --think adds a pause between a learner's answers, drawn between half and one and a half times
 the value, and a first answer spread over one pause (0: every learner answers as fast as the
