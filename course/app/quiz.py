@@ -184,32 +184,18 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
 SHOWN_FOR = timedelta(hours=12)
 
 
-# How long the store's "not shown in an earlier session" stands for a question in this session:
-# a Check and Try again loop asks the store once, not on every Check (a reveal in this session is
-# known at once: `answers_shown`). Another tab's Show answer counts from the next asking.
-NOT_SHOWN_KEPT = timedelta(minutes=10)
-
-
 def answer_was_shown(exercise: Any, index: int, key: str) -> bool:
     """Whether this question's answer was shown to the learner before this check: in this
-    session (Show answer, even after Try again), or, as the store remembers, in an earlier one
-    (asked once per question in `NOT_SHOWN_KEPT`)."""
+    session (Show answer, even after Try again), or, as the store remembers, in an earlier one."""
     if st.session_state["shown"].get(key) or st.session_state.setdefault("answers_shown", {}).get(key):
         return True
     name, progress = state.learner(), state.store()
     if not name or progress is None:
         return False
-    now = datetime.now(timezone.utc)
-    asked = st.session_state.setdefault("not_shown_before", {})
-    if (name, key) in asked and now - asked[(name, key)] < NOT_SHOWN_KEPT:
-        return False
     try:
-        found = progress.revealed_since(name, exercise.id, index, now - SHOWN_FOR)
+        return progress.revealed_since(name, exercise.id, index, datetime.now(timezone.utc) - SHOWN_FOR)
     except StoreError:
         return False
-    if not found:
-        asked[(name, key)] = now
-    return found
 
 
 def _on_show(key: str, exercise: Any = None, question: Any = None, index: int = 0) -> None:

@@ -124,32 +124,3 @@ def test_practice_keeps_the_deal_s_title_until_an_answer_is_checked(tmp_path):
         assert ex.intro is None or any(ex.intro.split()[0] in m.value for m in at.markdown)
         answer_with(at, ex, q, index, kind, bad)
         assert ex.title in [h.value for h in at.subheader]
-
-
-def test_checking_again_in_one_session_asks_the_store_once_and_still_sees_a_show(tmp_path, monkeypatch):
-    """Check, Try again, Check: the store is asked whether the answer was shown in an earlier
-    session once, not on every Check; a Show answer in between still marks the next check."""
-    ex, index, q = deal_and_question()
-    kind, good, bad = right_and_wrong(ex, q)
-    asked = []
-    real = ProgressStore.revealed_since
-
-    def counted(self, *args, **kwargs):
-        asked.append(args)
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(ProgressStore, "revealed_since", counted)
-    with environment(tmp_path / "p.db"):
-        at = open_deal(ex)
-        key = answer_with(at, ex, q, index, kind, bad)
-        at.button(key=f"{key}:retry").click().run()
-        answer_with(at, ex, q, index, kind, good)
-        assert len(asked) == 1
-        last = checks(tmp_path / "p.db").iloc[-1]
-        assert bool(last["correct"]) and not bool(last["revealed"]) and last["try_kind"] == "second"
-        at.button(key=f"{key}:retry").click().run()
-        show(at, ex, index)
-        at.button(key=f"{key}:retry").click().run()
-        answer_with(at, ex, q, index, kind, good)
-        assert_shown_and_not_mastered(tmp_path / "p.db", ex, index)
-        assert len(asked) == 1
