@@ -311,8 +311,11 @@ def explanation(answer: Answer, key: str, cache: Any = None, words: set[str] | N
     short, full = cache() if cache is not None else explanation_brief_md(answer, words)
     st.markdown(short)
     if full is not None:
-        with st.expander(f"Every step ({len(answer.steps)})"):
-            st.markdown(full)
+        # every step is sent only while the learner has them open (the expander reports its
+        # state): a Check sends the closed expander alone
+        steps = st.expander(f"Every step ({len(answer.steps)})", key=f"{key}:steps", on_change="rerun")
+        if steps.open:
+            steps.markdown(full)
 
 
 def hand_record(exercise: Any, key: str) -> None:
@@ -327,8 +330,19 @@ def hand_record(exercise: Any, key: str) -> None:
         st.dataframe(record, hide_index=True, key=f"{key}:record")
 
 
-KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
-KEYS_HINT_CLASS = "ssr-keys-hint"     # the keyboard hint under a question (hidden on a phone)
+# The number keys' buttons are hidden by their own key (`...:answer_key1` has the class
+# `st-key-...-answer_key1`): no container is sent around them on every rerun.
+ANSWER_KEY = "answer_key"
+# The keyboard hint under Practice's question box is drawn by the style sheet, not sent as an
+# element on every Check: the text after the box (`KEYED_QUESTION`), set like a caption (hidden on
+# a phone: app/phone.py).
+KEYED_QUESTION = "keyed_question"
+KEYS_HINT = "Keys: 1-9 choose · Enter checks · N next"
+KEYS_CSS = ("<style>[class*=\"-" + ANSWER_KEY + "\"]{display:none}"
+            ".st-key-" + KEYED_QUESTION + "{position:relative;overflow:visible;margin-bottom:1.5rem}"
+            ".st-key-" + KEYED_QUESTION + "::after{content:\"" + KEYS_HINT + "\";position:absolute;"
+            "left:0;top:100%;margin-top:1rem;font-size:.875rem;line-height:1.4;opacity:.6;"
+            "white-space:nowrap}</style>")
 
 
 def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
@@ -339,10 +353,9 @@ def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> Non
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
-    with st.container(key="answer_keys"):
-        for n, choice in enumerate(picks, 1):
-            st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,
-                      args=(key, choice))
+    for n, choice in enumerate(picks, 1):
+        st.button(str(n), key=f"{key}:{ANSWER_KEY}{n}", shortcut=str(n % 10), on_click=widget.choose,
+                  args=(key, choice))
 
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: str, *, checked: bool,
@@ -745,13 +758,10 @@ def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
             index = picked if picked in range(count) else 0
         following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
             (("Next deal →", next_deal) if next_deal is not None else None)
-        with st.container(border=True):
+        # with `keyboard`, the keys' hint under the box comes from the style sheet (`KEYS_CSS`)
+        with st.container(border=True, key=KEYED_QUESTION if keyboard else None):
             question_block(active, active.questions[index], index, prefix, next_step=following,
                            keyboard=keyboard)
-        if keyboard:
-            # one element, hidden on a phone (app/phone.py: KEYS_HINT_CLASS)
-            st.caption(f'<span class="{KEYS_HINT_CLASS}">Keys: 1-9 choose · Enter checks · N next</span>',
-                       unsafe_allow_html=True)
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):

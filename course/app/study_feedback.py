@@ -72,6 +72,7 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
     if judged.correct:
         return
     kind = misconceptions.engine.kind_of(exercise, question)
+    said: list[str] = []                            # markdown lines, sent as one element
     if kind.name == "cards" and isinstance(given, (list, tuple)) and (judged.comparison.wrong or judged.comparison.missing):
         right = misconceptions.engine.answer(exercise, question).value
         st.html(marked_cards_html(list(given), list(right), set(judged.comparison.wrong),
@@ -85,7 +86,7 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
                 line = line.replace(f"{md_escape(field)}{colon}", f"**{md_escape(field)}**{colon}", 1)
         if "**" not in line:
             line = ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong) + ". " + line
-        st.markdown("Wrong: " + line)
+        said.append("Wrong: " + line)
     # Another rule set's word ("your answer is the rule of 1917Poker…") goes with the named
     # mistake when there is one, in the same box, so the learner reads one account of it.
     other_rule = (md_escape(misconceptions.profile_words(exercise, judged.profile))
@@ -95,14 +96,16 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
     elif kind.name in ("player", "yesno", "units", "category"):
         pass                                        # the verdict above already says both values
     elif judged.verdict:
-        st.markdown(md_escape(judged.verdict))
+        said.append(md_escape(judged.verdict))
+    if judged.mistake is None and other_rule:
+        said.append(other_rule)
+    if said:                                        # one element for the lines said plainly
+        st.markdown("\n\n".join(said))
     if judged.mistake is not None:
         entry = judged.mistake
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
         st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}"
                    + (f"\n\n{other_rule}" if other_rule else ""))
-    elif other_rule:
-        st.markdown(other_rule)
 
 
 # Judgements kept per question of a loaded exercise: a class giving the same few wrong answers
