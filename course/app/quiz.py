@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from html import escape as html_escape
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
@@ -536,6 +537,10 @@ def question_table(exercise: Any, question: Any) -> cards_view.TableAt:
     return at if kept is question and drawn_for is ask else build()
 
 
+# A line of the table's markdown set as Streamlit sets a caption (its size and faded colour)
+CAPTION_STYLE = "font-size:.875rem;opacity:.6;margin:0"
+
+
 def table_block(exercise: Any, question: Any, number: int | None = None) -> None:
     """The table as it stands when `question` is asked: the facts line, every seat's cards as
     dealt and moved so far (folded rows greyed), the shared card and the pot; under it the moves
@@ -570,20 +575,29 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     # a home game's moves carry the hand on from its written street: the facts line says where
     # the table stands at the question (its stage and betting round, or street), as the table
     # itself names it, not the street the exercise was written from
-    st.markdown(deal_facts_md(exercise, at.street, pot=False, point=at.point) + "\n\n" + html,
-                unsafe_allow_html=True)
+    # The line saying where the table stands (set as a caption) and the moves since the last card
+    # go in the same element as the table: a Check reruns the question's fragment, table and all,
+    # and each element is built and sent again on every click
+    parts = [deal_facts_md(exercise, at.street, pot=False, point=at.point) + "\n\n" + html]
     if where:
-        st.caption(where[:1].upper() + where[1:] + ".")
+        parts.append(f'<p style="{CAPTION_STYLE}">{html_escape(where[:1].upper() + where[1:])}.</p>')
+    recent = at.recent()
+    title = "Since the last card was dealt" if exercise.events else "Actions so far on this street"
+    moves = f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1) if recent else ""
+    if moves and not at.stopped:
+        parts.append(moves)
+    st.markdown("\n\n".join(parts), unsafe_allow_html=True)
     if at.stopped:
         st.warning(at.stopped)
-    recent = at.recent()
-    if recent:
-        title = "Since the last card was dealt" if exercise.events else "Actions so far on this street"
-        st.markdown(f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1))
+        if moves:
+            st.markdown(moves)
     if exercise.events and len(at.moves) > len(recent):
-        with st.expander(f"Every move so far ({len(at.moves)})"):
+        # the moves are sent only while the learner has them open (the expander reports its state)
+        box = st.expander(f"Every move so far ({len(at.moves)})", on_change="rerun",
+                          key=f"deal_moves_{exercise.id}_{number or 0}_{len(at.moves)}")
+        if box.open:
             # a numbered list, in columns (app/phone.py sets two on a phone)
-            with st.container(key=f"deal_timeline_{exercise.id}_{number or 0}_{len(at.moves)}"):
+            with box, st.container(key=f"deal_timeline_{exercise.id}_{number or 0}_{len(at.moves)}"):
                 st.markdown("\n".join(f"{n}. {card_words(text)}" for n, text in enumerate(at.moves, 1)))
 
 

@@ -224,7 +224,7 @@ def test_show_answer_then_try_again(tmp_path):
 def buttons(at, key):
     """The visible buttons of a question (the number keys' hidden buttons left out)."""
     return {b.key.rsplit(":", 1)[-1] for b in at.button if b.key and b.key.startswith(key + ":")
-            and not re.fullmatch(r"key\d+", b.key.rsplit(":", 1)[-1])}
+            and not re.fullmatch(r"answer_key\d+", b.key.rsplit(":", 1)[-1])}
 
 
 def test_only_the_buttons_that_do_something_are_shown(tmp_path):
