@@ -579,12 +579,14 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     # go in the same element as the table: a Check reruns the question's fragment, table and all,
     # and each element is built and sent again on every click
     parts = [deal_facts_md(exercise, at.street, pot=False, point=at.point) + "\n\n" + html]
-    if where:
-        parts.append(f'<p style="{CAPTION_STYLE}">{html_escape(where[:1].upper() + where[1:])}.</p>')
     recent = at.recent()
     title = "Since the last card was dealt" if exercise.events else "Actions so far on this street"
     moves = f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1) if recent else ""
-    if moves and not at.stopped:
+    moves_here = bool(moves and not at.stopped)
+    if where:
+        style = CAPTION_STYLE + (";margin-bottom:1rem" if moves_here else "")
+        parts.append(f'<p style="{style}">{html_escape(where[:1].upper() + where[1:])}.</p>')
+    if moves_here:
         parts.append(moves)
     st.markdown("\n\n".join(parts), unsafe_allow_html=True)
     if at.stopped:
