@@ -23,13 +23,17 @@ they saw minus the attempts stored under their issuer and subject, summed; must 
 trivial page stores nothing: "-").
 
     python benchmarks/load.py [--rounds 8] [--learners 1,10,30] [--replicas 1,2] [--think 0]
-                              [--previous REV] [--no-previous] [--no-trivial] [--json]
+                              [--previous REV] [--no-previous] [--no-trivial] [--no-apptest] [--json]
 
 --think adds a pause between a learner's answers, drawn between half and one and a half times
 the value, and a first answer spread over one pause (0: every learner answers as fast as the
 server lets them, all starting together: the hardest case). The p95 target: 30 at once within
 3 times one learner's p95 with N replicas. A last line times a write blocked by another
 process's lock (it must be told within 2 s) and a read by another learner meanwhile.
+
+Beside the server's figure, the same round under AppTest in this process (`--no-apptest` skips
+it): no server and no websocket, and every click a full rerun of the page (AppTest runs no
+fragments), the figure the app's other benchmarks (benchmarks/app.py, scale.py) give.
 """
 
 from __future__ import annotations
@@ -247,6 +251,30 @@ def blocked_writer(folder: Path) -> dict:
     return {"told_after_s": told, "other_read_ms": 1000 * read}
 
 
+def apptest_round(folder: Path, rounds: int) -> dict:
+    """The learner's round (choose the options in turn, Check, Try again) under AppTest in this
+    process: this process's CPU time (every thread) per Check + Try again, median of `rounds`
+    after one warm-up, and the store a temporary SQLite file."""
+    from tests.support.apptest import environment, open_app
+
+    key = f"practice|{DEAL}|0"
+    used = []
+    with environment(folder / "apptest.sqlite3"):
+        at = open_app("practice", query={"deal": DEAL}, timeout=120)
+        options = list(at.radio(key=key).options)
+        for n in range(rounds + 1):
+            began = time.process_time()
+            at.radio(key=key).set_value(options[n % len(options)])
+            at.button(key=f"{key}:check").click().run()
+            verdict = [a.value for a in (*at.success, *at.error) if a.value.startswith(("Right.", "Not right."))]
+            at.button(key=f"{key}:retry").click().run()
+            if at.exception or not verdict:
+                raise RuntimeError(f"AppTest's round failed: {at.exception or 'no verdict'}")
+            if n:                                   # the first round warms up
+                used.append(time.process_time() - began)
+    return {"rounds": rounds, "cpu_ms_per_check": 1000 * statistics.median(used)}
+
+
 def new_database(server: pg_local.LocalPostgres, name: str) -> str:
     import psycopg
 
@@ -266,6 +294,7 @@ def main() -> int:
     parser.add_argument("--previous", default=PREVIOUS, help=f"the previous design's commit (default {PREVIOUS})")
     parser.add_argument("--no-previous", action="store_true", help="skip the previous design")
     parser.add_argument("--no-trivial", action="store_true", help="skip the trivial page (the floor)")
+    parser.add_argument("--no-apptest", action="store_true", help="skip the same round under AppTest")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = [int(n) for n in args.learners.split(",")]
@@ -309,17 +338,19 @@ def main() -> int:
                     rows.append({"design": design, "replicas": count, **crowd(
                         server, url, location, n, rounds, args.think, issuer, names)})
         lock = blocked_writer(folder)
+        apptest = None if args.no_apptest else apptest_round(folder, max(args.rounds, MIN_CHECKS))
     if args.json:
-        print(json.dumps({"crowds": rows, "blocked_writer": lock}, indent=2))
+        print(json.dumps({"crowds": rows, "blocked_writer": lock, "apptest": apptest}, indent=2))
         return 0
-    report(rows, sizes, args, lock)
+    report(rows, sizes, args, lock, apptest)
     return 1 if any(r["attempts_lost"] or r["errors"] for r in rows) else 0
 
 
 LABELS = {"previous": "previous {commit}", "trivial": "trivial page", "this": "this"}
 
 
-def report(rows: list[dict], sizes: list[int], args: argparse.Namespace, lock: dict) -> None:
+def report(rows: list[dict], sizes: list[int], args: argparse.Namespace, lock: dict,
+           apptest: dict | None = None) -> None:
     print(f"{args.rounds} rounds per learner (at least {MIN_CHECKS} checks per crowd), think "
           f"time {args.think:g} s, deal {DEAL}; PostgreSQL; every design behind HAProxy; server CPU "
           f"and kB sent per Check + Try again")
@@ -352,6 +383,9 @@ def report(rows: list[dict], sizes: list[int], args: argparse.Namespace, lock: d
         print("server CPU per Check + Try again, median over the crowds: " + "; ".join(
             f"{LABELS[d].format(commit=args.previous)} {ms:.1f} ms" for d, ms in cpu.items())
             + (f" (this / previous: {cpu['this'] / cpu['previous']:.2f}, target at most 0.5)" if "previous" in cpu else ""))
+    if apptest is not None:
+        print(f"the same round under AppTest in one process (no server or websocket; every click a full "
+              f"rerun): {apptest['cpu_ms_per_check']:.1f} ms CPU per Check + Try again, median of {apptest['rounds']}")
     told = lock["told_after_s"]
     print(f"\nwrite blocked by another process's lock: told after "
           f"{'(never blocked)' if told is None else f'{told:.2f} s'}; "

@@ -30,7 +30,8 @@ filled by one first start; then fresh servers alternating, `--rounds` each):
     python benchmarks/scale.py --restarts-only 43000 --restart-against REV [--rounds 5]
 
 The first Course map after a restart from the cache (process start to the map drawn for a
-visitor who opens the page as soon as the server answers), beside the code at REV when given:
+visitor who opens the page as soon as the server answers), beside the code at REV when given,
+and beside the floor, a trivial Streamlit page's first paint in the same rounds:
 
     python benchmarks/scale.py --first-map 43000 [--first-map-against REV] [--rounds 5]
 
@@ -342,10 +343,55 @@ def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, 
                 "loaded_in": float(loaded.group("seconds")), "cpu": process_cpu(proc.pid)}
 
 
+# The floor: a page that draws a title and a dozen lines, nothing else, served by `streamlit run`
+# with the same options. Its first paint is as soon as any Streamlit page can be seen here.
+TRIVIAL_PAGE = """
+import streamlit as st
+st.title("A trivial page")
+for n in range(12):
+    st.write(f"line {n}")
+"""
+
+
+def trivial_first_paint(folder: Path, name: str) -> dict:
+    """A `streamlit run` of `TRIVIAL_PAGE` in a fresh process, opened as soon as it answers:
+    seconds from the process start until it answers its health check and until the page's run
+    has finished over the websocket, and its CPU seconds by then. The server is stopped."""
+    from tests.support.serve import free_port
+    from tests.support.wsclient import Tab
+
+    script = folder / "trivial_page.py"
+    script.write_text(TRIVIAL_PAGE, encoding="utf-8")
+    port = free_port()
+    with open(folder / f"{name}.log", "w") as out:
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+                                 "--server.address", "127.0.0.1", "--server.headless", "true",
+                                 "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+                                cwd=folder, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            while not _answers(port):
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the trivial page's server stopped: {(folder / f'{name}.log').read_text()[-2000:]}")
+                time.sleep(0.02)
+            answering = time.perf_counter() - started
+            tab = Tab(f"http://127.0.0.1:{port}", timeout=120)
+            drawn = tab.run()
+            painted = time.perf_counter() - started
+            tab.close()
+            if len(drawn.elements) < 13:
+                raise RuntimeError(f"the trivial page was not drawn: {[n for n, _ in drawn.elements]}")
+            return {"answering": answering, "map": painted, "cpu": process_cpu(proc.pid)}
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
 def first_maps(size: int, rev: str | None, rounds: int) -> int:
     """The first Course map after a restart on unchanged files: one first start fills each
     tree's cache (this checkout's, and the code at `rev`'s when given), then fresh servers
-    alternate, each opened by a visitor as soon as it answers, `rounds` times each."""
+    alternate, each opened by a visitor as soon as it answers, `rounds` times each, and beside
+    them the floor: a trivial Streamlit page (`trivial_first_paint`) in the same rounds."""
     with tempfile.TemporaryDirectory() as tmp:
         before = previous_code(Path(tmp) / "before", rev) if rev else None
         if rev and before is None:
@@ -360,7 +406,9 @@ def first_maps(size: int, rev: str | None, rounds: int) -> int:
             first = ready_after(course, folder, code, caches[name], f"fill-{len(RESTART_CPU)}")
             print(f"{name}: first start (validates every file, fills its cache) ready after {first:.1f} s", flush=True)
         found: dict[str, list[dict]] = {name: [] for name in trees}
+        floor: list[dict] = []
         for turn in range(rounds):
+            floor.append(trivial_first_paint(folder, f"trivial-{turn}"))
             for name, code in trees.items():
                 found[name].append(first_map_after(course, folder, code, caches[name], f"map-{name[:4]}-{turn}"))
     print(f"\nthe first Course map after a restart on unchanged files, {size:,} exercises, {rounds} fresh "
@@ -372,6 +420,14 @@ def first_maps(size: int, rev: str | None, rounds: int) -> int:
         print(f"  {name:16} answering {spread('answering')}, page HTML {spread('html')}, Course map drawn "
               f"{spread('map')} (target within 2 s); course loaded in {spread('loaded_in')}; "
               f"server CPU by then {spread('cpu')}")
+    paint = [row["map"] for row in floor]
+    print(f"  {'the floor':16} a trivial Streamlit page (a title and 12 lines): answering "
+          f"{statistics.median(row['answering'] for row in floor):.2f}, drawn {statistics.median(paint):.2f} "
+          f"({min(paint):.2f} to {max(paint):.2f}); server CPU by then "
+          f"{statistics.median(row['cpu'] for row in floor):.2f}")
+    mine = statistics.median(row["map"] for row in found["this checkout"])
+    print(f"  this checkout's Course map is drawn {mine - statistics.median(paint):.2f} s after the trivial "
+          f"page's (medians); the floor alone is {statistics.median(paint) - 2:+.2f} s from the 2 s target")
     return 0
 
 

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 import streamlit as st
 
 from course.app import state
+from course.content.map_index import CourseIndex
 
 LOG = logging.getLogger("course")
 
@@ -32,6 +33,8 @@ def course_check(course: Any) -> list[Any]:
     see `state.per_course`), each also written to the server's log."""
     from course import cli
 
+    if isinstance(course, CourseIndex):
+        return list(course.problems)    # the Course map's index: no deal to check, logged with the course
     if len(course.exercises) > WHOLE_CHECK_LIMIT:
         found = list(course.problems)
     else:

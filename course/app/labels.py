@@ -46,7 +46,10 @@ ASKS = {
     "halves": "the high and low halves", "qualifies": "a qualifying low", "shared_card": "the shared card",
     "pot_matches": "the pot matches", "pot": "the pot", "bet_limit": "the bet limit",
     "holding": "a holding after the takes", "takes": "what may be taken",
-    "side_pots": "the side pots", "showdown_order": "who shows first",
+    "side_pots": "the side pots", "showdown_order": "who shows first", "hand_live": "a live or dead hand",
+    "repair_first_to_act": "who acts first after a dealing mistake",
+    "repair_bring_in": "the bring-in after a dealing mistake", "repair_gets_card": "the next card after cards dealt too soon",
+    "seats_left": "room for more players",
 }
 
 

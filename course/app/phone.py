@@ -64,6 +64,8 @@ CSS = """
   /* the keyboard's hint means nothing on a touch screen, nor a button's shortcut badge
      ("Enter" on Check, "N" on Next: Streamlit labels the badge "Shortcut ...") */
   .st-key-keys_hint{display:none !important}
+  .st-key-keyed_question{margin-bottom:0 !important}
+  .st-key-keyed_question::after{display:none !important}
   [data-testid=stButton] [aria-label^="Shortcut "]{display:none !important}
 }
 """

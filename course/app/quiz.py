@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from html import escape as html_escape
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
@@ -311,8 +312,11 @@ def explanation(answer: Answer, key: str, cache: Any = None, words: set[str] | N
     short, full = cache() if cache is not None else explanation_brief_md(answer, words)
     st.markdown(short)
     if full is not None:
-        with st.expander(f"Every step ({len(answer.steps)})"):
-            st.markdown(full)
+        # every step is sent only while the learner has them open (the expander reports its
+        # state): a Check sends the closed expander alone
+        steps = st.expander(f"Every step ({len(answer.steps)})", key=f"{key}:steps", on_change="rerun")
+        if steps.open:
+            steps.markdown(full)
 
 
 def hand_record(exercise: Any, key: str) -> None:
@@ -327,7 +331,19 @@ def hand_record(exercise: Any, key: str) -> None:
         st.dataframe(record, hide_index=True, key=f"{key}:record")
 
 
-KEYS_CSS = "<style>.st-key-answer_keys{display:none}</style>"
+# The number keys' buttons are hidden by their own key (`...:answer_key1` has the class
+# `st-key-...-answer_key1`): no container is sent around them on every rerun.
+ANSWER_KEY = "answer_key"
+# The keyboard hint under Practice's question box is drawn by the style sheet, not sent as an
+# element on every Check: the text after the box (`KEYED_QUESTION`), set like a caption (hidden on
+# a phone: app/phone.py).
+KEYED_QUESTION = "keyed_question"
+KEYS_HINT = "Keys: 1-9 choose · Enter checks · N next"
+KEYS_CSS = ("<style>[class*=\"-" + ANSWER_KEY + "\"]{display:none}"
+            ".st-key-" + KEYED_QUESTION + "{position:relative;overflow:visible;margin-bottom:1.5rem}"
+            ".st-key-" + KEYED_QUESTION + "::after{content:\"" + KEYS_HINT + "\";position:absolute;"
+            "left:0;top:100%;margin-top:1rem;font-size:.875rem;line-height:1.4;opacity:.6;"
+            "white-space:nowrap}</style>")
 
 
 def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
@@ -338,10 +354,9 @@ def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> Non
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
-    with st.container(key="answer_keys"):
-        for n, choice in enumerate(picks, 1):
-            st.button(str(n), key=f"{key}:key{n}", shortcut=str(n % 10), on_click=widget.choose,
-                      args=(key, choice))
+    for n, choice in enumerate(picks, 1):
+        st.button(str(n), key=f"{key}:{ANSWER_KEY}{n}", shortcut=str(n % 10), on_click=widget.choose,
+                  args=(key, choice))
 
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: str, *, checked: bool,
@@ -505,12 +520,25 @@ def moves_line(moves: Sequence[str], first: int = 1) -> str:
 
 
 def question_table(exercise: Any, question: Any) -> cards_view.TableAt:
-    """The table as it stands when `question` is asked, from the one hand state."""
+    """The table as it stands when `question` is asked, from the one hand state (worked out once
+    per question of a loaded exercise, which is read-only: a Check reruns the question's
+    fragment, table and all)."""
     ask = ask_of(exercise, question)
-    params = getattr(question, "params", None) or {}
-    drawn_at = getattr(ask, "drawn_at", "point")
-    return cards_view.table_at(exercise, question, first_to_act=drawn_at == "first_to_act",
-                               at_last_card=drawn_at == "last_card" and ask.point_key not in params)
+
+    def build() -> cards_view.TableAt:
+        params = getattr(question, "params", None) or {}
+        drawn_at = getattr(ask, "drawn_at", "point")
+        return cards_view.table_at(exercise, question, first_to_act=drawn_at == "first_to_act",
+                                   at_last_card=drawn_at == "last_card" and ask.point_key not in params)
+    if question is None or not hasattr(exercise, "replayed"):
+        return build()
+    # kept with the ask's registration it was drawn for (what decides where the table stops)
+    kept, drawn_for, at = exercise.replayed(("table at", id(question)), lambda: (question, ask, build()))
+    return at if kept is question and drawn_for is ask else build()
+
+
+# A line of the table's markdown set as Streamlit sets a caption (its size and faded colour)
+CAPTION_STYLE = "font-size:.875rem;opacity:.6;margin:0"
 
 
 def table_block(exercise: Any, question: Any, number: int | None = None) -> None:
@@ -547,20 +575,31 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
     # a home game's moves carry the hand on from its written street: the facts line says where
     # the table stands at the question (its stage and betting round, or street), as the table
     # itself names it, not the street the exercise was written from
-    st.markdown(deal_facts_md(exercise, at.street, pot=False, point=at.point) + "\n\n" + html,
-                unsafe_allow_html=True)
+    # The line saying where the table stands (set as a caption) and the moves since the last card
+    # go in the same element as the table: a Check reruns the question's fragment, table and all,
+    # and each element is built and sent again on every click
+    parts = [deal_facts_md(exercise, at.street, pot=False, point=at.point) + "\n\n" + html]
+    recent = at.recent()
+    title = "Since the last card was dealt" if exercise.events else "Actions so far on this street"
+    moves = f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1) if recent else ""
+    moves_here = bool(moves and not at.stopped)
     if where:
-        st.caption(where[:1].upper() + where[1:] + ".")
+        style = CAPTION_STYLE + (";margin-bottom:1rem" if moves_here else "")
+        parts.append(f'<p style="{style}">{html_escape(where[:1].upper() + where[1:])}.</p>')
+    if moves_here:
+        parts.append(moves)
+    st.markdown("\n\n".join(parts), unsafe_allow_html=True)
     if at.stopped:
         st.warning(at.stopped)
-    recent = at.recent()
-    if recent:
-        title = "Since the last card was dealt" if exercise.events else "Actions so far on this street"
-        st.markdown(f"**{title}:** " + moves_line(recent, len(at.moves) - len(recent) + 1))
+        if moves:
+            st.markdown(moves)
     if exercise.events and len(at.moves) > len(recent):
-        with st.expander(f"Every move so far ({len(at.moves)})"):
+        # the moves are sent only while the learner has them open (the expander reports its state)
+        box = st.expander(f"Every move so far ({len(at.moves)})", on_change="rerun",
+                          key=f"deal_moves_{exercise.id}_{number or 0}_{len(at.moves)}")
+        if box.open:
             # a numbered list, in columns (app/phone.py sets two on a phone)
-            with st.container(key=f"deal_timeline_{exercise.id}_{number or 0}_{len(at.moves)}"):
+            with box, st.container(key=f"deal_timeline_{exercise.id}_{number or 0}_{len(at.moves)}"):
                 st.markdown("\n".join(f"{n}. {card_words(text)}" for n, text in enumerate(at.moves, 1)))
 
 
@@ -735,12 +774,10 @@ def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
             index = picked if picked in range(count) else 0
         following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
             (("Next deal →", next_deal) if next_deal is not None else None)
-        with st.container(border=True):
+        # with `keyboard`, the keys' hint under the box comes from the style sheet (`KEYS_CSS`)
+        with st.container(border=True, key=KEYED_QUESTION if keyboard else None):
             question_block(active, active.questions[index], index, prefix, next_step=following,
                            keyboard=keyboard)
-        if keyboard:
-            with st.container(key="keys_hint"):      # hidden on a phone (app/phone.py)
-                st.caption("Keys: 1-9 choose · Enter checks · N next")
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):

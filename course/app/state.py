@@ -192,6 +192,24 @@ def _open_store() -> ProgressStore:
         return _STORES[location]
 
 
+def open_store_ahead() -> bool:
+    """Open the progress store before any visitor comes (`python -m course.app` calls it as the
+    server starts): the first visitor's run then finds it open, not creating or checking the
+    file. Only a SQLite file: a database server may be slow to answer or away, and the start
+    must not wait for it (the first run opens it, and the health check reports it, as before).
+    A store that cannot be opened now is left for that run to open and report as usual (the
+    failure is not remembered for RETRY_S). True when it opened."""
+    if "://" in configured_location():
+        return False
+    try:
+        _open_store()
+        return True
+    except (StoreError, OSError):
+        with _STORES_LOCK:
+            _FAILED.pop(configured_location(), None)
+        return False
+
+
 def _evict(location: str) -> None:
     """Forget the open store of `location` (damaged, replaced or moved aside): the next look
     opens the file again, checking it."""
@@ -457,6 +475,26 @@ def course() -> Course:
         return live.course()
     with st.spinner("Loading the course..."):
         return live.course()
+
+
+def map_course() -> Course:
+    """What the Course map draws: the course once it is loaded; before that, the map's index
+    kept beside the validated-course cache when it still describes every file
+    (`course.content.map_index`: lessons, sections' try-its and points, questions' points), so
+    a restarted server draws the first map without waiting for the whole course; else the
+    course itself (`course()`, waiting for it). Only the map reads the index."""
+    live = live_course()
+    if not live.loaded:
+        index = live.map_index()
+        if index is not None:
+            return index
+    return course()
+
+
+def map_drawn() -> None:
+    """Tell the server's loader that a Course map has been drawn (the preload of a restarted
+    server waits for the first one before it loads the whole course: `course.app.__main__`)."""
+    live_course().map_drawn.set()
 
 
 _DERIVED: dict[tuple[int, Callable], tuple[weakref.ref, Any]] = {}

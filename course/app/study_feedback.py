@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
 import streamlit as st
 
 from course.app import cards_view, labels, state
@@ -63,13 +65,14 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
         st.warning(f"**Known mistake.** You chose {len(given)} cards. A poker hand is five cards: "
                    "the best five of them, and the others play no part.")
     try:
-        judged = compare.judge(exercise, question, given)
+        judged = judgement(exercise, question, given)
     except misconceptions.CatalogueError as exc:
         st.warning(f"Known mistakes cannot be named: {md_escape(exc)}")
         return
     if judged.correct:
         return
     kind = misconceptions.engine.kind_of(exercise, question)
+    said: list[str] = []                            # markdown lines, sent as one element
     if kind.name == "cards" and isinstance(given, (list, tuple)) and (judged.comparison.wrong or judged.comparison.missing):
         right = misconceptions.engine.answer(exercise, question).value
         st.html(marked_cards_html(list(given), list(right), set(judged.comparison.wrong),
@@ -83,7 +86,7 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
                 line = line.replace(f"{md_escape(field)}{colon}", f"**{md_escape(field)}**{colon}", 1)
         if "**" not in line:
             line = ", ".join(f"**{md_escape(f)}**" for f in judged.comparison.wrong) + ". " + line
-        st.markdown("Wrong: " + line)
+        said.append("Wrong: " + line)
     # Another rule set's word ("your answer is the rule of 1917Poker…") goes with the named
     # mistake when there is one, in the same box, so the learner reads one account of it.
     other_rule = (md_escape(misconceptions.profile_words(exercise, judged.profile))
@@ -93,14 +96,41 @@ def mistake(exercise: Any, question: Any, given: Any) -> None:
     elif kind.name in ("player", "yesno", "units", "category"):
         pass                                        # the verdict above already says both values
     elif judged.verdict:
-        st.markdown(md_escape(judged.verdict))
+        said.append(md_escape(judged.verdict))
+    if judged.mistake is None and other_rule:
+        said.append(other_rule)
+    if said:                                        # one element for the lines said plainly
+        st.markdown("\n\n".join(said))
     if judged.mistake is not None:
         entry = judged.mistake
         links = " ".join(f"[{md_escape(c)}]({article_url(c)})" for c in entry.cite)
         st.warning(f"**Known mistake.** {md_escape(entry.message)} {links}"
                    + (f"\n\n{other_rule}" if other_rule else ""))
-    elif other_rule:
-        st.markdown(other_rule)
+
+
+# Judgements kept per question of a loaded exercise: a class giving the same few wrong answers
+# shares them; any answer beyond these is judged afresh (typed numbers are unbounded).
+JUDGEMENTS_KEPT = 64
+
+
+def judgement(exercise: Any, question: Any, given: Any) -> Any:
+    """`compare.judge` of an answer, worked out once per question and answer of a loaded
+    exercise (a checked exercise is read-only; another profile is a new Exercise)."""
+    if not hasattr(exercise, "replayed"):
+        return compare.judge(exercise, question, given)
+    try:
+        said = json.dumps(given, sort_keys=True)
+    except (TypeError, ValueError):
+        return compare.judge(exercise, question, given)
+    kept, judged = exercise.replayed(("judgements", id(question)), lambda: (question, {}))
+    if kept is not question:
+        return compare.judge(exercise, question, given)
+    if said not in judged:
+        found = compare.judge(exercise, question, given)
+        if len(judged) >= JUDGEMENTS_KEPT:
+            return found
+        judged[said] = found
+    return judged[said]
 
 
 def schedule_for_learner() -> schedule.Schedule:

@@ -405,7 +405,8 @@ def _showdown_hands(exercise: Exercise, question: Question | None, players: list
     out = set(folded_players(exercise, question)) if counts is not None else set()
     for player in players if players is not None else list(states):
         hand = states.get(player)
-        if counts is not None and hand is not None and player not in out and len(hand.down) < counts[0]:
+        if counts is not None and hand is not None and player not in out and len(hand.down) < counts[0] \
+                and player not in (exercise.extra.get("misdealt") or {}):      # short on purpose: RRP-H 8.18
             raise ValueError(f"{question.ask if question else 'the showdown'} needs {player}'s hole cards, but the "
                              f"hand lists {len(hand.down)} of the {counts[0]} dealt face down by {exercise.street} "
                              f"street: write {player}'s 'down' cards")
@@ -496,8 +497,58 @@ def _mucked(exercise: Exercise, question: Question) -> tuple[list[str], list[Ste
 
 def _live_hands(exercise: Exercise, question: Question) -> tuple[dict[str, list[Card]], list[Step]]:
     mucked, steps = _mucked(exercise, question)
+    dead, dead_steps = _dead_hands(exercise, question, mucked)
     hands = _showdown_hands(exercise, question)
-    return {p: cards for p, cards in hands.items() if p not in mucked}, steps
+    return {p: cards for p, cards in hands.items() if p not in mucked and p not in dead}, [*steps, *dead_steps]
+
+
+def _misdeals(exercise: Exercise) -> dict[str, Any]:
+    """The hands the exercise shows down with the wrong number of cards (`misdealt:`), by player."""
+    from course.engine.dead_hands import Misdeal
+
+    return {p: Misdeal(tuple(parse_cards(" ".join(entry.get("extra", [])))), entry.get("missing"))
+            for p, entry in (exercise.extra.get("misdealt") or {}).items()}
+
+
+def _dead_hands(exercise: Exercise, question: Question, mucked: list[str] = ()) -> tuple[list[str], list[Step]]:
+    """The misdealt hands still in that the engine finds dead (RRP-H 8.18), and the steps that rule
+    on each misdealt hand, live or dead; a hand of the right size is never looked at (nothing else
+    can make it dead here)."""
+    misdeals = _misdeals(exercise)
+    if not misdeals:
+        return [], []
+    out = set(folded_players(exercise, question)) | set(mucked)
+    dead: list[str] = []
+    steps: list[Step] = []
+    for player in (p for p in exercise.seats if p in misdeals and p not in out):
+        verdict = _hand_verdict(exercise, question, player)
+        steps.extend(verdict.steps)      # a misdealt hand ruled live says so too
+        if not verdict.value:
+            dead.append(player)
+    return dead, steps
+
+
+def _hand_verdict(exercise: Exercise, question: Question, player: str) -> Answer:
+    from course.engine.dead_hands import hand_live
+
+    spec = find_game(exercise.game)
+    whole = exercise.whole_hand and not question.params.get("street") and not question.params.get("after")
+    if exercise.street != spec.streets[-1].name and not whole:
+        raise ValueError(f"whether a hand is live by its cards is asked at the showdown: write 'street: "
+                         f"{spec.streets[-1].name}' (or a whole hand played to its end)")
+    hand = final_hand_states(exercise, question).get(player)
+    if hand is None:
+        raise ValueError(f"{player!r} has no hand in this deal")
+    if hand.folded or player in folded_players(exercise, question):
+        raise ValueError(f"{player} has folded: a folded hand is out, live or not; ask about a player still in")
+    counts = spec.cards_on(spec.streets[-1].name, bool(exercise.shared))
+    if player not in _misdeals(exercise) and len(hand.down) < counts[0]:
+        _showdown_hands(exercise, question, [player])     # the hole cards left out: refused, as there
+    return hand_live(player, hand.down, hand.up, _misdeals(exercise).get(player), spec, exercise.profile)
+
+
+def _hand_live(exercise: Exercise, question: Question) -> Answer:
+    return _hand_verdict(exercise, question, question.params["player"])
 
 
 def _winners(exercise: Exercise, question: Question) -> Answer:
@@ -911,3 +962,10 @@ register("stud", *(Ask(name, kind, prompt, solve, TOPIC_BY_ASK.get(name), params
     # The pot after a game's events (the games on events take it up): no topic, it trains the game.
     ("pot", "units", "How big is the pot after these events?", table_pot, {}, (), None),
 )))
+
+# Stud High's own asks about a dealing irregularity (the `irregularity:` key), registered by their module.
+from course.asks import irregularity as _irregularity_asks  # noqa: E402,F401
+# Whether a hand is live by its number of cards (RRP-H 8.18; course/engine/dead_hands.py): Stud High's
+# own ask, asked at the showdown about a player still in; the hole cards are drawn face up.
+register("stud-high", Ask("hand_live", "yesno", "Is {player}'s hand live?", _hand_live, "showdown",
+                          {"player": "player"}, ("player",), None, whole_hand=True))

@@ -49,7 +49,7 @@ from types import MappingProxyType
 from typing import Any
 
 from course.cards import _CARDS, Card
-from course.content.load import Loaded, try_facts
+from course.content.load import Loaded, map_facts, section_facts, try_facts
 from course.model import Exercise, Lesson
 from course.rules import Profile, _profile_data
 
@@ -122,8 +122,9 @@ EAGER = {Exercise: ("id", "title", "game", "rules", "street", "path", "line", "i
                   "path", "line", "marks")}
 _UNPACK = threading.Lock()
 # Kept beside the fields, never packed with them: the replays (rebuilt on use), where the id is
-# written, and what the try-it checks read (`course.content.load.try_facts`).
-DERIVED = ("_replays", "id_mark", "try_facts")
+# written, what the try-it checks read (`course.content.load.try_facts`, a lesson's
+# `section_facts`) and what the Course map's index reads (`course.content.load.map_facts`).
+DERIVED = ("_replays", "id_mark", "try_facts", "map_facts", "section_facts")
 
 
 class _Packed:
@@ -186,6 +187,9 @@ def _reduce_model(model: Exercise | Lesson) -> tuple:
     eager["id_mark"] = own.get("id_mark") or model.marks.get("id", (model.line, 1))
     if base is Exercise:        # what the course-wide try-it checks read, without unpacking
         eager["try_facts"] = try_facts(model)
+    else:
+        eager["section_facts"] = section_facts(model)
+    eager["map_facts"] = map_facts(model)
     packed = own.get("_packed")
     if packed is None:
         packed = dumps({k: v for k, v in own.items() if k not in fields and k not in DERIVED})

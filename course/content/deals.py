@@ -6,6 +6,7 @@ from typing import Any
 
 from course.cards import Card
 from course.content.checker import NAME_PATTERN, _Checker, invisible_characters
+from course.content.misdeals import misdealt_seats
 from course.content.nodes import Node, _describe
 from course.games import MAX_SEATS, GameSpec, find_game
 from course.model import Hand
@@ -116,7 +117,10 @@ def _check_street_counts(ck: _Checker, top: dict[str, Node], spec: GameSpec, str
     if (spec.moves == "events" or top.get("events") is not None) and not any(h.cards for h in hands.values()):
         return  # before the deal: the events deal every card (a home game's, or a whole stud hand's)
     if not spec.cards_move:
+        written = misdealt_seats(top)   # hands misdealt on purpose: counted against `misdealt:`
         for value, player in counted:
+            if player in written:
+                continue
             _check_counts(ck, value, player, hands[player], street, counts, spec.cite)
     elif require_all and counted and len(counted) == len(seats):
         _check_conservation(ck, top.get("hands"), spec, {p: hands[p] for _, p in counted}, street, counts, profile)

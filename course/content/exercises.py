@@ -11,6 +11,7 @@ from course.asks.kinds import KINDS
 from course.asks.solvers import asks_for   # the stud asks are registered there
 from course.content.checker import _build_with, _Checker, _load_with, _parse_with, suggest
 from course.content.deals import _check_deal, _check_shared_card, _check_shared_card_missing
+from course.content.misdeals import misdealt
 from course.content.nodes import (_BOOL, _NULL, LIMITS_DOC, MAX_MOVES, MAX_QUESTIONS, MAX_RAISE_CAP, Node,
                                   _describe, tree)
 from course.games import GAMES, STREETS, find_game
@@ -19,6 +20,7 @@ from course.moves import parse_move
 from course.engine.state import HandState
 from course.errors import ActionFormatError, ContentError, CourseError
 from course.model import Exercise, Problem, Question
+from course.content.irregularity import read_irregularity
 from course.content.phh import kept_fields_problems
 
 STAKE_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
@@ -33,6 +35,12 @@ EXERCISE_KEYS += ("phh",)
 # dealt to that seat in turn, "down"/"up" for one dealt unseen (drawn as a card back, no event
 # names it), "known" for one the events deal.
 EXERCISE_KEYS += ("unknown_cards",)
+# A dealing mistake on a Stud High street and the deal it happened on (RRP-H 8.5, 8.9, 8.14):
+# course/content/irregularity.py reads it, course/engine/irregularities.py repairs it.
+EXERCISE_KEYS += ("irregularity",)
+# Hands shown down with the wrong number of cards on purpose (RRP-H 8.18): seat -> {extra: [cards]}
+# or {missing: street} (course/content/misdeals.py); kept in `Exercise.extra["misdealt"]`.
+EXERCISE_KEYS += ("misdealt",)
 
 
 def load_exercise(path: Path | str, root: Path | str | None = None) -> tuple[Exercise | None, list[Problem]]:
@@ -85,6 +93,11 @@ def _exercise(ck: _Checker, node: Node) -> Exercise | None:
     cite = ck.cites(top.get("cite"), "cite")
     intro = ck.text(top.get("intro"), "intro")
     extra = _extra(ck, top, spec, seats, whole)
+    irregular = read_irregularity(ck, top.get("irregularity"), game, street, seats, hands, shared, actions,
+                                  profile, whole)
+    if irregular is not None:
+        extra["irregularity"] = irregular
+    _misdealt_extra(ck, top, spec, street, hands, seats, shared, profile, extra)
 
     # `after:` counts the moves written: events (a whole hand, a home game) or a street's actions
     questions = _questions(ck, top.get("questions"), game, seats, street,
@@ -165,6 +178,14 @@ def _extra(ck: _Checker, top: dict[str, Node], spec: Any, seats: list[str], whol
     if unknown:
         extra["unknown_cards"] = unknown
     return extra
+
+
+def _misdealt_extra(ck: _Checker, top: dict[str, Node], spec: Any, street: str | None, hands: dict,
+                    seats: list[str], shared: list, profile: Any, extra: dict[str, Any]) -> None:
+    """The hands misdealt on purpose (`misdealt:`), checked, into `extra["misdealt"]`."""
+    found = misdealt(ck, top, spec, street, hands, seats, shared, profile)
+    if found:
+        extra["misdealt"] = found
 
 
 def _award_pot_problem(ck: _Checker, top: dict[str, Node], spec: Any, questions: list[Question], whole: bool,

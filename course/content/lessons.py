@@ -215,11 +215,14 @@ def unmarked_try_warnings(lessons: Iterable[Lesson]) -> list[Problem]:
     return found
 
 
-def try_point_problems(lesson: Lesson, exercises: Mapping[str, Any]) -> list[Problem]:
+def try_point_problems(lesson: Lesson, exercises: Mapping[str, Any],
+                       sections: Any = None) -> list[Problem]:
     """Each point a section names must be asked by its try-it: declared by at least one question
-    of the exercise under `try:` (so the section and its try-it are about the same rule)."""
+    of the exercise under `try:` (so the section and its try-it are about the same rule).
+    `sections`: the lesson's sections as the check reads them, when not `lesson.sections`
+    (a lesson from the cache keeps them apart: `course.content.load.section_facts`)."""
     found: list[Problem] = []
-    for n, section in enumerate(lesson.sections, 1):
+    for n, section in enumerate(lesson.sections if sections is None else sections, 1):
         exercise = exercises.get(section.try_it) if section.try_it else None
         if exercise is None or not section.points:
             continue

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from course.content import cache
+from course.content import cache, map_index
 from course.content.load import (
     COURSE_FOLDERS, OUTSIDE, YAML_SUFFIXES, Assembly, Loaded, assemble, course_folders, file_name, gc_paused, is_lesson_file,
     keep_out_of_gc, load_text, outside_link, path_key, walk,
@@ -81,6 +81,10 @@ class LiveCourse:
         self._entries: dict[str, _Entry] = {}
         self._order: list[str] = []
         self._course: Course | None = None
+        self._index: Course | None = None     # the Course map's index, until the course is loaded
+        self._index_read = False
+        self._index_lock = threading.Lock()
+        self.map_drawn = threading.Event()    # set once a Course map has been drawn from the index
         self._pending: set[str] = set()   # paths the watcher reported, guarded by _events
         self._events = threading.Lock()
         self._rescan = False
@@ -106,6 +110,23 @@ class LiveCourse:
     @property
     def loaded(self) -> bool:
         return self._course is not None
+
+    def map_index(self) -> Course | None:
+        """What the Course map draws from while the course is not loaded yet: the course once it
+        is, else the map's index kept beside the cache when it still describes every file
+        (`course.content.map_index`; read once), else None (the map waits for the course)."""
+        current = self._course
+        if current is not None:
+            return current
+        with self._index_lock:
+            if not self._index_read:
+                self._index_read = True
+                started = time.perf_counter()
+                self._index = map_index.read(map_index.index_file(self.cache_file), self.root)
+                if self._index is not None:
+                    LOG.info("the Course map's index read from the cache in %.2f s: %d lessons, %d exercises",
+                             time.perf_counter() - started, len(self._index.lessons), len(self._index.exercises))
+            return self._course if self._course is not None else self._index
 
     def files(self) -> tuple[str, ...]:
         """The name of every readable content file (links out of the folder left out), in course
@@ -154,6 +175,9 @@ class LiveCourse:
             self._assemble()
             if self._unsaved:
                 self.save_cache()
+            elif (kept_index := map_index.index_file(self.cache_file)) is not None and not kept_index.is_file():
+                self._save_index()               # a cache kept before the index was
+            self._index = None                   # the course itself from now on
             # A load from the cache leaves next to no garbage: a collection would only walk the
             # course for nothing (seconds at 43,000 exercises). Frozen before the collector is
             # back on, so that its first young collection does not walk the course either.
@@ -213,7 +237,24 @@ class LiveCourse:
             self._unsaved = False
         if self.cache_file is None:
             return False
-        return cache.write(self.cache_file, entries)
+        written = cache.write(self.cache_file, entries)
+        if written:
+            self._save_index()
+        return written
+
+    def _save_index(self) -> bool:
+        """Write the Course map's index of the current course beside the cache, with each file's
+        size and time as read; or remove it when the course cannot be vouched for that way
+        (a file unread, a link leading out, or the course not assembled from the files as they
+        are)."""
+        path = map_index.index_file(self.cache_file)
+        with self._lock:
+            course = self._course
+            stamps = None if course is None or self._stale else map_index.stamps_of(self._entries.values(), self.root)
+        if stamps is None:
+            map_index.forget(path)
+            return False
+        return map_index.write(path, course, stamps)
 
     def _take_kept(self, inside: list[str], kept: cache.Kept) -> None:
         """A full load's files: each one whose size and time are those the cache kept is taken
@@ -271,6 +312,7 @@ class LiveCourse:
         self._assembly = Assembly()
         with gc_paused():
             self._course = assemble((e.loaded for e in ordered), str(self.root), assembly=self._assembly)
+        self._stale = False
 
     def _patch(self, old: Loaded, new: Loaded) -> bool:
         """Put one re-validated file into the course without assembling it again, when the

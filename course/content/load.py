@@ -261,7 +261,8 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
             elif ref in course.lessons:
                 course.problems.append(Problem(lesson.path, line, column, f"{ref!r} is a lesson, not an exercise"))
         course.problems.extend(_tried_again(lesson, course.exercises))
-        course.problems.extend(try_point_problems(lesson, _try_its(lesson, course.exercises)))
+        course.problems.extend(try_point_problems(lesson, _try_its(lesson, course.exercises),
+                                                  section_facts(lesson)))
         key = (lesson.game, lesson.order)
         if key in orders:
             course.problems.append(Problem(lesson.path, *_order_mark(lesson), f"order {lesson.order} is already "
@@ -288,6 +289,43 @@ def try_facts(exercise: Any) -> tuple[frozenset, frozenset]:
             frozenset(pid for question in exercise.questions for pid in question.points))
 
 
+def map_facts(model: Any) -> tuple:
+    """What the Course map reads of a model beyond its first fields (`course.content.map_index`):
+    an exercise's questions as (ask, points), a lesson's sections as (try-it, points, cited
+    keys). A model from the cache keeps them beside its first fields, as `try_facts`, so the
+    map's index is written without unpacking any model."""
+    kept = model.__dict__.get("map_facts")
+    if kept is not None:
+        return kept
+    if isinstance(model, Lesson):
+        return tuple((s.try_it, tuple(s.points or ()), tuple(s.cite or ())) for s in model.sections)
+    return tuple((q.ask, tuple(q.points or ())) for q in model.questions)
+
+
+@dataclass(frozen=True)
+class SectionFacts:
+    """A lesson section as the course-wide try-it checks read it (`section_facts`)."""
+    heading: str
+    try_it: str | None
+    points: tuple[str, ...]
+    marks: dict                      # where its `try` and `points` are written
+    up_rows: frozenset | None        # the face-up rows its diagram shows (None: no diagram)
+
+
+def section_facts(lesson: Any) -> tuple[SectionFacts, ...]:
+    """What the course-wide try-it checks read of a lesson's sections. A lesson from the cache
+    keeps them beside its first fields (`course.content.cache`), as an exercise keeps its
+    `try_facts`, so a restart checks every lesson's try-its without unpacking its sections."""
+    kept = lesson.__dict__.get("section_facts")
+    if kept is not None:
+        return kept
+    return tuple(SectionFacts(s.heading, s.try_it, tuple(s.points or ()),
+                              {k: v for k, v in (getattr(s, "marks", None) or {}).items()
+                               if k == "try" or k.startswith("points")},
+                              None if s.deal is None else frozenset(_up_rows(s.deal.hands)))
+                 for s in lesson.sections)
+
+
 @dataclass(frozen=True)
 class _Asked:
     """A try-it as `try_point_problems` reads it: questions declaring these points."""
@@ -302,7 +340,7 @@ class _TryIt:
 def _try_its(lesson: Lesson, exercises: dict[str, Any]) -> dict[str, _TryIt]:
     """The lesson's try-it exercises as the points their questions declare (`try_facts`)."""
     return {s.try_it: _TryIt((_Asked(try_facts(exercises[s.try_it])[1]),))
-            for s in lesson.sections if s.try_it and s.try_it in exercises}
+            for s in section_facts(lesson) if s.try_it and s.try_it in exercises}
 
 
 def _tried_again(lesson: Lesson, exercises: dict[str, Any]) -> list[Problem]:
@@ -310,9 +348,9 @@ def _tried_again(lesson: Lesson, exercises: dict[str, Any]) -> list[Problem]:
     lesson (or in the same section) has already shown, with its answer in the text."""
     found: list[Problem] = []
     shown: list[tuple[int, set[tuple[str, ...]]]] = []
-    for n, section in enumerate(lesson.sections, 1):
-        if section.deal is not None:
-            shown.append((n, _up_rows(section.deal.hands)))
+    for n, section in enumerate(section_facts(lesson), 1):
+        if section.up_rows is not None:
+            shown.append((n, section.up_rows))
         exercise = exercises.get(section.try_it) if section.try_it else None
         if exercise is None:
             continue

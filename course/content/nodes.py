@@ -279,8 +279,10 @@ class _Composer:
 
     def _tree(self) -> Node:
         stack: list[_Frame] = []
-        get_event, resolve, place = self.loader.get_event, self.loader.resolve, self._place
+        loader = self.loader
+        get_event, resolve, key = loader.get_event, loader.resolve, self._key
         scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+        tags, no_key = _TAGS, _NO_KEY
         nodes = self.nodes
         while True:
             event = get_event()
@@ -295,10 +297,20 @@ class _Composer:
                     sign = "*" if kind is yaml.AliasEvent else "&"
                     self._limit(event, f"anchors and aliases ('{sign}{event.anchor}') are not supported: write "
                                 "the value out where it is needed")
-                parent = stack[-1] if stack else None
                 mark = event.start_mark
                 if kind is scalar_event:
-                    node = self._scalar(event, mark.line + 1, mark.column + 1, parent)
+                    # Most values are short ASCII texts: a text is made here, without the checks
+                    # that only numbers, dates, booleans and the like need (`_scalar`).
+                    text, tag = event.value, event.tag
+                    if tag is None and text.isascii() and len(text) <= MAX_SCALAR_CHARS:
+                        implicit = event.implicit
+                        tag = tags.get(text) if implicit[0] else None
+                        if tag is None:
+                            tag = _resolve(loader, text, implicit)
+                    if tag == _STR and text.isascii() and len(text) <= MAX_SCALAR_CHARS:
+                        node = Node("scalar", text, mark.line + 1, mark.column + 1, text, tag, not event.style)
+                    else:
+                        node = self._scalar(event, mark.line + 1, mark.column + 1, stack[-1] if stack else None)
                 else:
                     if len(stack) >= MAX_DEPTH:
                         self._limit(event, f"lists and mappings nested more than {MAX_DEPTH} deep")
@@ -308,16 +320,22 @@ class _Composer:
                         tag = resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None, event.implicit)
                     node = (Node("map", {}, mark.line + 1, mark.column + 1, tag=tag, keys={}) if is_map
                             else Node("seq", [], mark.line + 1, mark.column + 1, tag=tag))
-                    stack.append(_Frame(node, _quiet(parent)))
+                    stack.append(_Frame(node, _quiet(stack[-1] if stack else None)))
                     continue
             if not stack:
                 self.nodes = nodes
                 return node
             frame = stack[-1]
-            if frame.items is not None:
-                frame.items.append(node)
-            else:
-                place(frame, node)
+            items = frame.items
+            if items is not None:                   # a list's item
+                items.append(node)
+            elif frame.skip_value:                  # the value of a refused key: dropped
+                frame.skip_value = False
+            elif frame.key is no_key:               # a mapping's key
+                key(frame, node)
+            else:                                   # a mapping's value
+                frame.node.value[frame.key] = node
+                frame.key = no_key
 
     def _scalar(self, event: Any, line: int, column: int, parent: _Frame | None) -> Node:
         text = event.value
@@ -371,17 +389,6 @@ class _Composer:
             report.add((line, column), f"{text!r} cannot be read: {exc}")
         return text
 
-    def _place(self, frame: _Frame, node: Node) -> None:
-        """Put a finished node in its mapping, as a key or as a value."""
-        parent = frame.node
-        if frame.skip_value:
-            frame.skip_value = False
-        elif frame.key is _NO_KEY:
-            self._key(frame, node)
-        else:
-            parent.value[frame.key] = node
-            frame.key = _NO_KEY
-
     def _key(self, frame: _Frame, key_node: Node) -> None:
         parent = frame.node
         report = (lambda where, message: None) if frame.quiet else self.report.add
@@ -392,7 +399,8 @@ class _Composer:
         if key_node.kind != "scalar":
             report(key_node, "a key must be plain text, not a list or a mapping")
             return
-        key = key_node.value if _hashable(key_node.value) else key_node.text
+        value = key_node.value
+        key = value if type(value) is str or _hashable(value) else key_node.text
         first = parent.keys.get(key)
         if first is not None:
             report(key_node, f"duplicate key {key_node.text!r}: already given at line {first.line}, "

@@ -108,7 +108,8 @@ class BettingRound(Legality):
         self.game = find_game(self.profile.game)
         self.game.check_betting_street(self.street)
         self.seats = check_seats(self.seats)
-        active = list(self.seats) if self.active is None else [p for p in self.seats if p in set(self.active)]
+        chosen = None if self.active is None else set(self.active)
+        active = list(self.seats) if chosen is None else [p for p in self.seats if p in chosen]
         for p in self.active or ():
             if p not in self.seats:
                 raise ValueError(f"active names {p!r}, who is not seated: expected one of {list(self.seats)!r}")
@@ -116,9 +117,12 @@ class BettingRound(Legality):
             self.stakes = self.profile.stakes
         self.order = action_order(self.seats, self.first, active)
         self.active = tuple(self.order)
-        self.pair_holders = tuple(p for p in self.pair_holders if p in set(self.order))
+        self.pair_holders = tuple(p for p in self.pair_holders if p in self.order)
         self.put = {p: 0 for p in self.order}
-        self.stacks = {p: amounts.parse(v) for p, v in (self.stacks or {}).items() if p in self.put}
+        # a table's stacks are whole numbers already (a round opens on every street): only other
+        # amounts are read (`amounts.parse` returns such a number unchanged)
+        self.stacks = {p: v if type(v) is int and v >= 0 else amounts.parse(v)
+                       for p, v in (self.stacks or {}).items() if p in self.put}
         self.antes = {}
         self.folded = set()
         self.acted = set()
@@ -342,11 +346,11 @@ class BettingRound(Legality):
         return entry
 
     def _advance(self, player: str) -> None:
-        index = self.order.index(player)
-        for k in range(1, len(self.order) + 1):
-            candidate = self.order[(index + k) % len(self.order)]
-            if candidate not in self.folded:
-                self.turn = self.order.index(candidate)
+        order = self.order
+        index, n = order.index(player), len(order)
+        for k in range(1, n + 1):
+            if order[(index + k) % n] not in self.folded:
+                self.turn = (index + k) % n      # the candidate's place (each player is in the order once)
                 return
 
     # --- answers ----------------------------------------------------------------------------

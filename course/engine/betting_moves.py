@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from course.moves import BETTING_VERBS, Move, parse_move
@@ -66,7 +67,7 @@ class Action:
     @classmethod
     def of(cls, move: Move) -> "Action":
         """The stud action of a parsed betting move."""
-        return cls(move.player, _VERB_OF_KIND[move.kind], move.amount)
+        return make_action(move.player, _VERB_OF_KIND[move.kind], move.amount)
 
     @classmethod
     def parse(cls, text: "str | Action") -> "Action":
@@ -78,13 +79,28 @@ class Action:
 
     def with_amount(self, amount: int | None) -> "Action":
         """The same action with its amount filled in (`dataclasses.replace`, at a fraction of its cost)."""
-        return Action(self.player, self.verb, amount)
+        return make_action(self.player, self.verb, amount)
 
     def __str__(self) -> str:
         # The one grammar's words for a stud action (`Move.__str__`), without building the move.
         if self.amount is None:
             return f"{self.player} {self.verb.value}"
         return f"{self.player} {self.verb.value}{_AMOUNT_WORD[self.verb]}{self.amount}"
+
+
+def make_action(player: str, verb: Verb, amount: int | None = None) -> Action:
+    """`Action(player, verb, amount)`. An action is immutable and a move list names the same few
+    again and again (every whole raise up to a player's limit, on every move of a random hand),
+    so one object serves each whole amount (making a frozen dataclass costs more than finding it);
+    an amount with cents, whose spelling may differ between equal values, is made afresh."""
+    if type(player) is str and (amount is None or type(amount) is int):
+        return _whole_action(player, verb, amount)
+    return Action(player, verb, amount)
+
+
+@lru_cache(maxsize=8192)
+def _whole_action(player: str, verb: Verb, amount: int | None) -> Action:
+    return Action(player, verb, amount)
 
 
 @dataclass(frozen=True, slots=True)

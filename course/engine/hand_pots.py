@@ -31,19 +31,29 @@ class PotsAt:
 class HandPots:
     """The pots of one hand's table, with the last ones read kept for the next read."""
 
-    __slots__ = ("_kept", "_stands")
+    __slots__ = ("_kept", "_stands", "_inputs")
 
     def __init__(self) -> None:
         self._kept: tuple | None = None     # (what the last pots read were built from, those pots)
         self._stands: tuple | None = None   # (the payments and players still in it was read at, `stand`)
+        self._inputs: PotsAt | None = None  # what the pots were built from at the latest move (`inputs`)
 
     def forget(self) -> None:
         """Drop everything kept (the hand went back to an earlier point)."""
-        self._kept = self._stands = None
+        self._kept = self._stands = self._inputs = None
 
     def forget_stands(self) -> None:
         """Drop the kept answer of `stand` (the hand's table was set up again)."""
-        self._stands = None
+        self._stands = self._inputs = None
+
+    def inputs(self, table: Any) -> PotsAt:
+        """What the pots are built from now (`PotsAt`), for a ledger entry. With stacks every
+        payment is in the record (`Table.pay`) and a fold only shortens the players still in, so
+        a move that changes neither (a card dealt, a check) shares the one of the move before."""
+        flow, live, kept = table.flow, table.live, self._inputs
+        if kept is None or kept.flow is not flow or kept.n != len(flow) or len(kept.live) != len(live):
+            kept = self._inputs = PotsAt(tuple(live), tuple(table.hands[p].paid for p in table.seats), flow, len(flow))
+        return kept
 
     def side_pots(self, table: Any) -> Answer:
         """Each pot's amount and the players who may win it (`course.engine.showdown.side_pots`)."""
@@ -69,7 +79,7 @@ class HandPots:
         key = (at.live, at.paid, at.n)
         kept = self._kept
         if kept is None or kept[0] != key:
-            kept = self._kept = (key, pots_of(table, at.live, at.paid, at.flow[:at.n]))
+            kept = self._kept = (key, pots_of(table, at.live, at.paid, at.flow, at.n))
         return kept[1]
 
     def stand(self, table: Any) -> bool:
@@ -84,23 +94,24 @@ class HandPots:
         key = (len(table.flow), len(table.live))
         if self._stands is not None and self._stands[0] == key:
             return self._stands[1]
-        paid = tuple(table.hands[p].paid for p in table.seats)
-        stands = bool(all_in_players(dict(zip(table.seats, paid)), table.live, table.stacks)) and \
-            len(self.at(table, PotsAt(tuple(table.live), paid, table.flow, len(table.flow)))[0]) > 1
+        now = self.inputs(table)
+        stands = bool(all_in_players(dict(zip(table.seats, now.paid)), table.live, table.stacks)) and \
+            len(self.at(table, now)[0]) > 1
         self._stands = (key, stands)
         return stands
 
 
 def pots_of(table: Any, live: Sequence[str], paid: tuple[int, ...],
-            flow: list[tuple]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+            flow: list[tuple], n: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The pots of a home-game table whose players still in were `live`, who had paid `paid`
-    (seat order) and whose record of payments was `flow`: the game's own pot layers when it
-    builds its pots from the order money went in, else by what each player put in. Each
-    pot's amount, main pot first, and apart from them the chips nobody has matched yet."""
+    (seat order) and whose record of payments was `flow` (its first `n` payments, when given):
+    the game's own pot layers when it builds its pots from the order money went in, else by what
+    each player put in. Each pot's amount, main pot first, and apart from them the chips nobody
+    has matched yet."""
     folded = [p for p in table.seats if p not in live]
     layers = table.rules.pot_layers
-    if layers is not None:
-        pots, unmatched, _ = layers(table, flow=flow, folded=folded)
+    if layers is not None:      # only a game's own layers read the record (a copy of its first `n`)
+        pots, unmatched, _ = layers(table, flow=flow if n is None else flow[:n], folded=folded)
     else:
         pots, unmatched = build_pots(dict(zip(table.seats, paid)), table.seats, folded,
                                      all_in=all_in_players(dict(zip(table.seats, paid)), live, table.stacks))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from course.engine.all_ins import AllInRules
-from course.engine.betting_moves import Action, Verb, _cites, _names, _Plan
+from course.engine.betting_moves import Action, Verb, _cites, _names, _Plan, make_action
 from course.engine.forced_bets import ForcedBetRules
 from course.engine.wagers import WagerRules
 from course.errors import IllegalActionError
@@ -75,7 +75,7 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
             moves.append(plan.action)
             if plan.action.amount == base + steps[0]:
                 most = self._most(p)
-                moves += [Action(p, verb, base + k) for k in steps[1:] if most is None or base + k <= most]
+                moves += [make_action(p, verb, base + k) for k in steps[1:] if most is None or base + k <= most]
         return moves
 
     def _covers(self, p: str, plain: list[Action]) -> bool:
@@ -102,19 +102,19 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
         stakes = self.stakes
         completes = self.bring_in_mode and self.level == 0 and stakes.small_bet > stakes.bring_in
         if self.bring_in_mode and not self.bring_in_posted and self.level == 0:     # the forced bring-in
-            moves = [Action(p, Verb.BRING_IN, stakes.bring_in)] if p == self.first else []
-            return moves + ([Action(p, Verb.COMPLETE, stakes.small_bet)] if completes else [])
+            moves = [make_action(p, Verb.BRING_IN, stakes.bring_in)] if p == self.first else []
+            return moves + ([make_action(p, Verb.COMPLETE, stakes.small_bet)] if completes else [])
         owed = self.owed(p)
-        moves = [Action(p, Verb.FOLD), Action(p, Verb.CALL) if owed else Action(p, Verb.CHECK)]
+        moves = [make_action(p, Verb.FOLD), make_action(p, Verb.CALL) if owed else make_action(p, Verb.CHECK)]
         if completes:
-            moves.append(Action(p, Verb.COMPLETE, stakes.small_bet))
+            moves.append(make_action(p, Verb.COMPLETE, stakes.small_bet))
         if self.level == 0 and not self.bring_in_mode:
             verb, base = Verb.BET, 0
         elif 0 < self.level < self.cap:
             verb, base = Verb.RAISE, self.to_match
         else:
             return moves
-        return moves + [Action(p, verb, base + k) for k in self.steps_allowed(p)]
+        return moves + [make_action(p, verb, base + k) for k in self.steps_allowed(p)]
 
     def _judge(self, action: Action) -> _Plan:
         """The move judged in named steps: who may act at all, the forced bring-in, then the verb."""

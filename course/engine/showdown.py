@@ -454,7 +454,10 @@ def award(hands: Mapping[str, Sequence[Card]], pot: int, seats: Sequence[str], s
     if len(live) == 1:
         cite = tuple(fold_cite) if fold_cite is not None else \
             (profile.rule_cite("folded_out") if profile is not None else ShowdownRules.of(profile).folded)
-        steps = [Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", cite)]
+        # a player still in whose hand cannot win (mucked, or dead by its card count: said in `before`)
+        beaten = [p for p in seats if p not in hands and p not in folded]
+        steps = [Step(f"Everyone else has folded, so {live[0]} wins without a showdown.", cite)] if not beaten else \
+            [Step(f"{live[0]} holds the only hand left that can win, so {live[0]} takes the pot.", cite)]
         split = _share(pot, live, seats, profile=profile)
         return Answer(dict(split.value), [*before, *steps, *split.steps])
     split = split_pot(pot, hands, seats, profile=profile, shared=shared, folded=folded)

@@ -303,8 +303,7 @@ class HandState:
                 return
             steps, player, cite = table.log[seen:] or self._move_steps(table, parsed), parsed.player, (self.spec.cite,)
         pot = amounts.normal(table.pot)
-        pots = PotsAt(tuple(table.live), tuple(table.hands[p].paid for p in table.seats), table.flow,
-                       len(table.flow)) if table.stacks and self.award is None else ()
+        pots = self._pots.inputs(table) if table.stacks and self.award is None else ()
         self._ledger.append((index + 1, player, written, pot - before, pot, steps, cite, table.street, pots))
         self._moves.append(parsed)
 

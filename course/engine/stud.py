@@ -62,14 +62,15 @@ def random_play(rng: random.Random, played: Played, do: Callable[[str], None],
 
         played.watch = watch
     while not table.over and not (stop is not None and stop(table)):
-        if table.needs_ante():
-            do(f"{table.needs_ante()[0]} antes")
+        owing = table.needs_ante()
+        if owing:
+            do(f"{owing[0]} antes")
             continue
         text = own(table) if own is not None and table.rules.waiting(table) else None
         if text is not None:
             do(text)
             continue
-        nxt = table.next_deal()
+        nxt = table.card_due()      # the hand is not over and owes no ante (asked just above)
         if nxt == SHARED:
             do(f"shared {deck.pop()}")
         elif nxt == TABLE:

@@ -307,6 +307,11 @@ class Table(TableSeats):
         card, or None when no card is due."""
         if self.over or self.needs_ante():
             return None
+        return self.card_due()
+
+    def card_due(self) -> tuple[str, bool] | str | None:
+        """`next_deal` of a hand known to be still going with every ante paid (random play has
+        just asked both, once a move)."""
         if self.stage and not self.stage_dealt:
             need = min(self.received[p] for p in self.live)
             player = next(p for p in self.live if self.received[p] == need)

@@ -415,11 +415,12 @@ def action_order(seats: Sequence[str], first: str, active: Collection[str]) -> l
     if first not in seats:
         raise ValueError(f"first actor {first!r} is not seated: expected one of {seats!r}")
     _check_players(seats, active, "active")
-    if first not in set(active):
+    still_in = set(active)
+    if first not in still_in:
         raise ValueError(f"first actor {first!r} is not among the players still in {list(active)!r}")
     start = seats.index(first)
     turn = seats[start:] + seats[:start]
-    return [p for p in turn if p in set(active)]
+    return [p for p in turn if p in still_in]
 
 
 def _dealt_and_active(seats, hands, folded) -> tuple[list[str], list[str]]:

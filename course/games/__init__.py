@@ -152,6 +152,10 @@ class GameSpec:
     # The module registering the game's drill templates (course.study.templates loads it);
     # course.study.derived draws every drill from the spec and the game's profiles alone.
     drills: str | None = "course.study.derived"
+    # The article that limits the table to the players the deck can deal in full (every card of
+    # the deal, the table's own cards included: `players_dealt_in_full`); None where a shared
+    # card makes room for more (stud's MAX_SEATS).
+    seat_limit_cite: str | None = None
 
     def point_words(self, street: str | None) -> str:
         """A point of the hand in the game's own words: "third street", or, in a game whose rules
@@ -196,6 +200,21 @@ class GameSpec:
             raise ValueError(f"rule profile {profile.name!r}: {option} says nothing about {street} street "
                              f"(it names {', '.join(sizes)})")
         return sizes[street]
+
+    @property
+    def cards_per_player(self) -> int:
+        """The cards each player holds once the whole deal is out (the last street's down and up)."""
+        return self.cards_by(self.streets[-1].name)
+
+    @property
+    def table_cards(self) -> int:
+        """The cards the dealer turns face up to the table for everyone (Horn-A-Vika's spit card)."""
+        return sum(s.table for s in self.streets)
+
+    def players_dealt_in_full(self, deck_size: int) -> int:
+        """How many players a deck of `deck_size` cards deals every card to: the table's own cards
+        come out of the same deck, and each player takes `cards_per_player`."""
+        return (deck_size - self.table_cards) // self.cards_per_player
 
     def street(self, name: str) -> StreetSpec | None:
         return next((s for s in self.streets if s.name == name), None)
@@ -313,6 +332,7 @@ GAMES: dict[str, GameSpec] = {
                  streets=HORN_STREETS,
                  shared_name="Spit card", shared_replaces=None, award_needs_pot=False,
                  exercise_keys=("matched",), points="stage", drills="course.study.home",
+                 seat_limit_cite="OPR-535 1.3",
                  kinds=("deal", "spit", "ante", "match", "fold", "check", "call", "bet", "raise"),
                  **EVENT_ROUNDS),
         GameSpec("have-a-heart", "Have a Heart", moves="events", engine="course.variants.have_a_heart",

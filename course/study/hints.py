@@ -31,6 +31,8 @@ SCAFFOLD = {
     "side_pots": "Each player can win from each opponent only what they matched.",
     "shared_card": "Count the cards left in the deck against the players still in.",
     "showdown_order": "Who made the last bet or raise on the final round?",
+    "seats_left": "How many cards does each player take, how many go to the table, and how many seats "
+                  "were dealt in, folded ones included?",
 }
 DEFAULT = "Work through the deal one rule at a time, in the order the game plays them."
 

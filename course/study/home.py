@@ -401,6 +401,8 @@ HORN_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "legal_hand": drill(HORN, "legal_hand", cut=whole, extra=_legal_hand),
     "side_pots": drill(HORN, "side_pots", cut=after_side_pot, players=(3, 6), stacks=(3, 40),
                        keep=lambda a, rng: len(a) > 1),
+    # every table size the game allows, equally often, cut anywhere (folded seats still count)
+    "seats_left": drill(HORN, "seats_left", players=(2, 7)),
 }
 HEART_ASKS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "holding": drill(HEART, "holding", player=True, keep=lambda a, rng: bool(a["up"] or a["down"])),
@@ -672,6 +674,10 @@ HORN_TRAPS = [
     ("hav-spit-not-showing", "opener", drill(HORN, "opener", cut=_spit_round, players=(3, 7), may_plant=_spit_may_show,
                                              rig=spit_pairs_a_row),
      "The spit card is nobody's row", "spit-card-showing"),
+    # OPR-535 1.3: cut somewhere after a fold, so that counting only the players still in is wrong
+    ("hav-folded-seats-count", "seats_left", drill(HORN, "seats_left", cut=after_first(r" folds$"), players=(2, 7),
+                                                   fold_chance=0.25),
+     "A folded player's seat still counts", "folded-seats-freed"),
 ]
 HEART_TRAPS = [
     ("hah-take", "takes", drill(HEART, "takes", cut=after_first(HEART_UP)), "A face-up heart: take a card"),

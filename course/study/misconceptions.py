@@ -522,6 +522,16 @@ def base_limit_for_everyone(exercise, question) -> int | None:
     return engine.variant_module(exercise.game).limit_for(table.profile, number, None)
 
 
+def folded_seats_freed(exercise, question) -> int | None:
+    """Horn-A-Vika's room at the table counted from the players still in, as if a player who
+    folded had given back the cards dealt to them (None when nobody has folded)."""
+    table = engine.home_replay(exercise)
+    live = [p for p in exercise.seats if not table.hands[p].folded]
+    if len(live) == len(exercise.seats):
+        return None
+    return max(engine.variant_module(exercise.game).SEAT_LIMIT - len(live), 0)
+
+
 def face_down_heart_takes(exercise, question) -> Any:
     """A heart dealt face down read as giving its owner a take."""
     last = exercise.events[-1] if exercise.events else ""
@@ -574,6 +584,27 @@ def short_hand_dead(exercise, question) -> Any:
     pot = exercise.pot if exercise.pot is not None else sum(right.values())
     return dict(engine.split_pot(pot, winners, exercise.seats, profile=exercise.profile,
                           cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
+
+
+def wrong_count_hand_plays(exercise, question) -> Any:
+    """A hand shown down with the wrong number of cards (`misdealt:`) played like any other: live,
+    and ranked on every card it holds (RRP-H 8.18 left out)."""
+    if not (exercise.extra or {}).get("misdealt"):
+        return None
+    if question.ask == "hand_live":
+        return True
+    hands, shared, folded = _final(exercise)
+    live = [p for p in exercise.seats if p in hands and p not in folded]
+    if not live:
+        return None
+    best = max(evaluate([*hands[p], *shared]).value for p in live)
+    winners = [p for p in live if evaluate([*hands[p], *shared]).value == best]
+    if question.ask == "winners":
+        return winners
+    right = engine.answer(exercise, question).value
+    pot = exercise.pot if exercise.pot is not None else sum(right.values())
+    return dict(engine.split_pot(pot, winners, exercise.seats, profile=exercise.profile,
+                          cards={p: [*hands[p], *shared] for p in winners}).value)
 
 
 def match_before_earlier(exercise, question) -> Any:
@@ -1068,6 +1099,51 @@ def pair_option_in_low_game(exercise, question) -> bool | None:
     return True if _bet_with_a_pair_showing(exercise, question, big) else None
 
 
+
+# --- dealing irregularities (an exercise's `irregularity:` key; RRP-H 8.5, 8.9, 8.14)
+
+
+def _irregularity(exercise, kind: str) -> dict | None:
+    found = (getattr(exercise, "extra", None) or {}).get("irregularity")
+    return found if found and found.get("kind") == kind else None
+
+
+def wrong_bring_in_always_stands(exercise, question) -> Any:
+    """The wrong player's bring-in taken to stand although the next player has not acted yet."""
+    found = _irregularity(exercise, "wrong-bring-in")
+    if found is None or found["next_acted"]:
+        return None
+    changed = dataclasses.replace(exercise, extra={**exercise.extra, "irregularity": {**found, "next_acted": True}})
+    return engine.answer(changed, question).value
+
+
+def exposed_card_brings_in(exercise, question) -> Any:
+    """A hole card turned up by mistake read as an ordinary door card: when it is the lowest card
+    showing, its owner brings in and acts first."""
+    found = _irregularity(exercise, "hole-card-up")
+    if found is None or len(found["cards"]) != 1:
+        return None
+    doors = {p: h.up[0] for p, h in exercise.hands.items() if not h.folded and h.up}
+    low = engine.bring_in(exercise.seats, doors, exercise.profile, words=False).value
+    if low != found["player"]:
+        return None
+    return low if question.ask == "repair_first_to_act" else question.params.get("player") == low
+
+
+def nothing_more_set_aside(exercise, question) -> Any:
+    """Only the cards dealt too soon set aside: the dealer burns and deals on straight away, with
+    no card set aside for each player still in."""
+    found = _irregularity(exercise, "dealt-too-soon")
+    if found is None:
+        return None
+    live = engine.still_in(exercise.seats, [p for p, h in exercise.hands.items() if h.folded], exercise.actions)
+    player, named = question.params.get("player"), parse_cards(question.params.get("cards") or [])
+    deck = parse_cards(found["deck"])
+    if player not in live or len(named) != 1 or len(deck) <= 1 + live.index(player):
+        return None
+    return deck[1 + live.index(player)] == named[0]
+
+
 TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "all_in_lowcard_brings_in": all_in_lowcard_brings_in,
     "straight_counts_in_razz": straight_counts_in_razz,
@@ -1088,6 +1164,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "order_by_rank": order_by_rank,
     "suits_split_tie": suits_split_tie,
     "short_hand_dead": short_hand_dead,
+    "wrong_count_hand_plays": wrong_count_hand_plays,
     "highest_door_bring_in": highest_door_bring_in,
     "antes_in_contributions": antes_in_contributions,
     "folded_row_counted": folded_row_counted,
@@ -1106,6 +1183,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "first_match_limit": first_match_limit,
     "base_limit_for_everyone": base_limit_for_everyone,
     "face_down_heart_takes": face_down_heart_takes,
+    "folded_seats_freed": folded_seats_freed,
     "ace_low_bring_in": ace_low_bring_in,
     "hidden_cards_bring_in": hidden_cards_bring_in,
     "hidden_cards_opener": hidden_cards_opener,
@@ -1120,4 +1198,7 @@ TRANSFORMS: dict[str, Callable[[Any, Any], Any]] = {
     "high_takes_all_hilo": high_takes_all_hilo,
     "one_half_per_hand": one_half_per_hand,
     "even_split_among_winners": even_split_among_winners,
+    "wrong_bring_in_always_stands": wrong_bring_in_always_stands,
+    "exposed_card_brings_in": exposed_card_brings_in,
+    "nothing_more_set_aside": nothing_more_set_aside,
 }

@@ -38,7 +38,8 @@ class GenerationError(ValueError):
 
 # The all-in drills of every game with stacks: registered after each game's own.
 SHARED_DRILLS = ("course.study.allin", "course.study.odd_unit", "course.study.earlier_rows", "course.study.shared_opener",
-                 "course.study.forced_bets", "course.study.exchange")
+                 "course.study.forced_bets", "course.study.exchange", "course.study.irregularities",
+                 "course.study.dead_hands")
 
 
 def _load_all() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
 from course.asks import Ask, register
@@ -254,6 +254,14 @@ def start(exercise: Any) -> Table:
 
 def parse_event(text):
     """One Have a Heart event; `IllegalActionError` quoting the text otherwise."""
+    return _event(text) if type(text) is str else parse_move(text, SPEC.kinds, SPEC.title)
+
+
+@lru_cache(maxsize=4096)
+def _event(text: str) -> Event:
+    """A text read once is not read again: every move of a random hand is parsed as it is played
+    and again when its item is loaded, and the grammar's own cache hashes the tuple of kinds on
+    each call. A move is immutable, and an unreadable text raises (nothing is cached)."""
     return parse_move(text, SPEC.kinds, SPEC.title)
 
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Collection
 
 from course import amounts
 from course.asks import Ask, register
 from course.engine.betting import PlayerLimit
-from course.cards import Card, cards_text
+from course.cards import DECK, Card, cards_text
 from course.engine.state import HandState, random_hand
 from course.engine.stud import random_play
 from course.engine.table import Rules, Table
@@ -59,6 +60,19 @@ def stage_cite(stage: int) -> str:
 
 
 STAGE_CITES = {s.number: (stage_cite(s.number),) for s in SPEC.stages}   # what each stage's deal cites
+
+# The most players the game seats: as many as the one 52-card deck (OPR-535 1.1) deals every card
+# to, seven each and the spit card (1.2), read from the spec's streets (OPR-535 1.3: seven).
+SEAT_LIMIT = SPEC.players_dealt_in_full(len(DECK))
+SEAT_CITE = (SPEC.seat_limit_cite,)
+
+
+def seats_problem(players: int) -> str | None:
+    """Why a table of `players` cannot be dealt Horn-A-Vika, or None when it can."""
+    if 2 <= players <= SEAT_LIMIT:
+        return None
+    return (f"Horn-A-Vika seats 2 to {SEAT_LIMIT} players ({SPEC.cards_per_player} cards each plus the spit card "
+            f"come from one {len(DECK)}-card deck), not {players}")
 
 
 @dataclass
@@ -104,9 +118,9 @@ class HornRules(Rules):
 
     def on_start(self, table: Table, exercise: Any) -> None:
         seats = table.seats
-        if not 2 <= len(seats) <= 7:
-            raise IllegalActionError(f"Horn-A-Vika seats 2 to 7 players (seven cards each plus the spit card), not "
-                                     f"{len(seats)}", cite=("OPR-535 1.3",), key="seats")
+        problem = seats_problem(len(seats))
+        if problem:
+            raise IllegalActionError(problem, cite=SEAT_CITE, key="seats")
         shared = list(getattr(exercise, "shared", []) or [])
         if len(shared) > 1:
             raise IllegalActionError(f"Horn-A-Vika has one spit card, but 'shared' lists {len(shared)}: "
@@ -341,65 +355,20 @@ class HornRules(Rules):
         the record of payments and the players out at an earlier point (a ledger entry's), else now."""
         seats = table.seats
         folded = {p for p in seats if table.hands[p].folded} if folded is None else set(folded)
-        layers: list[list] = [[table.start_pot, list(seats)]] if table.start_pot else []
-        returned: dict[str, int] = {}
-        how: list[Step] = [Step(f"The pot held {table.start_pot} when these events begin; every player still in "
-                                f"shares it.", ("OPR-535 2.2",))] if table.start_pot else []
-        rule = table.profile.option("short_match")
-
-        stacks, chips_in = table.stacks, dict.fromkeys(seats, 0)    # each player's chips in so far
-
-        def betting(street: str, put: dict[str, int]) -> None:
-            # a side pot only where a player is all in: one who may still call shares every pot
-            all_in = all_in_players(chips_in, [p for p in seats if p not in folded], stacks)
-            pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded, all_in=all_in)
-            for player, units in back.items():
-                returned[player] = returned.get(player, 0) + units
-            for pot in pots:
-                if pot.amount:
-                    layers.append([pot.amount, list(pot.players)])
-
-        street, put = None, {}
-        for kind, paid_on, player, units in (table.flow if flow is None else flow):
-            if kind == "bet":
-                if street not in (None, paid_on):
-                    betting(street, put)
-                    put = {}
-                street = paid_on
-                put[player] = put.get(player, 0) + units
-                chips_in[player] += units
-                continue
-            if street is not None:
-                betting(street, put)
-                street, put = None, {}
-            chips_in[player] += units
-            if kind == "ante" or not layers:
-                if layers:
-                    layers[0][0] += units
-                else:
-                    layers.append([units, list(seats)])
-                continue
-            rest, out, total = units, [], sum(a for a, _ in layers)
-            for amount, players in layers:
-                if player not in players:
-                    out.append([amount, players])
-                elif rest >= amount:
-                    out.append([2 * amount, players])
-                    rest -= amount
-                else:
-                    if rest:
-                        out.append([2 * rest, players])
-                    out.append([amount - rest, [q for q in players if q != player]])
-                    rest = 0
-            if rest:
-                out[-1][0] += rest
-            if units < total:
-                how.append(Step(f"{player} matched the pot all in for {units} of its {total}: {player} may win only "
-                                f"the part matched, {2 * units}; the other {total - units} is a side pot for the "
-                                "others.", rule.cite, rule.course_default))
-            layers = out
-        if street is not None:
-            betting(street, put)
+        flow = table.flow if flow is None else flow
+        # The payments are read in order, and a drill watching for side pots asks after every
+        # payment: the reading of the payments asked about last is kept on the table and read on
+        # from, when this record starts with those same payments and the same players are out.
+        kept = table.__dict__.get("_pot_layers")
+        if kept is not None and kept[0] == folded and len(kept[1]) <= len(flow) and \
+                tuple(flow[:len(kept[1])]) == kept[1]:
+            run = kept[2].copy()
+        else:
+            run = _PotLayers(table, folded)
+        run.read(flow[run.n:])
+        table.__dict__["_pot_layers"] = (frozenset(folded), tuple(flow), run.copy())
+        run.end_street()
+        layers, returned, how = run.layers, run.returned, run.how
         merged: list[list] = []
         for amount, players in layers:
             players = [p for p in seats if p in players and p not in folded]
@@ -432,8 +401,19 @@ class HornRules(Rules):
             "under these rules every bet and raise is a whole number of units"
             + (" (the course's own default: the rules give their limits in whole amounts and say nothing of "
                "cents)" if units.course_default else ""), tuple(units.cite), bool(units.course_default))
-        return PlayerLimit(number, lambda p: limit_for(profile, number, self.match_before(p, number)),
-                           int(smallest.value), _limit_cites(number, profile.option("round_limits")), whole)
+        by_match: dict[tuple, Any] = {}     # last match -> limit: the profile and the round are fixed
+
+        def largest(player: str) -> Any:
+            # asked for every move listed and judged; a player's limit follows from the round and
+            # the player's last match alone, and that match is read afresh each time
+            last = self.match_before(player, number)
+            key = (type(last), last)      # 5 and Decimal("5") are equal keys, but not the same amount to halve
+            if key not in by_match:
+                by_match[key] = limit_for(profile, number, last)
+            return by_match[key]
+
+        return PlayerLimit(number, largest, int(smallest.value), _limit_cites(number, profile.option("round_limits")),
+                           whole)
 
     def match_before(self, player: str, number: int) -> int | None:
         """What `player` last paid to match the pot before betting round `number`: matches made in
@@ -455,6 +435,93 @@ class HornRules(Rules):
                                   table.profile.option("later_round_tie"))
             return sorted(chosen, key=lambda o: ranked.index(o.player))
         return sorted(chosen, key=lambda o: o.seq)
+
+
+class _PotLayers:
+    """Horn-A-Vika's pots as the record of payments builds them (`HornRules.pot_layers`), read
+    one payment at a time: the layers so far (each [amount, the players who may win it]), the
+    chips that went back, the steps saying how a short match split the pot, each player's chips
+    in, and the betting street being read with what each player put in on it. `n`: the payments
+    read. A copy (`copy`) may be read on from where this one stands. It holds what it reads of
+    the table, not the table, which keeps it (no cycle for the collector)."""
+
+    __slots__ = ("seats", "stacks", "profile", "folded", "layers", "returned", "how", "chips_in", "street", "put", "n")
+
+    def __init__(self, table: Table, folded: set[str]):
+        self.seats, self.stacks, self.profile, self.folded, self.n = table.seats, table.stacks, table.profile, folded, 0
+        self.layers: list[list] = [[table.start_pot, list(table.seats)]] if table.start_pot else []
+        self.returned: dict[str, int] = {}
+        self.how: list[Step] = [Step(f"The pot held {table.start_pot} when these events begin; every player still "
+                                     f"in shares it.", ("OPR-535 2.2",))] if table.start_pot else []
+        self.chips_in = dict.fromkeys(table.seats, 0)    # each player's chips in so far
+        self.street: str | None = None
+        self.put: dict[str, int] = {}
+
+    def copy(self) -> "_PotLayers":
+        other = object.__new__(_PotLayers)
+        other.seats, other.stacks, other.profile = self.seats, self.stacks, self.profile
+        other.folded, other.n, other.street = self.folded, self.n, self.street
+        other.layers = [[amount, players] for amount, players in self.layers]   # a players list is never changed
+        other.returned, other.how, other.chips_in, other.put = \
+            dict(self.returned), list(self.how), dict(self.chips_in), dict(self.put)
+        return other
+
+    def end_street(self) -> None:
+        """The chips of the betting street being read become pots by what each player put in on
+        it: a side pot only where a player is all in (one who may still call shares every pot)."""
+        if self.street is None:
+            return
+        seats, folded, put = self.seats, self.folded, self.put
+        all_in = all_in_players(self.chips_in, [p for p in seats if p not in folded], self.stacks)
+        pots, back = build_pots({p: put.get(p, 0) for p in seats}, seats, folded, all_in=all_in)
+        for player, units in back.items():
+            self.returned[player] = self.returned.get(player, 0) + units
+        for pot in pots:
+            if pot.amount:
+                self.layers.append([pot.amount, list(pot.players)])
+        self.street, self.put = None, {}
+
+    def read(self, payments: list[tuple]) -> None:
+        """Read on: each payment (kind, street, player, units) of the record after those read."""
+        chips_in, seats = self.chips_in, self.seats
+        for kind, paid_on, player, units in payments:
+            self.n += 1
+            if kind == "bet":
+                if self.street not in (None, paid_on):
+                    self.end_street()
+                self.street = paid_on
+                self.put[player] = self.put.get(player, 0) + units
+                chips_in[player] += units
+                continue
+            self.end_street()
+            chips_in[player] += units
+            layers = self.layers
+            if kind == "ante" or not layers:
+                if layers:
+                    layers[0][0] += units
+                else:
+                    layers.append([units, list(seats)])
+                continue
+            rest, out, total = units, [], sum(a for a, _ in layers)
+            for amount, players in layers:
+                if player not in players:
+                    out.append([amount, players])
+                elif rest >= amount:
+                    out.append([2 * amount, players])
+                    rest -= amount
+                else:
+                    if rest:
+                        out.append([2 * rest, players])
+                    out.append([amount - rest, [q for q in players if q != player]])
+                    rest = 0
+            if rest:
+                out[-1][0] += rest
+            if units < total:
+                rule = self.profile.option("short_match")
+                self.how.append(Step(f"{player} matched the pot all in for {units} of its {total}: {player} may win "
+                                     f"only the part matched, {2 * units}; the other {total - units} is a side pot "
+                                     "for the others.", rule.cite, rule.course_default))
+            self.layers = out
 
 
 def match_order(table: Table, stage: int) -> Opt:
@@ -513,6 +580,14 @@ def halve(profile: Any, amount: Any) -> Any:
 
 def parse_event(text):
     """One Horn-A-Vika event; `IllegalActionError` quoting the text otherwise."""
+    return _event(text) if type(text) is str else parse_move(text, SPEC.kinds, SPEC.title)
+
+
+@lru_cache(maxsize=4096)
+def _event(text: str) -> Event:
+    """A text read once is not read again: every move of a random hand is parsed as it is played
+    and again when its item is loaded, and the grammar's own cache hashes the tuple of kinds on
+    each call. A move is immutable, and an unreadable text raises (nothing is cached)."""
     return parse_move(text, SPEC.kinds, SPEC.title)
 
 
@@ -624,6 +699,35 @@ def ask_bet_limit(exercise: Any, question: Any) -> Answer:
     return Answer(value, steps)
 
 
+def ask_seats_left(exercise: Any, question: Any) -> Answer:
+    """How many more players the table could have dealt in: the game's seat limit, worked out
+    from the cards each player and the table take out of the deck, less the seats taken (a player
+    who has folded was dealt in all the same)."""
+    seats = list(exercise.seats)
+    table = HandState.replay(exercise).table
+    folded = [p for p in seats if table.hands[p].folded]
+    each, spit, deck = SPEC.cards_per_player, SPEC.table_cards, len(DECK)
+    left_for_players = deck - spit
+    over = left_for_players - SEAT_LIMIT * each
+    steps = [
+        Step(f"Each player is dealt {each} cards, and the spit card is {spit} more, turned up on the table "
+             f"for everyone.", ("OPR-535 1.2",)),
+        Step(f"One {deck}-card deck: with the spit card out, {left_for_players} are left for the players, "
+             f"enough for {SEAT_LIMIT} hands of {each} ({SEAT_LIMIT} × {each} = {SEAT_LIMIT * each}, {over} over); "
+             f"{SEAT_LIMIT + 1} players would need {(SEAT_LIMIT + 1) * each + spit}. So at most {SEAT_LIMIT} "
+             f"players.", ("OPR-535 1.1", *SEAT_CITE)),
+    ]
+    value = max(SEAT_LIMIT - len(seats), 0)
+    taken = f"{len(seats)} players are dealt in ({names(seats)})"
+    if folded:
+        taken += f"; {names(folded)} folded, but {'was' if len(folded) == 1 else 'were'} dealt in all the same"
+    if value:
+        steps.append(Step(f"{taken}, so {SEAT_LIMIT} − {len(seats)} = {value} more could join.", SEAT_CITE))
+    else:
+        steps.append(Step(f"{taken}: the table is full, and nobody more can join.", SEAT_CITE))
+    return Answer(value, steps)
+
+
 # Default learner prompts for questions written without `prompt:` (fields come from the ask's keys).
 # The game's own asks, declared once, and the stud asks it takes up by name (the one registration,
 # worded by its GameSpec); the stud showdown asks it answers are listed in its spec (`stud_asks`).
@@ -633,7 +737,8 @@ register(GAME,
          "pot",
          Ask("bet_limit", "units", "What is the largest bet or raise {player} may make?", ask_bet_limit,
              params={"player": "player", "round": "any"}),
-         "opener", "award", *ROUND_ASKS)
+         "opener", "award", *ROUND_ASKS,
+         Ask("seats_left", "units", "How many more players could have been dealt into this hand?", ask_seats_left))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -647,8 +752,9 @@ def random_deal(rng: random.Random, players: int, profile: Any, match_chance: fl
     (`watch(played)` called after every move);
     `seats`: their names (default P1, P2, ...); `stacks`: the chips of the players listed, so
     that short matches happen."""
-    if not 2 <= players <= 7:
-        raise ValueError(f"Horn-A-Vika seats 2 to 7 players, not {players!r} (OPR-535 1.3)")
+    problem = seats_problem(players) if isinstance(players, int) else f"players: expected a number, not {players!r}"
+    if problem:
+        raise ValueError(f"{problem} ({SEAT_CITE[0]})")
     played, do = random_hand(rng, players, profile, start, parse_event, seats, stacks=dict(stacks or {}))
 
     def decide(table: Table) -> str | None:

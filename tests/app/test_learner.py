@@ -219,15 +219,15 @@ def test_number_keys_choose_and_the_buttons_carry_the_shortcuts(db):
     ex = deal("bring-in-profiles-disagree")
     at = open_deal(ex)
     key = f"practice|{ex.id}|0"
-    keys = [b for b in at.button if str(b.key).startswith(f"{key}:key")]
+    keys = [b for b in at.button if str(b.key).startswith(f"{key}:answer_key")]
     assert [b.label for b in keys] == [str(n) for n in range(1, len(ex.seats) + 1)]
     assert [b.proto.shortcut for b in keys] == [str(n) for n in range(1, len(ex.seats) + 1)]
     assert at.button(key=f"{key}:check").proto.shortcut == "enter"
-    at.button(key=f"{key}:key3").click().run()
+    at.button(key=f"{key}:answer_key3").click().run()
     assert at.radio(key=key).value == ex.seats[2]
     at.button(key=f"{key}:check").click().run()
     assert at.button(key=f"{key}:next").proto.shortcut == "n"
-    assert not [b for b in at.button if str(b.key).startswith(f"{key}:key")]   # gone once checked
+    assert not [b for b in at.button if str(b.key).startswith(f"{key}:answer_key")]   # gone once checked
 
 
 def test_number_keys_toggle_cards_in_the_pictures_order(db):
@@ -239,9 +239,9 @@ def test_number_keys_toggle_cards_in_the_pictures_order(db):
     hand = ex.hands[ex.questions[index].params["player"]]
     picture = [*hand.down[:2], *hand.up, *hand.down[2:]]
     assert at.button_group(key=key).options and len(at.button_group(key=key).options) == len(picture)
-    at.button(key=f"{key}:key1").click().run()
-    at.button(key=f"{key}:key3").click().run()
-    at.button(key=f"{key}:key1").click().run()
+    at.button(key=f"{key}:answer_key1").click().run()
+    at.button(key=f"{key}:answer_key3").click().run()
+    at.button(key=f"{key}:answer_key1").click().run()
     assert at.button_group(key=key).value == [picture[2]]
 
 

@@ -147,7 +147,14 @@ def test_every_ask_right_and_wrong(ask, right, tmp_path):
             assert any(s.value.startswith("Right.") for s in at.success), page
         else:
             assert any(e.value.startswith("Not right.") for e in at.error), page
-        # the engine's explanation: every step (its course-default caveat said once below)
+        # the engine's explanation: every step (its course-default caveat said once below),
+        # the ones past the deciding steps sent only once their expander is opened
+        every = [e for e in at.expander if e.label.startswith("Every step")]
+        if every:
+            assert not every[0].children and "Why, step by step" not in page
+            at.session_state[f"practice|{ex.id}|{index}:steps"] = True
+            at.run()
+            page = texts(at)
         assert "Why, step by step" in page
         from course.study import brief
         for step in brief.plain_steps(engine.steps):
@@ -217,7 +224,7 @@ def test_show_answer_then_try_again(tmp_path):
 def buttons(at, key):
     """The visible buttons of a question (the number keys' hidden buttons left out)."""
     return {b.key.rsplit(":", 1)[-1] for b in at.button if b.key and b.key.startswith(key + ":")
-            and not re.fullmatch(r"key\d+", b.key.rsplit(":", 1)[-1])}
+            and not re.fullmatch(r"answer_key\d+", b.key.rsplit(":", 1)[-1])}
 
 
 def test_only_the_buttons_that_do_something_are_shown(tmp_path):

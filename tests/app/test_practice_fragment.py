@@ -16,6 +16,11 @@ KEY = f"practice|{DEAL}|0"
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# What a Check and a Try again of the deal's first question send (elements and the blocks
+# holding them): every one is built by the script and sent by the server's event loop on each click
+CHECK_SENDS = 17
+TRY_AGAIN_SENDS = 15
+
 TITLE = load_exercise(ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml")[0].title
 
 
@@ -50,12 +55,19 @@ def test_check_and_try_again_rerun_the_question_alone_and_next_deal_the_page(tmp
             assert not [p.body for kind, p in done.elements if kind == "heading"], done.elements
             assert "selectbox" not in _kinds(done) and "html" not in _kinds(done), _kinds(done)   # nor the link script
             assert len(done.elements) < len(page.elements) / 2, (len(done.elements), len(page.elements))
+            # a wrong answer's Check sends the table, the question tabs, the radio, two buttons, the
+            # verdict, the named mistake and the deciding steps, in their columns and boxes, and the
+            # closed expanders (every step, the rules cited, the profiles compared): nothing more
+            assert done.deltas <= CHECK_SENDS, [kind for kind, _ in done.elements]
 
             retry = done.widget("button", f"{KEY}:retry")
             again = tab.run(widgets={retry.id: {"trigger_value": True}}, fragment=done.fragment(retry))
             assert again.widget("button", f"{KEY}:check") and not [
                 t for t in again.texts() if t.startswith(("Right.", "Not right."))]
             assert "selectbox" not in _kinds(again)
+            # Try again: the table, the tabs, the radio, its four number keys, Check and Show
+            # answer, in their columns and boxes (the keys' hint is the style sheet's)
+            assert again.deltas <= TRY_AGAIN_SENDS, [kind for kind, _ in again.elements]
 
             # after a check, Next question (inside the fragment) reruns it alone, at question 2
             check = again.widget("button", f"{KEY}:check")

@@ -124,3 +124,17 @@ def test_practice_keeps_the_deal_s_title_until_an_answer_is_checked(tmp_path):
         assert ex.intro is None or any(ex.intro.split()[0] in m.value for m in at.markdown)
         answer_with(at, ex, q, index, kind, bad)
         assert ex.title in [h.value for h in at.subheader]
+
+
+def test_a_show_in_another_tab_after_a_check_here_marks_the_next_check(tmp_path):
+    """Check (wrong) in one tab, Show answer in a second tab, then Try again and the right answer
+    in the first: the first tab's earlier "not shown" must not be trusted, the check is a show."""
+    ex, index, q = deal_and_question()
+    kind, good, bad = right_and_wrong(ex, q)
+    with environment(tmp_path / "p.db"):
+        first = open_deal(ex)
+        key = answer_with(first, ex, q, index, kind, bad)
+        show(open_deal(ex), ex, index)             # the second tab: its own session, the same store
+        first.button(key=f"{key}:retry").click().run()
+        answer_with(first, ex, q, index, kind, good)
+        assert_shown_and_not_mastered(tmp_path / "p.db", ex, index)

@@ -212,3 +212,28 @@ def test_a_replica_started_as_serve_class_starts_it_comes_up_in_shared_mode(else
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_the_first_page_is_imported_and_the_store_opened_before_the_server_answers(tmp_path):
+    """`python -m course.app` imports the entry module (every page, pandas, the store's modules)
+    and opens a SQLite progress store before it answers its health check, so the first
+    visitor's run pays for neither: its log says so by the time the server answers, and the
+    store's file exists before any visitor came."""
+    db = tmp_path / "p.db"
+    proc, port = start([], ROOT, {"STUD_STUDY_DB": str(db)})
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                status, _ = health(port)
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read()
+                time.sleep(0.3)
+        assert status == 200 and db.is_file()
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=30)
+    warmed = [line for line in out.splitlines() if "the first page's modules imported" in line]
+    assert len(warmed) == 1 and "and the progress store opened" in warmed[0], out[-2000:]
+    assert "could not be imported ahead" not in out

@@ -263,7 +263,10 @@ def test_to_json_shapes():
 
 def test_asks_by_game_and_topics():
     by_game = lookups.all_asks()
-    assert set(by_game["stud-high"]) == set(content.STUD_ASKS)
+    # Stud High's own asks about a dealing irregularity come on top of the stud family's
+    assert set(by_game["stud-high"]) == set(content.STUD_ASKS) | {"repair_first_to_act", "repair_bring_in",
+                                                                  "repair_gets_card", "hand_live"}  # hand_live: RRP-H 8.18
+    assert "repair_bring_in" not in by_game["razz"]
     heart = by_game["have-a-heart"]
     assert "holding" in heart and "best_five" in heart and "bring_in" not in heart
     assert "spit" not in by_game["horn-a-vika"]

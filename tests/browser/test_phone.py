@@ -168,6 +168,11 @@ def test_the_first_question_is_on_the_first_screen(served, driver, size, tmp_pat
             assert where["check_bottom"] <= where["height"], (page, where)
             keys = driver.find_elements("xpath", "//*[contains(text(), 'Keys: 1-9')]")
             assert not [k for k in keys if k.is_displayed()], "the keyboard hint shows on a phone"
+            # Practice's hint is the style sheet's text after the question's box
+            hint = driver.execute_script(
+                "const box = document.querySelector('.st-key-keyed_question');"
+                "return box && getComputedStyle(box, '::after').display;")
+            assert hint in (None, "none"), "the keyboard hint shows on a phone"
         # Practice's Check carries an "Enter" badge (Streamlit's, labelled "Shortcut Enter"):
         # shown on a wide screen, hidden on a phone
         badges = [b for b in driver.find_elements(

@@ -103,8 +103,14 @@ def test_answer_a_practice_question_by_clicking(server, browser, tmp_path):
     assert f"You chose {right}" in feedback.text
     assert f"the right answer is {right}" in feedback.text
     steps = wait.until(ec.visibility_of_element_located(
-        (By.XPATH, "//*[contains(., 'Why, step by step')]")))
+        (By.XPATH, "//*[contains(., 'Why, step by step') or contains(., 'the steps that decide it')]")))
     assert steps
+    # every step, past the deciding ones, is sent once its expander is opened
+    opener = browser.find_elements(By.XPATH, "//summary[.//p[starts-with(normalize-space(), 'Every step')]]")
+    if opener:
+        opener[0].click()
+    assert wait.until(ec.visibility_of_element_located(
+        (By.XPATH, "//*[@data-testid='stMarkdownContainer'][contains(., 'Why, step by step')]")))
     title = browser.find_element(By.XPATH, "//h3[contains(., 'Your deal')]")   # a Check reruns the question alone
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", title)
     time.sleep(0.5)

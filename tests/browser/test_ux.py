@@ -215,7 +215,7 @@ def test_a_citation_link_opens_in_the_same_tab_and_keeps_the_session(app, driver
     assert len(driver.window_handles) == 1
     assert urlparse(driver.current_url).path.endswith("/rulebook")
     driver.back()
-    wait_for(driver, "//*[contains(., 'Why, step by step')]")
+    wait_for(driver, "//*[contains(., 'Why, step by step') or contains(., 'the steps that decide it')]")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -42,6 +42,8 @@ CHECKED: dict[str, tuple[tuple[str, ...], object, str]] = {
                     "RRP re-deals the burn cards first; the course counts the cards left with no burn cards"),
     "shared_card_opener": (("RRP-H 8.15",), "best-with-shared", ""),
     "shared_cards_play": (("RRP-H 8.15",), "everyone-in", ""),
+    # 8.18: a hand missing only its seventh card "may" be ruled live: RRP leaves the ruling open
+    "missing_last_card": (("RRP-H 8.18",), None, ""),
     "odd_unit": (('RRP-H 3 "Ties" 5(b)',), "highest-card-by-suit", ""),
     "stud_rules": (("RRP-H 8",), None, ""),        # Five-Card Stud: RRP has no section for it
     "bring_in_ace": (("RRP-H 8.1",), None, ""),     # 8.1 names the lowest upcard, not how an ace counts

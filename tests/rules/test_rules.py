@@ -148,7 +148,9 @@ def test_every_option_cites_registered_keys_or_is_a_noted_course_default():
 def test_stud_high_profiles_share_one_set_of_options():
     names = {n: set(load_profile(n).options) for n in profile_names("stud-high")}
     assert len({frozenset(s) for s in names.values()}) == 1
-    shared = names["pokerstars"]
+    # the ruling on a hand missing its last card is read only for a hand written `misdealt:` on a
+    # stud street (RRP-H 8.18); the home games, written as events, never deal one
+    shared = names["pokerstars"] - {"missing_last_card"}
     for home in ("opr-535", "opr-678"):
         assert shared <= set(load_profile(home).options), home
 

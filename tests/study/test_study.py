@@ -150,13 +150,14 @@ SHOWN_BY = {
     "small-bet-on-fifth": "fifth-street-bet", "pair-option-ignored": "pair-option",
     "borrowed-card": "borrowed-card", "four-flush-as-flush": "four-flush-showing",
     "kicker-beyond-five": "sixth-card", "spit-card-showing": "hav-spit-not-showing",
-    "take-from-folded": "hah-folded-player",
+    "take-from-folded": "hah-folded-player", "folded-seats-freed": "hav-folded-seats-count",
     "highest-door-bring-in": "bring-in", "other-door-tie-rule": ("door-tie-suit", "door-tie-seat"),
     "antes-in-contributions": "completion", "folded-row-counted": "folded-best-row",
     "one-more-raise": "raise-cap", "wraparound-straight": "wraparound-straight",
     "first-match-limit": "hav-second-match", "base-limit-for-everyone": "hav-per-player-limit",
     "face-down-heart-takes": "hah-face-down-heart",
     "order-by-rank": "action-order", "suits-split-tie": "sixth-card", "short-hand-dead": "hah-short-hand-wins",
+    "wrong-count-hand-plays": ("dead-hand", "dead-hand-winner"), "short-hand-always-dead": "dead-hand",
     "match-before-earlier": "hav-spit-match", "hole-pair-option": "pair-option-optional",
     "stud-bring-in-in-razz": ("razz-highest-door", "which-game-bring-in"), "ace-high-in-razz": "razz-ace-door",
     "straight-counts-in-razz": "razz-straight-low", "nine-qualifies": "hilo-nine-low",
@@ -179,6 +180,9 @@ SHOWN_BY = {
     # the beginners' mistakes named on the course's own exercises (tests/study/test_misconceptions.py)
     "high-card-before-type": "opener", "small-bet-carried": "contributions",
     "ante-cuts-the-call": "completion", "paired-low-qualifies": "hilo-qualifies",
+    # the dealing irregularities (RRP-H 8.5, 8.9, 8.14)
+    "wrong-bring-in-always-stands": "wrong-bring-in", "exposed-card-brings-in": "hole-card-up",
+    "nothing-more-set-aside": "dealt-too-soon",
 }
 # Entries shown only on an exercise built for them (exercises/<game>/mistake-<id>.yaml), where no
 # drill template deals their situation often enough.

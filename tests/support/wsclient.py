@@ -34,6 +34,7 @@ class Page:
     redirect: str = ""
     fragments: dict[str, str] = field(default_factory=dict)   # widget id -> the fragment it is drawn in
     sent_bytes: int = 0      # what the server sent for this run (its messages' serialized size)
+    deltas: int = 0          # the elements and the blocks (containers, columns) it sent
 
     def fragment(self, proto) -> str:
         """The fragment a widget was drawn in ("" outside any): a click on it reruns that."""
@@ -88,6 +89,7 @@ class Tab:
             drawn.sent_bytes += len(data)
             fwd.ParseFromString(data)
             kind = fwd.WhichOneof("type")
+            drawn.deltas += kind == "delta"
             if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 element = fwd.delta.new_element
                 name = element.WhichOneof("type")

@@ -33,7 +33,7 @@ screen (and those before the onward one) have their progress counted."""
                 "counts it).")
 
     motivation.goal_strip("map_goal")
-    course = state.course()
+    course = state.map_course()      # before the course is loaded, its index (state.map_course)
     authoring.quiet_line(course)
     mastered = state.mastered(state.learner())
     by_game = state.per_course(course, lessons_by_game)
@@ -94,6 +94,7 @@ screen (and those before the onward one) have their progress counted."""
                                     text=f"{standing.mastered} of {standing.total} {standing.unit}")
                     else:
                         st.caption("No exercises yet")
+    state.map_drawn()
 
 
 @dataclass(frozen=True)

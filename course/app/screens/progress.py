@@ -4,7 +4,6 @@ most (with a way to practise them) and the attempt history as CSV. It only draws
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -96,6 +95,8 @@ def mastery_chart(course, name: str) -> None:
     table = pd.DataFrame({"skill": list(totals),
                           "mastered": [round(100 * d / t) for d, t in totals.values()],
                           "level": [motivation.level(d / t) for d, t in totals.values()]})
+    import altair as alt   # here, not at the top: a server's start (and its first page) need not wait for it
+
     # Always 0-100 % (an axis that ends at the best skill would make 40 % look full), and skill
     # names cut at a width that leaves the bars room on a phone.
     chart = alt.Chart(table).mark_bar().encode(

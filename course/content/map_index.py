@@ -1,0 +1,236 @@
+"""The Course map's index: what the map shows of the course, kept beside the validated-course
+cache so that a restarted server can draw the first map before the whole course is loaded.
+
+At 43,000 exercises a restart from the cache takes seconds to load the course; the map needs a
+small part of it: each lesson's id, title, game, order, summary and exercises, each section's
+try-it, rule points and cited keys (what mastery counts and Review unlocks by), and each
+exercise's title, game and questions' asks and rule points. `CourseIndex` is a `Course` holding
+just that (`IndexLesson`, `IndexExercise`), with the course's problems, so the map's own code
+(`course.study.mastery`, the unlock and next-step helpers) reads it as it reads the course.
+
+The index is written whenever the cache is (`LiveCourse.save_cache`), with every file's size and
+modification time; it is used only when every content file is still there with the same size
+and time, no other file has appeared, no link leads out of the folders, and no file was modified
+within `cache.RACY` seconds of its writing: the test the cache makes before it trusts an entry
+without reading the file. Anything else (missing, unreadable, another code version, a file
+changed, added or removed) and the index is not used: the map waits for the course, as before.
+Only the Course map reads it; every other page waits for the full course.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import tempfile
+import time
+from collections.abc import Mapping
+from operator import itemgetter
+from pathlib import Path
+from typing import Any, Iterable
+
+from course.content import cache
+from course.content.load import course_folders, map_facts, walk
+from course.model import Course
+
+LOG = logging.getLogger(__name__)
+FORMAT = 2
+
+
+# The index is pickled as plain tuples (unpickling 43,000 small objects, each built in Python,
+# took over a second; plain tuples a tenth of that), and each lesson or exercise is seen through
+# a tuple subclass whose fields are read by name (`IndexLesson`, `IndexExercise`), made when it
+# is looked up (`_Seen`), never all at once.
+
+class IndexQuestion(tuple):
+    """A question as the map reads it: (ask, points)."""
+    __slots__ = ()
+    ask = property(itemgetter(0))
+    points = property(itemgetter(1))
+
+
+class IndexExercise(tuple):
+    """An exercise as the map reads it: (id, title, game, path, questions as (ask, points))."""
+    __slots__ = ()
+    id = property(itemgetter(0))
+    title = property(itemgetter(1))
+    game = property(itemgetter(2))
+    path = property(itemgetter(3))
+
+    @property
+    def questions(self) -> tuple[IndexQuestion, ...]:
+        return tuple(map(IndexQuestion, self[4]))
+
+
+class IndexSection(tuple):
+    """A lesson section as the map reads it: (try-it, points, cited keys)."""
+    __slots__ = ()
+    try_it = property(itemgetter(0))
+    points = property(itemgetter(1))
+    cite = property(itemgetter(2))
+
+
+class IndexLesson(tuple):
+    """A lesson as the map reads it: (id, title, game, order, summary, exercises, sections, path)."""
+    __slots__ = ()
+    id = property(itemgetter(0))
+    title = property(itemgetter(1))
+    game = property(itemgetter(2))
+    order = property(itemgetter(3))
+    summary = property(itemgetter(4))
+    exercises = property(itemgetter(5))
+    path = property(itemgetter(7))
+
+    @property
+    def sections(self) -> tuple[IndexSection, ...]:
+        return tuple(map(IndexSection, self[6]))
+
+
+class _Seen(Mapping):
+    """Id -> an index's lesson or exercise, made from its plain tuple when looked up."""
+
+    def __init__(self, raw: dict[str, tuple], kind: type):
+        self._raw, self._kind = raw, kind
+
+    def __getitem__(self, key: str) -> Any:
+        return self._kind(self._raw[key])
+
+    def get(self, key: str, default: Any = None) -> Any:
+        raw = self._raw.get(key)
+        return default if raw is None else self._kind(raw)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+    def __iter__(self):
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def values(self):
+        return list(map(self._kind, self._raw.values()))
+
+    def items(self):
+        return list(zip(self._raw, map(self._kind, self._raw.values())))
+
+
+class CourseIndex(Course):
+    """A course as the Course map reads it (`IndexLesson`s and `IndexExercise`s, the course's
+    problems): never handed to a page other than the map."""
+
+    @classmethod
+    def of(cls, data: tuple) -> "CourseIndex":
+        root, lessons, exercises, problems, files, invalid = data
+        return cls(root, _Seen(lessons, IndexLesson), _Seen(exercises, IndexExercise), problems, files, invalid)
+
+
+def index_file(cache_file: Path | None) -> Path | None:
+    """Where the map's index of the course cached in `cache_file` is kept (beside it)."""
+    return None if cache_file is None else cache_file.with_name(cache_file.stem + ".map-index.pickle")
+
+
+def build(course: Course) -> tuple:
+    """The map's index of `course` as plain data (see `CourseIndex.of`), from each model's first
+    fields and `map_facts` (a model from the cache is not unpacked)."""
+    lessons = {lid: (lesson.id, lesson.title, lesson.game, lesson.order, lesson.summary,
+                     tuple(lesson.exercises), map_facts(lesson), lesson.path)
+               for lid, lesson in course.lessons.items()}
+    exercises = {eid: (exercise.id, exercise.title, exercise.game, exercise.path, map_facts(exercise))
+                 for eid, exercise in course.exercises.items()}
+    return course.root, lessons, exercises, list(course.problems), list(course.files), dict(course.invalid)
+
+
+def write(path: Path | None, course: Course, stamps: dict[str, tuple[int, int]]) -> bool:
+    """Keep the map's index of `course`, whose files (name relative to the content root ->
+    (size, mtime_ns) when read) are `stamps`, in `path` (a temporary file renamed over it).
+    False (and a log line) when it cannot be written."""
+    if path is None:
+        return False
+    try:
+        header = {"format": FORMAT, "version": cache.code_version(), "written": time.time_ns(),
+                  "stamps": stamps}
+        body = pickle.dumps(header, protocol=pickle.HIGHEST_PROTOCOL) + \
+            pickle.dumps(build(course), protocol=pickle.HIGHEST_PROTOCOL)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(body)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        return True
+    except Exception as exc:  # noqa: BLE001 - the map then waits for the course, as before
+        LOG.warning("the Course map's index %s not written (%s: %s)", path, type(exc).__name__, exc)
+        return False
+
+
+def forget(path: Path | None) -> None:
+    """Remove an index that no longer describes the files (a later start must not find it)."""
+    if path is not None:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            LOG.warning("the Course map's index %s could not be removed (%s)", path, exc)
+
+
+def read(path: Path | None, root: Path | str) -> CourseIndex | None:
+    """The index kept in `path` when it still describes every content file under `root` (see
+    the module's notes), else None."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            header = pickle.load(handle)
+            if header.get("format") != FORMAT or header.get("version") != cache.code_version():
+                return None
+            stamps, written = header["stamps"], int(header["written"])
+            if not unchanged(Path(root), stamps, written):
+                return None
+            index = CourseIndex.of(pickle.load(handle))
+    except FileNotFoundError:
+        return None
+    except Exception as exc:  # noqa: BLE001 - never worth failing a start
+        LOG.warning("the Course map's index %s ignored, it cannot be read (%s: %s)", path,
+                    type(exc).__name__, exc)
+        return None
+    return index
+
+
+def unchanged(root: Path, stamps: dict[str, tuple[int, int]], written: int) -> bool:
+    """Is every content file under `root` one of `stamps`, with the same size and time, none
+    modified within `cache.RACY` seconds of `written`, none missing, and no link leading out?"""
+    base = os.fspath(root).rstrip(os.sep) + os.sep
+    limit = written - cache.RACY * 1e9
+    seen = 0
+    for folder in course_folders(root):
+        inside, outside = walk(folder, root, text=True)
+        if outside:
+            return False
+        for text in inside:
+            stamp = stamps.get(text[len(base):]) if text.startswith(base) else None
+            if stamp is None:
+                return False
+            try:
+                info = os.stat(text)
+            except OSError:
+                return False
+            if (info.st_size, info.st_mtime_ns) != stamp or info.st_mtime_ns > limit:
+                return False
+            seen += 1
+    return seen == len(stamps)
+
+
+def stamps_of(entries: Iterable[Any], root: Path) -> dict[str, tuple[int, int]] | None:
+    """Each file's stamp as the live course read it, or None when one cannot be vouched for (a
+    file not read, a link leading out)."""
+    out: dict[str, tuple[int, int]] = {}
+    for entry in entries:
+        if not entry.inside or entry.stamp is None or entry.digest is None:
+            return None
+        out[entry.loaded.file] = entry.stamp
+    return out
