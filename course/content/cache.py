@@ -270,17 +270,23 @@ def write(path: Path | None, entries: Entries, version: str | None = None) -> bo
         header = pickle.dumps({"format": FORMAT, "version": version or code_version(),
                                "files": len(entries), "written": time.time_ns()},
                               protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(header)
-                handle.write(body)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        write_whole(path, header, body)
         return True
     except Exception as exc:  # noqa: BLE001 - the course is loaded either way
         LOG.warning("course cache %s not written (%s: %s)", path, type(exc).__name__, exc)
         return False
+
+
+def write_whole(path: Path, *parts: bytes) -> None:
+    """Write `parts` to `path` through a temporary file renamed over it, so that a reader or
+    another server sees the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            for part in parts:
+                handle.write(part)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise

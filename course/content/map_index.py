@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 import os
 import pickle
-import tempfile
 import time
 from collections.abc import Mapping
 from operator import itemgetter
@@ -150,17 +149,8 @@ def write(path: Path | None, course: Course, stamps: dict[str, tuple[int, int]])
     try:
         header = {"format": FORMAT, "version": cache.code_version(), "written": time.time_ns(),
                   "stamps": stamps}
-        body = pickle.dumps(header, protocol=pickle.HIGHEST_PROTOCOL) + \
-            pickle.dumps(build(course), protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(body)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        cache.write_whole(path, pickle.dumps(header, protocol=pickle.HIGHEST_PROTOCOL),
+                          pickle.dumps(build(course), protocol=pickle.HIGHEST_PROTOCOL))
         return True
     except Exception as exc:  # noqa: BLE001 - the map then waits for the course, as before
         LOG.warning("the Course map's index %s not written (%s: %s)", path, type(exc).__name__, exc)
