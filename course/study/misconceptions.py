@@ -576,14 +576,7 @@ def short_hand_dead(exercise, question) -> Any:
     full = [p for p in live if len(hands[p]) + len(shared) >= 5]
     if len(full) == len(live) or not full:
         return None
-    best = max(evaluate([*hands[p], *shared]).value for p in full)
-    winners = [p for p in full if evaluate([*hands[p], *shared]).value == best]
-    if question.ask == "winners":
-        return winners
-    right = engine.answer(exercise, question).value
-    pot = exercise.pot if exercise.pot is not None else sum(right.values())
-    return dict(engine.split_pot(pot, winners, exercise.seats, profile=exercise.profile,
-                          cards={p: [*hands[p], *shared] for p in winners if p in hands}).value)
+    return _best_of(exercise, question, full, hands, shared)
 
 
 def wrong_count_hand_plays(exercise, question) -> Any:
@@ -597,8 +590,13 @@ def wrong_count_hand_plays(exercise, question) -> Any:
     live = [p for p in exercise.seats if p in hands and p not in folded]
     if not live:
         return None
-    best = max(evaluate([*hands[p], *shared]).value for p in live)
-    winners = [p for p in live if evaluate([*hands[p], *shared]).value == best]
+    return _best_of(exercise, question, live, hands, shared)
+
+
+def _best_of(exercise, question, players, hands, shared) -> Any:
+    """The winners, or the award, as if only `players` (each with a hand) contested the pot."""
+    best = max(evaluate([*hands[p], *shared]).value for p in players)
+    winners = [p for p in players if evaluate([*hands[p], *shared]).value == best]
     if question.ask == "winners":
         return winners
     right = engine.answer(exercise, question).value
