@@ -81,10 +81,8 @@ class LiveCourse:
         self._entries: dict[str, _Entry] = {}
         self._order: list[str] = []
         self._course: Course | None = None
-        self._index: Course | None = None     # the Course map's index, until the course is loaded
-        self._index_read = False
-        self._index_lock = threading.Lock()
-        self.map_drawn = threading.Event()    # set once a Course map has been drawn from the index
+        self._index = map_index.KeptIndex(self.root)   # the Course map's, until the course is loaded
+        self.map_drawn = self._index.drawn    # set once a Course map has been drawn from the index
         self._pending: set[str] = set()   # paths the watcher reported, guarded by _events
         self._events = threading.Lock()
         self._rescan = False
@@ -115,18 +113,10 @@ class LiveCourse:
         """What the Course map draws from while the course is not loaded yet: the course once it
         is, else the map's index kept beside the cache when it still describes every file
         (`course.content.map_index`; read once), else None (the map waits for the course)."""
-        current = self._course
-        if current is not None:
-            return current
-        with self._index_lock:
-            if not self._index_read:
-                self._index_read = True
-                started = time.perf_counter()
-                self._index = map_index.read(map_index.index_file(self.cache_file), self.root)
-                if self._index is not None:
-                    LOG.info("the Course map's index read from the cache in %.2f s: %d lessons, %d exercises",
-                             time.perf_counter() - started, len(self._index.lessons), len(self._index.exercises))
-            return self._course if self._course is not None else self._index
+        if self._course is not None:
+            return self._course
+        index = self._index.current(self.cache_file)
+        return self._course if self._course is not None else index
 
     def files(self) -> tuple[str, ...]:
         """The name of every readable content file (links out of the folder left out), in course
@@ -175,9 +165,9 @@ class LiveCourse:
             self._assemble()
             if self._unsaved:
                 self.save_cache()
-            elif (kept_index := map_index.index_file(self.cache_file)) is not None and not kept_index.is_file():
+            elif self._index.missing(self.cache_file):
                 self._save_index()               # a cache kept before the index was
-            self._index = None                   # the course itself from now on
+            self._index.drop()                   # the course itself from now on
             # A load from the cache leaves next to no garbage: a collection would only walk the
             # course for nothing (seconds at 43,000 exercises). Frozen before the collector is
             # back on, so that its first young collection does not walk the course either.
@@ -200,29 +190,8 @@ class LiveCourse:
         if not self.apart or self.cache_file is None or len(inside) < VALIDATE_APART_FROM \
                 or 2 * missing < len(inside):
             return False
-        import subprocess
-        import sys
-
-        package_parent = str(Path(cache.PACKAGE).parent)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (package_parent, os.environ.get("PYTHONPATH"))))}
-        code = ("import sys; from pathlib import Path; from course.content.live import LiveCourse; "
-                "live = LiveCourse(Path(sys.argv[1]), watch=False, cache_file=Path(sys.argv[2]), apart=False); "
-                "live.course(); print(live.validated)")
-        started = time.time()
-        try:
-            done = subprocess.run([sys.executable, "-c", code, str(self.root), str(self.cache_file)], env=env,
-                                  capture_output=True, text=True, timeout=3600)
-            validated = int(done.stdout.split()[-1]) if done.returncode == 0 and done.stdout.split() else None
-            if validated is not None and not (self.cache_file.is_file() and self.cache_file.stat().st_mtime >= started - 1):
-                LOG.warning("the child process validating the course wrote no cache: validating here")
-                return False
-        except (OSError, subprocess.SubprocessError, ValueError) as exc:
-            done, validated = None, None
-            LOG.warning("validating the course in a child process failed (%s): validating here", exc)
+        validated = validate_in_child(self.root, self.cache_file)
         if validated is None:
-            if done is not None:
-                LOG.warning("validating the course in a child process failed (exit %s): validating here\n%s",
-                            done.returncode, done.stderr[-2000:])
             return False
         self.validated += validated
         self.from_cache -= validated        # taken from the cache the child wrote, but validated
@@ -247,14 +216,10 @@ class LiveCourse:
         size and time as read; or remove it when the course cannot be vouched for that way
         (a file unread, a link leading out, or the course not assembled from the files as they
         are)."""
-        path = map_index.index_file(self.cache_file)
         with self._lock:
             course = self._course
             stamps = None if course is None or self._stale else map_index.stamps_of(self._entries.values(), self.root)
-        if stamps is None:
-            map_index.forget(path)
-            return False
-        return map_index.write(path, course, stamps)
+        return self._index.save(self.cache_file, course, stamps)
 
     def _take_kept(self, inside: list[str], kept: cache.Kept) -> None:
         """A full load's files: each one whose size and time are those the cache kept is taken
@@ -491,3 +456,31 @@ class LiveCourse:
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
+
+
+def validate_in_child(root: Path, cache_file: Path) -> int | None:
+    """Validate the course at `root` in a child process that writes the cache `cache_file`: the
+    number of files it validated, or None (logged) when it failed or wrote no cache."""
+    import subprocess
+    import sys
+
+    package_parent = str(Path(cache.PACKAGE).parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (package_parent, os.environ.get("PYTHONPATH"))))}
+    code = ("import sys; from pathlib import Path; from course.content.live import LiveCourse; "
+            "live = LiveCourse(Path(sys.argv[1]), watch=False, cache_file=Path(sys.argv[2]), apart=False); "
+            "live.course(); print(live.validated)")
+    started = time.time()
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(root), str(cache_file)], env=env,
+                              capture_output=True, text=True, timeout=3600)
+        validated = int(done.stdout.split()[-1]) if done.returncode == 0 and done.stdout.split() else None
+        if validated is not None and not (cache_file.is_file() and cache_file.stat().st_mtime >= started - 1):
+            LOG.warning("the child process validating the course wrote no cache: validating here")
+            return None
+    except (OSError, subprocess.SubprocessError, ValueError) as exc:
+        LOG.warning("validating the course in a child process failed (%s): validating here", exc)
+        return None
+    if validated is None:
+        LOG.warning("validating the course in a child process failed (exit %s): validating here\n%s",
+                    done.returncode, done.stderr[-2000:])
+    return validated

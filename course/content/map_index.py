@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import threading
 import time
 from collections.abc import Mapping
 from operator import itemgetter
@@ -224,3 +225,46 @@ def stamps_of(entries: Iterable[Any], root: Path) -> dict[str, tuple[int, int]] 
             return None
         out[entry.loaded.file] = entry.stamp
     return out
+
+
+class KeptIndex:
+    """The index one live course keeps beside its cache: read at most once, for the maps drawn
+    before the course is loaded (`current`), dropped once it is (`drop`), written again whenever
+    the cache is (`save`). `drawn` is set once a Course map has been drawn from it."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.drawn = threading.Event()
+        self._index: CourseIndex | None = None
+        self._read = False
+        self._lock = threading.Lock()
+
+    def current(self, cache_file: Path | None) -> CourseIndex | None:
+        """The index, read on the first call when it still describes every file, else None."""
+        with self._lock:
+            if not self._read:
+                self._read = True
+                started = time.perf_counter()
+                self._index = read(index_file(cache_file), self.root)
+                if self._index is not None:
+                    LOG.info("the Course map's index read from the cache in %.2f s: %d lessons, %d exercises",
+                             time.perf_counter() - started, len(self._index.lessons), len(self._index.exercises))
+            return self._index
+
+    def drop(self) -> None:
+        self._index = None
+
+    @staticmethod
+    def missing(cache_file: Path | None) -> bool:
+        """Whether a cache is kept without its index beside it (a cache written before there was one)."""
+        path = index_file(cache_file)
+        return path is not None and not path.is_file()
+
+    def save(self, cache_file: Path | None, course: Course | None, stamps: dict[str, tuple[int, int]] | None) -> bool:
+        """Write the index of `course` with each file's size and time as read (`stamps`); or
+        remove it when there is no course or no stamps to vouch for it."""
+        path = index_file(cache_file)
+        if course is None or stamps is None:
+            forget(path)
+            return False
+        return write(path, course, stamps)
