@@ -15,7 +15,9 @@ from typing import Any, Mapping
 
 from course.cards import Card
 from course.content.checker import suggest
-from course.engine.irregularities import KINDS, IrregularityError, dealt_too_soon, still_in, wrong_bring_in
+from course.games import GAMES
+from course.engine.irregularities import (KINDS, IrregularityError, cite_of, dealt_too_soon, games, still_in, street_of,
+                                          wrong_bring_in)
 
 KEYS = {
     "hole-card-up": (("kind", "player", "cards"), ("kind", "player", "cards")),
@@ -30,8 +32,9 @@ def read_irregularity(ck: Any, node: Any, game: str | None, street: str | None, 
                       whole: bool) -> dict[str, Any] | None:
     if node is None:
         return None
-    if game != "stud-high":
-        ck.add(node, f"{WHERE} is written on a Stud High exercise (Robert's Rules, Section 8), not {game}")
+    if game not in games():
+        titles = " or ".join(GAMES[g].title for g in games())
+        ck.add(node, f"{WHERE} is written on a {titles} exercise (Robert's Rules, Section 8), not {game}")
         return None
     if whole:
         ck.add(node, f"{WHERE} is written on one street's deal ('hands'), not on a whole hand's 'events'")
@@ -52,9 +55,9 @@ def read_irregularity(ck: Any, node: Any, game: str | None, street: str | None, 
         return None
     if kind == "dealt-too-soon":
         return _dealt_too_soon(ck, fields, street, seats, hands, shared, actions)
-    if street != "third":
-        ck.add(node.get("kind"), f"a {kind} irregularity happens on third street, but the exercise's street is "
-               f"{street!r} [RRP-H {'8.5' if kind == 'hole-card-up' else '8.9'}]")
+    if street != street_of(kind):
+        ck.add(node.get("kind"), f"a {kind} irregularity happens on {street_of(kind)} street, but the exercise's "
+               f"street is {street!r} [{', '.join(cite_of(kind))}]")
         return None
     if actions:
         ck.add(node, f"a {kind} irregularity is written before third street's betting: leave 'actions' out and "

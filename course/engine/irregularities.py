@@ -53,6 +53,17 @@ def repairs() -> dict[str, dict[str, Any]]:
     return found
 
 
+def games() -> tuple[str, ...]:
+    """The games whose deals these repairs are written for (the rules file's `games`)."""
+    raw = yaml.safe_load(RULES_FILE.read_text(encoding="utf-8")) or {}
+    return tuple(raw.get("games") or ())
+
+
+def street_of(kind: str) -> str:
+    """The street a repair is written on (`any`: a betting round of any street)."""
+    return repairs()[kind]["street"]
+
+
 def cite_of(kind: str) -> tuple[str, ...]:
     return tuple(repairs()[kind]["cite"])
 

@@ -86,7 +86,7 @@ def test_the_key_belongs_to_the_street_its_mistake_happens_on():
 def test_the_key_is_stud_highs():
     razz = THIRD.replace("game: stud-high\nrules: pokerstars", "game: razz")
     found = problems("{kind: hole-card-up, player: Ben, cards: [3♣]}", razz)
-    assert any(p.startswith("ex.yaml:11:15: 'irregularity' is written on a Stud High exercise") for p in found), found
+    assert any(p.startswith("ex.yaml:11:15: 'irregularity' is written on a Seven-Card Stud High exercise") for p in found), found
 
 
 def test_a_dead_hand_is_written_folded_with_its_two_cards_in_the_key_only():
