@@ -361,18 +361,24 @@ def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> Non
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: str, *, checked: bool,
              revealed: bool, next_step: tuple[str, Callable[[], None]] | None,
-             keyboard: bool) -> None:
+             keyboard: bool, around: Around | None = None) -> None:
     """Only the buttons that do something now: Check and Show answer before an answer is
     checked, Try again once something was checked or shown, then what comes next (`next_step`:
-    its label and callback). With `keyboard`, Enter checks and N goes on."""
+    its label and callback). With `keyboard`, Enter checks and N goes on. With `around` (the
+    question's answering part is a fragment of its own), each click reruns that part and only
+    what it changed around it (`rerun_changed`)."""
+    def acting(action: Callable[..., None]) -> Callable[..., None]:
+        return action if around is None else around.acting(action)
     if not checked:
-        st.button("Check", key=f"{key}:check", type="primary", on_click=_on_check,
+        st.button("Check", key=f"{key}:check", type="primary", on_click=acting(_on_check),
                   args=(exercise, question, index, key, widget_name),
                   shortcut="Enter" if keyboard else None)
         if not revealed:
-            st.button("Show answer", key=f"{key}:show", on_click=_on_show, args=(key, exercise, question, index))
+            st.button("Show answer", key=f"{key}:show", on_click=acting(_on_show),
+                      args=(key, exercise, question, index))
     if checked or revealed:
-        st.button("Try again", key=f"{key}:retry", on_click=_on_retry, args=(key, widget_name, exercise))
+        st.button("Try again", key=f"{key}:retry", on_click=acting(_on_retry),
+                  args=(key, widget_name, exercise))
     if checked and next_step is not None:
         label, go = next_step
         st.button(label, key=f"{key}:next", type="primary", on_click=go,
@@ -391,7 +397,7 @@ def hidden_title(exercise: Any, prefix: str) -> str:
 
 def question_block(exercise: Any, question: Any, index: int, prefix: str,
                    next_step: tuple[str, Callable[[], None]] | None = None,
-                   keyboard: bool = False) -> None:
+                   keyboard: bool = False, around: Around | None = None) -> None:
     key = f"{prefix}|{exercise.id}|{index}"
     widget_name = solvers.kind_of(exercise, question).widget
     # Plain text: a widget's label is also what a screen reader hears (no `**` marks).
@@ -404,7 +410,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
         number_keys(exercise, question, key, widget_name)
     with st.container(horizontal=True, gap="small"):
         _buttons(exercise, question, index, key, widget_name, checked=checked, revealed=revealed,
-                 next_step=next_step, keyboard=keyboard)
+                 next_step=next_step, keyboard=keyboard, around=around)
 
     if result and result["status"] == "empty" and WIDGETS[widget_name].read(key, exercise) is None:
         st.warning("Choose an answer first, then press Check.")
@@ -634,9 +640,11 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
     Practice): number keys choose, Enter checks, N goes to the next question. `fragment` (one
     deal on the page, nothing else on it reading its answers): the table and the questions are
     a Streamlit fragment, so that Check, Try again and Next question rerun them alone, not the
-    page (`deal_and_questions_fragment`). With `title_after_check` the deal's title (which may
-    state the rule it tests) waits until an answer is checked or shown, as Review does; the
-    intro is shown at once."""
+    page (`deal_and_questions_fragment`); one question at a time, its answering part is a
+    fragment inside that one (`question_fragment`), so that a Check or a Try again reruns that
+    part, not the table. With `title_after_check` the deal's title (which may state the rule it
+    tests) waits until an answer is checked or shown, as Review does; the intro is shown at
+    once."""
     base = f"{prefix}|{exercise.id}"
     if heading:
         hidden = title_after_check and not deal_checked(exercise, prefix)
@@ -676,35 +684,68 @@ def exercise_block(exercise: Any, prefix: str, *, heading: bool = True,
 # for the whole page to be drawn again.
 PAGE_RERUN = "_quiz_page_rerun"
 
+# The keys of the deal's fragments (one deal per page), for a callback that reruns one by name
+# (`st.rerun(key)`) instead of the one it was clicked in: the deal (its table and questions)
+# and, inside it, the question on screen (its tabs and its answering part).
+DEAL_FRAGMENT = "quiz_deal"
+ANSWER_FRAGMENT = "quiz_question"
 
-@st.fragment
-def deal_and_questions_fragment(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
-                                one_at_a_time: bool, next_deal: Callable[[], None] | None,
-                                keyboard: bool) -> None:
-    """`deal_and_questions` as a Streamlit fragment: on the real server a click inside it (Check,
-    Try again, Show answer, a question's tab, Next question) reruns this alone, with the
-    arguments of the page's last run; the entry script, the pickers and the deal's header are
-    not run again and nothing of theirs is sent. Where fragments are not supported (AppTest),
-    every click reruns the whole page, which draws this as part of it. Next deal changes the
-    page: its click asks for the whole page (`PAGE_RERUN`)."""
-    if st.session_state.pop(PAGE_RERUN, False):
-        st.rerun()
-    if next_deal is not None:
-        def next_deal(go=next_deal) -> None:
-            go()
-            st.session_state[PAGE_RERUN] = True
+
+def _drawn_or_logged(exercise: Any, draw: Callable[[], None]) -> None:
+    """Draw a fragment's part; an error in it is logged and said in a line (run alone, the
+    page's own guard, entry.main, is not around it)."""
     try:
-        deal_and_questions(exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard)
-    except Exception:  # noqa: BLE001 - run alone, the page's own guard (entry.main) is not around it
+        draw()
+    except Exception:  # noqa: BLE001
         logging.getLogger("course").exception("the deal %r could not be drawn", getattr(exercise, "id", "?"))
         st.error("Part of this page could not be drawn: something in the course cannot be shown "
                  "(the server's log says what). The other pages and the rest of the course work.")
 
 
+def _rerun_fragments(keys: str | list[str]) -> None:
+    """From a callback: rerun the fragments `keys` instead of the one clicked in. In a run of
+    the whole page (AppTest, which runs no fragments; a click the browser sent with the page)
+    nothing is asked: that run draws them all, and a named rerun would replace it."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    if ctx is not None and ctx.fragment_ids_this_run:
+        st.rerun(keys)
+
+
+def _page_rerun_asked() -> None:
+    """Next deal, clicked inside a fragment, asked for the whole page: draw it."""
+    if st.session_state.pop(PAGE_RERUN, False):
+        st.rerun()
+
+
+@st.fragment(key=DEAL_FRAGMENT)
+def deal_and_questions_fragment(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
+                                one_at_a_time: bool, next_deal: Callable[[], None] | None,
+                                keyboard: bool) -> None:
+    """`deal_and_questions` as a Streamlit fragment: on the real server a click inside it (a
+    question's tab, Next question) reruns this alone, with the arguments of the page's last run;
+    the entry script, the pickers and the deal's header are not run again and nothing of theirs
+    is sent. One question at a time, Check, Show answer and Try again rerun less still: the
+    question's answering part (`question_fragment`). Where fragments are not supported
+    (AppTest), every click reruns the whole page, which draws this as part of it. Next deal
+    changes the page: its click asks for the whole page (`PAGE_RERUN`)."""
+    _page_rerun_asked()
+    if next_deal is not None:
+        def next_deal(go=next_deal) -> None:
+            go()
+            st.session_state[PAGE_RERUN] = True
+    _drawn_or_logged(exercise, lambda: deal_and_questions(
+        exercise, active, names, prefix, base, one_at_a_time, next_deal, keyboard, nested=one_at_a_time))
+
+
 def deal_and_questions(exercise: Any, active: Any, names: Sequence[str], prefix: str, base: str,
-                       one_at_a_time: bool, next_deal: Callable[[], None] | None, keyboard: bool) -> None:
+                       one_at_a_time: bool, next_deal: Callable[[], None] | None, keyboard: bool,
+                       nested: bool = False) -> None:
     """The deal's table and its questions, and the rule profiles compared once one was
-    checked (everything of `exercise_block` under the deal's header)."""
+    checked (everything of `exercise_block` under the deal's header). `nested` (drawn in the
+    deal's fragment, one question at a time): the question on screen is a fragment inside it
+    (`question_fragment`)."""
     # Each question's table is drawn as it stands when that question is asked.
     count = len(active.questions)
     if one_at_a_time:
@@ -716,7 +757,8 @@ def deal_and_questions(exercise: Any, active: Any, names: Sequence[str], prefix:
             table_block(active, active.questions[index] if count else None,
                         index + 1 if count > 1 else None)
         with question_side:
-            questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard)
+            questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard,
+                            around=Around(exercise, prefix, compare=len(names) > 1) if nested else None)
     else:
         # Every question on the page: one table above them when all are asked at one point,
         # else each question under its own table.
@@ -724,10 +766,7 @@ def deal_and_questions(exercise: Any, active: Any, names: Sequence[str], prefix:
         if one_point:
             table_block(active, active.questions[0] if count else None)
         questions_block(active, prefix, base, one_at_a_time, next_deal, keyboard, tables=not one_point)
-    graded = st.session_state.get("graded", {})
-    checked = any((graded.get(f"{base}|{n}") or {}).get("status") == "graded" or st.session_state.get("shown", {}).get(f"{base}|{n}")
-                  for n in range(len(exercise.questions)))
-    if len(names) > 1 and checked:
+    if len(names) > 1 and deal_answered(exercise, prefix):
         # Only once an answer was checked or shown (it gives every answer away); computed only
         # while open: the expander reports its state (on_change="rerun").
         compare = st.expander("How the rule profiles answer this deal", key=f"{base}:compare",
@@ -735,6 +774,39 @@ def deal_and_questions(exercise: Any, active: Any, names: Sequence[str], prefix:
         if compare.open:
             with compare:
                 profile_compare(exercise, names, base)
+
+
+def deal_answered(exercise: Any, prefix: str) -> bool:
+    """Whether an answer of the deal was checked or shown on this page since it was opened, Try
+    again or not: the right answer was on screen then (a check's verdict says it), so the rule
+    profiles compared, which give every answer away, stay offered."""
+    base = f"{prefix}|{exercise.id}"
+    tries, shown_before = st.session_state.get("tries", {}), st.session_state.get("answers_shown", {})
+    return deal_checked(exercise, prefix) or any(
+        tries.get(f"{base}|{n}") or shown_before.get(f"{base}|{n}") for n in range(len(exercise.questions)))
+
+
+class Around:
+    """What of the deal around the question's fragment shows its answers: the rule profiles
+    compared (`compare`: the game has more than one), offered from the first answer of the deal
+    checked or shown (`deal_answered`). A click in the question (Check, Show answer, Try again)
+    reruns the question's fragment alone, its tabs with their marks and all; `acting` reruns
+    the deal's instead when the click offers the comparison (once per deal)."""
+
+    def __init__(self, exercise: Any, prefix: str, *, compare: bool):
+        self.exercise, self.prefix, self.compare = exercise, prefix, compare
+
+    def acting(self, action: Callable[..., None]) -> Callable[..., None]:
+        """`action` (a button's callback), then the deal's fragment reruns, not the question's
+        alone, if the click offered the profiles compared: the first Check or Show answer of
+        the deal. Every other click reruns the question's fragment alone: the table and the
+        columns around it do not change and are not sent again."""
+        def act(*args: Any) -> None:
+            offered = self.compare and deal_answered(self.exercise, self.prefix)
+            action(*args)
+            if self.compare and not offered and deal_answered(self.exercise, self.prefix):
+                _rerun_fragments(DEAL_FRAGMENT)
+        return act
 
 
 def _point_key(exercise: Any, question: Any) -> Any:
@@ -753,31 +825,68 @@ def question_index(base: str, count: int) -> int:
     return st.session_state[step_key]
 
 
-def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
-                    next_deal: Callable[[], None] | None, keyboard: bool, tables: bool = False) -> None:
-    """The deal's questions: all of them, or one at a time behind numbered tabs; with `tables`
-    (all of them, asked at different points) each under its own table."""
+def question_tabs(active: Any, prefix: str, base: str, count: int,
+                  on_change: Callable[[], None] | None = None) -> int:
+    """The numbered tabs (ticked or crossed once checked) that choose the question shown."""
+    marks = [question_mark(active, n, prefix) for n in range(count)]
+    picked = st.segmented_control("Question", list(range(count)), key=f"{base}:question",
+                                  required=True, format_func=marks.__getitem__, on_change=on_change)
+    return picked if picked in range(count) else 0
+
+
+def _rerun_deal() -> None:
+    """Another question was chosen (a tab, Next question): its table is another one, so the
+    deal's fragment reruns, not only the question's."""
+    _rerun_fragments(DEAL_FRAGMENT)
+
+
+def one_question(active: Any, prefix: str, base: str, next_deal: Callable[[], None] | None,
+                 keyboard: bool, around: Around | None = None) -> None:
+    """One question at a time: numbered tabs (ticked or crossed once checked) choose it; after
+    a check the next question, or after the last one the next deal, is one click. With
+    `around` (drawn as `question_fragment`), choosing another question reruns the deal."""
     count = len(active.questions)
-    if one_at_a_time:
-        # One question at a time: numbered tabs (ticked or crossed once checked) choose it;
-        # after a check the next question, or after the last one the next deal, is one click.
-        step_key = f"{base}:question"
+    step_key = f"{base}:question"
 
-        def go(to: int) -> None:
-            st.session_state[step_key] = to
+    def go(to: int) -> None:
+        st.session_state[step_key] = to
+        if around is not None:
+            _rerun_deal()
 
-        index = question_index(base, count)
-        if count > 1:
-            marks = [question_mark(active, n, prefix) for n in range(count)]
-            picked = st.segmented_control("Question", list(range(count)), key=step_key,
-                                          required=True, format_func=marks.__getitem__)
-            index = picked if picked in range(count) else 0
-        following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
-            (("Next deal →", next_deal) if next_deal is not None else None)
-        # with `keyboard`, the keys' hint under the box comes from the style sheet (`KEYS_CSS`)
-        with st.container(border=True, key=KEYED_QUESTION if keyboard else None):
-            question_block(active, active.questions[index], index, prefix, next_step=following,
-                           keyboard=keyboard)
+    index = question_index(base, count)
+    if count > 1:
+        index = question_tabs(active, prefix, base, count, on_change=_rerun_deal if around is not None else None)
+    following = ("Next question →", lambda: go(index + 1)) if index + 1 < count else \
+        (("Next deal →", next_deal) if next_deal is not None else None)
+    # with `keyboard`, the keys' hint under the box comes from the style sheet (`KEYS_CSS`)
+    with st.container(border=True, key=KEYED_QUESTION if keyboard else None):
+        question_block(active, active.questions[index], index, prefix, next_step=following,
+                       keyboard=keyboard, around=around)
+
+
+@st.fragment(key=ANSWER_FRAGMENT)
+def question_fragment(active: Any, prefix: str, base: str, next_deal: Callable[[], None] | None,
+                      keyboard: bool, around: Around) -> None:
+    """The question on screen (its tabs, its answer widget and number keys, Check, Show answer
+    and Try again, the verdict, the named mistake, the deciding steps) as a fragment inside the
+    deal's: on the real server a Check, Show answer or Try again reruns this alone, the tab it
+    ticks or crosses included, not the table, the columns or the deal's header (unless it
+    offers the profiles compared: `Around`). Another question (a tab, Next question) reruns
+    the deal (`_rerun_deal`); Next deal, the page (`PAGE_RERUN`)."""
+    _page_rerun_asked()
+    _drawn_or_logged(active, lambda: one_question(active, prefix, base, next_deal, keyboard, around))
+
+
+def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
+                    next_deal: Callable[[], None] | None, keyboard: bool, tables: bool = False,
+                    around: Around | None = None) -> None:
+    """The deal's questions: all of them, or one at a time behind numbered tabs; with `tables`
+    (all of them, asked at different points) each under its own table. With `around` (one at a
+    time, in the deal's fragment) the question on screen is a fragment inside it."""
+    if one_at_a_time and around is not None:
+        question_fragment(active, prefix, base, next_deal, keyboard, around)
+    elif one_at_a_time:
+        one_question(active, prefix, base, next_deal, keyboard)
     else:
         for index, question in enumerate(active.questions):
             with st.container(border=True):
