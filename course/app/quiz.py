@@ -346,17 +346,31 @@ KEYS_CSS = ("<style>[class*=\"-" + ANSWER_KEY + "\"]{display:none}"
             "white-space:nowrap}</style>")
 
 
-def number_keys(exercise: Any, question: Any, key: str, widget_name: str) -> None:
+def number_keys(exercise: Any, question: Any, key: str, widget_name: str, *,
+                outside: bool = False) -> None:
     """Number keys 1-9 (and 0 for a tenth) pick the widget's choices in the order shown:
     hidden buttons carrying Streamlit's own keyboard shortcuts (hidden by `KEYS_CSS`, which the
-    page draws once, outside the question's fragment: not again on every Check)."""
+    page draws once, outside the question's fragment: not again on every Check). `outside`:
+    drawn in the deal's fragment, beside the question's, so that a Try again does not send them
+    again; there they stay while the answer is checked, and do nothing then (`_key_pressed`)."""
     widget = WIDGETS[widget_name]
     picks = widget.choices(exercise, question)[:10]
     if not picks:
         return
     for n, choice in enumerate(picks, 1):
-        st.button(str(n), key=f"{key}:{ANSWER_KEY}{n}", shortcut=str(n % 10), on_click=widget.choose,
-                  args=(key, choice))
+        st.button(str(n), key=f"{key}:{ANSWER_KEY}{n}", shortcut=str(n % 10),
+                  on_click=_key_pressed if outside else widget.choose,
+                  args=(widget_name, key, choice) if outside else (key, choice))
+
+
+def _key_pressed(widget_name: str, key: str, choice: Any) -> None:
+    """A number key drawn outside the question's fragment: it picks `choice` unless the answer
+    is checked (it stays as it was checked until Try again), and reruns the question's
+    fragment, which draws the pick, not the deal's around it."""
+    result = st.session_state["graded"].get(key)
+    if not (result and result.get("status") == "graded"):
+        WIDGETS[widget_name].choose(key, choice)
+    _rerun_fragments(ANSWER_FRAGMENT)
 
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: str, *, checked: bool,
@@ -406,7 +420,7 @@ def question_block(exercise: Any, question: Any, index: int, prefix: str,
     revealed = bool(st.session_state["shown"].get(key))
     checked = bool(result and result["status"] == "graded")
     WIDGETS[widget_name].draw(key, exercise, question, label, checked)
-    if keyboard and not checked:
+    if keyboard and not checked and around is None:     # else drawn beside the fragment
         number_keys(exercise, question, key, widget_name)
     with st.container(horizontal=True, gap="small"):
         _buttons(exercise, question, index, key, widget_name, checked=checked, revealed=revealed,
@@ -885,6 +899,11 @@ def questions_block(active: Any, prefix: str, base: str, one_at_a_time: bool,
     time, in the deal's fragment) the question on screen is a fragment inside it."""
     if one_at_a_time and around is not None:
         question_fragment(active, prefix, base, next_deal, keyboard, around)
+        index = question_index(base, len(active.questions))
+        if keyboard and active.questions:
+            question = active.questions[index]
+            number_keys(active, question, f"{prefix}|{active.id}|{index}",
+                        solvers.kind_of(active, question).widget, outside=True)
     elif one_at_a_time:
         one_question(active, prefix, base, next_deal, keyboard)
     else:

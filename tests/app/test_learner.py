@@ -227,7 +227,13 @@ def test_number_keys_choose_and_the_buttons_carry_the_shortcuts(db):
     assert at.radio(key=key).value == ex.seats[2]
     at.button(key=f"{key}:check").click().run()
     assert at.button(key=f"{key}:next").proto.shortcut == "n"
-    assert not [b for b in at.button if str(b.key).startswith(f"{key}:answer_key")]   # gone once checked
+    # once checked, a number key changes nothing: the answer stays as it was checked
+    at.button(key=f"{key}:answer_key1").click().run()
+    assert at.radio(key=key).value == ex.seats[2] and at.radio(key=key).disabled
+    assert at.button(key=f"{key}:retry")
+    at.button(key=f"{key}:retry").click().run()
+    at.button(key=f"{key}:answer_key1").click().run()          # and picks again after Try again
+    assert at.radio(key=key).value == ex.seats[0]
 
 
 def test_number_keys_toggle_cards_in_the_pictures_order(db):
