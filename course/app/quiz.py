@@ -843,6 +843,10 @@ def question_tabs(active: Any, prefix: str, base: str, count: int,
                   on_change: Callable[[], None] | None = None) -> int:
     """The numbered tabs (ticked or crossed once checked) that choose the question shown."""
     marks = [question_mark(active, n, prefix) for n in range(count)]
+    # the tab chosen is sent with them (set again, not only kept by the browser): a check that
+    # reruns the deal's fragment from the question's draws them afresh, and a tab drawn afresh
+    # without its value would show none chosen
+    st.session_state[f"{base}:question"] = question_index(base, count)
     picked = st.segmented_control("Question", list(range(count)), key=f"{base}:question",
                                   required=True, format_func=marks.__getitem__, on_change=on_change)
     return picked if picked in range(count) else 0
