@@ -365,12 +365,13 @@ def number_keys(exercise: Any, question: Any, key: str, widget_name: str, *,
 
 def _key_pressed(widget_name: str, key: str, choice: Any) -> None:
     """A number key drawn outside the question's fragment: it picks `choice` unless the answer
-    is checked (it stays as it was checked until Try again), and reruns the question's
-    fragment, which draws the pick, not the deal's around it."""
+    is checked (it stays as it was checked until Try again). The deal's fragment, the key's
+    own, reruns (as before the keys moved): a rerun of the question's alone, asked by name,
+    would start after this click's own run is cut short, and that run takes the pick with it,
+    so the browser would not be told of it."""
     result = st.session_state["graded"].get(key)
     if not (result and result.get("status") == "graded"):
         WIDGETS[widget_name].choose(key, choice)
-    _rerun_fragments(ANSWER_FRAGMENT)
 
 
 def _buttons(exercise: Any, question: Any, index: int, key: str, widget_name: str, *, checked: bool,
@@ -885,12 +886,12 @@ def one_question(active: Any, prefix: str, base: str, next_deal: Callable[[], No
 @st.fragment(key=ANSWER_FRAGMENT)
 def question_fragment(active: Any, prefix: str, base: str, next_deal: Callable[[], None] | None,
                       keyboard: bool, around: Around) -> None:
-    """The question on screen (its tabs, its answer widget and number keys, Check, Show answer
-    and Try again, the verdict, the named mistake, the deciding steps) as a fragment inside the
-    deal's: on the real server a Check, Show answer or Try again reruns this alone, the tab it
-    ticks or crosses included, not the table, the columns or the deal's header (unless it
-    offers the profiles compared: `Around`). Another question (a tab, Next question) reruns
-    the deal (`_rerun_deal`); Next deal, the page (`PAGE_RERUN`)."""
+    """The question on screen (its tabs, its answer widget, Check, Show answer and Try again,
+    the verdict, the named mistake, the deciding steps) as a fragment inside the deal's: on the
+    real server a Check, Show answer or Try again reruns this alone, the tab it ticks or
+    crosses included, not the table, the columns, the number keys (drawn beside it) or the
+    deal's header (unless it offers the profiles compared: `Around`). Another question (a tab,
+    Next question) reruns the deal (`_rerun_deal`); Next deal, the page (`PAGE_RERUN`)."""
     _page_rerun_asked()
     _drawn_or_logged(active, lambda: one_question(active, prefix, base, next_deal, keyboard, around))
 

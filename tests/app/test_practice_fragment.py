@@ -99,6 +99,15 @@ def test_check_and_try_again_rerun_the_question_alone_and_next_deal_the_page(tmp
             retry = done.widget("button", f"{KEY}:retry")
             again = tab.run(widgets={retry.id: {"trigger_value": True}}, fragment=done.fragment(retry))
 
+            # a number key (drawn beside the question's fragment, in the deal's) picks, and the
+            # browser is told which
+            key2 = page.widget("button", f"{KEY}:answer_key2")
+            assert page.fragment(key2) and page.fragment(key2) != again.fragment(radio)
+            picked = tab.run(widgets={key2.id: {"trigger_value": True}}, fragment=page.fragment(key2))
+            assert tabs_of(picked) == ["Q1", "Q2", "Q3"]
+            chosen = picked.widget("radio", KEY)
+            assert chosen.set_value and chosen.raw_value == chosen.options[1]
+
             # Show answer reruns the question alone too; the tabs' marks read as they did
             show = again.widget("button", f"{KEY}:show")
             shown = tab.run(widgets={show.id: {"trigger_value": True}}, fragment=again.fragment(show))
