@@ -37,7 +37,7 @@ from course.moves import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.engine import replays
+from course.engine import legal_play, replays
 from course.engine.hand_pots import HandPots, PotsAt
 from course.engine.replays import moves_of
 from course.engine.showdown import award, award_pots
@@ -502,8 +502,29 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
     played = Played(state.table, [], deck, state)
 
-    def do(text: str) -> None:
-        state.apply(text, read=False)              # the entry is put into words only if the ledger is read
-        played.texts.append(text)
+    if _EVERY_CHECK.get():
+        def do(text: str) -> None:
+            state.apply(text, read=False)              # the entry is put into words only if the ledger is read
+            played.texts.append(text)
+    else:
+        def do(text: str) -> None:
+            legal_play.record(state, text)             # a move random play chose among the legal ones
+            played.texts.append(text)
 
     return played, do
+
+
+_EVERY_CHECK: ContextVar[bool] = ContextVar("random hands played with every check of an exercise's move",
+                                            default=False)
+
+
+@contextmanager
+def every_check() -> Iterator[None]:
+    """While this lasts, random hands (`random_hand`) play each move through `HandState.apply`,
+    checked as an exercise's move is, instead of `legal_play.record`: the two must reach the
+    same table and ledger (`tests/engine/test_legal_play.py`)."""
+    token = _EVERY_CHECK.set(True)
+    try:
+        yield
+    finally:
+        _EVERY_CHECK.reset(token)
