@@ -22,6 +22,7 @@ from typing import Any
 
 from course import amounts
 from course.cards import Card
+from course.engine.betting import Action
 from course.engine.dealing import _count_card, _open_stage
 from course.explain import Step
 from course.moves import BETTING_KINDS, Move
@@ -61,7 +62,7 @@ def play(table: Any, move: Move) -> None:
         _deal(table, move.player, move.up, move.card)
         table._settle()
     elif kind in BETTING_KINDS or kind == "fold":
-        table._bet(move)       # the round still judges it: its words are the move's ledger entry
+        _bet(table, move)
     else:
         table.apply(move)      # an ante, a shared card, a stage's card to the table: a few a hand
         return
@@ -82,3 +83,14 @@ def _deal(table: Any, player: str, up: bool, card: Card) -> None:
         table.log.append(step)
     table.history[player].append(step)
     table.rules.on_dealt(table, player, card, up)
+
+
+def _bet(table: Any, move: Move) -> None:
+    """A betting move the round has just listed (`BettingRound.legal_moves`), played as
+    `Table._bet` plays one, with the plan the list judged for it (or judged by its verb alone,
+    the turn known): its words are the move's ledger entry, as ever."""
+    entry = table.betting_round().apply(Action.of(move), known=True)
+    table.pay(move.player, entry.added)
+    if move.kind == "fold":
+        table.fold(move.player)
+    table.round_done = table.round.is_closed

@@ -109,3 +109,27 @@ def test_the_unchecked_path_is_the_one_random_play_takes():
         assert calls
     finally:
         HandState.apply = real
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_verbs_a_move_list_leaves_unjudged_are_refused_at_every_turn(game, monkeypatch):
+    """With stacks the move list judges each verb it may list, but not those the round's state
+    refuses by the verb alone (`_refused_by_verb`): at every turn of random hands with short
+    stacks, each of those is refused by the round's own judgement, with no amount or any."""
+    from course.engine.betting import Action, BettingRound
+
+    real, turns = BettingRound.legal_moves, []
+
+    def checking(rnd):
+        p = rnd.to_act
+        if p is not None and rnd.stacks:
+            for verb in rnd._refused_by_verb(p):
+                for amount in (None, 1, 2, 3, 4, 5, 8, 10, 16, rnd.to_match, rnd.to_match + 4, rnd.to_match + 8):
+                    assert not rnd.can(Action(p, verb, amount)), (game, p, verb, amount)
+                turns.append(verb)
+        return real(rnd)
+
+    monkeypatch.setattr(BettingRound, "legal_moves", checking)
+    for seed in range(15):
+        _play(game, seed, True, checked=False)
+    assert len(turns) > 100
