@@ -176,10 +176,11 @@ class BettingRound(Legality):
 
     def is_all_in(self, player: str) -> bool:
         """Every chip of `player` is in the pot (table stakes): they take no further part in the betting."""
-        if not self.stacks:
+        stacks = self.stacks
+        if not stacks:
             return False
-        left = self.behind(player)
-        return left is not None and left <= 0
+        stack = stacks.get(player)     # `behind`, asked tens of times a move (the turn, the round's end, the move list)
+        return stack is not None and stack - self.antes.get(player, 0) - self.put.get(player, 0) <= 0
 
     @property
     def all_in(self) -> list[str]:

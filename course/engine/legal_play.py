@@ -18,7 +18,7 @@ compares the tables, their records and the ledgers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from course import amounts
 from course.cards import Card
@@ -47,6 +47,20 @@ def record(state: Any, move: str) -> None:
     state._ledger.append((len(state._ledger) + 1, parsed.player, move, pot - amounts.normal(before), pot, steps,
                           (state.spec.cite,), table.street, pots))
     state._moves.append(parsed)
+
+
+def taken_back(state: Any, texts: Sequence[str], moves: int) -> Any:
+    """The hand state `state` as it stood after its first `moves` moves (`texts`, those it
+    played): itself when it holds that many, else a fresh state from the same start with them
+    played again as random play played them, known legal (`record`). For an item cut at a point
+    of its hand no mark was made at (`course.study.home.take_back`), to offer as its replay
+    (`HandState.offering`) instead of a replay with every check."""
+    if len(state._moves) == moves:
+        return state
+    fresh = type(state)(state.exercise, state.spec, state._restart(), state._parse, state._restart)
+    for move in texts[:moves]:
+        record(fresh, move)
+    return fresh
 
 
 def play(table: Any, move: Move) -> None:

@@ -13,7 +13,7 @@ from course.study import engine, templates
 
 HOME_GAMES = ("horn-a-vika", "have-a-heart")
 RANDOM_HANDS = [name for name, t in templates.templates().items() if t.game in HOME_GAMES]
-SEEDS = range(12)
+SEEDS = range(20)
 
 
 def _drawn(item: str):
