@@ -18,7 +18,9 @@ compares the tables, their records and the ledgers.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator, Sequence
 
 from course import amounts
 from course.cards import Card
@@ -26,6 +28,23 @@ from course.engine.betting import Action
 from course.engine.dealing import _count_card, _open_stage
 from course.explain import Step
 from course.moves import BETTING_KINDS, Move
+
+
+EVERY_CHECK: ContextVar[bool] = ContextVar("random hands played with every check of an exercise's move",
+                                           default=False)
+
+
+@contextmanager
+def every_check() -> Iterator[None]:
+    """While this lasts, random hands (`course.engine.state.random_hand`) play each move through
+    `HandState.apply`, checked as an exercise's move is, instead of `record`, and a hand taken
+    back to a cut (`taken_back`) is played again the same way: the two ways must reach the same
+    table and ledger (`tests/engine/test_legal_play.py`) and the same items."""
+    token = EVERY_CHECK.set(True)
+    try:
+        yield
+    finally:
+        EVERY_CHECK.reset(token)
 
 
 def record(state: Any, move: str) -> None:
@@ -58,8 +77,12 @@ def taken_back(state: Any, texts: Sequence[str], moves: int) -> Any:
     if len(state._moves) == moves:
         return state
     fresh = type(state)(state.exercise, state.spec, state._restart(), state._parse, state._restart)
+    checked = EVERY_CHECK.get()
     for move in texts[:moves]:
-        record(fresh, move)
+        if checked:
+            fresh.apply(move, read=False)
+        else:
+            record(fresh, move)
     return fresh
 
 
