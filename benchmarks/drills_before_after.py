@@ -8,6 +8,11 @@ CPU second of the process, before and after, and the ratio of the CPU figures.
 
     python benchmarks/drills_before_after.py [--before REV] [--items 100] [--repeat 1]
                                              [--game horn-a-vika] [--template hav-second-match]
+
+`--every`: every template instead, in one process per tree and run (`benchmarks/drills.py --json
+--no-feedback`, the templates one after another), the trees alternating `--repeat` times; printed
+are how many templates are under the target in each tree (median of the runs) and the slowest ten
+after, with their figures before.
 """
 
 from __future__ import annotations
@@ -48,6 +53,23 @@ def rate(tree: Path, template: str, items: int) -> tuple[float, float]:
     return figures["items_per_s"], figures["items_per_cpu_s"]
 
 
+def every(before: Path, items: int, repeat: int) -> None:
+    """Every template, one process per tree and run, the trees alternating."""
+    runs: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
+    for _ in range(repeat):
+        for label, tree in (("before", before), ("after", ROOT)):
+            out = json.loads(run(tree, ["benchmarks/drills.py", "--json", "--no-feedback", "--items", str(items)]))
+            for name, figures in out["templates"].items():
+                runs[label].setdefault(name, []).append(figures["items_per_cpu_s"])
+    cpu = {label: {name: statistics.median(rates) for name, rates in found.items()} for label, found in runs.items()}
+    for label in ("before", "after"):
+        under = sum(rate < TARGET for rate in cpu[label].values())
+        print(f"  {label}: {under} of {len(cpu[label])} templates under {TARGET:.0f} items per CPU second")
+    print(f"  slowest ten after (items per CPU second, median of {repeat}), before / after:")
+    for name in sorted(cpu["after"], key=cpu["after"].get)[:10]:
+        print(f"    {name:24s} {cpu['before'].get(name, float('nan')):7.1f} / {cpu['after'][name]:7.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="the commit to compare against (default: git merge-base HEAD main)")
@@ -55,6 +77,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="alternating runs per template and tree")
     parser.add_argument("--game", action="append", default=[], help="only this game's templates (repeatable)")
     parser.add_argument("--template", action="append", default=[], help="only this template (repeatable)")
+    parser.add_argument("--every", action="store_true",
+                        help="every template, one process per tree and run: how many are under the target")
     args = parser.parse_args()
     args.before = args.before or subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, capture_output=True,
                                                 text=True, check=True).stdout.strip()
@@ -65,6 +89,12 @@ def main() -> None:
         try:
             commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=before, capture_output=True,
                                     text=True, check=True).stdout.strip()
+            if args.every:
+                print(f"Every template, items per CPU second, before ({args.before} = {commit}) and after (this "
+                      f"tree), {args.items} items each, one process per tree and run, median of {args.repeat} "
+                      f"alternating run(s); target >= {TARGET:.0f}")
+                every(before, args.items, args.repeat)
+                return
             wanted = names(ROOT, args.game, args.template)
             old = set(names(before, [], []))
             print(f"Items generated and validated per second, before ({args.before} = {commit}) and after (this "

@@ -102,6 +102,9 @@ class BettingRound(Legality):
     started: bool = field(init=False, default=False)
     _ledger: list[LedgerEntry] = field(init=False)
     _closed: bool | None = field(init=False, default=None)   # `is_closed`, kept until the next action
+    # the moves `legal_moves` judged, each with its plan and the defaults it says, until the next
+    # action: random play (`course.engine.legal_play`) plays one of them without judging it again
+    _judged: dict | None = field(init=False, default=None, compare=False, repr=False)
     game: GameSpec = field(init=False)  # the profile's game: which street has the forced bets, the pair option
 
     def __post_init__(self) -> None:
@@ -173,10 +176,11 @@ class BettingRound(Legality):
 
     def is_all_in(self, player: str) -> bool:
         """Every chip of `player` is in the pot (table stakes): they take no further part in the betting."""
-        if not self.stacks:
+        stacks = self.stacks
+        if not stacks:
             return False
-        left = self.behind(player)
-        return left is not None and left <= 0
+        stack = stacks.get(player)     # `behind`, asked tens of times a move (the turn, the round's end, the move list)
+        return stack is not None and stack - self.antes.get(player, 0) - self.put.get(player, 0) <= 0
 
     @property
     def all_in(self) -> list[str]:
@@ -282,9 +286,19 @@ class BettingRound(Legality):
 
     # --- playing a judged move (the trio and the move list: `course.engine.legality`) --------
 
-    def apply(self, action: Action | str) -> LedgerEntry:
+    def apply(self, action: Action | str, known: bool = False) -> LedgerEntry:
+        """Play `action`, judged first (`IllegalActionError` when it is not legal). `known`: the
+        action is one `legal_moves` has just listed (random play, `course.engine.legal_play`):
+        the plan it judged for it is played, or it is judged without asking again whether the
+        player may act now."""
         parsed = Action.parse(action)
-        plan = self._judge(parsed)
+        judged = self._judged.get(parsed) if known and self._judged else None
+        if judged is not None:
+            plan, saying = judged
+            self._saying = list(saying)
+        else:
+            plan = self._judge(parsed, known)
+        self._judged = None
         self._closed = None               # the round changes: whether it is over is asked again
         self._said.update(self._saying)
         act = plan.action

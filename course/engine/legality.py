@@ -46,6 +46,7 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
         where a per-player limit pays to the cent (Horn-A-Vika under `opr-535-exact`) the amounts in
         cents between the whole ones are legal but not listed (`PlayerLimit.steps`)."""
         p = self.to_act
+        self._judged = None
         if p is None:
             return []
         if not self.stacks:
@@ -53,30 +54,65 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
         plain = self._plain_moves(p)
         if self._covers(p, plain):
             return plain
-        moves = []
+        moves, judged = [], {}
+
+        def judge(action: Action) -> _Plan:
+            plan = self._judge(action)
+            judged[action] = (plan, tuple(self._saying))
+            return plan
+
+        refused = self._refused_by_verb(p)
         for verb in (Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.BRING_IN, Verb.COMPLETE):
+            if verb in refused:
+                continue
             try:
-                moves.append(self._judge(Action(p, verb)).action)
+                moves.append(judge(make_action(p, verb)).action)
             except IllegalActionError:
                 pass
         steps = self.steps_allowed(p)
         # no step open (a player whose own limit is below the smallest raise may only call or fold)
         for verb, base in ((Verb.BET, 0), (Verb.RAISE, self._raise_base())) if steps else ():
+            if verb in refused:
+                continue
             try:     # without a stack the amount is the first step; with one it may be all in for less
-                plan = self._judge(Action(p, verb, base + steps[0]) if self.limit is not None else Action(p, verb))
+                plan = judge(make_action(p, verb, base + steps[0]) if self.limit is not None else make_action(p, verb))
             except IllegalActionError:
                 most = self._most(p)
                 if self.limit is None or most is None or most >= base + steps[0]:
                     continue
                 try:     # under a limit, a player short of the first step: all in for less
-                    plan = self._judge(Action(p, verb, most))
+                    plan = judge(make_action(p, verb, most))
                 except IllegalActionError:
                     continue
             moves.append(plan.action)
             if plan.action.amount == base + steps[0]:
                 most = self._most(p)
                 moves += [make_action(p, verb, base + k) for k in steps[1:] if most is None or base + k <= most]
+        self._judged = judged       # the plan of the move played next, when it is one judged here
         return moves
+
+    def _refused_by_verb(self, p: str) -> tuple[Verb, ...]:
+        """The verbs `_judge` refuses `p`, the player to act, whatever the amount, read from the
+        round's state alone (what is owed, the bring-in, the level and the cap), so that the move
+        list does not judge and word a refusal for each: nothing while the forced bring-in is
+        awaited (its own judgement decides), else the bring-in, a check when something is owed,
+        a call when nothing is, a completion once there is no bring-in to complete, a bet once
+        there is one, a raise before one or at the cap."""
+        if self.bring_in_mode and not self.bring_in_posted and self.level == 0:
+            return ()
+        owed, level = self.owed(p), self.level
+        refused = [Verb.BRING_IN]
+        if owed > 0:
+            refused.append(Verb.CHECK)
+        elif owed == 0:
+            refused.append(Verb.CALL)
+        if not self.bring_in_mode or level > 0:
+            refused.append(Verb.COMPLETE)
+        if level > 0 or self.bring_in_mode or self.to_match > 0:
+            refused.append(Verb.BET)
+        if (level == 0 and not (self.to_match > 0 and not self.bring_in_mode)) or level >= self.cap:
+            refused.append(Verb.RAISE)
+        return tuple(refused)
 
     def _covers(self, p: str, plain: list[Action]) -> bool:
         """With stacks, the moves that follow from the round's state are the legal ones when
@@ -116,17 +152,21 @@ class Legality(ForcedBetRules, AllInRules, WagerRules):
             return moves
         return moves + [make_action(p, verb, base + k) for k in self.steps_allowed(p)]
 
-    def _judge(self, action: Action) -> _Plan:
-        """The move judged in named steps: who may act at all, the forced bring-in, then the verb."""
+    def _judge(self, action: Action, known: bool = False) -> _Plan:
+        """The move judged in named steps: who may act at all, the forced bring-in, then the verb.
+        `known`: a move `legal_moves` has just listed (its player is the one to act), judged by
+        its verb alone."""
         self._saying = []
 
         def illegal(reason: str, cite: Iterable[str], course_default: bool = False) -> IllegalActionError:
             return IllegalActionError(reason, cite, action=action, course_default=course_default)
 
-        self._refuse_absent(action.player, illegal)
+        if not known:
+            self._refuse_absent(action.player, illegal)
         if action.verb is Verb.ANTE:
             return self._judge_ante(action, illegal)
-        self._refuse_out_of_turn(action.player, illegal)
+        if not known:
+            self._refuse_out_of_turn(action.player, illegal)
         waiting_bring_in = self.bring_in_mode and not self.bring_in_posted and self.level == 0
         if waiting_bring_in:
             plan = self._judge_before_bring_in(action, illegal)

@@ -37,7 +37,8 @@ from course.moves import BETTING_KINDS, Move, parse_move
 from course.errors import CourseError, IllegalActionError
 from course.explain import Answer
 from course.games import DEAL_TIMELINE, GameSpec, find_game
-from course.engine import replays
+from course.engine import legal_play, replays
+from course.engine.legal_play import every_check  # noqa: F401  (random hands played with every check)
 from course.engine.hand_pots import HandPots, PotsAt
 from course.engine.replays import moves_of
 from course.engine.showdown import award, award_pots
@@ -491,8 +492,9 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
                 parse: Callable[[str], Any], seats: Sequence[str] | None = None,
                 **fields: Any) -> tuple[Played, Callable[[str], None]]:
     """A fresh table for `players` seats (`seats`, else P1, P2, ...) before the antes, a shuffled
-    deck, and `do(text)`, which plays one event text on the one hand state (`HandState.apply`)
-    and records it."""
+    deck, and `do(text)`, which plays one event text on the one hand state and records it: a move
+    random play chose among the legal ones, so without the checks of an exercise's move
+    (`course.engine.legal_play.record`), or through `HandState.apply` within `every_check`."""
     names = list(seats[:players]) if seats else [f"P{i + 1}" for i in range(players)]
     exercise = SimpleNamespace(seats=names, hands={}, shared=[],
                                pot=0, street=find_game(profile.game).first_street, events=[], profile=profile,
@@ -502,8 +504,14 @@ def random_hand(rng: Any, players: int, profile: Any, start: Callable[[Any], Any
     state = HandState(exercise, find_game(profile.game), start(exercise), parse, restart=lambda: start(exercise))
     played = Played(state.table, [], deck, state)
 
-    def do(text: str) -> None:
-        state.apply(text, read=False)              # the entry is put into words only if the ledger is read
-        played.texts.append(text)
+    if legal_play.EVERY_CHECK.get():
+        def do(text: str) -> None:
+            state.apply(text, read=False)              # the entry is put into words only if the ledger is read
+            played.texts.append(text)
+    else:
+        def do(text: str) -> None:
+            legal_play.record(state, text)             # a move random play chose among the legal ones
+            played.texts.append(text)
 
     return played, do
+

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 
 from course.cards import DECK, Card, Rank, Suit
 from course.hands import evaluate, hand_value
+from course.engine import legal_play
 from course.engine.state import HandState
 from course.engine.table import TABLE
 from course.study import engine
@@ -126,12 +127,18 @@ class _BeforeBetting(_Marks):
 
 
 def take_back(hand: Any, moves: int) -> None:
-    """The hand as played taken back to its first `moves` moves when a mark stands there (the
-    item's cut), so that loading the item takes it as its replay; otherwise left as it is (the
-    loader then replays the item's events, as for any exercise)."""
+    """The hand as played taken back to its first `moves` moves (the item's cut), so that loading
+    the item takes it as its replay (`HandState.offering`): to the mark made there when there is
+    one, else played again to there from the start, each move known legal
+    (`course.engine.legal_play.taken_back`: no check an exercise's move gets, which the loader's
+    own replay would make of each)."""
+    if moves >= len(hand.texts):
+        return
     marks = getattr(hand.watch, "at", None)
-    if marks and moves in marks and moves < len(hand.texts):
+    if marks and moves in marks:
         hand.state.back_to(marks[moves])
+    else:
+        hand.state = legal_play.taken_back(hand.state, hand.texts, moves)
 
 
 def item(game: str, players: int, events: list[str], question: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -506,7 +513,8 @@ def per_player_limit(rng: random.Random) -> dict[str, Any]:
     control). The player is chosen from the events, so a hand is not redrawn to find one."""
     control = rng.random() < 0.4          # decided first: a redraw must not favour either side
     n = rng.randint(2, 6)
-    events, table = played(rng, HORN, n)
+    events, hand = played_hand(rng, HORN, n)
+    table = hand.table
     if control:
         events = random_cut(rng, events, table)
     else:                                 # somewhere after a match
@@ -519,7 +527,9 @@ def per_player_limit(rng: random.Random) -> dict[str, Any]:
     if not pool:
         raise Reject
     data = item(HORN, n, events, {"ask": "bet_limit", "player": rng.choice(pool)})
-    exercise = parsed(data)
+    take_back(hand, len(events))
+    with HandState.offering(hand.state):     # the hand as played, at the cut
+        exercise = parsed(data)
     answered(data, exercise)
     data["intro"] = where(exercise)
     return {**data, PARSED: exercise, CONTROL: control}

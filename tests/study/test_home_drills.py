@@ -146,16 +146,20 @@ def test_an_item_cut_where_the_hand_was_marked_is_loaded_on_the_hand_taken_back_
     from course.engine.state import HandState
     from course.study import engine
 
-    real_record, real_deal = HandState._record, engine.random_home_deal
+    from course.engine import legal_play
+
+    real_record, real_deal, real_legal = HandState._record, engine.random_home_deal, legal_play.record
     for item in ("gen/hah-taken-heart/4", "gen/hav-second-match/4", "gen/hah-take/2", "gen/hah-action-order/2",
                  "gen/hav-bet-limit/5"):
-        recorded, dealt = [], []
+        recorded, dealt = [], []      # every move played, checked (`_record`) or known legal (`legal_play`)
         monkeypatch.setattr(HandState, "_record", lambda self, move: recorded.append(move) or real_record(self, move))
+        monkeypatch.setattr(legal_play, "record", lambda state, move: recorded.append(move) or real_legal(state, move))
         monkeypatch.setattr(engine, "random_home_deal",
                             lambda *args, **kwargs: dealt.append(real_deal(*args, **kwargs)) or dealt[-1])
         templates.generate.cache_clear()
         exercise = templates.generate(item)
         monkeypatch.setattr(HandState, "_record", real_record)
+        monkeypatch.setattr(legal_play, "record", real_legal)
         monkeypatch.setattr(engine, "random_home_deal", real_deal)
         assert dealt and len(recorded) == sum(len(hand.texts) for hand in dealt), item
         data = {k: v for k, v in templates.data(item).items() if k not in ("id", "title")}
