@@ -39,7 +39,7 @@ def answered(name: str) -> set[str]:
     if progress is None:
         return set()
     try:
-        return set(progress.attempts(name)["exercise"])
+        return progress.answered_exercises(name)
     except StoreError as exc:
         state.store_failed(exc)
         return set()
