@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -479,6 +478,8 @@ class StoreDatabase:
             return
         statement = _UPSERTS.get((self.dialect, table.name))
         if statement is None:
+            from sqlalchemy.dialects import postgresql, sqlite   # the first upsert's, not every start's
+
             insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
             statement = _UPSERTS[(self.dialect, table.name)] = insert.on_conflict_do_update(
                 index_elements=keys, set_={c.name: insert.excluded[c.name] for c in table.columns
