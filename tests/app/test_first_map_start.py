@@ -22,7 +22,7 @@ from tests.support.wsclient import Tab
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG_AGO = 1_600_000_000 * 10**9     # files older than the cache (not within cache.RACY of it)
-FIRST_MAP = re.compile(r"the first Course map was drawn [\d.]+ s after the start; imported before it, "
+FIRST_MAP = re.compile(r"the first Course map was drawn [\d.]+ s after the start, [\d.]+ s of CPU; imported before it, "
                        r"of the modules meant for after it: (?P<early>.+)")
 REST = "the other pages' modules and pandas imported"
 
