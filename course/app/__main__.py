@@ -10,64 +10,118 @@ arrives during it waits for that same load, under its lock, never for a second o
 is logged on the server's output with its size and time.
 
 The load starts before anything heavy is imported (`course.app.courses` needs only the content
-loader): the app's state, the progress store (pandas, SQLAlchemy) and Streamlit are imported
-while the course loads, not before (they took a restart from the cache about a second).
+loader): the app's state, the progress store (SQLAlchemy) and Streamlit are imported while the
+course loads, not before.
 
-Before the server starts answering, it imports what a visitor's first run would
-(`warm_first_run`: the entry module, every page, pandas, the store's modules) and opens the
-progress store, while the course goes on loading in its thread: otherwise the first visitor's
-run paid for them (seconds on a busy machine) after the server said it was ready.
+Before the server starts answering, it imports what the first visitor's first run, the Course
+map, needs and nothing else (`warm_first_run`: the entry module and the map's page; no other
+page, no pandas, no Alembic while the store's schema is current) and opens the progress store:
+otherwise that run paid for them after the server said it was ready. The rest (the other pages'
+modules and pandas, `REST`) is imported in the background once a first Course map has been
+drawn, or MAP_FIRST seconds after the server starts (`warm_the_rest`), so the second page a
+visitor opens does not wait for them either. The server's log says, when the first map is drawn,
+which of them (and Alembic) were imported by then: none, when the start works as meant.
 
 On a restart whose files are unchanged, the Course map's index kept beside the cache
 (`course.content.map_index`) is read first, and the whole course loads once a first map has
-been drawn from it, or a second after the server answers (`preload`): the first visitor's map
-does not wait for the whole course, nor share the interpreter with its load.
+been drawn from it, or MAP_FIRST seconds after the server starts (`preload`): the first
+visitor's map does not wait for the whole course, nor share the interpreter with its load.
+`STUD_STUDY_MAP_FIRST_S` sets MAP_FIRST (the tests that look at a first map give it long enough
+for a busy machine).
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
+import os
+import pkgutil
 import sys
 import threading
 import time
 
 from course.app import ENTRY, courses
 
-
-MAP_FIRST = 1.0    # seconds, once the server answers, the full load waits for a first Course map
+STARTED = time.monotonic()    # about when the process started (this module is its first import)
+MAP_FIRST_ENV = "STUD_STUDY_MAP_FIRST_S"
+# seconds, once the server starts, that the full load and the rest's imports wait for a first Course map
+MAP_FIRST = float(os.environ.get(MAP_FIRST_ENV, "").strip() or 1.0)
 WARMED = threading.Event()    # set once the first page's modules are imported (`warm_first_run`)
+SCREENS = "course.app.screens"
+FIRST_RUN = ("course.app.entry", f"{SCREENS}.course_map")    # what the first map's run imports
+ONLY_WHEN_MIGRATING = ("alembic",)     # imported only to bring an older store's schema up
+
+
+def rest() -> tuple[str, ...]:
+    """The modules a first Course map does not need and a later page does: every other page's
+    module (found in the screens folder, so a page added is counted) and pandas."""
+    import course.app.screens as screens
+
+    pages = sorted(f"{SCREENS}.{found.name}" for found in pkgutil.iter_modules(screens.__path__))
+    return (*(name for name in pages if name not in FIRST_RUN), "pandas")
 
 
 def preload() -> None:
-    """Load the course at the content root into the server's LiveCourse; a failure is logged
-    and left for the first visitor's session to meet and report, never fatal to the server.
+    """Load the course at the content root into the server's LiveCourse, and import the rest of
+    the app's modules (`warm_the_rest`); a failure is logged and left for a visitor's session to
+    meet and report, never fatal to the server.
 
     When the Course map's index kept beside the cache still describes the files
     (`course.content.map_index`), it is read first, and the full load waits until the server
-    answers (the first page's modules imported, `WARMED`) and then until a first Course map has
+    starts (the first page's modules imported, `WARMED`) and then until a first Course map has
     been drawn from the index, or MAP_FIRST seconds: run together, they would share the one
     interpreter lock and each take about twice as long, and the map is what the first visitor
-    waits for. A visitor who opens any other page meanwhile loads the course in their own run (under
-    the loader's lock, so once), as before."""
+    waits for. A visitor who opens any other page meanwhile loads the course in their own run
+    (under the loader's lock, so once), as before. Without a usable index the course loads at
+    once (the map waits for it), and the rest is imported after its first map."""
+    log = logging.getLogger("course")
     try:
         live = courses.live_course()
-        if live.map_index() is not None:
-            WARMED.wait(60)
-            live.map_drawn.wait(MAP_FIRST)
-        live.course()
+        indexed = live.map_index() is not None
     except Exception:  # noqa: BLE001 - the server must come up whatever the content holds
-        logging.getLogger("course").exception("the course could not be loaded at start")
+        log.exception("the course could not be loaded at start")
+        live, indexed = None, False
+    if indexed:
+        first_map(live)
+        warm_the_rest()
+    try:
+        if live is not None:
+            live.course()
+    except Exception:  # noqa: BLE001 - the server must come up whatever the content holds
+        log.exception("the course could not be loaded at start")
+    if not indexed:
+        first_map(live)
+        warm_the_rest()
+
+
+def first_map(live) -> None:
+    """Wait until the server starts (`WARMED`) and then for a first Course map to be drawn, or
+    MAP_FIRST seconds; when one was drawn, log when, and which of the modules meant for after
+    it were imported by then (`imported_early`)."""
+    WARMED.wait(60)
+    if live is not None and live.map_drawn.wait(MAP_FIRST):
+        early = imported_early()
+        logging.getLogger("course").info(
+            "the first Course map was drawn %.2f s after the start, %.2f s of CPU; imported before "
+            "it, of the modules meant for after it: %s", time.monotonic() - STARTED,
+            time.process_time(), ", ".join(early) or "none")
+
+
+def imported_early() -> list[str]:
+    """Which of the modules a first Course map does not need (`rest`, and Alembic) are imported."""
+    return [name for name in (*rest(), *ONLY_WHEN_MIGRATING) if name in sys.modules]
 
 
 def warm_first_run() -> None:
-    """Import the entry module the script runs (and with it every page, pandas and the progress
-    store's modules) and open the progress store, so that the first visitor's run finds them
-    imported and open. Called by the server's start in the main thread, before it answers (an
-    import from a second thread could meet Streamlit's own imports half done); what fails here
-    fails again, and is reported, in the visitor's run."""
+    """Import what the Course map's first run needs (`FIRST_RUN`: the entry module and the map's
+    page, not the other pages nor pandas) and open the progress store, so that the first
+    visitor's run finds them imported and open. Called by the server's start in the main thread,
+    before it answers (an import from a second thread could meet Streamlit's own imports half
+    done); what fails here fails again, and is reported, in the visitor's run."""
     started = time.perf_counter()
     try:
-        import course.app.entry  # noqa: F401 - imported for its side effect: the modules are loaded
+        for name in FIRST_RUN:
+            importlib.import_module(name)
         from course.app import state
 
         opened = state.open_store_ahead()
@@ -76,6 +130,22 @@ def warm_first_run() -> None:
                                          time.perf_counter() - started)
     except Exception:  # noqa: BLE001 - the visitor's run meets the same error and reports it
         logging.getLogger("course").exception("the first page's modules could not be imported ahead")
+
+
+def warm_the_rest() -> None:
+    """Import the modules a later page needs (`rest`: the other pages, pandas), in the preload's
+    thread once a first map is drawn, so the second page a visitor opens finds them imported.
+    A module that fails to import is left for the page's run to meet and report."""
+    started = time.perf_counter()
+    failed = []
+    for name in rest():
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - the page that needs it reports it, as without this
+            failed.append(name)
+    logging.getLogger("course").info("the other pages' modules and pandas imported in %.1f s%s",
+                                     time.perf_counter() - started,
+                                     f" (not: {', '.join(failed)})" if failed else "")
 
 
 OWN_FLAGS = {"--shared": "require_shared", "--allow-anonymous-class": "allow_anonymous"}

@@ -31,10 +31,10 @@ WHOLE_CHECK_LIMIT = 2000
 def course_check(course: Any) -> list[Any]:
     """Every problem `python -m course check` reports for this course (once per course object:
     see `state.per_course`), each also written to the server's log."""
-    from course import cli
-
     if isinstance(course, CourseIndex):
         return list(course.problems)    # the Course map's index: no deal to check, logged with the course
+    from course import cli              # not for the index: a restarted server's first map need not import it
+
     if len(course.exercises) > WHOLE_CHECK_LIMIT:
         found = list(course.problems)
     else:
@@ -54,7 +54,13 @@ def _same_file(a: Any, b: Any) -> bool:
 
 
 def rejected_files(course: Any) -> frozenset[str]:
-    """The files (as authors name them) with any problem `course check` reports."""
+    """The files (as authors name them) with any problem `course check` reports, once per
+    course (every page's quiet line asks, on every rerun: at 43,000 exercises the names cost a
+    Course map's run a tenth of a second)."""
+    return state.per_course(course, _rejected_files)
+
+
+def _rejected_files(course: Any) -> frozenset[str]:
     return frozenset(state.relative(p.file) for p in problems(course))
 
 
@@ -115,8 +121,13 @@ def quiet_words(files: Iterable[str]) -> str | None:
             "everything else is here.").capitalize()
 
 
+def _quiet_words_of(course: Any) -> str | None:
+    return quiet_words(rejected_files(course))
+
+
 def quiet_line(course: Any) -> None:
-    """At most one quiet line on a learner's page: how many files are being fixed."""
-    words = quiet_words(rejected_files(course))
+    """At most one quiet line on a learner's page: how many files are being fixed (worked out
+    once per course)."""
+    words = state.per_course(course, _quiet_words_of)
     if words:
         st.caption(words, help="Its author sees what is wrong on Author preview.")

@@ -5,15 +5,21 @@ It is a module, not the script itself, so that it is compiled once per process, 
 are: each page is a function (`page()` of its module in `screens/`), not a script, so nothing
 is compiled again on a rerun (a Streamlit server keeps a script's bytecode between reruns, but
 AppTest, in the tests and `benchmarks/app.py`, compiles a script again on every rerun).
+
+A page's module is imported when the page is first drawn (`screen`), not with this one: a
+restarted server's first visitor, who opens the Course map, waits for its modules alone, not for
+every page's (and pandas, which the Progress and Class pages use); `python -m course.app`
+imports the others in the background once that first map is drawn.
 """
 
+import importlib
 import logging
 
 import streamlit as st
 
 from course.app import card_picking, cards_view, contrast, extras, links, phone, site, state
-from course.app.screens import (author, class_page, course_map, glossary, lesson, practice, progress,
-                                review, rulebook)
+
+SCREENS = "course.app.screens"      # the package of the pages' modules, one module per page
 
 
 def login_screen() -> None:
@@ -23,30 +29,40 @@ def login_screen() -> None:
     st.button("Log in", key="login", type="primary", icon=":material/login:", on_click=st.login)
 
 
+def screen(module: str):
+    """The function `st.Navigation` runs for the page of `course.app.screens.<module>`: it imports
+    the module (once; later calls find it imported) and draws its `page()`."""
+    def draw() -> None:
+        importlib.import_module(f"{SCREENS}.{module}").page()
+
+    draw.__name__ = draw.__qualname__ = f"{module}_page"
+    return draw
+
+
 def build_pages(roles: frozenset[str]) -> tuple[dict[str, list], dict[str, st.Page]]:
     """The pages `roles` may see, by navigation section, and each by its name (its URL path; the
     Course map, the default page, is "course_map"): what `site.page` looks a link's page up in."""
     named: dict[str, st.Page] = {}
 
-    def page(screen, title: str, icon: str, name: str, **more) -> st.Page:
-        named[name] = st.Page(screen.page, title=title, icon=icon, url_path=name, **more)
+    def page(module: str, title: str, icon: str, name: str, **more) -> st.Page:
+        named[name] = st.Page(screen(module), title=title, icon=icon, url_path=name, **more)
         return named[name]
 
     pages = {
         "Learn": [
-            page(course_map, "Course map", ":material/map:", "course_map", default=True),
-            page(lesson, "Lesson reader", ":material/menu_book:", "lesson"),
-            page(practice, "Practice", ":material/quiz:", "practice"),
-            page(review, "Review", ":material/event_repeat:", "review"),
-            page(progress, "Progress", ":material/insights:", "progress"),
+            page("course_map", "Course map", ":material/map:", "course_map", default=True),
+            page("lesson", "Lesson reader", ":material/menu_book:", "lesson"),
+            page("practice", "Practice", ":material/quiz:", "practice"),
+            page("review", "Review", ":material/event_repeat:", "review"),
+            page("progress", "Progress", ":material/insights:", "progress"),
         ],
-        "Reference": [page(rulebook, "Rulebook", ":material/gavel:", "rulebook"),
-                      page(glossary, "Glossary", ":material/dictionary:", "glossary")],
+        "Reference": [page("rulebook", "Rulebook", ":material/gavel:", "rulebook"),
+                      page("glossary", "Glossary", ":material/dictionary:", "glossary")],
     }
     if "author" in roles:
-        pages["Reference"].append(page(author, "Author preview", ":material/edit_note:", "author"))
+        pages["Reference"].append(page("author", "Author preview", ":material/edit_note:", "author"))
     if "teacher" in roles:
-        pages["Teaching"] = [page(class_page, "Class", ":material/groups:", "class")]
+        pages["Teaching"] = [page("class_page", "Class", ":material/groups:", "class")]
     return pages, named
 
 

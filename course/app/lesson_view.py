@@ -3,8 +3,9 @@ its exercises inline ("try it now"). Used by the Lesson reader and the Author pr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 import streamlit as st
 
@@ -33,11 +34,13 @@ def as_list(value: Any) -> list:
 
 def lessons(course: Any) -> list[Any]:
     """Lessons in course order: by game (stud-high first), then `order`."""
-    games = list(labels.GAMES)
+    games = {game: n for n, game in enumerate(labels.GAMES)}
     items = as_list(field(course, "lessons"))
-    return sorted(items, key=lambda l: (games.index(field(l, "game")) if field(l, "game") in games
-                                        else len(games), str(field(l, "game")),
-                                        field(l, "order", 0) or 0))
+
+    def place(lesson: Any) -> tuple:
+        game = field(lesson, "game")
+        return games.get(game, len(games)), str(game), field(lesson, "order", 0) or 0
+    return sorted(items, key=place)
 
 
 def lesson_numbers(course: Any) -> dict[str, int]:

@@ -9,13 +9,15 @@ streak) and the progress store's attempts; nothing here grades or counts anew.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import streamlit as st
 
 from course.app import labels, site, state, study_feedback
 from course.study import schedule
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # A skill's level from its mastery (the share of its questions answered right on the latest
 # try), in a few named steps: (lowest share, name). The course's own scale.
@@ -66,6 +68,8 @@ def new_practice_session() -> None:
 
 def session_attempts(since: datetime) -> pd.DataFrame:
     """This learner's Practice and lesson attempts since `since` (Review keeps its own)."""
+    import pandas as pd  # here, not at the top: the Course map's first run imports this module
+
     name, store = state.learner(), state.store()
     if not name or store is None:
         return pd.DataFrame()

@@ -4,12 +4,16 @@ questions missed most."""
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
 from course.app import lesson_view as lv
 from course.app import attempts, labels, quiz, state
 from course.store.progress import spreadsheet_safe
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def _exercise_titles(course) -> dict[str, str]:

@@ -13,7 +13,6 @@ from html import escape as html_escape
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Sequence
 
-import pandas as pd
 import streamlit as st
 
 from course import content, rules
@@ -626,6 +625,7 @@ def table_block(exercise: Any, question: Any, number: int | None = None) -> None
 
 def profile_compare(exercise: Any, names: Sequence[str], key: str) -> None:
     """Each question's answer under every profile of the game; disagreements stand out."""
+    import pandas as pd  # here, not at the top: the Course map's first run imports this module
     table = pd.DataFrame({name: {f"Q{n}": value for n, value in enumerate(values, 1)}
                           for name, values in answers_by_profile(exercise, names).items()}).T
     table.index = [labels.display_name(name) for name in table.index]

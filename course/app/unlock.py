@@ -27,8 +27,8 @@ def taught(course: Any) -> dict[str, tuple[set[tuple[str, str]], set[str]]]:
 
 def try_its(course: Any) -> dict[str, frozenset[str]]:
     """Lesson id -> the exercises answering which tries it (`mastery.try_its`), for the lessons
-    that have try-its (once per course)."""
-    return {str(lv.field(l, "id")): mastery.try_its(l) for l in lv.lessons(course)
+    that have try-its (once per course). In the course's own order, not sorted: only looked up."""
+    return {str(lv.field(l, "id")): mastery.try_its(l) for l in lv.as_list(lv.field(course, "lessons"))
             if hasattr(l, "sections")}
 
 
@@ -39,7 +39,7 @@ def answered(name: str) -> set[str]:
     if progress is None:
         return set()
     try:
-        return set(progress.attempts(name)["exercise"])
+        return progress.answered_exercises(name)
     except StoreError as exc:
         state.store_failed(exc)
         return set()

@@ -13,7 +13,11 @@ app shows it and keeps working. There is no Python lock: each thread checks a co
 the pool for one short transaction, and a write blocked by another program's lock gives up after
 `BUSY_MS` (so the learner is told within 2 s) instead of stalling everybody.
 
-Everything read out comes back as a pandas DataFrame; the app's pages only draw them.
+The history and the tables read out of it come back as pandas DataFrames; the app's pages only
+draw them. What the Course map asks on a restarted server's first run (`mastered`,
+`answered_exercises`) and opening a store whose schema is already current need neither pandas
+nor Alembic, so neither is imported for them: each is imported where it is used (pandas takes
+about a second to import, Alembic a third of one).
 """
 
 from __future__ import annotations
@@ -26,19 +30,23 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ENV_VAR = "STUD_STUDY_DB"
 APP_DIR = "stud-study-room"
 DB_NAME = "progress.sqlite3"
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The newest revision under migrations/versions: a store already at it is opened without
+# importing Alembic (`StoreDatabase._migrate`); a test holds it equal to Alembic's own head.
+SCHEMA_HEAD = "0003"
 BUSY_MS = 1500            # a write blocked this long is reported, not retried forever
 
 COLUMNS = ["id", "learner", "at", "exercise", "question", "ask", "skill", "game", "rules",
@@ -174,6 +182,25 @@ def _plain_reason(exc: BaseException) -> str:
     return text
 
 
+def _pandas_database_error(exc: BaseException) -> bool:
+    """Is `exc` pandas's wrapper of a driver's error (`pd.read_sql_query`)? Never, while pandas
+    is not imported: nothing can have raised one."""
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(exc, pandas.errors.DatabaseError)
+
+
+def schema_current(conn: Connection) -> bool:
+    """Does the store's version table name SCHEMA_HEAD, and only it? One plain read; a store
+    without the table (a fresh one) is not current. The read is rolled back either way, so the
+    connection is left as it was given (on PostgreSQL a failed read aborts its transaction)."""
+    try:
+        versions = [row[0] for row in conn.exec_driver_sql("SELECT version_num FROM alembic_version")]
+    except SQLAlchemyError:
+        versions = None
+    conn.rollback()
+    return versions == [SCHEMA_HEAD]
+
+
 def _is_damage(exc: BaseException) -> bool:
     """Does this error mean the SQLite file itself is damaged (not busy, full or away)?"""
     text = str(exc).lower()
@@ -187,6 +214,8 @@ def _is_transient(exc: BaseException) -> bool:
 
 
 def _empty(cols: list[str]) -> pd.DataFrame:
+    import pandas as pd
+
     return pd.DataFrame({c: pd.Series(dtype="object") for c in cols})
 
 
@@ -278,7 +307,11 @@ class StoreDatabase:
                                self.path)
 
     def _migrate(self, conn: Connection) -> None:
-        """Bring the schema to the newest revision (a fresh store gets every table)."""
+        """Bring the schema to the newest revision (a fresh store gets every table). A store
+        whose version table already names SCHEMA_HEAD is left as it is, found by one plain read
+        (`schema_current`), without importing Alembic."""
+        if schema_current(conn):
+            return
         from alembic import command
         from alembic.config import Config
         from alembic.runtime.migration import MigrationContext
@@ -335,8 +368,7 @@ class StoreDatabase:
         """The StoreError for a failed statement. Damage is StoreCorrupt (move the file aside);
         any fault but a lock drops the pooled connections, so the next statement connects
         afresh: a connection SQLite opened read-only, say, stays read-only for ever."""
-        cause = exc.__cause__ if isinstance(exc, pd.errors.DatabaseError) and exc.__cause__ \
-            else exc
+        cause = exc.__cause__ if _pandas_database_error(exc) and exc.__cause__ else exc
         if self.path is not None and _is_damage(cause):
             return StoreCorrupt(f"{self.path} is damaged ({_plain_reason(cause)}).", self.path)
         if not _is_transient(cause):
@@ -420,11 +452,23 @@ class StoreDatabase:
         return rows
 
     def _read(self, statement: sa.Executable) -> pd.DataFrame:
+        import pandas as pd
+
         self.check_file()
         try:
             with self.engine.connect() as conn:
                 return pd.read_sql_query(statement, conn)
         except (SQLAlchemyError, pd.errors.DatabaseError) as exc:
+            raise self._failed(exc) from exc
+
+    def _rows(self, statement: sa.Executable) -> list[Any]:
+        """The rows of one read, as plain tuples: for the questions every Course map asks,
+        which need no DataFrame (nor pandas imported)."""
+        self.check_file()
+        try:
+            with self.engine.connect() as conn:
+                return list(conn.execute(statement))
+        except SQLAlchemyError as exc:
             raise self._failed(exc) from exc
 
     def _upsert(self, table: sa.Table, keys: list[str], *rows: dict[str, Any]) -> None:
@@ -434,6 +478,8 @@ class StoreDatabase:
             return
         statement = _UPSERTS.get((self.dialect, table.name))
         if statement is None:
+            from sqlalchemy.dialects import postgresql, sqlite   # the first upsert's, not every start's
+
             insert = (postgresql if self.dialect == "postgresql" else sqlite).insert(table)
             statement = _UPSERTS[(self.dialect, table.name)] = insert.on_conflict_do_update(
                 index_elements=keys, set_={c.name: insert.excluded[c.name] for c in table.columns
@@ -525,6 +571,8 @@ class ProgressStore(StoreDatabase):
 
     @staticmethod
     def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+        import pandas as pd
+
         if frame.empty:
             frame = _empty(COLUMNS)
         frame["at"] = pd.to_datetime(frame["at"], utc=True, format="ISO8601")
@@ -567,14 +615,23 @@ class ProgressStore(StoreDatabase):
                                     later.c.exercise == ATTEMPTS.c.exercise,
                                     later.c.question == ATTEMPTS.c.question,
                                     later.c.id > ATTEMPTS.c.id)
-        frame = self._read(sa.select(ATTEMPTS.c.exercise, ATTEMPTS.c.question).where(
+        rows = self._rows(sa.select(ATTEMPTS.c.exercise, ATTEMPTS.c.question).where(
             ATTEMPTS.c.learner == learner.strip(), ATTEMPTS.c.correct == 1,
             ATTEMPTS.c.revealed == 0, newest))
-        return {(str(e), int(q)) for e, q in zip(frame["exercise"], frame["question"])}
+        return {(str(e), int(q)) for e, q in rows}
+
+    def answered_exercises(self, learner: str) -> set[str]:
+        """The exercises the learner has checked an answer to, right or wrong: the exercises of
+        `attempts(learner)`, read as one plain query (the Course map asks on every rerun)."""
+        rows = self._rows(sa.select(ATTEMPTS.c.exercise).distinct().where(
+            ATTEMPTS.c.learner == learner.strip()))
+        return {str(e) for e, in rows}
 
     def accuracy_over_time(self, learner: str, freq: str = "D") -> pd.DataFrame:
         """Share of right answers per skill and period: index = period start (UTC), one column
         per skill, values in 0..1; a period with no attempt at a skill is NaN."""
+        import pandas as pd
+
         frame = self.attempts(learner)
         if frame.empty:
             return pd.DataFrame()
@@ -627,6 +684,8 @@ class ProgressStore(StoreDatabase):
     def class_most_missed(self, limit: int = 10) -> pd.DataFrame:
         """Questions missed most across the class: exercise, question, ask, skill, missed,
         attempts, learners (how many different learners missed it)."""
+        import pandas as pd
+
         frame = self.all_attempts()
         table = most_missed(frame, limit=None)
         if table.empty:
@@ -656,6 +715,8 @@ def spreadsheet_safe(value: Any) -> Any:
 def csv_text(frame: pd.DataFrame) -> str:
     """`frame` as CSV text safe to open in a spreadsheet: every text cell and column name that
     starts like a formula is neutralised (`spreadsheet_safe`); the rest is written as is."""
+    import pandas as pd
+
     safe = frame.copy()
     for column in safe.columns:
         if pd.api.types.is_object_dtype(safe[column]) or pd.api.types.is_string_dtype(safe[column]):

@@ -215,8 +215,8 @@ def test_a_replica_started_as_serve_class_starts_it_comes_up_in_shared_mode(else
 
 
 def test_the_first_page_is_imported_and_the_store_opened_before_the_server_answers(tmp_path):
-    """`python -m course.app` imports the entry module (every page, pandas, the store's modules)
-    and opens a SQLite progress store before it answers its health check, so the first
+    """`python -m course.app` imports the entry module and the Course map's page (with the store's
+    modules) and opens a SQLite progress store before it answers its health check, so the first
     visitor's run pays for neither: its log says so by the time the server answers, and the
     store's file exists before any visitor came."""
     db = tmp_path / "p.db"

@@ -4,7 +4,6 @@ most (with a way to practise them) and the attempt history as CSV. It only draws
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from course.app import labels, motivation, progress_tables, site, state, study_feedback
@@ -92,6 +91,8 @@ def mastery_chart(course, name: str) -> None:
         shown = totals.setdefault(labels.display_name(skill), [0, 0])
         shown[0] += right.get(skill, 0)
         shown[1] += count
+    import pandas as pd    # here, not at the top: nor need they wait for pandas
+
     table = pd.DataFrame({"skill": list(totals),
                           "mastered": [round(100 * d / t) for d, t in totals.values()],
                           "level": [motivation.level(d / t) for d, t in totals.values()]})
