@@ -53,8 +53,10 @@ def repairs() -> dict[str, dict[str, Any]]:
     return found
 
 
+@lru_cache(maxsize=1)
 def games() -> tuple[str, ...]:
-    """The games whose deals these repairs are written for (the rules file's `games`)."""
+    """The games whose deals these repairs are written for (the rules file's `games`), read once
+    per process as `repairs` is: the checker asks for every irregularity exercise."""
     raw = yaml.safe_load(RULES_FILE.read_text(encoding="utf-8")) or {}
     return tuple(raw.get("games") or ())
 
