@@ -22,3 +22,82 @@ def test_irregularity_rules_read_with_libyaml_match_the_pure_python_read():
     slow = yaml.safe_load(irregularities.RULES_FILE.read_text(encoding="utf-8"))
     assert irregularities.repairs() == slow["repairs"]
     assert irregularities.games() == tuple(slow["games"]) and irregularities.games()
+
+
+def test_card_texts_read_from_the_checkers_table_are_the_cards_card_parse_reads():
+    from course.cards import Card, CardError
+    from course.content import checker
+    from course.content.nodes import tree
+
+    spellings = ["A♠", "As", "AS", "10♥", "Th", "th", " Kd", "K♦\ufe0f", "Q♣ ", "2c"]
+    bad = ["1s", "Ax", "", "10"]
+    for _ in range(2):          # the second time from the table
+        ck = checker._Checker("f.yaml")
+        assert ck.cards(tree(spellings), "cards") == [Card.parse(t) for t in spellings]
+        for text in bad:
+            assert ck.cards(tree([text]), "cards") is None
+            assert text not in checker._CARD_TEXTS
+        assert len(ck.problems) == len(bad)
+        for text in bad:
+            try:
+                Card.parse(text)
+            except CardError:
+                continue
+            raise AssertionError(f"{text!r} reads as a card")
+    assert all(checker._CARD_TEXTS[t] is Card.parse(t) for t in spellings)
+
+
+def test_answering_every_question_of_the_course_leaves_no_garbage_for_the_cyclic_collector():
+    """`course check` answers with the cyclic collector paused: that holds only while answering
+    makes no reference cycles (a kept replay holds its exercise weakly), which this checks."""
+    import gc
+    from pathlib import Path
+
+    from course import cli, content
+
+    root = Path(__file__).resolve().parents[2]
+    course = content.load_course(root)
+    gc.collect()
+    with cli.gc_paused():
+        problems = cli.course_problems(course, root)
+        assert gc.collect() == 0
+    assert not problems
+
+
+def _same_as_composed(ours, theirs, constructor, where: str) -> None:
+    """Our node and PyYAML's composed node agree: kind, tag, position, text and value."""
+    assert (ours.line, ours.column, ours.tag) == (theirs.start_mark.line + 1, theirs.start_mark.column + 1,
+                                                  theirs.tag), where
+    if isinstance(theirs, yaml.MappingNode):
+        assert ours.kind == "map" and len(ours.value) == len(theirs.value), where
+        for (key, value), (name, item) in zip(theirs.value, ours.value.items()):
+            _same_as_composed(ours.keys[name], key, constructor, where)
+            _same_as_composed(item, value, constructor, f"{where}.{name}")
+    elif isinstance(theirs, yaml.SequenceNode):
+        assert ours.kind == "seq" and len(ours.value) == len(theirs.value), where
+        for n, (item, value) in enumerate(zip(ours.value, theirs.value)):
+            _same_as_composed(item, value, constructor, f"{where}[{n}]")
+    else:
+        assert ours.kind == "scalar" and ours.text == theirs.value and ours.plain == (not theirs.style), where
+        assert ours.value == constructor.construct_object(theirs, deep=True), where
+
+
+def test_every_course_file_read_with_positions_is_the_tree_pyyaml_composes():
+    """The reader's own composer (its quick path for texts and keys above all) gives, for every
+    lesson and exercise file, the nodes PyYAML's composer gives, with the values its safe
+    constructor reads, each at the same line and column."""
+    from pathlib import Path
+
+    from course.content import nodes
+
+    root = Path(__file__).resolve().parents[2]
+    files = sorted([*(root / "lessons").rglob("*.yaml"), *(root / "exercises").rglob("*.yaml")])
+    assert len(files) > 100
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for parser in nodes.PARSERS:
+            with nodes.using_parser(parser):
+                ours, problems = nodes.parse_yaml(text, path.name)
+            assert not problems, path
+            theirs = yaml.compose(text, Loader=nodes.PARSERS[parser])
+            _same_as_composed(ours, theirs, yaml.constructor.SafeConstructor(), f"{path.name}")
