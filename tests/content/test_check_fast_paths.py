@@ -101,3 +101,28 @@ def test_every_course_file_read_with_positions_is_the_tree_pyyaml_composes():
             assert not problems, path
             theirs = yaml.compose(text, Loader=nodes.PARSERS[parser])
             _same_as_composed(ours, theirs, yaml.constructor.SafeConstructor(), f"{path.name}")
+
+
+def test_a_pot_found_able_to_arise_without_the_set_of_pots_is_one_of_that_set():
+    """`pot_problem` asks `_can_arise` before it makes the set of possible pots (`possible_pots`);
+    over every exercise of the course with a pot, for every pot up to the limit, the two agree."""
+    import dataclasses
+    from pathlib import Path
+
+    from course import content
+    from course.content import pots
+
+    course = content.load_course(Path(__file__).resolve().parents[2])
+    checked = 0
+    for exercise in course.exercises.values():
+        if exercise.pot is None or exercise.profile.has("round_limits") or \
+                not any(hand.cards for hand in exercise.hands.values()):
+            continue
+        limit = exercise.pot + 4 * max(exercise.stakes.big_bet, 1) * max(len(exercise.seats), 1)
+        possible = pots.possible_pots(exercise, limit)
+        for pot in range(limit + 3):
+            assert pots._can_arise(exercise, pot, limit) == (pot in possible), (exercise.id, pot)
+        wrong = dataclasses.replace(exercise, pot=max(possible) + 1)
+        assert pots.pot_problem(wrong) is not None
+        checked += 1
+    assert checked > 50
