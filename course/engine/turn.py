@@ -99,18 +99,15 @@ def _row_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _row_words(cards: Sequence[Card]) -> str:
-    words = evaluate(cards).words
-    return words.split(" (a short hand")[0]
-
-
 def _low_row(cards: Sequence[Card]) -> Any:
     """An exposed row as a razz low (ace-to-five: a pair counts against it, straights and flushes
     are nothing; fewer than five cards compare as they stand)."""
     return hand_order(ACE_TO_FIVE).full(cards)
 
 
-def _low_words(value: Any) -> str:
+def _value_words(value: Any) -> str:
+    """A row's value in words (a high row's `evaluate`, a razz row's low), without the note on a
+    short hand."""
     return value.words.split(" (a short hand")[0]
 
 
@@ -297,7 +294,7 @@ def opener(
         steps.append(
             _rule_step(f"{_names(gone)} folded, so {'that row does' if len(gone) == 1 else 'those rows do'} not count.", "folded_out", profile)
         )
-    shown = {p: (_low_words(values[p]) if low else _row_words(active[p])) for p in active}
+    shown = {p: _value_words(values[p]) for p in active}     # the values just found, not evaluated again
     steps += _rows_steps(active, values, shown, low, profile)
     tie_step = _opener_tie_step(chosen, tied, tie, shown, low, option, len(active))
     if tie_step is not None:

@@ -126,3 +126,29 @@ def test_a_pot_found_able_to_arise_without_the_set_of_pots_is_one_of_that_set():
         assert pots.pot_problem(wrong) is not None
         checked += 1
     assert checked > 50
+
+
+def test_the_opener_words_each_row_as_evaluating_that_row_again_would():
+    """`turn.opener` words the rows showing from the values it compared them by, instead of
+    evaluating each row a second time: over many random deals the words are the same."""
+    import random
+
+    from course import rules
+    from course.cards import DECK
+    from course.engine import turn
+    from course.hands import evaluate
+
+    rng = random.Random(7)
+    seats = ["Ava", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hal"]
+    profiles = [rules.load_profile(name) for name in rules.profile_names("stud-high")]
+    for _ in range(400):
+        players = seats[:rng.randint(2, 8)]
+        size = rng.randint(1, 4)
+        cards = rng.sample(DECK, size * len(players))
+        rows = {p: cards[n * size:(n + 1) * size] for n, p in enumerate(players)}
+        answer = turn.opener(players, rows, rng.choice(profiles), street="fifth")
+        showing = next(step.text for step in answer.steps if step.text.startswith("Showing: "))
+        expected = "Showing: " + "; ".join(
+            f"{p} {' '.join(str(c) for c in rows[p])}, {evaluate(rows[p]).words.split(' (a short hand')[0]}"
+            for p in players) + "."
+        assert showing == expected
