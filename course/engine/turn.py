@@ -269,6 +269,14 @@ def opener(
     _check_players(seats, rows, "rows")
     _check_players(seats, folded, "folded")
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
+    return _opener(parsed, rows, profile, folded, street, shared, words)
+
+
+def _opener(parsed: Mapping[str, list[Card]], rows: Mapping[str, Any], profile: Profile, folded: Collection[str],
+            street: str | None, shared: Iterable[Card | str], words: bool) -> Answer:
+    """`opener` on rows already checked against the seats and read as cards, in seat order
+    (`parsed`, not changed here; `rows` as given, for the error message): `first_to_act` has
+    done both for the hands it is given, so it does not do them again."""
     option = profile.option("later_round_opens")
     low = option.value == "lowest-showing"      # razz: the lowest row showing, aces low (RRP-H 9.3)
     middle = parse_cards(shared)
@@ -458,7 +466,7 @@ def first_to_act(
     if opens == "highest-showing":
         return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active),
                                     words=words)
-    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street, shared=shared, words=words)
+    return _opener(ups, ups, profile, set(dealt) - set(active), street, shared, words)   # ups: checked, in seat order
 
 
 def _third_street_opener(seats, rows, profile, folded, words: bool = True) -> Answer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from course.content import exercises
@@ -152,3 +153,43 @@ def test_the_opener_words_each_row_as_evaluating_that_row_again_would():
             f"{p} {' '.join(str(c) for c in rows[p])}, {evaluate(rows[p]).words.split(' (a short hand')[0]}"
             for p in players) + "."
         assert showing == expected
+
+
+def test_who_acts_first_on_a_later_street_is_the_openers_answer_on_the_same_rows():
+    """`turn.first_to_act` hands the rows it has checked straight to the opener's decision; over
+    many random deals (folds, a shared card, every profile) it answers as `turn.opener` does on
+    the same rows, in the same words, and refuses what it refuses with the same message."""
+    import random
+
+    from course import rules
+    from course.cards import DECK
+    from course.engine import turn
+
+    rng = random.Random(11)
+    seats = ["Ava", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hal"]
+    profiles = [rules.load_profile(name) for name in rules.profile_names("stud-high")]
+    compared = 0
+    for _ in range(400):
+        players = seats[:rng.randint(2, 7)]
+        street = rng.choice(["fourth", "fifth", "sixth", "seventh"])
+        ups = {"fourth": 2, "fifth": 3, "sixth": 4, "seventh": 4}[street]
+        cards = rng.sample(DECK, 3 * len(players) + ups * len(players) + 1)
+        hands = {p: (cards[3 * n:3 * n + 2], cards[3 * len(players) + ups * n:3 * len(players) + ups * (n + 1)])
+                 for n, p in enumerate(players)}
+        folded = [p for p in players if rng.random() < 0.25]
+        shared = [cards[-1]] if street == "seventh" and rng.random() < 0.3 else []
+        profile = rng.choice(profiles)
+        for words in (True, False):
+            try:
+                expected = turn.opener(players, {p: hands[p][1] for p in players}, profile, folded=set(folded),
+                                       street=street, shared=shared, words=words)
+            except ValueError as exc:
+                with pytest.raises(ValueError) as found:
+                    turn.first_to_act(street, players, hands, profile, folded, shared, words=words)
+                assert str(found.value) == str(exc)
+                continue
+            answer = turn.first_to_act(street, players, hands, profile, folded, shared, words=words)
+            assert answer.value == expected.value
+            assert [(s.text, s.cite) for s in answer.steps] == [(s.text, s.cite) for s in expected.steps]
+            compared += 1
+    assert compared > 500
