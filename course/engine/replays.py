@@ -91,6 +91,26 @@ def asked_points(exercise: Any) -> frozenset[int]:
     return frozenset(after for after in named if after < last)
 
 
+class PointCopies:
+    """The hand copied at each point the exercise's questions name with `after` (`asked_points`;
+    none when not `keeping`), taken on the checker's pass through every move (`take`, before the
+    move at `index`) and kept as those points' replays once every move was played (`keep`)."""
+
+    __slots__ = ("exercise", "points", "copies")
+
+    def __init__(self, exercise: Any, keeping: bool):
+        self.exercise = exercise
+        self.points = asked_points(exercise) if keeping else frozenset()
+        self.copies: dict[int, Any] = {}
+
+    def take(self, index: int, state: Any) -> None:
+        if index in self.points:
+            self.copies[index] = forked(state)
+
+    def keep(self) -> None:
+        keep_points(self.exercise, self.copies)
+
+
 def keep_points(exercise: Any, forks: dict[int, Any]) -> None:
     """Each hand copied at a point on the checker's pass kept as that point's replay (the one
     `replay(hand, exercise, point)` gives): the same state a walk from the deal reaches there,

@@ -142,8 +142,7 @@ class HandState:
         once; a stud street stops at its first (its later actions depend on it). A stud deal that
         cannot open its round is a `ValueError` naming why. Within `offering(played)`, a hand the
         engine has just played from the same start through the same moves is taken as the replay.
-        The hand at each point a question names (`after`) is copied on the way and kept as that
-        point's replay, so answering it plays no move again (`course.engine.replays.asked_points`)."""
+        The hands at the points questions name are copied on the way (`replays.PointCopies`)."""
         replayed = getattr(exercise, "replayed", None)
         try:   # a state kept on the exercise holds it weakly (see `replay`)
             state = cls.start(weakref.proxy(exercise) if replayed is not None else exercise)
@@ -154,11 +153,9 @@ class HandState:
             replayed(("hand", None), lambda: state)
             return []
         found: list[Exception] = []
-        points = replays.asked_points(exercise) if replayed is not None else ()
-        forks: dict[int, Any] = {}      # the hand copied at each point a question names (`after`)
+        copies = replays.PointCopies(exercise, keeping=replayed is not None)
         for index, move in enumerate(moves_of(exercise)):
-            if index in points:
-                forks[index] = replays.forked(state)
+            copies.take(index, state)
             try:
                 state.apply(move, read=False)
             except CourseError as err:
@@ -170,7 +167,7 @@ class HandState:
                 break
         if not found and replayed is not None:    # the checked hand is the one every question reads
             replayed(("hand", None), lambda: state)
-            replays.keep_points(exercise, forks)
+            copies.keep()
         return found
 
     @staticmethod
