@@ -1,7 +1,8 @@
 """Where `course check` spends its CPU, phase by phase, on a course of copies of this one (as
 `scale.py` makes them): loading (the YAML read with positions, every exercise's moves played to
-check them, the questions, the rest), then answering every question (walking to the question
-points and copying the hand there, who acts first), in one fresh process per round.
+check them, copying the hand at the points questions name as they are played, the questions,
+the rest), then answering every question (walking to the points no copy was kept for, who acts
+first), in one fresh process per round.
 
     python benchmarks/check_phases.py [EXERCISES] [--rounds 3]
 
@@ -55,7 +56,7 @@ timed(checker, "parse_yaml", "loading: reading the YAML with positions")
 timed(exercises, "_check_moves", "loading: playing each exercise's moves to check them")
 timed(exercises, "_questions", "loading: reading the questions")
 timed(replays, "walked_to", "answering: walking to the question points")
-timed(replays, "forked", "answering: copying the hand at each point")
+timed(replays, "forked", "loading: copying the hand at each question point (on the checker's pass; in walks too)")
 timed(turn, "first_to_act", "answering: who acts first (turn.first_to_act)")
 root = Path.cwd()
 began = time.process_time()

@@ -62,6 +62,13 @@ def suggest(word: Any, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+# A card's text as written -> the card it reads as (`Card.parse`): a course writes each of the 52
+# in a few spellings ('A♠', 'As'), so most are read from here. Only texts that read as a card are
+# kept, at most this many (a text padded with spaces is another text).
+_CARD_TEXTS: dict[str, Card] = {}
+_CARD_TEXTS_KEPT = 2_000
+
+
 class _Checker(_Report):
     def __init__(self, file: str):
         super().__init__(file)
@@ -209,12 +216,21 @@ class _Checker(_Report):
             return None
         cards: list[Card] = []
         ok = True
+        known = _CARD_TEXTS
         for item, text in items:
+            card = known.get(text)
+            if card is not None:
+                cards.append(card)
+                continue
             try:
-                cards.append(Card.parse(text))
+                card = Card.parse(text)
             except CardError as exc:
                 ok = False
                 self.add(item, f"{where}: {exc}")
+                continue
+            cards.append(card)
+            if len(known) < _CARD_TEXTS_KEPT:
+                known[text] = card
         return cards if ok else None
 
     def player(self, node: Node | None, what: str, seats: list[str]) -> str | None:

@@ -37,12 +37,13 @@ def _check_deal(ck: _Checker, top: dict[str, Node], what: str, game: str | None,
     counts = spec.cards_on(street, bool(shared)) if spec is not None and street is not None else None
     if counts is not None:
         _check_street_counts(ck, top, spec, street, counts, hands, counted, seats, require_all, profile)
-    seen: dict[Card, str] = {}
+    seen: dict[int, str] = {}     # by the card's code, one number per card (hashing a Card hashes two enums)
     for place, card, item in places:
-        if card in seen:
-            ck.add(item, f"{str(card)!r} is dealt twice: {seen[card]} and {place}")
+        first = seen.get(card.code)
+        if first is not None:
+            ck.add(item, f"{str(card)!r} is dealt twice: {first} and {place}")
         else:
-            seen[card] = place
+            seen[card.code] = place
     hands = {p: hands[p] for p in seats if p in hands}  # the model keeps hands in seat order
     return seats, hands, shared
 

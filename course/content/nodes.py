@@ -282,12 +282,38 @@ class _Composer:
         loader = self.loader
         get_event, resolve, key = loader.get_event, loader.resolve, self._key
         scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent, yaml.SequenceEndEvent)
-        tags, no_key = _TAGS, _NO_KEY
+        tags, no_key, merge, surrogate = _TAGS, _NO_KEY, _MERGE, _SURROGATE.search
+        # No path resolver is registered (this composer could not follow one): a quoted text is
+        # then always a str, a list a seq and a mapping a map, without asking the resolver.
+        by_path = bool(loader.yaml_path_resolvers)
         nodes = self.nodes
         while True:
             event = get_event()
             kind = type(event)
-            if kind in end_events:
+            if kind is scalar_event:
+                nodes += 1
+                if nodes > MAX_NODES:
+                    self._limit(event, f"more than {MAX_NODES:,} values in one file")
+                if event.anchor is not None:
+                    self._limit(event, f"anchors and aliases ('&{event.anchor}') are not supported: write "
+                                "the value out where it is needed")
+                # Most values are texts (a card, a name, a paragraph): one is made here, without
+                # the checks that only numbers, dates, booleans and the like need (`_scalar`).
+                text, tag = event.value, event.tag
+                if tag is None and len(text) <= MAX_SCALAR_CHARS:
+                    implicit = event.implicit
+                    if implicit[0]:                 # plain: the resolver's reading, kept by text
+                        tag = tags.get(text)
+                        if tag is None:
+                            tag = _resolve(loader, text, implicit)
+                    else:                           # quoted
+                        tag = _STR if not by_path else _resolve(loader, text, implicit)
+                mark = event.start_mark
+                if tag == _STR and len(text) <= MAX_SCALAR_CHARS and (text.isascii() or surrogate(text) is None):
+                    node = Node("scalar", text, mark.line + 1, mark.column + 1, text, tag, not event.style)
+                else:
+                    node = self._scalar(event, mark.line + 1, mark.column + 1, stack[-1] if stack else None)
+            elif kind in end_events:
                 node = stack.pop().node
             else:
                 nodes += 1
@@ -298,30 +324,17 @@ class _Composer:
                     self._limit(event, f"anchors and aliases ('{sign}{event.anchor}') are not supported: write "
                                 "the value out where it is needed")
                 mark = event.start_mark
-                if kind is scalar_event:
-                    # Most values are short ASCII texts: a text is made here, without the checks
-                    # that only numbers, dates, booleans and the like need (`_scalar`).
-                    text, tag = event.value, event.tag
-                    if tag is None and text.isascii() and len(text) <= MAX_SCALAR_CHARS:
-                        implicit = event.implicit
-                        tag = tags.get(text) if implicit[0] else None
-                        if tag is None:
-                            tag = _resolve(loader, text, implicit)
-                    if tag == _STR and text.isascii() and len(text) <= MAX_SCALAR_CHARS:
-                        node = Node("scalar", text, mark.line + 1, mark.column + 1, text, tag, not event.style)
-                    else:
-                        node = self._scalar(event, mark.line + 1, mark.column + 1, stack[-1] if stack else None)
-                else:
-                    if len(stack) >= MAX_DEPTH:
-                        self._limit(event, f"lists and mappings nested more than {MAX_DEPTH} deep")
-                    is_map = kind is yaml.MappingStartEvent
-                    tag = event.tag
-                    if tag is None or tag == "!":
-                        tag = resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None, event.implicit)
-                    node = (Node("map", {}, mark.line + 1, mark.column + 1, tag=tag, keys={}) if is_map
-                            else Node("seq", [], mark.line + 1, mark.column + 1, tag=tag))
-                    stack.append(_Frame(node, _quiet(stack[-1] if stack else None)))
-                    continue
+                if len(stack) >= MAX_DEPTH:
+                    self._limit(event, f"lists and mappings nested more than {MAX_DEPTH} deep")
+                is_map = kind is yaml.MappingStartEvent
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = ((_MAP if is_map else _SEQ) if not by_path else
+                           resolve(yaml.MappingNode if is_map else yaml.SequenceNode, None, event.implicit))
+                node = (Node("map", {}, mark.line + 1, mark.column + 1, tag=tag, keys={}) if is_map
+                        else Node("seq", [], mark.line + 1, mark.column + 1, tag=tag))
+                stack.append(_Frame(node, _quiet(stack[-1] if stack else None)))
+                continue
             if not stack:
                 self.nodes = nodes
                 return node
@@ -332,7 +345,12 @@ class _Composer:
             elif frame.skip_value:                  # the value of a refused key: dropped
                 frame.skip_value = False
             elif frame.key is no_key:               # a mapping's key
-                key(frame, node)
+                name = node.value
+                if type(name) is str and node.kind == "scalar" and node.tag != merge and name not in frame.node.keys:
+                    frame.node.keys[name] = node    # a text met once in this mapping (`_key` does the rest)
+                    frame.key = name
+                else:
+                    key(frame, node)
             else:                                   # a mapping's value
                 frame.node.value[frame.key] = node
                 frame.key = no_key

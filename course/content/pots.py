@@ -48,6 +48,31 @@ def round_levels(profile: Any, stakes: Any, street: str, spec: GameSpec) -> set[
 def possible_pots(exercise: Any, limit: int) -> set[int]:
     """Pots up to `limit` the exercise's antes and bets can make: before the street shown, or
     with its betting over too (a pot being awarded)."""
+    antes, live, folded, step, each = _put_in(exercise, limit)
+    pots = set()
+    for amount in each:
+        base = antes + live * amount
+        most = folded * amount if folded else 0   # each folded player put in less than those still in
+        pots |= {base + r for r in range(0, most + 1, step) if base + r <= limit}
+    return pots
+
+
+def _can_arise(exercise: Any, pot: int, limit: int) -> bool:
+    """`pot in possible_pots(exercise, limit)`, without making the set: the pot is the antes, what
+    each player still in put in, and a multiple of the step short of that for those who folded."""
+    if pot > limit:
+        return False
+    antes, live, folded, step, each = _put_in(exercise, limit)
+    for amount in each:
+        short = pot - antes - live * amount   # what the folded players put in
+        if 0 <= short <= (folded * amount if folded else 0) and short % step == 0:
+            return True
+    return False
+
+
+def _put_in(exercise: Any, limit: int) -> tuple[int, int, int, int, set[int]]:
+    """The antes, the players still in and folded, the step of the bets, and each amount a
+    player still in can have put in (the pot at most `limit`)."""
     profile, stakes = exercise.profile, exercise.stakes
     spec = find_game(exercise.game)
     betting = spec.betting_streets
@@ -63,12 +88,7 @@ def possible_pots(exercise: Any, limit: int) -> set[int]:
         levels = round_levels(profile, stakes, street, spec)     # once a street, not once a total
         totals = {t + level for t in totals for level in levels if t + level <= limit}
     each |= totals
-    pots = set()
-    for amount in each:
-        base = antes + live * amount
-        most = folded * amount if folded else 0   # each folded player put in less than those still in
-        pots |= {base + r for r in range(0, most + 1, step) if base + r <= limit}
-    return pots
+    return antes, live, folded, step, each
 
 
 def _limit_pot_problem(exercise: Any) -> str | None:
@@ -104,9 +124,10 @@ def pot_problem(exercise: Any) -> str | None:
     if not any(hand.cards for hand in exercise.hands.values()):
         return None if pot == 0 else f"pot {pot}: nothing has been dealt yet, so nothing is in the pot; expected 0"
     stakes = exercise.stakes
-    pots = possible_pots(exercise, pot + 4 * max(stakes.big_bet, 1) * max(len(exercise.seats), 1))
-    if pot in pots:
+    limit = pot + 4 * max(stakes.big_bet, 1) * max(len(exercise.seats), 1)
+    if _can_arise(exercise, pot, limit):
         return None
+    pots = possible_pots(exercise, limit)     # the nearest ones, for the message
     below = max((p for p in pots if p < pot), default=None)
     above = min((p for p in pots if p > pot), default=None)
     near = " or ".join(str(p) for p in (below, above) if p is not None)

@@ -29,6 +29,7 @@ from course.cards import Card, cards_text
 from course.engine import turn
 from course.explain import Step
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml where PyYAML has it
 RULES_FILE = Path(__file__).resolve().parents[1] / "rules" / "irregularities.yaml"
 KINDS = ("hole-card-up", "wrong-bring-in", "dealt-too-soon")
 
@@ -40,7 +41,7 @@ class IrregularityError(ValueError):
 @lru_cache(maxsize=1)
 def repairs() -> dict[str, dict[str, Any]]:
     """The repairs as data, checked for the settings this module applies."""
-    raw = yaml.safe_load(RULES_FILE.read_text(encoding="utf-8")) or {}
+    raw = yaml.load(RULES_FILE.read_bytes(), Loader=_LOADER) or {}
     found = raw.get("repairs") or {}
     if set(found) != set(KINDS):
         raise ValueError(f"{RULES_FILE.name}: expected repairs {', '.join(KINDS)}, got {', '.join(found)}")
@@ -53,9 +54,11 @@ def repairs() -> dict[str, dict[str, Any]]:
     return found
 
 
+@lru_cache(maxsize=1)
 def games() -> tuple[str, ...]:
-    """The games whose deals these repairs are written for (the rules file's `games`)."""
-    raw = yaml.safe_load(RULES_FILE.read_text(encoding="utf-8")) or {}
+    """The games whose deals these repairs are written for (the rules file's `games`), read once
+    per process as `repairs` is: the checker asks for every irregularity exercise."""
+    raw = yaml.load(RULES_FILE.read_bytes(), Loader=_LOADER) or {}
     return tuple(raw.get("games") or ())
 
 

@@ -9,7 +9,9 @@ weakly.
 The points of one exercise are reached in one forward pass: each thread keeps one hand being
 walked through the latest exercise's moves (`_Walk`), and the state at a point is a copy of it
 taken there (`forked`), so questions at moves 3, 8 and 12 play 12 moves, not 23. A point behind
-the walk starts a new walk from the deal. Where each street ends is read from the ledger of the
+the walk starts a new walk from the deal. A point a question names with `after` is copied on the
+checker's own pass through every move (`HandState.problems`, `asked_points`), so a checked
+exercise plays its moves once for all of those. Where each street ends is read from the ledger of the
 replay of every move, which the checker keeps.
 """
 
@@ -74,6 +76,47 @@ def walked_to(hand: Any, exercise: Any, upto: int) -> Any:
         state.apply(move, read=False)
     walk.exercise, walk.state, walk.played = weakref.ref(exercise), state, upto
     return forked(state)
+
+
+def asked_points(exercise: Any) -> frozenset[int]:
+    """The points inside the moves (0 < n < every move) that the exercise's questions name with
+    `after`: the checker's one pass through the moves (`HandState.problems`) copies the hand at
+    each (`forked`) and keeps it there (`keep_points`), so a question asked there plays no move
+    again. A point the questions reach otherwise (a street's end) is walked to as before."""
+    named = [after for question in getattr(exercise, "questions", None) or ()
+             if type(after := question.params.get("after")) is int and after > 0]
+    if not named:
+        return frozenset()
+    last = len(exercise.moves)
+    return frozenset(after for after in named if after < last)
+
+
+class PointCopies:
+    """The hand copied at each point the exercise's questions name with `after` (`asked_points`;
+    none when not `keeping`), taken on the checker's pass through every move (`take`, before the
+    move at `index`) and kept as those points' replays once every move was played (`keep`)."""
+
+    __slots__ = ("exercise", "points", "copies")
+
+    def __init__(self, exercise: Any, keeping: bool):
+        self.exercise = exercise
+        self.points = asked_points(exercise) if keeping else frozenset()
+        self.copies: dict[int, Any] = {}
+
+    def take(self, index: int, state: Any) -> None:
+        if index in self.points:
+            self.copies[index] = forked(state)
+
+    def keep(self) -> None:
+        keep_points(self.exercise, self.copies)
+
+
+def keep_points(exercise: Any, forks: dict[int, Any]) -> None:
+    """Each hand copied at a point on the checker's pass kept as that point's replay (the one
+    `replay(hand, exercise, point)` gives): the same state a walk from the deal reaches there,
+    since the engine is deterministic. Only for a hand whose every move was played."""
+    for point, state in forks.items():
+        exercise.replayed(("hand", point), lambda state=state: state)
 
 
 def forked(state: Any) -> Any:

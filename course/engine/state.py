@@ -142,7 +142,8 @@ class HandState:
         A refused home-game event is reported and skipped, so one file shows all its problems at
         once; a stud street stops at its first (its later actions depend on it). A stud deal that
         cannot open its round is a `ValueError` naming why. Within `offering(played)`, a hand the
-        engine has just played from the same start through the same moves is taken as the replay."""
+        engine has just played from the same start through the same moves is taken as the replay.
+        The hands at the points questions name are copied on the way (`replays.PointCopies`)."""
         replayed = getattr(exercise, "replayed", None)
         try:   # a state kept on the exercise holds it weakly (see `replay`)
             state = cls.start(weakref.proxy(exercise) if replayed is not None else exercise)
@@ -153,7 +154,9 @@ class HandState:
             replayed(("hand", None), lambda: state)
             return []
         found: list[Exception] = []
+        copies = replays.PointCopies(exercise, keeping=replayed is not None)
         for index, move in enumerate(moves_of(exercise)):
+            copies.take(index, state)
             try:
                 state.apply(move, read=False)
             except CourseError as err:
@@ -165,6 +168,7 @@ class HandState:
                 break
         if not found and replayed is not None:    # the checked hand is the one every question reads
             replayed(("hand", None), lambda: state)
+            copies.keep()
         return found
 
     @staticmethod

@@ -99,18 +99,15 @@ def _row_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _row_words(cards: Sequence[Card]) -> str:
-    words = evaluate(cards).words
-    return words.split(" (a short hand")[0]
-
-
 def _low_row(cards: Sequence[Card]) -> Any:
     """An exposed row as a razz low (ace-to-five: a pair counts against it, straights and flushes
     are nothing; fewer than five cards compare as they stand)."""
     return hand_order(ACE_TO_FIVE).full(cards)
 
 
-def _low_words(value: Any) -> str:
+def _value_words(value: Any) -> str:
+    """A row's value in words (a high row's `evaluate`, a razz row's low), without the note on a
+    short hand."""
     return value.words.split(" (a short hand")[0]
 
 
@@ -272,6 +269,14 @@ def opener(
     _check_players(seats, rows, "rows")
     _check_players(seats, folded, "folded")
     parsed = {p: parse_cards(rows[p]) for p in _ordered(seats, rows)}
+    return _opener(parsed, rows, profile, folded, street, shared, words)
+
+
+def _opener(parsed: Mapping[str, list[Card]], rows: Mapping[str, Any], profile: Profile, folded: Collection[str],
+            street: str | None, shared: Iterable[Card | str], words: bool) -> Answer:
+    """`opener` on rows already checked against the seats and read as cards, in seat order
+    (`parsed`, not changed here; `rows` as given, for the error message): `first_to_act` has
+    done both for the hands it is given, so it does not do them again."""
     option = profile.option("later_round_opens")
     low = option.value == "lowest-showing"      # razz: the lowest row showing, aces low (RRP-H 9.3)
     middle = parse_cards(shared)
@@ -297,7 +302,7 @@ def opener(
         steps.append(
             _rule_step(f"{_names(gone)} folded, so {'that row does' if len(gone) == 1 else 'those rows do'} not count.", "folded_out", profile)
         )
-    shown = {p: (_low_words(values[p]) if low else _row_words(active[p])) for p in active}
+    shown = {p: _value_words(values[p]) for p in active}     # the values just found, not evaluated again
     steps += _rows_steps(active, values, shown, low, profile)
     tie_step = _opener_tie_step(chosen, tied, tie, shown, low, option, len(active))
     if tie_step is not None:
@@ -461,7 +466,7 @@ def first_to_act(
     if opens == "highest-showing":
         return _third_street_opener(seats, {p: ups[p][:1] for p in dealt}, profile, folded=set(dealt) - set(active),
                                     words=words)
-    return opener(seats, ups, profile, folded=set(dealt) - set(active), street=street, shared=shared, words=words)
+    return _opener(ups, ups, profile, set(dealt) - set(active), street, shared, words)   # ups: checked, in seat order
 
 
 def _third_street_opener(seats, rows, profile, folded, words: bool = True) -> Answer:

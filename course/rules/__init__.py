@@ -240,6 +240,19 @@ class Profile:
         return hash((self.name, tuple((k, repr(o.value), o.overridden) for k, o in self.options.items())))
 
     def option(self, name: str) -> Option:
+        """The option called `name` (or an older name of it). The engine asks a profile for its
+        options several times a move: each name found is kept in a table of this profile's own
+        (a profile is read-only; `with_overrides` makes another)."""
+        try:
+            return self.__dict__["_by_name"][name]
+        except (KeyError, TypeError):      # not asked yet, or a name that is no key at all
+            pass
+        found = self._option(name)
+        if isinstance(name, str):
+            self.__dict__.setdefault("_by_name", {})[name] = found
+        return found
+
+    def _option(self, name: str) -> Option:
         try:
             return self.options[current_option_name(name)]
         except KeyError:

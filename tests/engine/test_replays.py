@@ -144,3 +144,38 @@ def streets_ended_by_playing(exercise) -> dict[str, int]:
 def test_street_ends_read_from_the_kept_replay_are_those_found_by_playing_the_moves(exercise_id):
     exercise = COURSE.exercises[exercise_id].relabelled()
     assert HandState.street_ends(exercise) == streets_ended_by_playing(exercise)
+
+
+ASKED = sorted(e.id for e in COURSE.exercises.values() if replays.asked_points(e))
+
+
+def test_the_course_asks_at_points_inside_its_hands():
+    assert len(ASKED) >= 30
+
+
+@pytest.mark.parametrize("exercise_id", ASKED)
+def test_each_point_copied_on_the_checkers_pass_is_the_hand_a_fresh_replay_reaches(exercise_id):
+    """The checker (`HandState.problems`) copies the hand at each point a question names as it
+    plays every move; the copy, kept as that point's replay, is what a walk or a fresh replay
+    reaches there, after the checker's hand has played on to the end. (The file is loaded
+    again: no other test has read these copies.)"""
+    exercise, problems = content.load_exercise(ROOT / COURSE.exercises[exercise_id].path, ROOT)
+    assert not problems
+    kept = exercise._replays
+    for upto in replays.asked_points(exercise):
+        assert ("hand", upto) in kept, f"{exercise_id}: no copy kept at {upto}"
+        copied = HandState.replay(exercise, upto)
+        assert copied is kept["hand", upto]
+        assert state_difference(copied, fresh_replay(exercise, upto)) is None, f"{exercise_id} after {upto}"
+
+
+def test_a_hand_with_a_refused_move_keeps_no_copy_at_its_points():
+    import dataclasses
+
+    exercise = next(e for e in map(COURSE.exercises.get, ASKED) if e.events)
+    events = list(exercise.events)
+    point = min(replays.asked_points(exercise))
+    events[point] = events[point - 1]        # the move before played twice: refused
+    broken = dataclasses.replace(exercise, events=events)
+    assert HandState.problems(broken)
+    assert not any(key[0] == "hand" for key in broken._replays)
