@@ -16,6 +16,7 @@ import pytest
 
 from course.store import progress
 from course.store.progress import Attempt, ProgressStore
+from tests.support.old_store import store_at
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
@@ -45,21 +46,6 @@ def test_the_schema_head_the_store_knows_is_alembic_s_newest_revision():
     assert ScriptDirectory.from_config(config).get_current_head() == progress.SCHEMA_HEAD
 
 
-def store_at_0002(where: str) -> None:
-    """An older store: its schema at revision 0002, one before the newest."""
-    import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-
-    engine = sa.create_engine(where if "://" in where else f"sqlite+pysqlite:///{where}")
-    config = Config()
-    config.set_main_option("script_location", str(progress.MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0002")
-    engine.dispose()
-
-
 def test_a_current_store_opens_without_alembic(where, monkeypatch):
     ProgressStore(where).close()                 # a fresh store: Alembic makes every table
     alembic_blocked(monkeypatch)
@@ -73,7 +59,7 @@ def test_a_current_store_opens_without_alembic(where, monkeypatch):
 
 
 def test_an_older_store_is_still_brought_up_by_alembic(where, monkeypatch):
-    store_at_0002(where)
+    store_at(where, "0002")
     alembic_blocked(monkeypatch)
     with pytest.raises(ImportError):             # not current: Alembic is asked to migrate it
         ProgressStore(where)

@@ -14,6 +14,7 @@ import pytest
 from course.store import progress
 from course.store.progress import Attempt, ProgressStore
 from course.cards import Card
+from tests.support.old_store import store_at
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -212,22 +213,15 @@ def test_a_store_at_0002_is_upgraded_and_each_try_keeps_what_it_was(where):
     """Migration 0003: the rows of an older store keep their answers and get a try kind (a row
     checked with the answer shown is `shown`, any other `first`); new rows say which try."""
     import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
 
-    engine = sa.create_engine(where if "://" in where else f"sqlite+pysqlite:///{where}")
-    config = Config()
-    config.set_main_option("script_location", str(progress.MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0002")
+    def rows_of_that_time(conn) -> None:
         for revealed in (0, 1):
             conn.execute(sa.text(
                 "INSERT INTO attempts (learner, at, exercise, question, ask, skill, game, rules, given, "
                 "correct, revealed) VALUES ('Ava', :at, 'bring-in-suit-tie', 0, 'bring_in', 'bring-in', "
                 "'stud-high', 'pokerstars', '\"Ben\"', 1, :revealed)"),
                 {"at": progress.utc_text(T0 + timedelta(minutes=revealed)), "revealed": revealed})
-    engine.dispose()
+    store_at(where, "0002", rows_of_that_time)
     store = ProgressStore(where)
     assert store.revision() == "0003"
     for kind, correct in (("first", False), ("hint", True), ("second", True)):
