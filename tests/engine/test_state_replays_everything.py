@@ -19,6 +19,7 @@ import yaml
 from course.games import GAMES
 
 from course import cli
+from course.engine import legal_play
 from course.engine.state import HandState
 from course.study import templates
 
@@ -81,11 +82,18 @@ def _item(name: str) -> dict:
 
 
 @pytest.mark.parametrize("name", sorted(templates.templates()))
-def test_with_apply_broken_every_drill_item_with_moves_fails(monkeypatch, name):
+def test_with_the_move_cores_broken_every_drill_item_with_moves_fails(monkeypatch, name):
+    """A drill item's moves are played by one of two cores: `HandState.apply`, with every check
+    of an exercise's move, or `legal_play.record`, random play's move without the checks
+    (`tests/engine/test_legal_play.py` holds the two to the same tables). Break both and every
+    item with moves fails; an item without moves fails with `HandState.start` broken."""
     item = _item(name)
     templates.generate.cache_clear()
-    broken = "start" if not _has_moves(item) else "apply"
-    monkeypatch.setattr(HandState, broken, _broken)
+    if _has_moves(item):
+        monkeypatch.setattr(HandState, "apply", _broken)
+        monkeypatch.setattr(legal_play, "record", _broken)
+    else:
+        monkeypatch.setattr(HandState, "start", _broken)
     with pytest.raises(Exception) as failed:
         for seed in range(3):
             templates.generate(templates.item_id(name, seed))
