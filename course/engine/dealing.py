@@ -88,18 +88,24 @@ def deal_card(table: Any, move: Move) -> None:
                                  f"{'up' if up else 'down'}, not to {move.player} face "
                                  f"{'up' if move.up else 'down'}", cite=table.rules.deal_cites(table))
     _unseen(table, move.card)
+    place_card(table, player, up, move.card)
+    deal_unknown(table)
+
+
+def place_card(table: Any, player: str, up: bool, card: Card) -> None:
+    """`card` to `player` face up or down, once it is known to be the card due: the stage opened,
+    the seat's cards, where the card is, the count, the step in the log and the game's hook."""
     if table.stage_dealt:
         _open_stage(table)
     seat = table.hands[player]
-    (seat.up if up else seat.down).append(move.card)
-    table.where[move.card] = f"{player} {'up' if up else 'down'}"
+    (seat.up if up else seat.down).append(card)
+    table.where[card] = f"{player} {'up' if up else 'down'}"
     _count_card(table, player)
-    step = Step(f"{player} is dealt {move.card} face {'up' if up else 'down'}.", table.rules.deal_cites(table))
+    step = Step(f"{player} is dealt {card} face {'up' if up else 'down'}.", table.rules.deal_cites(table))
     if table.rules.logs_deals:
         table.log.append(step)
     table.history[player].append(step)
-    table.rules.on_dealt(table, player, move.card, up)
-    deal_unknown(table)
+    table.rules.on_dealt(table, player, card, up)
 
 
 def deal_shared_card(table: Any, move: Move) -> None:

@@ -25,8 +25,7 @@ from typing import Any, Iterator, Sequence
 from course import amounts
 from course.cards import Card
 from course.engine.betting import Action
-from course.engine.dealing import _count_card, _open_stage
-from course.explain import Step
+from course.engine.dealing import place_card
 from course.moves import BETTING_KINDS, Move
 
 
@@ -109,17 +108,7 @@ def play(table: Any, move: Move) -> None:
 def _deal(table: Any, player: str, up: bool, card: Card) -> None:
     """`card` to `player`, as `course.engine.dealing.deal_card` deals the card due once it has
     checked that it is."""
-    if table.stage_dealt:
-        _open_stage(table)
-    seat = table.hands[player]
-    (seat.up if up else seat.down).append(card)
-    table.where[card] = f"{player} {'up' if up else 'down'}"
-    _count_card(table, player)
-    step = Step(f"{player} is dealt {card} face {'up' if up else 'down'}.", table.rules.deal_cites(table))
-    if table.rules.logs_deals:
-        table.log.append(step)
-    table.history[player].append(step)
-    table.rules.on_dealt(table, player, card, up)
+    place_card(table, player, up, card)
 
 
 def _bet(table: Any, move: Move) -> None:
