@@ -101,7 +101,8 @@ def test_every_player_of_a_six_player_side_pot_question_can_be_picked(app, drive
     wait_for(driver, "//div[contains(@class, 'ssr-seat')]")
     for _ in range(40):
         bars = driver.execute_script(PILLS)
-        if bars and all(len(b["pills"]) == len(seats) for b in bars):
+        # the rows stream in one by one: wait for all of them, each with all its pills
+        if len(bars) == len(seats) and all(len(b["pills"]) == len(seats) for b in bars):
             break
         time.sleep(0.5)
     assert len(bars) == len(seats), bars                 # a row per possible pot
