@@ -100,6 +100,10 @@ serve-class: setup-shared
 # this one process. Every test already works in its own temporary folder, database, cache and
 # free port, so the workers share nothing.
 TEST_JOBS ?= auto
+# Tests write Python's bytecode caches even where the environment turns them off
+# (PYTHONDONTWRITEBYTECODE): every server, CLI and worker process the suite starts would otherwise
+# compile the course's source again, and pytest rewrite every test file's asserts again per worker.
+test test-full: export PYTHONDONTWRITEBYTECODE =
 test: setup-test
 	$(BIN)/python -m pytest -m "not slow" -n $(TEST_JOBS) --dist loadfile
 
