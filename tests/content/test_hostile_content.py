@@ -244,9 +244,21 @@ def noisy_files(draw) -> bytes:
     return data
 
 
-@settings(max_examples=60, deadline=None)
+# `make test` tries 25 noisy files; `make test-full` also tries 60.
+@settings(max_examples=25, deadline=None)
 @given(noisy_files())
 def test_fuzz_the_cli_always_answers_with_json_problems(tmp_path_factory, data):
+    cli_answers_with_json_problems(tmp_path_factory, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(noisy_files())
+def test_fuzz_the_cli_always_answers_with_json_problems_at_full_size(tmp_path_factory, data):
+    cli_answers_with_json_problems(tmp_path_factory, data)
+
+
+def cli_answers_with_json_problems(tmp_path_factory, data: bytes) -> None:
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / "x.yaml").write_bytes(data)
     import io
