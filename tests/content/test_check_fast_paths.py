@@ -194,3 +194,39 @@ def test_who_acts_first_on_a_later_street_is_the_openers_answer_on_the_same_rows
             assert [(s.text, s.cite) for s in answer.steps] == [(s.text, s.cite) for s in expected.steps]
             compared += 1
     assert compared > 500
+
+
+def test_a_course_check_runs_no_cyclic_collection_between_its_load_and_its_answers(monkeypatch):
+    """`course check` keeps the collector paused from the load to the last answer and freezes the
+    course in between: were the collector switched on after the load, its first collection would
+    walk every object the load made. The answers are those of a check with the collector on."""
+    import gc
+    from pathlib import Path
+
+    from course import cli
+
+    root = Path(__file__).resolve().parents[2]
+    events = []
+    answer = cli.course_problems
+
+    def answering(*args, **kwargs):
+        events.append("answering")
+        return answer(*args, **kwargs)
+
+    def collected(phase: str, info: dict) -> None:
+        if phase == "start":
+            events.append(f"collection of generation {info['generation']}")
+
+    monkeypatch.setattr(cli, "course_problems", answering)
+    gc.collect()
+    gc.callbacks.append(collected)
+    try:
+        course, problems = cli.check([], root)
+    finally:
+        gc.callbacks.remove(collected)
+        gc.unfreeze()
+    assert events[0] == "answering" and gc.isenabled()
+    plain = answer(cli.content.load_course(root), root)
+    assert not problems and len(course.exercises) > 100
+    assert [(p.file, p.line, p.column, p.message) for p in problems] == \
+        [(p.file, p.line, p.column, p.message) for p in plain]
