@@ -38,7 +38,10 @@ and beside the floor, a trivial Streamlit page's first paint in the same rounds:
 `course check` alone against a plain read of the same files with PyYAML's C loader (and the
 code at REV beside it, when given), fresh processes alternating:
 
-    python benchmarks/scale.py --check-only 4300 [--check-against REV] [--rounds 3]
+    python benchmarks/scale.py --check-only 4300 [--check-against REV] [--rounds 3] [--uncompiled]
+
+Each tree's `course` package is compiled to bytecode first, as a checkout that has run once
+holds it (`--uncompiled` leaves it as found).
 
 Targets: the practice check and the Course map rerun at 4,300 within 1.3 times those
 at 43, at 43,000 within 1.5; at 43,000 a restart on unchanged files ready in under 3 s. Earlier targets
@@ -49,6 +52,7 @@ one load.
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib.util
 import json
 import os
@@ -152,15 +156,26 @@ def c_loader_read(course: Path) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def check_only(size: int, rev: str | None, rounds: int) -> int:
+def compile_bytecode(code: Path | None) -> None:
+    """The `course` package under `code` (this checkout's when None) compiled to bytecode, as a
+    checkout that has run once, or an installed package, holds it. Without it, where
+    PYTHONDONTWRITEBYTECODE is set every fresh process compiled the package's source again
+    (about half a second), while PyYAML, the C loader's only import, is compiled at install."""
+    compileall.compile_dir(str((code or ROOT) / "course"), quiet=1)
+
+
+def check_only(size: int, rev: str | None, rounds: int, compiled: bool = True) -> int:
     """`course check` at one size against a plain C-loader read of the same files, fresh
     processes alternating (C loader, the code at `rev` when given, this checkout) `rounds` times;
-    medians, and each one's ratio to the C loader's read of its own round."""
+    medians, and each one's ratio to the C loader's read of its own round. Each tree's bytecode
+    is compiled first unless `compiled` is False."""
     with tempfile.TemporaryDirectory() as tmp:
         before = previous_code(Path(tmp) / "before", rev) if rev else None
         if rev and before is None:
             print(f"git cannot give the code at {rev}")
             return 1
+        for code in ((before, None) if compiled else ()):
+            compile_bytecode(code)
         course = generate(Path(tmp) / f"course-{size}", size)
         trees = {**({f"course check at {rev}": before} if before else {}), "course check, this checkout": None}
         found: dict[str, list[float]] = {name: [] for name in trees}
@@ -176,7 +191,8 @@ def check_only(size: int, rev: str | None, rounds: int) -> int:
                 peaks[name].append(run["rss_mb"])
                 outputs.setdefault(name, run["out"])
     exercises = run["exercises"]
-    print(f"{exercises:,} exercises, {rounds} rounds of fresh processes:")
+    print(f"{exercises:,} exercises, {rounds} rounds of fresh processes, the `course` package "
+          f"{'compiled to bytecode first' if compiled else 'as found (compiled by each process where PYTHONDONTWRITEBYTECODE is set)'}:")
     print(f"  C loader read (yaml.load, CLoader)   CPU median {statistics.median(reads):.2f} s "
           f"(min {min(reads):.2f}, max {max(reads):.2f})")
     for name in trees:
@@ -608,6 +624,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only `course check` against a C-loader read of the same files, at this size")
     parser.add_argument("--check-against", metavar="REV",
                         help="with --check-only: also the code at REV, alternating (--rounds each)")
+    parser.add_argument("--uncompiled", action="store_true",
+                        help="with --check-only: do not compile the trees' bytecode first")
     parser.add_argument("--restarts-only", type=int, metavar="EXERCISES",
                         help="only the server starts and restart, at this size (a quick look at 43,000)")
     parser.add_argument("--restart-against", metavar="REV",
@@ -624,7 +642,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.first_map:
         return first_maps(args.first_map, args.first_map_against, args.rounds)
     if args.check_only:
-        return check_only(args.check_only, args.check_against, args.rounds)
+        return check_only(args.check_only, args.check_against, args.rounds, compiled=not args.uncompiled)
     if args.restarts_only and args.restart_against:
         return restarts_against(args.restarts_only, args.restart_against, args.rounds)
     if args.restarts_only:

@@ -6,7 +6,7 @@ import difflib
 import re
 import unicodedata
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from course import amounts
 from course.cards import Card, CardError
@@ -72,7 +72,7 @@ _CARD_TEXTS_KEPT = 2_000
 class _Checker(_Report):
     def __init__(self, file: str):
         super().__init__(file)
-        self._citations: dict[str, Any] | None = None
+        self._citations: Mapping[str, Any] | None = None
 
     @staticmethod
     def describe(node: Node) -> str:
@@ -244,12 +244,12 @@ class _Checker(_Report):
         return name
 
     # -- citations
-    def citation_keys(self) -> dict[str, Any] | None:
+    def citation_keys(self) -> Mapping[str, Any] | None:
         if self._citations is None:
             try:
                 from course import rules
 
-                self._citations = dict(rules.citations())
+                self._citations = rules.citation_registry()
             except Exception:  # registry not available: citations cannot be checked
                 self._citations = {}
         return self._citations or None

@@ -21,10 +21,13 @@ DEAL_KEYS = ("seats", "hands", "shared", "caption", "street")
 MAX_WORDS_BEFORE_TRY = 150
 
 
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
 def words(text: str | None) -> int:
     """Words a learner reads in a lesson text: runs of letters or digits (markdown marks and
     table rules are not words)."""
-    return len(re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text or ""))
+    return len(_WORD.findall(text or ""))
 
 
 def section_words(section: Section) -> int:
@@ -166,11 +169,12 @@ def _try_problems(ck: _Checker, top: dict[str, Node], lesson: Lesson, sections: 
             ck.add(section.marks.get("try"), _unmarked_try(n, section) + "; a lesson that names `points:` in "
                    "one section names them in every section with a try-it")
     before = words_before_try(lesson)
-    total = lesson_words(lesson)
-    if (before if before is not None else total) > MAX_WORDS_BEFORE_TRY:
+    # the whole lesson's words count only when no section has a try-it
+    read = before if before is not None else lesson_words(lesson)
+    if read > MAX_WORDS_BEFORE_TRY:
         where = top["sections"] if before is None else tries[0].marks.get("try")
         ck.add(where, (f"the first try-it comes after {before} words" if before is not None else
-                       f"no section has a try-it in {total} words") + f"; a lesson starts with doing: at most "
+                       f"no section has a try-it in {read} words") + f"; a lesson starts with doing: at most "
                f"{MAX_WORDS_BEFORE_TRY} words before the first `try:` (lessons/README.md, \"Start with doing\")")
 
 

@@ -149,9 +149,11 @@ def load_text(data: bytes | None, problems: list[Problem], file: str, lesson: bo
 def load_file(path: Path, root: Path | None) -> Loaded:
     """Read and validate one lesson or exercise file."""
     file = file_name(path, root)
-    if not path.exists():
+    data, problems = read_bytes(path, file)
+    # asked only when the read failed: a file that could be read exists (one stat less a file)
+    if data is None and not path.exists():
         return Loaded(file, None, [Problem(file, 1, 1, "no such file or folder")], missing=True)
-    return load_text(*read_bytes(path, file), file, is_lesson_file(path))
+    return load_text(data, problems, file, is_lesson_file(path))
 
 
 def outside_link(path: Path, root: Path | None) -> Loaded:

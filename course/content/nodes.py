@@ -377,6 +377,10 @@ class _Composer:
         if tag == _MERGE and parent is not None and parent.items is None and parent.key is _NO_KEY \
                 and not parent.skip_value:
             return node  # a merge key: reported where it is placed, never read
+        known = _plain_reading(tag, text)
+        if known is not _UNREAD:   # nothing to report on it, and the value is the constructor's
+            node.value = known
+            return node
         quiet = _quiet(parent)
         report = _Report(self.report.file)
         if tag in (_INT, _FLOAT) and len(text) > MAX_NUMBER_CHARS:
@@ -490,6 +494,25 @@ def _resolve(loader: Any, text: str, implicit: tuple[bool, bool]) -> str:
         if len(text) <= 40 and len(_TAGS) < 50_000:
             _TAGS[text] = tag
     return tag
+
+
+_UNREAD = object()  # `_plain_reading` leaves the value to the constructor
+_BOOLS = yaml.constructor.SafeConstructor.bool_values
+
+
+def _plain_reading(tag: str, text: str) -> Any:
+    """The value PyYAML's safe constructor gives the commonest values that are not texts (a
+    number such as 20, yes/no, true/false, null), read without building the node it reads; the
+    checks of `_Composer._scalar` find nothing in them. `_UNREAD` for any other value: a number
+    with a sign, a leading 0 (octal), '_' or ':' (base 60), a float, a date and the like."""
+    if tag == _INT:
+        if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1) and len(text) <= MAX_NUMBER_CHARS:
+            return int(text)
+    elif tag == _BOOL:
+        return _BOOLS.get(text.lower(), _UNREAD)
+    elif tag == _NULL:
+        return None
+    return _UNREAD
 
 
 def _hashable(value: Any) -> bool:

@@ -106,6 +106,12 @@ def citations() -> dict[str, Citation]:
     return dict(_citations())
 
 
+def citation_registry() -> Mapping[str, Citation]:
+    """Every registered citation, in registry order, read-only: the registry itself, for a
+    reader that only looks keys up (the content checker asks it once per file)."""
+    return _citations()
+
+
 def citation(key: str) -> Citation:
     """The citation registered under `key`; `KeyError` naming the key and close keys."""
     table = _citations()

@@ -194,3 +194,77 @@ def test_who_acts_first_on_a_later_street_is_the_openers_answer_on_the_same_rows
             assert [(s.text, s.cite) for s in answer.steps] == [(s.text, s.cite) for s in expected.steps]
             compared += 1
     assert compared > 500
+
+
+def test_a_course_check_runs_no_cyclic_collection_between_its_load_and_its_answers(monkeypatch):
+    """`course check` keeps the collector paused from the load to the last answer and freezes the
+    course in between: were the collector switched on after the load, its first collection would
+    walk every object the load made. The answers are those of a check with the collector on."""
+    import gc
+    from pathlib import Path
+
+    from course import cli
+
+    root = Path(__file__).resolve().parents[2]
+    events = []
+    answer = cli.course_problems
+
+    def answering(*args, **kwargs):
+        events.append("answering")
+        return answer(*args, **kwargs)
+
+    def collected(phase: str, info: dict) -> None:
+        if phase == "start":
+            events.append(f"collection of generation {info['generation']}")
+
+    monkeypatch.setattr(cli, "course_problems", answering)
+    gc.collect()
+    gc.callbacks.append(collected)
+    try:
+        course, problems = cli.check([], root)
+    finally:
+        gc.callbacks.remove(collected)
+        gc.unfreeze()
+    assert events[0] == "answering" and gc.isenabled()
+    plain = answer(cli.content.load_course(root), root)
+    assert not problems and len(course.exercises) > 100
+    assert [(p.file, p.line, p.column, p.message) for p in problems] == \
+        [(p.file, p.line, p.column, p.message) for p in plain]
+
+
+# Numbers, yes/no and nulls as a course file may write them, and their neighbours that the
+# reader's quick reading must leave to PyYAML's constructor (signs, octal, base 60, tags, ...).
+_SCALARS = ["0", "7", "20", "1000000", "00", "007", "08", "0x1F", "0b101", "0o17", "1_000", "-5", "+5",
+            "1:30", "190:20:30", "1.5", "1e3", ".inf", "yes", "No", "TRUE", "off", "On", "y", "n", "~",
+            "null", "Null", "", "2001-02-03", "2001-02-30", "12345678901234567890", "9" * 100, "9" * 101,
+            "'20'", '"yes"', "!!int '20'", "!!int '007'", "!!bool 'yes'", "!!bool 'maybe'", "!!null 'x'",
+            "!!int '\u0663'", "!!str 20", "!!float 3"]
+
+
+def test_numbers_and_yes_no_read_quickly_are_what_pyyaml_constructs():
+    """`nodes._plain_reading` reads a plain number, yes/no or null itself instead of asking
+    PyYAML's constructor: for every spelling above, as a mapping's value and as a list's item,
+    with either parser, the tree (values and their types) and the problems are those of the
+    constructor's reading."""
+    from course.content import nodes
+
+    def read(text: str) -> tuple:
+        root, problems = nodes.parse_yaml(text, "f.yaml")
+        items = [] if root is None else [root.value["value"], *root.value["list"].value]
+        items += [item for node in items if node.kind == "seq" for item in node.value]
+        return [(type(n.value), n.plain_value(), n.line, n.column, n.tag) for n in items], problems
+
+    checked = 0
+    for spelling in _SCALARS:
+        text = f"value: {spelling}\nlist:\n  - {spelling}\n  - [{spelling}]\n"
+        for parser in nodes.PARSERS:
+            with nodes.using_parser(parser):
+                quick = read(text)
+                plain_reading, nodes._plain_reading = nodes._plain_reading, lambda tag, text: nodes._UNREAD
+                try:
+                    constructed = read(text)
+                finally:
+                    nodes._plain_reading = plain_reading
+            assert quick == constructed, (spelling, parser)
+            checked += bool(quick[0])
+    assert checked > 2 * 40
