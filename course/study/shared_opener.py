@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from course.study import engine
-from course.study.registry import Reject, Template, dump, register
+from course.study.registry import PARSED, Reject, Template, draft, register
 from course.study.stud import SPEC, Deal, text
 
 RULES = ("pokerstars", "wsop-2026")      # the profiles that follow Robert's Rules 8.15 here
@@ -25,15 +25,13 @@ def shared_card_opener(rng: random.Random) -> dict[str, Any]:
     data = deal.exercise({"ask": "opener"}, rng.choice(RULES),
                          intro=f"All eight players are still in on seventh street, so one card, the "
                                f"{text(deal.shared)}, is turned up in the middle for everyone.")
-    exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
-    if exercise is None or problems:       # a drawn deal the loader refuses is a bug, not a miss
-        raise RuntimeError("shared-card opener drill drew an invalid deal: " + "; ".join(map(str, problems)))
+    exercise = draft(data, "shared-card opener")
     question = exercise.questions[0]
     now = engine.answer(exercise, question).value
     before = engine.answer(exercise, dataclasses.replace(question, params={"street": SPEC.shared_decided_after})).value
     if now == before and rng.random() > 0.25:
         raise Reject
-    return data
+    return {**data, PARSED: exercise}         # loaded once: templates uses it as it is
 
 
 register(Template("shared-card-opener", "stud-high", "opener", "Drill: who opens after a shared card",
