@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from course.study import dead_hands, earlier_rows, engine, forced_bets, odd_unit, shared_opener, templates
+from course.study import dead_hands, earlier_rows, engine, forced_bets, odd_unit, templates
 from course.study.registry import dump
 
 DRAFTING = {
-    shared_opener: ("shared-card-opener",),
     earlier_rows: ("earlier-street-opener", "five-card-stud-earlier-street-opener"),
     forced_bets: ("forced-bet-sizes",),
     odd_unit: ("odd-chip", "razz-odd-chip"),
@@ -48,7 +47,7 @@ def test_items_are_the_same_as_when_the_draft_went_through_yaml(module, name, mo
             assert engine.answer_json(mine, asked) == engine.answer_json(theirs, other), item
 
 
-@pytest.mark.parametrize("name", ["shared-card-opener", "earlier-street-opener", "five-card-stud-earlier-street-opener"])
+@pytest.mark.parametrize("name", ["earlier-street-opener", "five-card-stud-earlier-street-opener"])
 def test_a_draft_kept_as_the_item_equals_the_item_loaded_from_its_data(name):
     for seed in SEEDS:
         item = templates.item_id(name, seed)
