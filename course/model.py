@@ -107,8 +107,13 @@ class Exercise:
         spec = GAMES[self.game]
         texts = tuple(self.actions if spec.moves == "actions" and not self.events else self.events)
         # Read once per exercise, like its replays: every point a question is asked at plays them.
-        return self.replayed(("moves", texts), lambda: tuple(parse_move(text, self.move_kinds, spec.title)
-                                                              for text in texts))
+        return self.replayed(("moves", texts), lambda: self._read_moves(texts, spec.title))
+
+    def _read_moves(self, texts: tuple[str, ...], title: str) -> tuple[Move, ...]:
+        """Each text read by the one move grammar, with the kinds this exercise's moves may be
+        (`move_kinds`, asked once: a generated hand has a hundred moves or more)."""
+        kinds = self.move_kinds
+        return tuple(parse_move(text, kinds, title) for text in texts)
 
     @property
     def move_kinds(self) -> tuple[str, ...]:

@@ -512,13 +512,15 @@ def _check_moves(ck: _Checker, exercise: Exercise, spec: Any, nodes: list[Node],
     (`HandState.problems`): each refused move is reported on its own line, a problem with the deal
     itself on the exercise key it names."""
     parsed_ok = True
+    # asked once, not per move: a generated hand has a hundred moves or more
+    street_actions, kinds = spec.moves == "actions" and not exercise.whole_hand, exercise.move_kinds
     for item in nodes:
-        if spec.moves == "actions" and not exercise.whole_hand:
+        if street_actions:
             if item.kind == "scalar" and isinstance(item.value, str) and _action_text(ck, item, exercise.seats) is None:
                 parsed_ok = False
             continue
         try:
-            parse_move(item.value, exercise.move_kinds, spec.title)
+            parse_move(item.value, kinds, spec.title)
         except ActionFormatError as exc:
             parsed_ok = False
             ck.add(item, exc.message)

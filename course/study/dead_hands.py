@@ -15,8 +15,7 @@ import random
 from typing import Any
 
 from course.cards import Card
-from course.study import engine
-from course.study.registry import Reject, Template, dump, register
+from course.study.registry import Reject, Template, draft, register
 from course.study.stud import PROFILES, SPEC, Deal
 
 SHOWDOWN = SPEC.streets[-1].name
@@ -110,9 +109,7 @@ def winner(rng: random.Random) -> dict[str, Any]:
 def _hand_changes_winner(data: dict[str, Any], player: str) -> bool:
     """Whether the misdealt hand, played with all it holds, would win alone (it is the best-looking
     hand): the draws worth keeping, where the rule decides the answer."""
-    exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
-    if exercise is None or problems:    # a drawn deal the loader refuses is a bug, not a miss
-        raise RuntimeError("dead-hand drill drew an invalid deal: " + "; ".join(map(str, problems)))
+    exercise = draft(data, "dead-hand")
     from course.hands import evaluate
 
     hands = {p: [*h.down, *h.up] for p, h in exercise.hands.items() if not h.folded}

@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable
 
 from course.study import engine
-from course.study.registry import Template, Reject, dump, register
+from course.study.registry import PARSED, Template, Reject, draft, register
 from course.study.stud import Deal, _rules as _stud_rules
 
 _HIGH, _FIVE = engine.betting_streets("stud-high"), engine.betting_streets("five-card-stud")
@@ -34,14 +34,12 @@ def earlier_street_opener(game: str) -> Callable[[random.Random], dict[str, Any]
                               "prompt": f"Who acted first on {street} street?"}, rules_of(rng),
                              intro=f"{deal.street.capitalize()} street: each face-up row is written in the order "
                                    "its cards were dealt.")
-        exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
-        if exercise is None or problems:       # a drawn deal the loader refuses is a bug, not a miss
-            raise RuntimeError("earlier-street opener drill drew an invalid deal: " + "; ".join(map(str, problems)))
+        exercise = draft(data, "earlier-street opener")
         then = engine.answer(exercise, exercise.questions[0]).value
         today = dataclasses.replace(exercise.questions[0], params={})
         if engine.answer(exercise, today).value == then:
             raise Reject
-        return data
+        return {**data, PARSED: exercise}     # loaded once: templates uses it as it is
     return draw
 
 

@@ -19,7 +19,7 @@ from course.games import find_game, variant_module  # noqa: F401  (variant_modul
 from course.asks.kinds import card_list  # noqa: F401
 from course.engine.showdown import Pot, award, split_pot  # noqa: F401
 from course.engine.irregularities import still_in  # noqa: F401  (the players a dealing repair counts)
-from course.engine.turn import action_order, bring_in, cards_left_before_seventh, needs_shared_card, opener  # noqa: F401
+from course.engine.turn import action_order, bring_in, cards_left_before_seventh, first_to_act, needs_shared_card, opener  # noqa: F401
 
 
 def parse(text: str, file: str):

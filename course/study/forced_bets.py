@@ -9,18 +9,11 @@ import random
 from typing import Any
 
 from course.study import engine
-from course.study.registry import Template, dump, register
+from course.study.registry import Template, draft, register
 from course.study.stud import FIRST, Deal
 
 RULES = "1917poker"
 SMALL_BETS = (4, 6, 8, 10, 20, 30, 40)
-
-
-def _parsed(data: dict[str, Any]):
-    exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
-    if exercise is None or problems:       # a drawn deal the loader refuses is a bug, not a miss
-        raise RuntimeError("forced-bet drill drew an invalid deal: " + "; ".join(map(str, problems)))
-    return exercise
 
 
 def forced_bet_sizes(rng: random.Random) -> dict[str, Any]:
@@ -28,7 +21,7 @@ def forced_bet_sizes(rng: random.Random) -> dict[str, Any]:
     stakes = {"small_bet": small, "big_bet": 2 * small}
     deal = Deal(rng, rng.randint(2, 7), FIRST).complete()
     antes = [f"{p} antes" for p in deal.seats]
-    probe = _parsed(deal.exercise({"ask": "bring_in"}, RULES, stakes=stakes, actions=antes))
+    probe = draft(deal.exercise({"ask": "bring_in"}, RULES, stakes=stakes, actions=antes), "forced-bet")
     player = engine.answer(probe, probe.questions[0]).value
     wrong = sorted({max(1, round(small / 5)), small // 4, small} - {small // 2, 0})
     amount = small // 2 if rng.random() < 0.4 else rng.choice(wrong)

@@ -15,7 +15,7 @@ from typing import Any
 
 from course.cards import Rank, Suit
 from course.study import engine
-from course.study.registry import Reject, Template, dump, register
+from course.study.registry import Reject, Template, draft, register
 from course.study.stud import Deal, arising_pot, card
 
 LOW_RANKS = [Rank.ACE, *range(2, 9)]     # the ranks of an eight-or-lower low, the ace counting low
@@ -57,9 +57,7 @@ def _odd_unit(game: str, rules: str, ranks):
             raise Reject
         data = deal.exercise({"ask": "award"}, rules, pot=pot)
         data["game"] = game
-        exercise, problems = engine.parse(dump({"id": "draw", "title": "draw", **data}), "<draw>")
-        if exercise is None or problems:    # a drawn deal the loader refuses is a bug, not a miss
-            raise RuntimeError(f"{game} odd-unit drill drew an invalid deal: " + "; ".join(map(str, problems)))
+        exercise = draft(data, f"{game} odd-unit")
         winners = dataclasses.replace(exercise.questions[0], ask="winners", params={}, answer=None)
         if sorted(engine.answer(exercise, winners).value) != sorted(tied):
             raise Reject

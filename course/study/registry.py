@@ -11,6 +11,8 @@ from typing import Any, Callable
 
 import yaml
 
+from course.study import engine
+
 
 # A draw may carry `CONTROL: True`: the trap's tempting answer is the right one on this deal (so
 # the trap cannot be beaten by always answering against instinct); its misconceptions are not
@@ -62,6 +64,17 @@ def register(template: Template) -> Template:
         raise ValueError(f"template {template.name!r} is registered twice")
     TEMPLATES[template.name] = template
     return template
+
+
+def draft(data: dict[str, Any], drill: str):
+    """A draw loaded as an exercise, for a template that asks the engine before it keeps the draw:
+    built from the data as it is, as the item itself is loaded (writing YAML and parsing it back
+    cost most of such a draw and changed nothing). A draw the loader refuses is a bug in the
+    template, not a miss: it is raised, never rejected."""
+    exercise, problems = engine.build({"id": "draw", "title": "draw", **data}, "<draw>")
+    if exercise is None or problems:
+        raise RuntimeError(f"{drill} drill drew an invalid deal: " + "; ".join(map(str, problems)))
+    return exercise
 
 
 def dump(item: dict[str, Any]) -> str:
