@@ -357,8 +357,10 @@ def test_a_restart_reads_only_files_whose_size_or_time_changed_or_that_were_racy
     for path in files:
         os.utime(path, ns=old)
     racy, timed = files[0], files[1]
-    now = os.stat(racy).st_ctime_ns
-    os.utime(racy, ns=(now, now))                                  # modified as the cache is written
+    # Modified as the cache is written: racy means within RACY seconds before its writing or any
+    # time after, so a minute ahead stays racy however long the load below takes on a slow run.
+    now = os.stat(racy).st_ctime_ns + 60 * 10**9
+    os.utime(racy, ns=(now, now))
     kept = tmp_path / "course.pickle"
     LiveCourse(root, watch=False, cache_file=kept).course()
 
