@@ -10,17 +10,19 @@ arrives during it waits for that same load, under its lock, never for a second o
 is logged on the server's output with its size and time.
 
 The load starts before anything heavy is imported (`course.app.courses` needs only the content
-loader): the app's state, the progress store (SQLAlchemy) and Streamlit are imported while the
-course loads, not before.
+loader, whose validators and the engine are imported when a file is first validated): the app's
+state, the progress store (SQLAlchemy) and Streamlit are imported while the course loads, not
+before.
 
 Before the server starts answering, it imports what the first visitor's first run, the Course
 map, needs and nothing else (`warm_first_run`: the entry module and the map's page; no other
-page, no pandas, no Alembic while the store's schema is current) and opens the progress store:
-otherwise that run paid for them after the server said it was ready. The rest (the other pages'
-modules and pandas, `REST`) is imported in the background once a first Course map has been
-drawn, or MAP_FIRST seconds after the server starts (`warm_the_rest`), so the second page a
-visitor opens does not wait for them either. The server's log says, when the first map is drawn,
-which of them (and Alembic) were imported by then: none, when the start works as meant.
+page, no pandas, no Alembic while the store's schema is current, no engine) and opens the
+progress store: otherwise that run paid for them after the server said it was ready. The rest
+(the other pages' modules and pandas, `REST`) is imported in the background once a first Course
+map has been drawn, or MAP_FIRST seconds after the server starts (`warm_the_rest`), so the
+second page a visitor opens does not wait for them either. The server's log says, when the first
+map is drawn, which of them (and Alembic, and the engine) were imported by then: none, when the
+start works as meant.
 
 On a restart whose files are unchanged, the Course map's index kept beside the cache
 (`course.content.map_index`) is read first, and the whole course loads once a first map has
@@ -50,6 +52,7 @@ WARMED = threading.Event()    # set once the first page's modules are imported (
 SCREENS = "course.app.screens"
 FIRST_RUN = ("course.app.entry", f"{SCREENS}.course_map")    # what the first map's run imports
 ONLY_WHEN_MIGRATING = ("alembic",)     # imported only to bring an older store's schema up
+ENGINE = ("course.engine",)    # the rules engine: the map draws no table and validates nothing
 
 
 def rest() -> tuple[str, ...]:
@@ -108,8 +111,9 @@ def first_map(live) -> None:
 
 
 def imported_early() -> list[str]:
-    """Which of the modules a first Course map does not need (`rest`, and Alembic) are imported."""
-    return [name for name in (*rest(), *ONLY_WHEN_MIGRATING) if name in sys.modules]
+    """Which of the modules a first Course map does not need (`rest`, Alembic and the engine)
+    are imported."""
+    return [name for name in (*rest(), *ONLY_WHEN_MIGRATING, *ENGINE) if name in sys.modules]
 
 
 def warm_first_run() -> None:
