@@ -22,6 +22,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from course import stud_asks_source
+
 # Where each name this package offers is defined. They are imported when first asked for
 # (`__getattr__`), not with the package: a restarted server reads the Course map's index through
 # `course.content.map_index` and draws its first map before anything validates an exercise, so
@@ -44,6 +46,10 @@ _HOMES = {
 }
 
 __all__ = sorted(_HOMES)
+
+# Importing the package has always been enough to look asks up: the stud asks are registered
+# by the solvers, imported when a lookup first needs them (`course.stud_asks_source`).
+stud_asks_source.promise("course.asks.solvers")
 
 
 def __getattr__(name: str) -> Any:
