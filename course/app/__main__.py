@@ -54,6 +54,7 @@ SERVING = threading.Event()   # set once the server answers (`serving_signalled`
 # seconds a first Course map begun from the index is given to be drawn, alone, before the full
 # load and the rest's imports start beside it (at least MAP_FIRST)
 MAP_DRAWING = max(MAP_FIRST, 10.0)
+SERVER_START = 10.0           # seconds the preload waits for the server to answer, at most
 SCREENS = "course.app.screens"
 FIRST_RUN = ("course.app.entry", f"{SCREENS}.course_map")    # what the first map's run imports
 ONLY_WHEN_MIGRATING = ("alembic",)     # imported only to bring an older store's schema up
@@ -103,14 +104,15 @@ def preload() -> None:
 
 
 def first_map(live) -> None:
-    """Wait until the server answers (`SERVING`) and then for a first Course map to be drawn:
-    MAP_FIRST seconds for a visitor's map to begin, and once begun, up to MAP_DRAWING for it to
-    be drawn (on a busy machine it takes longer than MAP_FIRST, and whatever starts beside it
-    takes half the interpreter from it). When one was drawn, log when, and which of the modules
-    meant for after it were imported by then (`imported_early`)."""
+    """Wait until the server answers (`SERVING`, at most SERVER_START seconds) and then for a
+    first Course map to be drawn: MAP_FIRST seconds, and when a visitor's map has begun by then,
+    up to MAP_DRAWING for it to be drawn (on a busy machine it takes longer than MAP_FIRST, and
+    whatever starts beside it takes half the interpreter from it). When one was drawn, log when,
+    and which of the modules meant for after it were imported by then (`imported_early`)."""
     WARMED.wait(60)
-    SERVING.wait(60)
-    if live is not None and live.map_begun.wait(MAP_FIRST) and live.map_drawn.wait(MAP_DRAWING):
+    SERVING.wait(SERVER_START)
+    if live is not None and (live.map_drawn.wait(MAP_FIRST)
+                             or live.map_begun.is_set() and live.map_drawn.wait(MAP_DRAWING)):
         early = imported_early()
         logging.getLogger("course").info(
             "the first Course map was drawn %.2f s after the start, %.2f s of CPU; imported before "
