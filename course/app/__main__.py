@@ -10,22 +10,25 @@ arrives during it waits for that same load, under its lock, never for a second o
 is logged on the server's output with its size and time.
 
 The load starts before anything heavy is imported (`course.app.courses` needs only the content
-loader): the app's state, the progress store (SQLAlchemy) and Streamlit are imported while the
-course loads, not before.
+loader, whose validators and the engine are imported when a file is first validated): the app's
+state, the progress store (SQLAlchemy) and Streamlit are imported while the course loads, not
+before.
 
 Before the server starts answering, it imports what the first visitor's first run, the Course
 map, needs and nothing else (`warm_first_run`: the entry module and the map's page; no other
-page, no pandas, no Alembic while the store's schema is current) and opens the progress store:
-otherwise that run paid for them after the server said it was ready. The rest (the other pages'
-modules and pandas, `REST`) is imported in the background once a first Course map has been
-drawn, or MAP_FIRST seconds after the server starts (`warm_the_rest`), so the second page a
-visitor opens does not wait for them either. The server's log says, when the first map is drawn,
-which of them (and Alembic) were imported by then: none, when the start works as meant.
+page, no pandas, no Alembic while the store's schema is current, no engine) and opens the
+progress store: otherwise that run paid for them after the server said it was ready. The rest
+(the other pages' modules and pandas, `REST`) is imported in the background once a first Course
+map has been drawn, or MAP_FIRST seconds after the server answers (`warm_the_rest`), so the
+second page a visitor opens does not wait for them either. The server's log says, when the first
+map is drawn, which of them (and Alembic, and the engine) were imported by then: none, when the
+start works as meant.
 
 On a restart whose files are unchanged, the Course map's index kept beside the cache
 (`course.content.map_index`) is read first, and the whole course loads once a first map has
-been drawn from it, or MAP_FIRST seconds after the server starts (`preload`): the first
-visitor's map does not wait for the whole course, nor share the interpreter with its load.
+been drawn from it, or MAP_FIRST seconds after the server answers when no map has begun by
+then (`preload`; one begun is given MAP_DRAWING): the first visitor's map does not wait for the
+whole course, nor share the interpreter with its load.
 `STUD_STUDY_MAP_FIRST_S` sets MAP_FIRST (the tests that look at a first map give it long enough
 for a busy machine).
 """
@@ -47,9 +50,15 @@ MAP_FIRST_ENV = "STUD_STUDY_MAP_FIRST_S"
 # seconds, once the server starts, that the full load and the rest's imports wait for a first Course map
 MAP_FIRST = float(os.environ.get(MAP_FIRST_ENV, "").strip() or 1.0)
 WARMED = threading.Event()    # set once the first page's modules are imported (`warm_first_run`)
+SERVING = threading.Event()   # set once the server answers (`serving_signalled`)
+# seconds a first Course map begun from the index is given to be drawn, alone, before the full
+# load and the rest's imports start beside it (at least MAP_FIRST)
+MAP_DRAWING = max(MAP_FIRST, 10.0)
+SERVER_START = 10.0           # seconds the preload waits for the server to answer, at most
 SCREENS = "course.app.screens"
 FIRST_RUN = ("course.app.entry", f"{SCREENS}.course_map")    # what the first map's run imports
 ONLY_WHEN_MIGRATING = ("alembic",)     # imported only to bring an older store's schema up
+ENGINE = ("course.engine",)    # the rules engine: the map draws no table and validates nothing
 
 
 def rest() -> tuple[str, ...]:
@@ -68,8 +77,8 @@ def preload() -> None:
 
     When the Course map's index kept beside the cache still describes the files
     (`course.content.map_index`), it is read first, and the full load waits until the server
-    starts (the first page's modules imported, `WARMED`) and then until a first Course map has
-    been drawn from the index, or MAP_FIRST seconds: run together, they would share the one
+    answers (`SERVING`) and then until a first Course map has been drawn from the index
+    (`first_map`): run together, they would share the one
     interpreter lock and each take about twice as long, and the map is what the first visitor
     waits for. A visitor who opens any other page meanwhile loads the course in their own run
     (under the loader's lock, so once), as before. Without a usable index the course loads at
@@ -95,11 +104,15 @@ def preload() -> None:
 
 
 def first_map(live) -> None:
-    """Wait until the server starts (`WARMED`) and then for a first Course map to be drawn, or
-    MAP_FIRST seconds; when one was drawn, log when, and which of the modules meant for after
-    it were imported by then (`imported_early`)."""
+    """Wait until the server answers (`SERVING`, at most SERVER_START seconds) and then for a
+    first Course map to be drawn: MAP_FIRST seconds, and when a visitor's map has begun by then,
+    up to MAP_DRAWING for it to be drawn (on a busy machine it takes longer than MAP_FIRST, and
+    whatever starts beside it takes half the interpreter from it). When one was drawn, log when,
+    and which of the modules meant for after it were imported by then (`imported_early`)."""
     WARMED.wait(60)
-    if live is not None and live.map_drawn.wait(MAP_FIRST):
+    SERVING.wait(SERVER_START)
+    if live is not None and (live.map_drawn.wait(MAP_FIRST)
+                             or live.map_begun.is_set() and live.map_drawn.wait(MAP_DRAWING)):
         early = imported_early()
         logging.getLogger("course").info(
             "the first Course map was drawn %.2f s after the start, %.2f s of CPU; imported before "
@@ -108,8 +121,9 @@ def first_map(live) -> None:
 
 
 def imported_early() -> list[str]:
-    """Which of the modules a first Course map does not need (`rest`, and Alembic) are imported."""
-    return [name for name in (*rest(), *ONLY_WHEN_MIGRATING) if name in sys.modules]
+    """Which of the modules a first Course map does not need (`rest`, Alembic and the engine)
+    are imported."""
+    return [name for name in (*rest(), *ONLY_WHEN_MIGRATING, *ENGINE) if name in sys.modules]
 
 
 def warm_first_run() -> None:
@@ -130,6 +144,24 @@ def warm_first_run() -> None:
                                          time.perf_counter() - started)
     except Exception:  # noqa: BLE001 - the visitor's run meets the same error and reports it
         logging.getLogger("course").exception("the first page's modules could not be imported ahead")
+
+
+def serving_signalled(bootstrap) -> None:
+    """Set SERVING once Streamlit's server has started and answers (its start hook,
+    `bootstrap._on_server_start`, wrapped); when this Streamlit has no such hook, once the first
+    page's modules are imported, as before."""
+    started = getattr(bootstrap, "_on_server_start", None)
+    if started is None:
+        SERVING.set()
+        return
+
+    def on_server_start(*args, **kwargs):
+        try:
+            return started(*args, **kwargs)
+        finally:
+            SERVING.set()
+
+    bootstrap._on_server_start = on_server_start
 
 
 def warm_the_rest() -> None:
@@ -217,6 +249,7 @@ def main(argv: list[str]) -> int:
             warm_first_run()
         finally:
             WARMED.set()
+        serving_signalled(bootstrap)
         return start(*args, **kwargs)
 
     bootstrap.run = checked_start

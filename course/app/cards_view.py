@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from course.cards import Card, parse_cards
-from course.engine.state import HandState
 from course.errors import CourseError
 from course.games import find_game
 from course.model import Exercise
+
+if TYPE_CHECKING:         # imported where a table is played to its point (`hand_state`), not with
+    from course.engine.state import HandState     # this module: the Course map draws no table
 
 SHORT_ROW = 4   # cards in a row short enough for two seats side by side on a phone
 
@@ -313,15 +315,23 @@ class TableAt:
 DEAL_KINDS = frozenset({"deal", "shared", "spit"})   # moves that put a card on the table
 
 
+def hand_state() -> type[HandState]:
+    """The engine's hand state, imported when a table is first drawn at a question's point: a
+    restarted server's first page, the Course map, draws none, and does not wait for the engine."""
+    from course.engine.state import HandState
+
+    return HandState
+
+
 def _state_at(exercise: Any, street: str | None, after: int | None) -> tuple[HandState, str | None]:
     """`HandState.at`, or, when these rules refuse a move before the point (another profile may),
     the hand just before that move, with the reason."""
     try:
-        return HandState.at(exercise, street, after), None
+        return hand_state().at(exercise, street, after), None
     except CourseError as err:
         if err.index is None:
             raise
-        return HandState.at(exercise, after=err.index), f"The moves stop at move {err.index + 1}: {err}"
+        return hand_state().at(exercise, after=err.index), f"The moves stop at move {err.index + 1}: {err}"
 
 
 BETTING_KINDS = frozenset({"bring_in", "complete", "bet", "raise", "call", "check"})
@@ -406,7 +416,7 @@ def table_at(exercise: Any, question: Any = None, *, first_to_act: bool = False,
                          unseen=unseen.get(p, ()))
              for p, h in state.final_hands().items()}
     if whole:                            # the street whose deal or betting the point falls in
-        ends = HandState.street_ends(exercise)
+        ends = hand_state().street_ends(exercise)
         street = next((s for s, end in ends.items() if end >= played), next(reversed(ends), None))
     elif not getattr(exercise, "events", None):
         street = getattr(exercise, "street", None)

@@ -10,7 +10,8 @@ from typing import Any, Iterable
 import streamlit as st
 
 from course import rules
-from course.app import authoring, cards_view, labels, quiz, site, state
+from course.app import authoring, cards_view, labels, site, state
+from course.app.plain_text import md_escape
 
 game_title = labels.display_name     # the screens' name for a game (Practice uses it too)
 
@@ -80,10 +81,10 @@ def problems(course: Any) -> list[Any]:
 def article_md(cit: Any, *, source: bool = True) -> str:
     """One registered article (a `rules.Citation`) in full: its title, our summary, its
     source (left out under a heading that names it) and the key authors cite it by."""
-    return (f"**{quiz.md_escape(labels.article_title(cit.key, source=False))}**  \n"
-            f"{quiz.md_escape(cit.text)}  \n"
-            + (f"*Source: {quiz.md_escape(cit.source_title)}* · " if source else "")
-            + f":gray[Cited as {quiz.md_escape(cit.key)}]")
+    return (f"**{md_escape(labels.article_title(cit.key, source=False))}**  \n"
+            f"{md_escape(cit.text)}  \n"
+            + (f"*Source: {md_escape(cit.source_title)}* · " if source else "")
+            + f":gray[Cited as {md_escape(cit.key)}]")
 
 
 def cite_row(keys: Iterable[str], key: str) -> None:
@@ -122,6 +123,8 @@ def sources_footer(keys: Iterable[str], key: str) -> None:
 def try_it(ex: Any, prefix: str) -> None:
     """A section's try-it, drawn open in the flow of the lesson: the learner answers before
     reading on."""
+    from course.app import quiz         # the exercise screens, not imported by the Course map
+
     st.subheader(f"Try it: {ex.title}")
     quiz.exercise_block(ex, prefix, heading=False, one_at_a_time=True)
 
@@ -138,6 +141,8 @@ def deal_block(deal: Any, game: str | None = None) -> None:
 
 def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
     """Everything a learner reads in one lesson, with the exercises inline."""
+    from course.app import quiz         # the exercise screens, not imported by the Course map
+
     lid = field(lesson, "id")
     st.title(str(field(lesson, "title")))
     number = (state.per_course(course, lesson_numbers) if course is not None else {}).get(
@@ -145,7 +150,7 @@ def lesson_body(lesson: Any, course: Any | None, prefix: str) -> None:
     st.caption(f"{game_title(field(lesson, 'game'))} · lesson {number} · "
                f"skill: {labels.display_name(field(lesson, 'topic'))}")
     if field(lesson, "summary"):
-        st.markdown(f"*{quiz.md_escape(field(lesson, 'summary'))}*")
+        st.markdown(f"*{md_escape(field(lesson, 'summary'))}*")
     known = exercises(course) if course is not None else {}
     tried: set[str] = set()
     for n, section in enumerate(as_list(field(lesson, "sections"))):

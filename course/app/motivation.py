@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from course.app import labels, site, state, study_feedback
+from course.app import labels, site, state
+from course.app.learner_schedule import schedule_for_learner
 from course.study import schedule
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def goal_strip(key: str) -> None:
     """One line: the streak and today's answers against the goal, with its bar."""
     if not state.learner():
         return
-    plan = study_feedback.schedule_for_learner()
+    plan = schedule_for_learner()
     today = schedule.now_utc().date()
     done, goal, streak = plan.answered_on(today), max(int(plan.goal or 1), 1), plan.streak(today)
     with st.container(key=key, horizontal=True, vertical_alignment="center", gap="medium"):

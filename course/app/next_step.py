@@ -10,7 +10,8 @@ from typing import Any
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import quiz, site
+from course.app import site
+from course.app.plain_text import md_escape
 from course.rules.points import points
 from course.study import mastery
 
@@ -30,7 +31,7 @@ def suggest(course: Any, lesson: Any, mastered: set[tuple[str, int]]) -> mastery
     if step.kind == "practise":
         words = weakest_words(step)
         st.caption("Next step: practise the rule of this lesson you know least so far: "
-                   f"**{quiz.md_escape(words)}**{'' if words.endswith('.') else '.'} The lesson is "
+                   f"**{md_escape(words)}**{'' if words.endswith('.') else '.'} The lesson is "
                    "done once every rule it teaches is mastered.")
         deal = course.exercises.get(step.exercise)
         st.page_link(site.page("practice"),

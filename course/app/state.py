@@ -484,6 +484,7 @@ def map_course() -> Course:
     a restarted server draws the first map without waiting for the whole course; else the
     course itself (`course()`, waiting for it). Only the map reads the index."""
     live = live_course()
+    live.map_begun.set()        # the server's full load waits for this map (`course.app.__main__`)
     if not live.loaded:
         index = live.map_index()
         if index is not None:

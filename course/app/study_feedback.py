@@ -15,6 +15,7 @@ from typing import Any
 import streamlit as st
 
 from course.app import cards_view, labels, state
+from course.app.learner_schedule import schedule_for_learner  # noqa: F401 - re-exported: Review and Progress use it through here
 from course.app.links import article_url
 from course.app.widgets import md_escape
 from course.store import StoreError
@@ -131,19 +132,6 @@ def judgement(exercise: Any, question: Any, given: Any) -> Any:
             return found
         judged[said] = found
     return judged[said]
-
-
-def schedule_for_learner() -> schedule.Schedule:
-    """The learner's schedule, kept by the progress store (SQLite or PostgreSQL); while the store
-    cannot be opened (its panel says so), the cards are kept for this session only."""
-    progress = state.store()
-    if progress is not None:
-        try:
-            return schedule.Schedule(progress, state.learner())
-        except StoreError as exc:       # the store failed as it was read: the session's cards
-            state.store_failed(exc)
-    progress = st.session_state.setdefault("unsaved_review_cards", schedule.MemoryReviewCards())
-    return schedule.Schedule(progress, state.learner())
 
 
 def remember(exercise: Any, right: bool, second_try: bool = False, *, store_ok: bool = True) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from course.app import lesson_view as lv
 from course.app import state
 from course.store import StoreError
-from course.study import mastery, schedule, templates
+from course.study import mastery, schedule
 
 
 def taught(course: Any) -> dict[str, tuple[set[tuple[str, str]], set[str]]]:
@@ -70,6 +70,8 @@ def unlocked(plan: schedule.Schedule, course: Any, keys: list[str], attempted: I
         if name in lessons:
             asks |= lessons[name][0]
             deals |= lessons[name][1]
+    from course.study import templates    # Review's question, not the Course map's: see `tried`
+
     games = {what.partition(":")[2] for what in plan.opened if what.startswith("game:")}
     by_skill = {t.skill: (t.game, t.ask) for t in templates.templates().values()}
     exercises = lv.exercises(course)

@@ -10,7 +10,6 @@ the kinds of answer.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import streamlit as st
@@ -18,6 +17,7 @@ import streamlit as st
 from course import amounts
 from course.asks import solvers
 from course.app import cards_view
+from course.app.plain_text import md_escape  # noqa: F401 - re-exported: the exercise screens use it through here
 from course.cards import Card
 from course.hands import Category
 from course.model import Exercise, Question
@@ -25,19 +25,6 @@ from course.model import Exercise, Question
 CATEGORIES = [c.label for c in Category]
 # The explicit choice for an answer that can be empty ("who takes a card?": nobody).
 NOBODY = "Nobody"
-
-
-# Characters with which plain text could turn into markup in st.markdown: links and images
-# ([, ], !), HTML (<, >), code, emphasis and strike-through, tables, headings, LaTeX ($), and
-# Streamlit's own `:red[...]` / `:material/...:` directives (:). `@` and `www.` start GitHub's
-# bare-address links; escaping `:` also breaks `https://...` ones.
-_MARKUP = re.compile(r"([\\`*_\[\]<>!|#~$:@])|(?<=www)\.", re.IGNORECASE)
-
-
-def md_escape(text: Any) -> str:
-    """Plain text for st.markdown: shown exactly as written, never as markup (text from a URL,
-    an upload or an error message may be hostile: no live link, remote image or HTML)."""
-    return _MARKUP.sub(lambda m: "\\" + m.group(0), str(text))
 
 
 def own_cards(exercise: Exercise, question: Question) -> list[Card]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
+from course import stud_asks_source
 # The kinds of answer, one class each; `to_json` is every kind's default solve shape.
 from course.asks.kinds import KINDS, Kind, card_list, plain  # noqa: F401
 from course.games import GAMES, find_game
@@ -89,12 +90,15 @@ def register(game: str, *asks: Ask | str) -> None:
 def _loaded(game: str) -> None:
     """Load the game's own module (its spec names it), which registers the game's own asks.
     The stud asks are registered by `course.asks.solvers`, which imports this registry: the
-    registry never imports it back (no import cycle), so a lookup before it is loaded is an
-    error that says so, never a silently shorter list."""
+    registry never imports it back (no import cycle); a module that promised them
+    (`course.stud_asks_source`, `course.content` does) is imported now, and without one a lookup
+    before they are loaded is an error that says so, never a silently shorter list."""
     spec = find_game(game)
     if spec is not None:
         spec.module()
         taken_up = any(isinstance(ask, str) for ask in _ASKS.get(game, {}).values())
+        if (spec.stud_asks or taken_up) and "stud" not in _ASKS:
+            stud_asks_source.keep()         # promised by course.content: imported now, once
         if (spec.stud_asks or taken_up) and "stud" not in _ASKS:
             raise LookupError("the stud asks are registered by course.asks.solvers: import it (or "
                               "course.content) before looking asks up")

@@ -19,25 +19,44 @@ node tree, which keeps the raw text and position of every scalar, so it can catc
 
 from __future__ import annotations
 
-from course.asks import Ask
-from course.content.checker import suggest
-from course.content.exercises import (
-    EXERCISE_KEYS, QUESTION_KEYS, STAKE_KEYS, exercise_from_data, load_exercise, parse_exercise, require_exercise, with_profile,
-)
-from course.content.lessons import DEAL_KEYS, LESSON_KEYS, SECTION_KEYS, load_lesson, parse_lesson
-from course.content.load import content_files, find_root, is_lesson_file, load_course, load_files
-from course.content.nodes import Node, parse_yaml
-from course.games import GAMES, MAX_SEATS, STREETS, STUD_ASKS, TOPICS, variant_module
-from course.errors import ContentError
-from course.model import Course, Deal, Exercise, Hand, Lesson, Problem, Question, Section
-from course.asks.solvers import asks_for   # the registry, with the stud asks registered
+import importlib
+from typing import Any
 
-__all__ = [
-    "Ask", "ContentError", "Course", "DEAL_KEYS", "Deal", "EXERCISE_KEYS", "Exercise",
-    "GAMES", "Hand", "LESSON_KEYS", "Lesson", "MAX_SEATS", "Node", "Problem", "QUESTION_KEYS",
-    "Question", "SECTION_KEYS", "STAKE_KEYS", "STREETS", "STUD_ASKS", "Section", "TOPICS",
-    "asks_for", "content_files", "exercise_from_data", "find_root", "is_lesson_file", "load_course", "load_exercise",
-    "load_files",
-    "load_lesson", "parse_exercise", "parse_lesson", "parse_yaml", "require_exercise", "suggest",
-    "variant_module", "with_profile",
-]
+from course import stud_asks_source
+
+# Where each name this package offers is defined. They are imported when first asked for
+# (`__getattr__`), not with the package: a restarted server reads the Course map's index through
+# `course.content.map_index` and draws its first map before anything validates an exercise, so
+# importing the package must not import the validators, the asks' solvers and the engine.
+_HOMES = {
+    "Ask": "course.asks",
+    "suggest": "course.content.checker",
+    **dict.fromkeys(("EXERCISE_KEYS", "QUESTION_KEYS", "STAKE_KEYS", "exercise_from_data", "load_exercise",
+                     "parse_exercise", "require_exercise", "with_profile"), "course.content.exercises"),
+    **dict.fromkeys(("DEAL_KEYS", "LESSON_KEYS", "SECTION_KEYS", "load_lesson", "parse_lesson"),
+                    "course.content.lessons"),
+    **dict.fromkeys(("content_files", "find_root", "is_lesson_file", "load_course", "load_files"),
+                    "course.content.load"),
+    **dict.fromkeys(("Node", "parse_yaml"), "course.content.nodes"),
+    **dict.fromkeys(("GAMES", "MAX_SEATS", "STREETS", "STUD_ASKS", "TOPICS", "variant_module"), "course.games"),
+    "ContentError": "course.errors",
+    **dict.fromkeys(("Course", "Deal", "Exercise", "Hand", "Lesson", "Problem", "Question", "Section"),
+                    "course.model"),
+    "asks_for": "course.asks.solvers",      # the registry, with the stud asks registered
+}
+
+__all__ = sorted(_HOMES)
+
+# Importing the package has always been enough to look asks up: the stud asks are registered
+# by the solvers, imported when a lookup first needs them (`course.stud_asks_source`).
+stud_asks_source.promise("course.asks.solvers")
+
+
+def __getattr__(name: str) -> Any:
+    """One of the package's names (`_HOMES`), imported from its module when first asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value       # later lookups find it without this function
+    return value

@@ -82,6 +82,7 @@ class LiveCourse:
         self._order: list[str] = []
         self._course: Course | None = None
         self._index = map_index.KeptIndex(self.root)   # the Course map's, until the course is loaded
+        self.map_begun = threading.Event()    # set once a Course map's run asks what to draw
         self.map_drawn = self._index.drawn    # set once a Course map has been drawn from the index
         self._pending: set[str] = set()   # paths the watcher reported, guarded by _events
         self._events = threading.Lock()

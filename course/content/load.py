@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from course.content.checker import _rel, suggest
-from course.content.exercises import parse_exercise
-from course.content.lessons import parse_lesson, try_point_problems
 from course.content.nodes import decode, read_bytes
 from course.model import Course, Exercise, Lesson, Problem
 
@@ -139,11 +137,23 @@ def load_text(data: bytes | None, problems: list[Problem], file: str, lesson: bo
         text, problems = decode(data, file) if data is not None else (None, problems)
         if text is None:
             return Loaded(file, None, problems)
-        model, problems = (parse_lesson if lesson else parse_exercise)(text, file)
+        model, problems = parse(text, file, lesson)
         return Loaded(file, model, problems)
     except Exception as exc:  # noqa: BLE001 - one file never stops the others
         return Loaded(file, None, [Problem(file, 1, 1, f"this file could not be checked: "
                                                        f"{type(exc).__name__}: {exc}")])
+
+
+def parse(text: str, file: str, lesson: bool) -> tuple[Any, list[Problem]]:
+    """A lesson's or an exercise's model from its text, with its problems. The validators (and,
+    through the exercises', the engine) are imported here, when a file is first validated, not
+    with this module: a restarted server's first Course map reads the map's index, which needs
+    this module's walk, and validates nothing."""
+    if lesson:
+        from course.content.lessons import parse_lesson
+        return parse_lesson(text, file)
+    from course.content.exercises import parse_exercise
+    return parse_exercise(text, file)
 
 
 def load_file(path: Path, root: Path | None) -> Loaded:
@@ -228,6 +238,8 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
              assembly: Assembly | None = None) -> Course:
     """The course from per-file results, in order: ids unique across files, lesson links to
     existing exercises, lesson orders unique within a game."""
+    from course.content import lessons     # the lesson checks, with the validators (see `parse`)
+
     course = Course(root)
     assembly = assembly if assembly is not None else Assembly()
     ids: dict[str, tuple[str, int, int]] = {}
@@ -263,7 +275,7 @@ def assemble(results: Iterable[Loaded], root: str, known_exercises: Iterable[str
             elif ref in course.lessons:
                 course.problems.append(Problem(lesson.path, line, column, f"{ref!r} is a lesson, not an exercise"))
         course.problems.extend(_tried_again(lesson, course.exercises))
-        course.problems.extend(try_point_problems(lesson, _try_its(lesson, course.exercises),
+        course.problems.extend(lessons.try_point_problems(lesson, _try_its(lesson, course.exercises),
                                                   section_facts(lesson)))
         key = (lesson.game, lesson.order)
         if key in orders:

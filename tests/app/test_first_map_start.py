@@ -1,8 +1,8 @@
 """A restarted server (`python -m course.app` on unchanged files, the validated course in the
 cache) imports what the Course map's first run needs and nothing else before its first map is
-drawn: no other page's module, no pandas, no Alembic (`__main__.warm_first_run`); the rest is
-imported in the background after it (`warm_the_rest`). The map it draws then is the one it draws
-once the whole course is loaded, and the other pages still work."""
+drawn: no other page's module, no pandas, no Alembic, no engine (`__main__.warm_first_run`); the
+rest is imported in the background after it (`warm_the_rest`). The map it draws then is the one it
+draws once the whole course is loaded, and the other pages still work."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ FIRST_RUN_ALONE = textwrap.dedent("""
 """)
 
 
-def test_the_first_run_s_modules_and_the_store_import_no_other_page_nor_pandas_nor_alembic(tmp_path):
+def test_the_first_run_s_modules_and_the_store_import_no_other_page_nor_pandas_nor_alembic_nor_the_engine(tmp_path):
     db = tmp_path / "p.db"
     ProgressStore(db).close()            # a store at the newest schema, as on any restart
     out = subprocess.run([sys.executable, "-c", FIRST_RUN_ALONE], cwd=ROOT, capture_output=True,

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 from course.app import lesson_view as lv
-from course.app import authoring, motivation, next_step, pickers, quiz, site, state, unlock
+from course.app import authoring, motivation, next_step, pickers, site, state, unlock
+from course.app.plain_text import md_escape
 from course.study import mastery
 
 
@@ -85,7 +86,7 @@ screen (and those before the onward one) have their progress counted."""
                                  icon=":material/check_circle:" if finished
                                  else ":material/menu_book:",
                                  help="Done: every rule it teaches is mastered" if finished else None)
-                    st.caption(quiz.md_escape(lv.field(lesson, "summary") or ""))
+                    st.caption(md_escape(lv.field(lesson, "summary") or ""))
                     st.caption("Review: unlocked" if lv.field(lesson, "id") in tried
                                else "Review: unlocks when you answer its try-its")
                 with right:
