@@ -10,16 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from course import cli
+from course import cli, content
 from course.asks import solvers
 from course.app.screens import author
 from tests.support.apptest import environment, open_app
 from course.model import Problem
 from tests.app.test_pages import paste
-from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = shipped_course()
+COURSE = content.load_course(ROOT)
 
 
 def wrong_answer_text() -> tuple[str, str, str]:

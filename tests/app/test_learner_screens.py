@@ -13,10 +13,9 @@ from course.app import quiz
 from tests.support.apptest import environment, texts
 from course.study import misconceptions
 from tests.app.test_practice import open_deal
-from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = shipped_course()
+COURSE = content.load_course(ROOT)
 
 
 def a_matches_question():

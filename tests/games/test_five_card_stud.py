@@ -18,10 +18,9 @@ from course.games import find_game
 from course.rules import load_profile
 from course.study import templates
 from tests.support.apptest import environment, fill_widget, open_app, pick_question, texts
-from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = shipped_course()
+COURSE = content.load_course(ROOT)
 GAME = "five-card-stud"
 SPEC = find_game(GAME)
 
