@@ -6,19 +6,53 @@ in this process) for the shared-mode tests."""
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from tests.support import pg_local
 
 _numbers = itertools.count()
+ROOT = Path(__file__).resolve().parents[1]
+
+# The shipped course's validated cache, made once per test process by a child process that
+# loads it with the code as it is on disk (nothing patched), then given to each test as the
+# starting content of its own cache folder.
+_SEED_LOAD = ("import sys; from course.content.live import LiveCourse; "
+              "LiveCourse(sys.argv[1], watch=False).course()")
+
+
+@pytest.fixture(scope="session")
+def shipped_course_cache(tmp_path_factory) -> Path | None:
+    """A folder holding the shipped course's validated cache (None if it could not be made:
+    the tests then start from an empty cache, as they would anyway, only slower)."""
+    folder = tmp_path_factory.mktemp("shipped-course-cache")
+    env = {**os.environ, "STUD_STUDY_CACHE": str(folder)}
+    done = subprocess.run([sys.executable, "-c", _SEED_LOAD, str(ROOT)], cwd=ROOT, env=env,
+                          capture_output=True, timeout=300)
+    return folder if done.returncode == 0 and any(folder.iterdir()) else None
 
 
 @pytest.fixture(autouse=True)
-def course_cache(tmp_path, monkeypatch):
+def course_cache(request, tmp_path, monkeypatch):
     """Each test's own validated-course cache (course.content.cache), in its temporary folder:
-    tests never read or fill the user's cache, nor each other's (servers inherit it)."""
-    monkeypatch.setenv("STUD_STUDY_CACHE", str(tmp_path / "course-cache"))
+    tests never fill the user's cache, nor each other's (servers inherit it). It starts with
+    the shipped course's files as validated once for the whole test process by the unpatched
+    code (`shipped_course_cache`, linked in: the cache is only ever replaced by a rename, never
+    written in place), so that the hundreds of tests that open the app on the shipped course do
+    not each validate it again. A test marked `cold_course_cache` starts from an empty one."""
+    folder = tmp_path / "course-cache"
+    monkeypatch.setenv("STUD_STUDY_CACHE", str(folder))
+    if request.node.get_closest_marker("cold_course_cache"):
+        return
+    seed = request.getfixturevalue("shipped_course_cache")
+    if seed is not None:
+        folder.mkdir()
+        for kept in seed.iterdir():
+            os.link(kept, folder / kept.name)
 
 
 @pytest.fixture(autouse=True)

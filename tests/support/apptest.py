@@ -127,19 +127,17 @@ def environment(db: Path | str, content: Path | str | None = None) -> Iterator[N
 
 def open_app(page: str = "map", *, login: str | None = None, roles: dict | None = None,
              timeout: float = 30, query: dict | None = None) -> AppTest:
-    """Run the entry script once, then open `page` (a key of PAGES) and run it. Local mode
+    """Open `page` (a key of PAGES) at its address, with `query` as its query string, as a
+    link or a bookmark opens it: one run of the entry script, which draws that page. Local mode
     unless `login` names a subject: then shared mode, logged in as `user(login)`, with
     `roles` as the `[roles]` section (e.g. {"teachers": ["Tia"]})."""
     at = AppTest.from_file(str(ENTRY), default_timeout=timeout)
     if login is not None:
         at.secrets.update(AUTH, roles=roles or {})
         at.user = user(login)
-    at.run()
-    if page != "map" or query:
-        if query:
-            at.query_params.update(query)
-        at.switch_page(PAGES[page]).run()
-    return at
+    if query:
+        at.query_params.update(query)
+    return at.switch_page(PAGES[page]).run()
 
 
 def texts(at: AppTest) -> str:
