@@ -34,7 +34,7 @@ def grid_csv(browser, downloads: Path) -> str:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     wait = WebDriverWait(browser, 60)
     grid = wait.until(ec.presence_of_element_located(

@@ -55,7 +55,7 @@ def phone_or_laptop(browser, size) -> None:
 def test_next_and_previous_lesson_open_at_the_title(size, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     from course import content
     lessons = lv.lessons(content.load_course(ROOT))
@@ -84,7 +84,7 @@ def test_review_answers_by_keys_beside_the_deal_and_shows_its_verdict(size, tmp_
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     with serving(tmp_path) as url, chromium(*size) as browser:
         phone_or_laptop(browser, size)
@@ -119,7 +119,7 @@ def test_cards_are_picked_in_the_table_by_click_and_by_keyboard(size, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     chosen = "[data-testid=stButtonGroup] button[aria-pressed=true]"
     with serving(tmp_path) as url, chromium(*size) as browser:
@@ -151,7 +151,7 @@ BROKEN = "id: zz-unparsable\ntitle: [an unclosed list\n"
 def test_a_broken_file_shows_no_error_to_a_learner(size, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     root = tmp_path / "course"
     shutil.copytree(ROOT / "lessons", root / "lessons")

@@ -46,7 +46,7 @@ def chromium(profile):
 def log_in(browser, url: str, sub: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     wait = WebDriverWait(browser, 60)
     browser.get(url)
@@ -61,7 +61,7 @@ def log_in(browser, url: str, sub: str) -> None:
 def answer(browser, url: str, choice: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     wait = WebDriverWait(browser, 60)
     browser.get(f"{url}/practice?deal={DEAL}")
@@ -78,7 +78,7 @@ def answer(browser, url: str, choice: str) -> None:
 def progress_metrics(browser, url: str) -> dict[str, str]:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     browser.get(f"{url}/progress")
     WebDriverWait(browser, 60).until(ec.presence_of_element_located(

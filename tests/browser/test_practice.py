@@ -77,7 +77,7 @@ def browser():
 def test_answer_a_practice_question_by_clicking(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     url, db = server
     exercise, problems = content.load_exercise(ROOT / "exercises" / "stud-high" / f"{DEAL}.yaml")
@@ -133,7 +133,7 @@ def test_every_page_opens_at_its_short_address(server, browser):
     """The addresses the README gives: a typed /progress must not land on "Page not found"."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     url, _ = server
     wait = WebDriverWait(browser, 60)

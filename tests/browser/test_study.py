@@ -21,7 +21,7 @@ ITEM = "gen/door-tie-suit/5"
 def test_answer_a_generated_item_by_clicking(server, browser):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     url, _db = server
     exercise = templates.generate(ITEM)
@@ -43,7 +43,7 @@ def test_answer_a_generated_item_by_clicking(server, browser):  # noqa: F811
 def test_the_review_page_opens_at_its_short_address(server, browser, tmp_path):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     url, db = server
     wait = WebDriverWait(browser, 60)

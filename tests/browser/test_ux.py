@@ -61,7 +61,7 @@ def open_page(driver, url: str, heading: str):
     """Load `url` and wait for an h1 containing `heading`."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     driver.get(url)
     return WebDriverWait(driver, 60).until(
@@ -71,7 +71,7 @@ def open_page(driver, url: str, heading: str):
 def wait_for(driver, xpath: str, timeout: float = 60):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
 
     return WebDriverWait(driver, timeout).until(
         ec.visibility_of_element_located((By.XPATH, xpath)), xpath)
@@ -299,7 +299,7 @@ def test_practice_fits_a_laptop_and_the_keyboard_answers(app, driver, size, tmp_
     snap(driver, f"practice-{size[0]}", tmp_path)
     # 3 picks the third seat (Cara brings in under the PokerStars suit order), Enter checks
     press(driver, "3")
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(
         "const on = document.querySelector('[data-testid=stRadio] input:checked');"
         "return on && on.closest('label').innerText.includes('Cara');"))
@@ -372,7 +372,7 @@ def test_a_bad_deal_link_says_so_and_the_first_deal_has_no_previous(app, driver,
     warning = wait_for(driver, "//div[@data-testid='stAlert'][contains(., 'There is no deal')]")
     assert "There is no deal called nope" in warning.text
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.support.browser_wait import WebDriverWait
     prev = WebDriverWait(driver, 60).until(ec.presence_of_element_located(
         ("xpath", "//div[contains(@class, 'st-key-practice_prev')]//button")))
     assert not prev.is_enabled()
