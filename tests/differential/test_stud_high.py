@@ -136,16 +136,29 @@ def play_hand(rng: random.Random, players: int, profile, *, fold_weight: float =
     return streets_seen, ties
 
 
-def test_bring_in_and_first_actor_agree_with_pokerkit_suit_then_seat_ties_2000_deals():
-    """PokerStars Stud High (via HPD) door ties by suit; later-street ties by seat (rule 219)."""
+def bring_in_and_first_actor_agree(deals: int) -> tuple[int, int, int]:
+    """PokerStars Stud High (via HPD) door ties by suit; later-street ties by seat (rule 219):
+    `deals` random hands played against pokerkit; (streets seen, door ties, later-street ties)."""
     rng = random.Random(20261130)
     profile = load_profile("pokerstars", {"second_round_pair": "off"})
     streets = door_ties = later_ties = 0
-    for deal in range(2000):
+    for deal in range(deals):
         seen, ties = play_hand(rng, 2 + deal % 7, profile, fold_weight=0.12, check_pot=False, check_options=False)
         streets, door_ties, later_ties = streets + seen, door_ties + ties["door"], later_ties + ties["later"]
+    return streets, door_ties, later_ties
+
+
+@pytest.mark.slow
+def test_bring_in_and_first_actor_agree_with_pokerkit_suit_then_seat_ties_2000_deals():
+    streets, door_ties, later_ties = bring_in_and_first_actor_agree(2000)
     # The comparison reached the later streets and met both kinds of tie many times.
     assert streets > 5000 and door_ties > 100 and later_ties > 10, (streets, door_ties, later_ties)
+
+
+def test_bring_in_and_first_actor_agree_with_pokerkit_suit_then_seat_ties_500_deals():
+    """The same comparison at a quarter of the size (make test), with the counts scaled."""
+    streets, door_ties, later_ties = bring_in_and_first_actor_agree(500)
+    assert streets > 1250 and door_ties > 25 and later_ties > 2, (streets, door_ties, later_ties)
 
 
 def test_pot_after_every_action_agrees_with_pokerkit_pair_option_off_500_sequences():
