@@ -59,8 +59,13 @@ def test_each_question_draws_its_own_table_on_every_screen(app, driver, size, tm
         assert row["right"] <= width, (row, width)      # inside the screen
     assert driver.execute_script(
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;")
-    tabs = [b for b in driver.find_elements(By.CSS_SELECTOR, "[data-testid=stButtonGroup] button")
-            if b.text.strip().startswith("Q")]
+    # the question's column is drawn after the table: wait for its tabs, not only the rows
+    for _ in range(60):
+        tabs = [b for b in driver.find_elements(By.CSS_SELECTOR, "[data-testid=stButtonGroup] button")
+                if b.text.strip().startswith("Q")]
+        if len(tabs) >= len(WHOLE.questions):
+            break
+        time.sleep(0.5)
     assert len(tabs) == len(WHOLE.questions), [t.text for t in tabs]
     for tab in tabs:                                     # every question can be reached
         assert tab.rect["x"] + tab.rect["width"] <= width, (tab.text, tab.rect, width)
