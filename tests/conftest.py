@@ -37,21 +37,18 @@ def shipped_course_cache(tmp_path_factory) -> Path | None:
 
 
 @pytest.fixture(autouse=True)
-def course_cache(request, tmp_path, monkeypatch):
+def course_cache(shipped_course_cache, tmp_path, monkeypatch):
     """Each test's own validated-course cache (course.content.cache), in its temporary folder:
     tests never fill the user's cache, nor each other's (servers inherit it). It starts with
     the shipped course's files as validated once for the whole test process by the unpatched
     code (`shipped_course_cache`, linked in: the cache is only ever replaced by a rename, never
     written in place), so that the hundreds of tests that open the app on the shipped course do
-    not each validate it again. A test marked `cold_course_cache` starts from an empty one."""
+    not each validate it again."""
     folder = tmp_path / "course-cache"
     monkeypatch.setenv("STUD_STUDY_CACHE", str(folder))
-    if request.node.get_closest_marker("cold_course_cache"):
-        return
-    seed = request.getfixturevalue("shipped_course_cache")
-    if seed is not None:
+    if shipped_course_cache is not None:
         folder.mkdir()
-        for kept in seed.iterdir():
+        for kept in shipped_course_cache.iterdir():
             os.link(kept, folder / kept.name)
 
 
