@@ -393,35 +393,8 @@ class LiveCourse:
         self._thread.start()
 
     def _start_observer(self) -> bool:
-        try:
-            from watchdog.events import FileSystemEventHandler
-            from watchdog.observers import Observer
-        except ImportError:
-            return False
-        live = self
-
-        class Handler(FileSystemEventHandler):
-            def on_any_event(self, event) -> None:  # noqa: ANN001 - watchdog's event type
-                if event.event_type in ("opened", "closed_no_write"):
-                    return
-                with live._events:
-                    if event.is_directory:
-                        live._rescan = True
-                    else:
-                        live._pending.update(p for p in (event.src_path, getattr(event, "dest_path", ""))
-                                             if isinstance(p, str) and p)
-                live._wake.set()
-
-        try:
-            observer = Observer()
-            for folder in course_folders(self.root):
-                observer.schedule(Handler(), str(folder), recursive=True)
-            observer.daemon = True
-            observer.start()
-        except (OSError, RuntimeError):
-            return False
-        self._observer = observer
-        return True
+        self._observer = _observer_for(self)
+        return self._observer is not None
 
     def _run(self) -> None:
         while not self._closed.is_set():
@@ -457,6 +430,39 @@ class LiveCourse:
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
+
+
+def _observer_for(live: LiveCourse):
+    """A started watchdog observer of `live`'s content folders that queues each changed path
+    (a folder's change asks for a rescan) and wakes `live`'s watcher thread; None where no
+    watcher can be started (no watchdog, or no inotify)."""
+    try:
+        from watchdog.events import FileSystemEventHandler
+        from watchdog.observers import Observer
+    except ImportError:
+        return None
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:  # noqa: ANN001 - watchdog's event type
+            if event.event_type in ("opened", "closed_no_write"):
+                return
+            with live._events:
+                if event.is_directory:
+                    live._rescan = True
+                else:
+                    live._pending.update(p for p in (event.src_path, getattr(event, "dest_path", ""))
+                                         if isinstance(p, str) and p)
+            live._wake.set()
+
+    try:
+        observer = Observer()
+        for folder in course_folders(live.root):
+            observer.schedule(Handler(), str(folder), recursive=True)
+        observer.daemon = True
+        observer.start()
+    except (OSError, RuntimeError):
+        return None
+    return observer
 
 
 def validate_in_child(root: Path, cache_file: Path) -> int | None:
