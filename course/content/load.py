@@ -125,10 +125,10 @@ def file_name(path: Path, root: Path | None) -> str:
         if base and text.startswith(base + os.sep) and os.sep == "/":   # the usual case, fast
             return text[len(base) + 1:]
         try:
-            return path.relative_to(root).as_posix()
+            return Path(path).relative_to(root).as_posix()
         except ValueError:
-            return _rel(path, root)
-    return path.as_posix()
+            return _rel(Path(path), root)
+    return Path(path).as_posix()
 
 
 def load_text(data: bytes | None, problems: list[Problem], file: str, lesson: bool) -> Loaded:

@@ -63,3 +63,15 @@ def test_a_small_course_or_a_child_that_cannot_write_the_cache_is_validated_here
     monkeypatch.setattr("subprocess.run", no_child)
     small = LiveCourse(root, watch=False, cache_file=tmp_path / "small.pickle")
     assert small.course().exercises and small.validated == len(small.files())
+
+
+def test_a_course_named_by_a_relative_folder_loads_as_the_same_course_named_absolutely(tmp_path, monkeypatch):
+    root = whole_course(tmp_path)
+    absolute = LiveCourse(root, watch=False, cache_file=None).course()
+    monkeypatch.chdir(root.parent)
+    relative = LiveCourse(Path(root.name), watch=False, cache_file=None).course()
+    assert sorted(relative.exercises) == sorted(absolute.exercises)
+    assert [str(p) for p in relative.problems] == [str(p) for p in absolute.problems]
+    monkeypatch.chdir(root)
+    here = LiveCourse(".", watch=False, cache_file=None).course()
+    assert sorted(here.exercises) == sorted(absolute.exercises)
