@@ -31,6 +31,8 @@ import logging
 import os
 import pickle
 import stat
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -38,18 +40,23 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable
 
-from course.content import cache
+from course.content import cache, stamp_check
 from course.content.load import YAML_SUFFIXES, course_folders, map_facts, walk
 from course.model import Course
 
 LOG = logging.getLogger(__name__)
-FORMAT = 2
+FORMAT = 3
+CHECK_APART_FROM = 5_000    # files: an index of this many is checked by a child process (`stamp_check`)
+CHECK_TIMEOUT = 120.0       # seconds the child is given before the check is made here instead
+NO_VERDICT = "no verdict"   # what `child_verdict` says when the child answered nothing usable
 
 
 # The index is pickled as plain tuples (unpickling 43,000 small objects, each built in Python,
 # took over a second; plain tuples a tenth of that), and each lesson or exercise is seen through
 # a tuple subclass whose fields are read by name (`IndexLesson`, `IndexExercise`), made when it
-# is looked up (`_Seen`), never all at once.
+# is looked up (`_Seen`), never all at once. Each exercise's tuple is kept pickled on its own
+# (`build`) and unpickled only when the map looks it up: the map reads the exercises of the
+# thirty lessons it shows, and unpickling all 43,000 tuples was three quarters of the index's read.
 
 class IndexQuestion(tuple):
     """A question as the map reads it: (ask, points)."""
@@ -95,10 +102,15 @@ class IndexLesson(tuple):
         return tuple(map(IndexSection, self[6]))
 
 
-class _Seen(Mapping):
-    """Id -> an index's lesson or exercise, made from its plain tuple when looked up."""
+def _exercise(packed: bytes) -> IndexExercise:
+    return IndexExercise(pickle.loads(packed))
 
-    def __init__(self, raw: dict[str, tuple], kind: type):
+
+class _Seen(Mapping):
+    """Id -> an index's lesson or exercise, made from its plain tuple (or its pickled tuple, by
+    `kind`) when looked up."""
+
+    def __init__(self, raw: dict[str, Any], kind: Any):
         self._raw, self._kind = raw, kind
 
     def __getitem__(self, key: str) -> Any:
@@ -131,7 +143,7 @@ class CourseIndex(Course):
     @classmethod
     def of(cls, data: tuple) -> "CourseIndex":
         root, lessons, exercises, problems, files, invalid = data
-        return cls(root, _Seen(lessons, IndexLesson), _Seen(exercises, IndexExercise), problems, files, invalid)
+        return cls(root, _Seen(lessons, IndexLesson), _Seen(exercises, _exercise), problems, files, invalid)
 
 
 def index_file(cache_file: Path | None) -> Path | None:
@@ -141,11 +153,13 @@ def index_file(cache_file: Path | None) -> Path | None:
 
 def build(course: Course) -> tuple:
     """The map's index of `course` as plain data (see `CourseIndex.of`), from each model's first
-    fields and `map_facts` (a model from the cache is not unpacked)."""
+    fields and `map_facts` (a model from the cache is not unpacked); each exercise's tuple pickled
+    on its own, to be unpickled when it is looked up."""
     lessons = {lid: (lesson.id, lesson.title, lesson.game, lesson.order, lesson.summary,
                      tuple(lesson.exercises), map_facts(lesson), lesson.path)
                for lid, lesson in course.lessons.items()}
-    exercises = {eid: (exercise.id, exercise.title, exercise.game, exercise.path, map_facts(exercise))
+    exercises = {eid: pickle.dumps((exercise.id, exercise.title, exercise.game, exercise.path, map_facts(exercise)),
+                                   protocol=pickle.HIGHEST_PROTOCOL)
                  for eid, exercise in course.exercises.items()}
     return course.root, lessons, exercises, list(course.problems), list(course.files), dict(course.invalid)
 
@@ -182,25 +196,73 @@ def forget(path: Path | None) -> None:
 
 def read(path: Path | None, root: Path | str) -> CourseIndex | None:
     """The index kept in `path` when it still describes every content file under `root` (see
-    the module's notes), else None."""
+    the module's notes), else None. An index of CHECK_APART_FROM files or more has its files
+    stat'ed by a child process (`stamp_check`) while this one unpickles the index."""
     if path is None:
         return None
+    root, child = Path(root), None
     try:
         with open(path, "rb") as handle:
             header = pickle.load(handle)
             if header.get("format") != FORMAT or header.get("version") != cache.code_version():
                 return None
-            stamps, written = header["stamps"], int(header["written"])
-            if not unchanged(Path(root), stamps, written, header.get("folders")):
-                return None
-            index = CourseIndex.of(pickle.load(handle))
+            stamps, written, folders = header["stamps"], int(header["written"]), header.get("folders")
+            if len(stamps) >= CHECK_APART_FROM and same_folders(root, folders):
+                child = check_apart(path, root)
+            body = pickle.load(handle)
+        verdict = child_verdict(child) if child is not None else NO_VERDICT
+        child = None
+        if verdict == NO_VERDICT:
+            same = unchanged(root, stamps, written, folders)
+        else:
+            same = walked_unchanged(root, stamps, written) if verdict is None else verdict
+        if not same:
+            return None
+        index = CourseIndex.of(body)
     except FileNotFoundError:
         return None
     except Exception as exc:  # noqa: BLE001 - never worth failing a start
         LOG.warning("the Course map's index %s ignored, it cannot be read (%s: %s)", path,
                     type(exc).__name__, exc)
         return None
+    finally:
+        if child is not None:           # left before its verdict was read
+            child.kill()
+            child.communicate()
     return index
+
+
+def check_apart(path: Path, root: Path) -> subprocess.Popen | None:
+    """A child process running `stamp_check` on the index in `path` for the content under
+    `root`, or None when none can be started (the check is then made here)."""
+    if not sys.executable:
+        return None
+    try:
+        return subprocess.Popen([sys.executable, "-I", "-S", stamp_check.__file__, os.fspath(path),
+                                 os.fspath(root), repr(cache.RACY)],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as exc:
+        LOG.warning("the Course map's index is checked in the server: no child process (%s)", exc)
+        return None
+
+
+def child_verdict(child: subprocess.Popen) -> bool | None | str:
+    """What the child running `stamp_check` found: True (unchanged), False (changed) or None
+    (walk the folders); NO_VERDICT when it gave no verdict (logged; the check is then made here)."""
+    try:
+        out, err = child.communicate(timeout=CHECK_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        LOG.warning("the Course map's index check took over %.0f s in a child process: checked here", CHECK_TIMEOUT)
+        return NO_VERDICT
+    said = out.decode("ascii", "replace").strip()
+    found = {word: verdict for verdict, word in stamp_check.VERDICTS.items()}
+    if child.returncode != 0 or said not in found:
+        LOG.warning("the Course map's index check failed in a child process (exit %s: %s): checked here",
+                    child.returncode, err.decode("utf-8", "replace")[-500:].strip() or said)
+        return NO_VERDICT
+    return found[said]
 
 
 def unchanged(root: Path, stamps: dict[str, tuple[int, int]], written: int,
@@ -243,28 +305,15 @@ def listed_unchanged(root: Path, stamps: dict[str, tuple[int, int]], written: in
     modified within `cache.RACY` seconds of `written`; None (walk the folders) otherwise. An
     unchanged folder holds the entries it held: a file edited in place changes only its own
     time, which each file's stat still compares."""
-    if not folders:
+    if not same_folders(root, folders):
         return None
-    base = os.fspath(root).rstrip(os.sep) + os.sep
-    limit = written - cache.RACY * 1e9
-    if sorted(os.path.relpath(folder, root) for folder in course_folders(root)) != \
-            sorted(name for name in folders if os.sep not in name):
-        return None
-    for name, mtime in folders.items():
-        try:
-            info = os.lstat(base + name)
-        except OSError:
-            return None
-        if info.st_mtime_ns != mtime or mtime > limit:
-            return None
-    for name, stamp in stamps.items():
-        try:
-            info = os.stat(base + name)
-        except OSError:
-            return False
-        if (info.st_size, info.st_mtime_ns) != stamp or info.st_mtime_ns > limit:
-            return False
-    return True
+    return stamp_check.listed_stamps(os.fspath(root), stamps, written, folders, cache.RACY)
+
+
+def same_folders(root: Path, folders: dict[str, int] | None) -> bool:
+    """Whether folder times were kept (`folder_stamps`) for the content folders `root` has now."""
+    return bool(folders) and sorted(os.path.relpath(folder, root) for folder in course_folders(root)) == \
+        sorted(name for name in folders if os.sep not in name)
 
 
 def folder_stamps(root: Path, stamps: dict[str, tuple[int, int]]) -> dict[str, int] | None:

@@ -143,6 +143,8 @@ def test_the_check_by_the_listed_files_answers_as_walking_the_folders(kept, chan
     listed, walked = both_checks(root, where)
     same = change in ("none", "folder racy")  # a folder's time alone is no change to the files
     assert listed is None or listed == walked
+    if map_index.same_folders(root, header(where)["folders"]):   # the child's check answers as this one
+        assert map_index.child_verdict(map_index.check_apart(where, root)) == listed
     assert walked == same
     if change in ("none", "edited in place", "edited, same size"):
         assert listed is not None             # the folders unchanged: answered without a walk
@@ -155,3 +157,31 @@ def test_no_folder_times_are_kept_when_a_link_is_among_the_files(kept):
     (root / "exercises" / "zz-link.yaml").symlink_to(first)
     stamps = {**header(map_index.index_file(file))["stamps"], "exercises/zz-link.yaml": (1, 1)}
     assert map_index.folder_stamps(root, stamps) is None
+
+
+def test_a_big_index_is_checked_by_a_child_process_while_the_server_reads_it(kept, monkeypatch):
+    root, file, course = kept
+    where = map_index.index_file(file)
+    monkeypatch.setattr(map_index, "CHECK_APART_FROM", 1)
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("the files were stat'ed in the server's own process")
+
+    monkeypatch.setattr(map_index.stamp_check, "listed_stamps", not_here)
+    index = map_index.read(where, root)
+    assert index is not None and list(index.exercises) == list(course.exercises)
+    first = sorted((root / "exercises").rglob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert map_index.read(where, root) is None          # the child's "changed" is heeded
+
+
+def test_a_child_that_gives_no_verdict_leaves_the_check_to_the_server(kept, monkeypatch, caplog):
+    root, file, course = kept
+    where = map_index.index_file(file)
+    monkeypatch.setattr(map_index, "CHECK_APART_FROM", 1)
+    monkeypatch.setattr(map_index.sys, "executable", shutil.which("false"))
+    assert list(map_index.read(where, root).exercises) == list(course.exercises)
+    assert "checked here" in caplog.text
+    first = sorted((root / "exercises").rglob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert map_index.read(where, root) is None
