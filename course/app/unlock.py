@@ -48,7 +48,9 @@ def answered(name: str) -> set[str]:
 def tried(course: Any, attempted: Iterable[str]) -> set[str]:
     """The ids of the lessons whose try-its are all answered in `attempted` (exercise ids)."""
     attempted = attempted if isinstance(attempted, (set, frozenset)) else set(attempted)
-    out = set()
+    out: set[str] = set()
+    if not attempted:           # nothing answered tries nothing (and a new learner's first map
+        return out              # need not list every lesson's try-its)
     for lid, needed in state.per_course(course, try_its).items():
         if needed:
             if needed <= attempted:
