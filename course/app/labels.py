@@ -9,6 +9,7 @@ profile the course defines has a name here, so a new slug cannot reach the scree
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from course import rules
 from course.games import GAMES as REGISTRY
@@ -17,11 +18,8 @@ from course.games import GAMES as REGISTRY
 # from the game registry, so a new game needs no second list here.
 GAMES = {name: spec.title for name, spec in REGISTRY.items()}
 
-NAMES = {
-    **GAMES,
-    # rule profiles: each profile's own `label` (its title when it has none), course/rules/profiles.yaml
-    **{name: rules.load_profile(name).label for name in rules.profile_names()},
-    # skills and lesson topics (course.content.TOPICS; the home games' skills are their games)
+# Skills and lesson topics (course.content.TOPICS; the home games' skills are their games).
+TOPIC_NAMES = {
     "deal": "the deal",
     "forced-bets": "antes and forced bets",
     "bring-in": "the bring-in",
@@ -35,6 +33,27 @@ NAMES = {
     "review": "review",
     "side-pots": "all-ins and side pots",
 }
+
+
+@lru_cache(maxsize=None)
+def profile_names() -> dict[str, str]:
+    """Each rule profile's name: its own `label`, its title when it has none
+    (course/rules/profiles.yaml). Read at the first look-up of a slug that is no game or topic,
+    not at import: reading the profiles is a twentieth of a second, and the Course map, a
+    restarted server's first page, names only games."""
+    return {name: rules.load_profile(name).label for name in rules.profile_names()}
+
+
+def names() -> dict[str, str]:
+    """Every slug's name: the rule profiles', the games' and the topics' (a topic's name first,
+    then a game's, as `display_name` looks them up)."""
+    return {**profile_names(), **GAMES, **TOPIC_NAMES}
+
+
+def __getattr__(name: str):
+    if name == "NAMES":        # `labels.NAMES`, as it was when it was made at import
+        return names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Each ask as a learner names what it trains, for memory cards: several asks share a skill
 # (winners and award both train the showdown), so a card is named by its own ask.
@@ -89,7 +108,8 @@ SOURCES = {
 def display_name(slug: str) -> str:
     """The learner's name for a game, profile, skill or topic; an unknown slug still reads
     as words ("new-topic" -> "new topic") rather than as code."""
-    return NAMES.get(slug, str(slug).replace("-", " ").replace("_", " "))
+    found = TOPIC_NAMES.get(slug) or GAMES.get(slug) or profile_names().get(slug)
+    return found or str(slug).replace("-", " ").replace("_", " ")
 
 
 def quoted(text: object, limit: int = 80) -> str:

@@ -41,6 +41,15 @@ def test_every_game_topic_and_profile_has_a_display_name():
     assert labels.display_name("no-such-thing") == "no such thing"     # never raw
 
 
+def test_no_profile_shares_a_slug_with_a_game_or_topic_and_games_are_named_without_reading_profiles():
+    profiles, games, topics = set(rules.profile_names()), set(labels.GAMES), set(labels.TOPIC_NAMES)
+    assert not profiles & (games | topics) and not games & topics       # one name per slug
+    labels.profile_names.cache_clear()
+    assert [labels.display_name(g) for g in labels.GAMES] == list(labels.GAMES.values())
+    assert labels.profile_names.cache_info().currsize == 0             # the map's headers read no profile
+    assert labels.display_name("opr-535") == labels.NAMES["opr-535"] != "opr 535"
+
+
 def test_every_article_has_a_readable_title_and_every_source_a_short_name():
     for key, cit in rules.citations().items():
         assert cit.source_title in labels.SOURCES or cit.source_label, cit.source_title
