@@ -29,9 +29,10 @@ filled by one first start; then fresh servers alternating, `--rounds` each):
 
     python benchmarks/scale.py --restarts-only 43000 --restart-against REV [--rounds 5]
 
-The first Course map after a restart from the cache (process start to the map drawn for a
-visitor who opens the page as soon as the server answers), beside the code at REV when given,
-and beside the floor, a trivial Streamlit page's first paint in the same rounds:
+The first Course map after a restart (the cache and the progress file kept from the first start;
+process start to the map drawn for a visitor who opens the page as soon as the server answers),
+beside the code at REV when given, and beside the floor, a trivial Streamlit page's first paint
+in the same rounds:
 
     python benchmarks/scale.py --first-map 43000 [--first-map-against REV] [--rounds 5]
 
@@ -277,15 +278,16 @@ def _answers(port: int) -> bool:
 
 
 @contextmanager
-def _served(course: Path, folder: Path, code: Path | None, cache: Path, name: str):
+def _served(course: Path, folder: Path, code: Path | None, cache: Path, name: str, db: Path | None = None):
     """A server (`python -m course.app`, of this checkout or of the package under `code`) on
-    `course` with the validated-course cache `cache`, its output in `folder/<name>.log`: yields
-    the process, its port, the log and the time it was started; stops it on leaving."""
+    `course` with the validated-course cache `cache` and the progress file `db` (a fresh one,
+    `folder/<name>.db`, when not given), its output in `folder/<name>.log`: yields the process,
+    its port, the log and the time it was started; stops it on leaving."""
     from tests.support.serve import free_port
 
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "STUD_STUDY_CONTENT"}
-    env.update({"STUD_STUDY_DB": str(folder / f"{name}.db"), "STUD_STUDY_CONTENT": str(course),
+    env.update({"STUD_STUDY_DB": str(db or folder / f"{name}.db"), "STUD_STUDY_CONTENT": str(course),
                 "STUD_STUDY_CACHE": str(cache)})
     if code is not None:
         env["PYTHONPATH"] = str(code)
@@ -303,7 +305,8 @@ def _served(course: Path, folder: Path, code: Path | None, cache: Path, name: st
             proc.wait(timeout=30)
 
 
-def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> float:
+def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str,
+                db: Path | None = None) -> float:
     """Seconds from starting a server (`python -m course.app`, of this checkout or of the
     package under `code`) on `course` until it logs its course loaded; the server is stopped.
     Its CPU seconds by then go into RESTART_CPU[name]: on a machine shared with other jobs the
@@ -311,7 +314,7 @@ def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name
     answers (what it holds for the course while serving) goes into RESTART_RSS[name]."""
     from tests.support.serve import LOADED
 
-    with _served(course, folder, code, cache, name) as (proc, port, log, started):
+    with _served(course, folder, code, cache, name, db) as (proc, port, log, started):
         while not LOADED.search(log.read_text(encoding="utf-8", errors="replace")):
             if proc.poll() is not None:
                 raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
@@ -325,9 +328,9 @@ def ready_after(course: Path, folder: Path, code: Path | None, cache: Path, name
         return wall
 
 
-def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str) -> dict:
+def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, name: str, db: Path) -> dict:
     """A server (`python -m course.app`, of this checkout or of the package under `code`) started
-    on `course` with the validated-course cache `cache`, and a visitor who opens it as soon as it
+    on `course` with the validated-course cache `cache` and the progress file `db`, and a visitor who opens it as soon as it
     answers: seconds from the process start until it answers its health check, until it has
     served the page's HTML, and until the Course map's run has finished over the websocket (what
     the visitor sees) with the server's CPU seconds by then (on a shared machine the wall time
@@ -338,7 +341,7 @@ def first_map_after(course: Path, folder: Path, code: Path | None, cache: Path, 
     from tests.support.serve import LOADED
     from tests.support.wsclient import Tab
 
-    with _served(course, folder, code, cache, name) as (proc, port, log, started):
+    with _served(course, folder, code, cache, name, db) as (proc, port, log, started):
         while not _answers(port):
             if proc.poll() is not None:
                 raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
@@ -409,7 +412,9 @@ def first_maps(size: int, rev: str | None, rounds: int) -> int:
     """The first Course map after a restart on unchanged files: one first start fills each
     tree's cache (this checkout's, and the code at `rev`'s when given), then fresh servers
     alternate, each opened by a visitor as soon as it answers, `rounds` times each, and beside
-    them the floor: a trivial Streamlit page (`trivial_first_paint`) in the same rounds."""
+    them the floor: a trivial Streamlit page (`trivial_first_paint`) in the same rounds. Each
+    tree keeps its cache and its progress file from one start to the next, as a restarted server
+    does (a fresh progress file has its tables made first, a new class's first start)."""
     with tempfile.TemporaryDirectory() as tmp:
         before = previous_code(Path(tmp) / "before", rev) if rev else None
         if rev and before is None:
@@ -420,15 +425,17 @@ def first_maps(size: int, rev: str | None, rounds: int) -> int:
         folder.mkdir()
         trees = {**({f"code at {rev}": before} if before else {}), "this checkout": None}
         caches = {name: Path(tmp) / f"cache-{n}" for n, name in enumerate(trees)}
+        dbs = {name: folder / f"progress-{n}.db" for n, name in enumerate(trees)}
         for name, code in trees.items():
-            first = ready_after(course, folder, code, caches[name], f"fill-{len(RESTART_CPU)}")
+            first = ready_after(course, folder, code, caches[name], f"fill-{len(RESTART_CPU)}", dbs[name])
             print(f"{name}: first start (validates every file, fills its cache) ready after {first:.1f} s", flush=True)
         found: dict[str, list[dict]] = {name: [] for name in trees}
         floor: list[dict] = []
         for turn in range(rounds):
             floor.append(trivial_first_paint(folder, f"trivial-{turn}"))
             for name, code in trees.items():
-                found[name].append(first_map_after(course, folder, code, caches[name], f"map-{name[:4]}-{turn}"))
+                found[name].append(first_map_after(course, folder, code, caches[name], f"map-{name[:4]}-{turn}",
+                                                   dbs[name]))
     print(f"\nthe first Course map after a restart on unchanged files, {size:,} exercises, {rounds} fresh "
           "servers each, alternating (seconds from the process start; median, min to max):")
     for name, rows in found.items():
