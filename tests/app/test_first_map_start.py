@@ -25,6 +25,7 @@ LONG_AGO = 1_600_000_000 * 10**9     # files older than the cache (not within ca
 FIRST_MAP = re.compile(r"the first Course map was drawn [\d.]+ s after the start, [\d.]+ s of CPU; imported before it, "
                        r"of the modules meant for after it: (?P<early>.+)")
 REST = "the other pages' modules and pandas imported"
+COLLECTING = "the cyclic garbage collector, paused for the start, is running again"
 
 
 FIRST_RUN_ALONE = textwrap.dedent("""
@@ -84,6 +85,7 @@ def test_a_restarted_server_draws_its_first_map_before_importing_the_rest_and_th
     with AppServer(env, log=tmp_path / "first.log") as first:
         first.wait()
         first.wait_course_loaded()               # the first start fills the cache and the index
+        assert COLLECTING in wait_for(first.log, COLLECTING)     # resumed once loaded, no visitor needed
 
     with AppServer(env, log=tmp_path / "restart.log") as server:
         server.wait()
@@ -96,6 +98,7 @@ def test_a_restarted_server_draws_its_first_map_before_importing_the_rest_and_th
         assert "the Course map's index read from the cache" in log
         early = FIRST_MAP.search(log)
         assert early and early.group("early") == "none", log[-3000:]
+        assert log.index(COLLECTING) > early.start()     # paused until the first map was drawn
         loaded = server.wait_course_loaded()
         assert loaded["load"] == "1" and loaded["problems"] == "0"
 
