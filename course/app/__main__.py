@@ -268,11 +268,9 @@ def main(argv: list[str]) -> int:
 
     def checked_start(*args, **kwargs):
         refuse_unsafe_start(**flags)
-        from course.app import component_scan, direct_run, health, page_icon, theme_options
+        from course.app import health, streamlit_start, theme_options
         theme_options.keep_theme_options()
-        direct_run.skip_direct_run_check()
-        component_scan.quick_component_filter()
-        page_icon.known_icon_is_emoji()
+        streamlit_start.install()
         health.answer_only_when_saving()
         # answer only once a first run needs no imports (the course itself may still be loading:
         # a visitor who comes now waits for that one load, `course.app.state.course`)

@@ -17,7 +17,7 @@ import logging
 
 import streamlit as st
 
-from course.app import card_picking, cards_view, contrast, extras, links, page_icon, phone, site, state
+from course.app import card_picking, cards_view, contrast, extras, links, phone, site, state, streamlit_start
 
 SCREENS = "course.app.screens"      # the package of the pages' modules, one module per page
 
@@ -67,7 +67,7 @@ def build_pages(roles: frozenset[str]) -> tuple[dict[str, list], dict[str, st.Pa
 
 
 def main() -> None:
-    st.set_page_config(page_title="Stud Study Room", page_icon=page_icon.ICON, layout="wide")
+    st.set_page_config(page_title="Stud Study Room", page_icon=streamlit_start.ICON, layout="wide")
     state.init()
     links.same_tab_links(cards_view.style_tag() + phone.style_tag() + contrast.style_tag()
                          + card_picking.tag())
