@@ -147,17 +147,26 @@ def test_cards_are_picked_in_the_table_by_click_and_by_keyboard(size, tmp_path):
 BROKEN = "id: zz-unparsable\ntitle: [an unclosed list\n"
 
 
+@pytest.fixture(scope="module")
+def broken_course_url(tmp_path_factory):
+    """One server, for every width, on a copy of the course with one file that cannot be parsed."""
+    folder = tmp_path_factory.mktemp("broken-course")
+    root = folder / "course"
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "exercises", root / "exercises")
+    (root / "exercises" / "zz-unparsable.yaml").write_text(BROKEN, encoding="utf-8")
+    with serving(folder, content=root) as url:
+        yield url
+
+
 @pytest.mark.parametrize("size", WIDTHS, ids=["1280", "390"])
-def test_a_broken_file_shows_no_error_to_a_learner(size, tmp_path):
+def test_a_broken_file_shows_no_error_to_a_learner(size, broken_course_url):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from tests.support.browser_wait import WebDriverWait
 
-    root = tmp_path / "course"
-    shutil.copytree(ROOT / "lessons", root / "lessons")
-    shutil.copytree(ROOT / "exercises", root / "exercises")
-    (root / "exercises" / "zz-unparsable.yaml").write_text(BROKEN, encoding="utf-8")
-    with serving(tmp_path, content=root) as url, chromium(*size) as browser:
+    url = broken_course_url
+    with chromium(*size) as browser:
         phone_or_laptop(browser, size)
         wait = WebDriverWait(browser, 60)
         for path, title in (("/", "Course map"), ("/practice", "Practice"), ("/lesson?id=bring-in", "bring")):
