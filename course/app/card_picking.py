@@ -27,15 +27,18 @@ SCRIPT = """<script>
     }
     return null;
   };
+  // an attribute written only when it changes: the observer below watches aria-pressed, and a
+  // write of the same value would wake it again, every frame, for as long as the page is open
+  const put = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
   const sync = () => {
     for (const card of document.querySelectorAll('.ssr-table .ssr-card[data-card]')) {
       const chip = chipFor(card);
       const usable = !!chip && !chip.disabled;
       card.classList.toggle('ssr-pickable', usable);
       if (usable) {
-        card.setAttribute('role', 'button');
-        card.setAttribute('tabindex', '0');
-        card.setAttribute('aria-pressed', chip.getAttribute('aria-pressed') === 'true' ? 'true' : 'false');
+        put(card, 'role', 'button');
+        put(card, 'tabindex', '0');
+        put(card, 'aria-pressed', chip.getAttribute('aria-pressed') === 'true' ? 'true' : 'false');
       } else if (card.getAttribute('role') === 'button') {
         card.setAttribute('role', 'img');
         card.removeAttribute('tabindex');

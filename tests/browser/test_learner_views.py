@@ -142,6 +142,20 @@ def test_cards_are_picked_in_the_table_by_click_and_by_keyboard(size, tmp_path):
         cards = browser.find_elements(By.CSS_SELECTOR, ".ssr-table .ssr-card.ssr-pickable")
         browser.execute_script("arguments[0].click();", cards[0])                       # again: left out
         wait.until(lambda b: [c.text.strip() for c in b.find_elements(By.CSS_SELECTOR, chosen)] == [second])
+        time.sleep(0.5)
+        assert browser.execute_async_script(QUIET) == 0     # at rest, the picking script writes nothing
+
+
+# Attribute and child changes anywhere on the page over one second: a page at rest makes none. A
+# script that rewrote the cards' attributes on every change it saw woke itself again each frame
+# and held the browser's processor at full use for as long as the page was open.
+QUIET = """
+const done = arguments[arguments.length - 1];
+let changes = 0;
+const watch = new MutationObserver((found) => { changes += found.length; });
+watch.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+setTimeout(() => { watch.disconnect(); done(changes); }, 1000);
+"""
 
 
 BROKEN = "id: zz-unparsable\ntitle: [an unclosed list\n"
