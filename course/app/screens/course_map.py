@@ -86,9 +86,12 @@ screen (and those before the onward one) have their progress counted."""
                                  icon=":material/check_circle:" if finished
                                  else ":material/menu_book:",
                                  help="Done: every rule it teaches is mastered" if finished else None)
-                    st.caption(md_escape(lv.field(lesson, "summary") or ""))
-                    st.caption("Review: unlocked" if lv.field(lesson, "id") in tried
-                               else "Review: unlocks when you answer its try-its")
+                    # the summary and the Review line in one caption, two lines: a big course's
+                    # map sends thirty lessons, and each element is a message to the browser
+                    review = ("Review: unlocked" if lv.field(lesson, "id") in tried
+                              else "Review: unlocks when you answer its try-its")
+                    summary = md_escape(lv.field(lesson, "summary") or "")
+                    st.caption(f"{summary}  \n{review}" if summary else review)
                 with right:
                     if standing.total:
                         st.progress(standing.mastered / standing.total,
