@@ -45,7 +45,7 @@ from course.content.load import YAML_SUFFIXES, course_folders, map_facts, walk
 from course.model import Course
 
 LOG = logging.getLogger(__name__)
-FORMAT = 3
+FORMAT = 4
 CHECK_APART_FROM = 5_000    # files: an index of this many is checked by a child process (`stamp_check`)
 CHECK_TIMEOUT = 120.0       # seconds the child is given before the check is made here instead
 NO_VERDICT = "no verdict"   # what `child_verdict` says when the child answered nothing usable
@@ -173,10 +173,11 @@ def write(path: Path | None, course: Course, stamps: dict[str, tuple[int, int]],
         return False
     try:
         folders = folder_stamps(root, stamps) if root is not None else None
+        body = pickle.dumps(build(course), protocol=pickle.HIGHEST_PROTOCOL)
         header = {"format": FORMAT, "version": cache.code_version(), "written": time.time_ns(),
-                  "stamps": stamps, "folders": folders}
-        cache.write_whole(path, pickle.dumps(header, protocol=pickle.HIGHEST_PROTOCOL),
-                          pickle.dumps(build(course), protocol=pickle.HIGHEST_PROTOCOL))
+                  "folders": folders, "files": len(stamps), "body_bytes": len(body)}
+        cache.write_whole(path, pickle.dumps(header, protocol=pickle.HIGHEST_PROTOCOL), body,
+                          pickle.dumps(stamps, protocol=pickle.HIGHEST_PROTOCOL))
         return True
     except Exception as exc:  # noqa: BLE001 - the map then waits for the course, as before
         LOG.warning("the Course map's index %s not written (%s: %s)", path, type(exc).__name__, exc)
@@ -206,12 +207,14 @@ def read(path: Path | None, root: Path | str) -> CourseIndex | None:
             header = pickle.load(handle)
             if header.get("format") != FORMAT or header.get("version") != cache.code_version():
                 return None
-            stamps, written, folders = header["stamps"], int(header["written"]), header.get("folders")
-            if len(stamps) >= CHECK_APART_FROM and same_folders(root, folders):
+            written, folders = int(header["written"]), header.get("folders")
+            if header["files"] >= CHECK_APART_FROM and same_folders(root, folders):
                 child = check_apart(path, root)
             body = pickle.load(handle)
-        verdict = child_verdict(child) if child is not None else NO_VERDICT
-        child = None
+            verdict = child_verdict(child) if child is not None else NO_VERDICT
+            child = None
+            if verdict is not True:           # the stamps, kept last, are read only to check here
+                stamps = pickle.load(handle)
         if verdict == NO_VERDICT:
             same = unchanged(root, stamps, written, folders)
         else:
@@ -230,6 +233,15 @@ def read(path: Path | None, root: Path | str) -> CourseIndex | None:
             child.kill()
             child.communicate()
     return index
+
+
+def kept_header(path: Path) -> dict[str, Any]:
+    """The header of the index kept in `path`, with its files' stamps (kept after the index
+    itself, where the server reads past them when a child checks them) under "stamps"."""
+    with open(path, "rb") as handle:
+        header = pickle.load(handle)
+        handle.seek(header["body_bytes"], os.SEEK_CUR)
+        return {**header, "stamps": pickle.load(handle)}
 
 
 def check_apart(path: Path, root: Path) -> subprocess.Popen | None:

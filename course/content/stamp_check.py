@@ -48,13 +48,17 @@ def listed_stamps(root: str, stamps: dict[str, tuple[int, int]], written: int,
 
 
 def main(argv: list[str]) -> int:
-    """`INDEX ROOT RACY`: print the verdict on the index file INDEX (its first pickle, the header
-    with "stamps", "written" and "folders") for the content root ROOT."""
+    """`INDEX ROOT RACY`: print the verdict on the index file INDEX (its header, with "written",
+    "folders" and the index's length, "body_bytes"; the index; then the files' stamps) for the
+    content root ROOT."""
     index, root, racy = argv
     with open(index, "rb") as handle:
         header = pickle.load(handle)
-    folders = header.get("folders")
-    verdict = listed_stamps(root, header["stamps"], int(header["written"]), folders, float(racy)) if folders else None
+        folders = header.get("folders")
+        if folders:
+            handle.seek(header["body_bytes"], os.SEEK_CUR)      # the stamps come after the index
+            stamps = pickle.load(handle)
+    verdict = listed_stamps(root, stamps, int(header["written"]), folders, float(racy)) if folders else None
     print(VERDICTS[verdict], flush=True)
     return 0
 
