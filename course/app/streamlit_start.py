@@ -28,9 +28,29 @@ the work as Streamlit does. Each gives Streamlit's own answer, as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 ICON = "🃏"             # the joker: a playing card, drawn by the browser from the emoji font
+FIRST_LOOK = "course_first_look"    # marks a function put in front of Streamlit's (`in_front`)
+
+
+def in_front(module: Any, name: str, first_look: Callable[[Any], Any]) -> bool:
+    """Put `first_look` in front of Streamlit's function `module.name`: the function installed
+    returns what `first_look(argument)` answers, and asks Streamlit's own when that is None.
+    False (nothing changed) when the module has no such function; installing twice is harmless."""
+    streamlit_own = getattr(module, name, None)
+    if streamlit_own is None:
+        return False
+    if getattr(streamlit_own, FIRST_LOOK, False):
+        return True
+
+    def looked_first(argument: Any) -> Any:
+        found = first_look(argument)
+        return streamlit_own(argument) if found is None else found
+
+    setattr(looked_first, FIRST_LOOK, True)
+    setattr(module, name, looked_first)
+    return True
 
 
 def known_icon_is_emoji() -> bool:
@@ -38,18 +58,7 @@ def known_icon_is_emoji() -> bool:
     (nothing changed) when this Streamlit's page config asks no such question."""
     from streamlit.commands import page_config
 
-    streamlit_test = getattr(page_config, "is_emoji", None)
-    if streamlit_test is None:
-        return False
-    if getattr(streamlit_test, "knows_the_icon", False):
-        return True
-
-    def is_emoji(text: str) -> bool:
-        return text == ICON or streamlit_test(text)
-
-    is_emoji.knows_the_icon = True
-    page_config.is_emoji = is_emoji
-    return True
+    return in_front(page_config, "is_emoji", lambda text: True if text == ICON else None)
 
 
 def skip_direct_run_check() -> bool:
@@ -96,21 +105,12 @@ def quick_component_filter() -> bool:
         from streamlit.components.v2 import manifest_scanner
     except ImportError:
         return False
-    streamlit_test = getattr(manifest_scanner, "_is_likely_streamlit_component_package", None)
-    if streamlit_test is None:
-        return False
-    if getattr(streamlit_test, "quick_first_look", False):
-        return True
 
-    def likely(dist: Any) -> bool:
+    def passed_over(dist: Any) -> bool | None:
         text = metadata_text(dist)
-        if text is not None and cannot_be_a_component(text):
-            return False
-        return streamlit_test(dist)
+        return False if text is not None and cannot_be_a_component(text) else None
 
-    likely.quick_first_look = True
-    manifest_scanner._is_likely_streamlit_component_package = likely
-    return True
+    return in_front(manifest_scanner, "_is_likely_streamlit_component_package", passed_over)
 
 
 def install() -> None:
