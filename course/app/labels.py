@@ -50,11 +50,6 @@ def names() -> dict[str, str]:
     return {**profile_names(), **GAMES, **TOPIC_NAMES}
 
 
-def __getattr__(name: str):
-    if name == "NAMES":        # `labels.NAMES`, as it was when it was made at import
-        return names()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 # Each ask as a learner names what it trains, for memory cards: several asks share a skill
 # (winners and award both train the showdown), so a card is named by its own ask.
 ASKS = {
