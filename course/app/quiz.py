@@ -24,7 +24,7 @@ from course.cards import Card
 from course.explain import Answer
 from course.games import find_game
 from course.model import Exercise, Question
-from course.store import Attempt, StoreError
+from course.store import Attempt
 from course.study import brief
 
 
@@ -157,7 +157,7 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     if error:
         graded[key] = {"status": "error", "error": error}
         return
-    revealed = answer_was_shown(exercise, index, key)
+    revealed = shown_in_session(key)
     result = {"status": "graded", "given": given, "correct": correct, "rules": exercise.rules,
               "revealed": revealed, "saved": False}
     tries = st.session_state.setdefault("tries", {})
@@ -165,11 +165,14 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
     tries[key] = earlier + 1
     name = state.learner()
     if name:
-        result["saved"] = state.record(Attempt(
+        # stored as shown, too, when the store remembers the answer shown in an earlier session
+        result["saved"], revealed = state.record_check(Attempt(
             learner=name, exercise=exercise.id, question=index, ask=question.ask,
             skill=skill_of(exercise, question), given=given, correct=bool(correct),
             game=exercise.game, rules=exercise.rules, revealed=revealed,
-            try_kind="shown" if revealed else ("second" if earlier else "first")))
+            try_kind="shown" if revealed else ("second" if earlier else "first")),
+            datetime.now(timezone.utc) - SHOWN_FOR)
+        result["revealed"] = revealed
         # the schedule hears the first try only (a shown answer is a miss); a store that failed
         # is not asked twice, so the learner is told within 2 s: the review waits in the spool
         if not earlier:
@@ -184,18 +187,11 @@ def _on_check(exercise: Any, question: Any, index: int, key: str, widget_name: s
 SHOWN_FOR = timedelta(hours=12)
 
 
-def answer_was_shown(exercise: Any, index: int, key: str) -> bool:
-    """Whether this question's answer was shown to the learner before this check: in this
-    session (Show answer, even after Try again), or, as the store remembers, in an earlier one."""
-    if st.session_state["shown"].get(key) or st.session_state.setdefault("answers_shown", {}).get(key):
-        return True
-    name, progress = state.learner(), state.store()
-    if not name or progress is None:
-        return False
-    try:
-        return progress.revealed_since(name, exercise.id, index, datetime.now(timezone.utc) - SHOWN_FOR)
-    except StoreError:
-        return False
+def shown_in_session(key: str) -> bool:
+    """Whether this question's answer was shown in this session before this check (Show answer,
+    even after Try again). A learner's check asks the store too, as it is saved
+    (`state.record_check`): shown in an earlier session counts."""
+    return bool(st.session_state["shown"].get(key) or st.session_state.setdefault("answers_shown", {}).get(key))
 
 
 def _on_show(key: str, exercise: Any = None, question: Any = None, index: int = 0) -> None:

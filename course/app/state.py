@@ -12,7 +12,8 @@ import os
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
@@ -364,6 +365,35 @@ def record(attempt: Attempt) -> bool:
         except StoreError as exc:
             store_failed(exc)
         st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
+    return _kept_aside(attempt)
+
+
+def record_check(attempt: Attempt, shown_since: datetime) -> tuple[bool, bool]:
+    """Save one checked answer as `record` does, as shown when the store holds a reveal of its
+    question at or after `shown_since` (Show answer pressed in another session, before a
+    reload, in another tab): (stored, shown). Stored directly, the lookup and the write are one
+    statement (`ProgressStore.record_check`); an answer kept aside in the spool asks the store
+    apart, and counts as not shown where the store does not answer."""
+    st.session_state.pop("store_retry_at", None)
+    opened = store()
+    if opened is not None and not waiting_count():
+        try:
+            return True, opened.record_check(attempt, shown_since)[1]
+        except StoreError as exc:
+            store_failed(exc)
+        st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
+    if opened is not None and not attempt.revealed:      # a store that reads but cannot write
+        try:
+            if opened.revealed_since(attempt.learner, attempt.exercise, attempt.question, shown_since):
+                attempt = replace(attempt, revealed=True, try_kind="shown")
+        except StoreError:
+            pass
+    return _kept_aside(attempt), attempt.revealed
+
+
+def _kept_aside(attempt: Attempt) -> bool:
+    """An attempt the store could not take now, kept in the spool or, where no spool file can
+    be written, in the session; False: not stored yet."""
     try:
         st.session_state.setdefault("spooled", []).append(_spool().add(attempt))
     except OSError:

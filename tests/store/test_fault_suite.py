@@ -17,7 +17,7 @@ from tests.support.apptest import PAGES, environment, open_app, texts
 from course.store import ProgressStore
 from course.store.spool import Spool
 from tests.store.test_progress_faults import (DEAL, check_right_answer, filled_store, held_lock,  # noqa: F401
-                                 small_disk)
+                                 lock_held, small_disk)
 
 CHECK_BUDGET_S = 2.0
 
@@ -117,6 +117,28 @@ def test_a_check_under_a_held_lock_is_told_within_two_seconds(held_lock):
         assert took < CHECK_BUDGET_S, f"the learner was told after {took:.2f} s"
         release()
     assert spooled(path) == 1
+
+
+def test_a_check_kept_aside_under_a_held_lock_still_counts_an_earlier_show(tmp_path):
+    """Show answer in one session; then, with another program holding the write lock, the right
+    answer checked in a fresh one: the store cannot take the check, but it can still be read, so
+    the check waits in the spool marked shown and is saved so once the lock is gone."""
+    path = tmp_path / "p.db"
+    with environment(path):
+        shown = open_app("practice", query={"deal": DEAL})
+        shown.button(key=f"practice|{DEAL}|0:show").click().run()
+        no_error_shown(shown)
+        with lock_held(path) as release:
+            at = check_right_answer(open_app("practice", query={"deal": DEAL}))
+            assert "Not saved yet" in verdict(at)
+            release()
+        assert spooled(path) == 1
+        no_error_shown(open_app("map"))                  # the next run saves what waits
+    rows = ProgressStore(path).attempts("local")
+    checked = rows[rows["given"].astype(str) != "null"]
+    assert len(checked) == 1 and spooled(path) == 0
+    assert bool(checked["correct"].iloc[0]) and bool(checked["revealed"].iloc[0])
+    assert checked["try_kind"].iloc[0] == "shown"
 
 
 # -- a tab closed, then the server restarted, while the store is away ---------------------------

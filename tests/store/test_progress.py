@@ -86,6 +86,38 @@ def test_empty_learner_name_is_refused(where):
         store.record(attempt("  "))
 
 
+def test_a_check_is_stored_as_shown_when_the_store_holds_a_reveal_of_its_question_since(where):
+    store = ProgressStore(where)
+    since = T0 - timedelta(hours=12)
+    # a reveal of another learner, another deal, another question, or an older one: not shown
+    store.record(attempt("Ben", revealed=True, given=None, correct=False, at=T0))
+    store.record(attempt(exercise="other-deal", revealed=True, given=None, correct=False, at=T0))
+    store.record(attempt(question=1, revealed=True, given=None, correct=False, at=T0))
+    store.record(attempt(revealed=True, given=None, correct=False, at=since - timedelta(seconds=1)))
+    checked = Attempt(learner="Ava", exercise="bring-in-suit-tie", question=0, ask="bring_in",
+                      skill="bring-in", given="Ben", correct=True, game="stud-high",
+                      rules="pokerstars", at=T0, try_kind="second")
+    first_id, shown = store.record_check(checked, since)
+    assert not shown
+    # shown at `since` or later (another session's Show answer): this check is stored as shown
+    store.record(attempt(revealed=True, given=None, correct=False, at=since))
+    second_id, shown_now = store.record_check(checked, since)
+    assert shown_now and second_id > first_id
+    rows = store.attempts("Ava").set_index("id")
+    assert (bool(rows.loc[first_id, "revealed"]), rows.loc[first_id, "try_kind"]) == (False, "second")
+    assert (bool(rows.loc[second_id, "revealed"]), rows.loc[second_id, "try_kind"]) == (True, "shown")
+    assert list(rows.loc[[first_id, second_id], "given"]) == ['"Ben"', '"Ben"']
+    assert bool(rows.loc[second_id, "correct"]) is True       # the answer given, kept as it was
+    # a check the session already knows to be shown is stored as shown without asking
+    third_id, shown = ProgressStore(where).record_check(
+        Attempt(learner="Cara", exercise="x", question=0, ask="bring_in", skill="bring-in", given="Ben",
+                correct=True, revealed=True), since)
+    assert shown and store.attempts("Cara").set_index("id").loc[third_id, "try_kind"] == "shown"
+    with pytest.raises(ValueError):                            # refused as `record` refuses it
+        store.record_check(Attempt(learner=" ", exercise="x", question=0, ask="a", skill="s",
+                                   given=1, correct=True), since)
+
+
 def test_mastered_uses_the_latest_unrevealed_attempt(where):
     store = ProgressStore(where)
     store.record(attempt(question=0, correct=True))
