@@ -567,10 +567,14 @@ def raise_cap(rng: random.Random) -> dict[str, Any]:
     made = 0
     while rnd.to_act is not None:
         player = rnd.to_act
-        move = next((m for m in (f"{player} completes", f"{player} bets", f"{player} raises") if rnd.can(m)), None)
+        # the round's legal moves, listed once, answer what each verb would (a trial of each
+        # verb on the table cost three or four times as much)
+        offered = rnd.legal()
+        move = next((m for m in (f"{player} completes", f"{player} bets", f"{player} raises")
+                     if _offered(m, offered)), None)
         if move is None or (short and made == bets - 1):
             break
-        if actions and rng.random() < 0.3 and rnd.can(f"{player} calls"):
+        if actions and rng.random() < 0.3 and _offered(f"{player} calls", offered):
             move = f"{player} calls"
         made += not move.endswith(" calls")
         actions.append(rnd.apply(move).action)
@@ -579,6 +583,12 @@ def raise_cap(rng: random.Random) -> dict[str, Any]:
         raise Reject
     return deal.exercise({"ask": "legal_action", "action": f"{player} raises", "after": len(actions)},
                          rules, actions=actions)
+
+
+def _offered(move: str, legal: list[str]) -> bool:
+    """Whether `move` (a player and a verb, no amount) is among the round's `legal` moves,
+    which are written with their amounts ("Ava raises to 24")."""
+    return any(m == move or m.startswith(move + " ") for m in legal)
 
 
 def completion(rng: random.Random) -> dict[str, Any]:
