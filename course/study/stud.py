@@ -196,7 +196,8 @@ def action_to_judge(rng: random.Random, rnd) -> str:
     candidates += [f"{player} bets {n}" for n in (small, big)]
     candidates += [f"{player} raises to {rnd.to_match + n}" for n in (small, big)]
     candidates += [f"{player} completes to {small}", f"{player} brings in {rnd.stakes.bring_in}"]
-    legal = [c for c in candidates if rnd.can(c)]
+    listed = rnd.legal()          # listed once: a trial of each of the twelve on the table cost more
+    legal = [c for c in candidates if _offered(c, listed)]
     illegal = [c for c in candidates if c not in legal]
     return rng.choice(legal if legal and (not illegal or rng.random() < 0.45) else illegal)
 
@@ -586,8 +587,10 @@ def raise_cap(rng: random.Random) -> dict[str, Any]:
 
 
 def _offered(move: str, legal: list[str]) -> bool:
-    """Whether `move` (a player and a verb, no amount) is among the round's `legal` moves,
-    which are written with their amounts ("Ava raises to 24")."""
+    """Whether `move` may be played now, as `can` would answer it, read from the round's `legal`
+    moves, which are written with their amounts ("Ava raises to 24"): a move listed as it is, or
+    a bare verb ("Ava raises") listed with an amount. `tests/study/test_drills_read_listed_moves.py`
+    holds the two answers equal over every game's drills."""
     return any(m == move or m.startswith(move + " ") for m in legal)
 
 
