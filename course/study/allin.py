@@ -17,7 +17,7 @@ from course.engine.state import HandState
 from course.games import find_game
 from course.hands import evaluate
 from course.study import engine
-from course.study.registry import CONTROL, Reject, Template, register
+from course.study.registry import CONTROL, PARSED, Reject, Template, draft, register
 from course.study.stud import BETTING, BIG_FROM, FIRST, GAME, LAST, Deal, arising_pot
 
 LATER = BETTING[BETTING.index(BIG_FROM):]
@@ -86,8 +86,11 @@ def side_pots(rng: random.Random, game: str = GAME) -> dict[str, Any]:
     actions = _play(rng, state)
     if len(state.round.pots()) < 2:
         raise Reject          # nobody went all in for less: no side pot to find
-    return _of(game, deal.exercise({"ask": "side_pots"}, rules, stacks=stacks, pot=pot, actions=actions,
+    data = _of(game, deal.exercise({"ask": "side_pots"}, rules, stacks=stacks, pot=pot, actions=actions,
                                    intro=_intro(stacks, deal.seats, deal.street)))
+    # loaded here, on the hand just played (`HandState.offering`): the loader would replay it
+    with HandState.offering(state):
+        return {**data, PARSED: draft(data, "side-pots")}
 
 
 def short_all_in(rng: random.Random) -> dict[str, Any]:

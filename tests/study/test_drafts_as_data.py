@@ -1,7 +1,8 @@
 """The stud drills that ask the engine before they keep a draw load the draw as the data it is
 (`registry.draft`), no longer as YAML written and parsed back: the items are the same for their id
 either way (the same draws kept and rejected, the same generator stream), and an item whose draft
-is used as it is (`PARSED`) equals the item loaded afresh from its data."""
+is used as it is (`PARSED`) equals the item loaded afresh from its data (for the side-pot drills,
+loaded on the hand the drill has just played, `HandState.offering`), and answers alike."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from course.study import dead_hands, earlier_rows, engine, forced_bets, odd_unit, templates
+from course.study import allin, dead_hands, earlier_rows, engine, forced_bets, odd_unit, templates
 from course.study.registry import dump
 
 DRAFTING = {
@@ -17,6 +18,7 @@ DRAFTING = {
     forced_bets: ("forced-bet-sizes",),
     odd_unit: ("odd-chip", "razz-odd-chip"),
     dead_hands: ("dead-hand-winner",),
+    allin: ("side-pots", "razz-side-pots", "hilo-side-pots"),
 }
 CASES = [(module, name) for module, names in DRAFTING.items() for name in names]
 SEEDS = range(15)
@@ -47,13 +49,17 @@ def test_items_are_the_same_as_when_the_draft_went_through_yaml(module, name, mo
             assert engine.answer_json(mine, asked) == engine.answer_json(theirs, other), item
 
 
-@pytest.mark.parametrize("name", ["earlier-street-opener", "five-card-stud-earlier-street-opener"])
+@pytest.mark.parametrize("name", ["earlier-street-opener", "five-card-stud-earlier-street-opener",
+                                  "side-pots", "razz-side-pots", "hilo-side-pots"])
 def test_a_draft_kept_as_the_item_equals_the_item_loaded_from_its_data(name):
     for seed in SEEDS:
         item = templates.item_id(name, seed)
         data, drafted = templates._draw(item)
         assert drafted is not None, item              # the draft is kept, not loaded a second time
-        assert drafted == templates._load(data, item), item
+        loaded = templates._load(data, item)
+        assert drafted == loaded, item
+        for asked, other in zip(drafted.questions, loaded.questions):
+            assert engine.answer_json(drafted, asked) == engine.answer_json(loaded, other), item
 
 
 def test_every_module_that_drafts_is_compared():
