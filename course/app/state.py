@@ -356,16 +356,27 @@ def record(attempt: Attempt) -> bool:
     the tab and the server: `course.store.spool`) with the reason, and is saved, oldest first,
     once the store is back; only if no spool file can be written either does it wait in the
     session. Nothing is raised."""
+    _, stored = _write_now(lambda progress: progress.record(attempt))
+    return stored is not NOT_STORED or _kept_aside(attempt)
+
+
+NOT_STORED = object()        # `_write_now`: the store did not take the write
+
+
+def _write_now(write: Callable[[ProgressStore], Any]) -> tuple[ProgressStore | None, Any]:
+    """An answer's write tried on the store at once: the store (None when it cannot be opened)
+    and what `write` returned, or NOT_STORED when the store failed (its reason noted, and the
+    store tried again after RETRY_S) or answers wait in the spool before this one (they are
+    saved first, oldest first)."""
     st.session_state.pop("store_retry_at", None)   # a new answer tries the store at once
     opened = store()                        # opens the store and saves what is waiting
     if opened is not None and not waiting_count():
         try:
-            opened.record(attempt)
-            return True
+            return opened, write(opened)
         except StoreError as exc:
             store_failed(exc)
         st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
-    return _kept_aside(attempt)
+    return opened, NOT_STORED
 
 
 def record_check(attempt: Attempt, shown_since: datetime) -> tuple[bool, bool]:
@@ -374,14 +385,9 @@ def record_check(attempt: Attempt, shown_since: datetime) -> tuple[bool, bool]:
     reload, in another tab): (stored, shown). Stored directly, the lookup and the write are one
     statement (`ProgressStore.record_check`); an answer kept aside in the spool asks the store
     apart, and counts as not shown where the store does not answer."""
-    st.session_state.pop("store_retry_at", None)
-    opened = store()
-    if opened is not None and not waiting_count():
-        try:
-            return True, opened.record_check(attempt, shown_since)[1]
-        except StoreError as exc:
-            store_failed(exc)
-        st.session_state["store_retry_at"] = time.monotonic() + RETRY_S
+    opened, stored = _write_now(lambda progress: progress.record_check(attempt, shown_since))
+    if stored is not NOT_STORED:
+        return True, stored[1]
     if opened is not None and not attempt.revealed:      # a store that reads but cannot write
         try:
             if opened.revealed_since(attempt.learner, attempt.exercise, attempt.question, shown_since):
