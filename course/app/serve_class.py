@@ -68,6 +68,10 @@ defaults
     timeout server 1h
     timeout tunnel 1h
     timeout http-request 30s
+    # a replica busy for a few seconds (importing the other pages after its first map) still
+    # answers its health check: the default, the check interval (2 s), marked such a replica
+    # down on a loaded machine and sent every learner to the other one
+    timeout check 10s
 
 frontend class
     bind {host}:{port}

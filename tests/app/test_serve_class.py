@@ -66,6 +66,7 @@ def test_the_balancer_configuration_is_valid_and_local_by_default(tmp_path):
     done = subprocess.run([sys.executable, "-m", "course.app.serve_class", "--print-config", "--replicas", "3"],
                           cwd=ROOT, capture_output=True, text=True, check=True)
     assert "bind 127.0.0.1:8501" in done.stdout and done.stdout.count("check cookie r") == 3
+    assert "timeout check 10s" in done.stdout          # a replica briefly busy is not taken down
     config = tmp_path / "haproxy.cfg"
     config.write_text(done.stdout, encoding="utf-8")
     haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
