@@ -10,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from course import cli, content
+from course import cli
 from course.asks import solvers
 from course.app.screens import author
 from tests.support.apptest import environment, open_app
 from course.model import Problem
 from tests.app.test_pages import paste
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 def wrong_answer_text() -> tuple[str, str, str]:

@@ -14,9 +14,10 @@ from course.app import labels, quiz
 from tests.support.apptest import environment, open_app, pick_question, texts
 from course.app.widgets import NOBODY, face_up_so_far
 from course.cards import Card
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 @pytest.fixture

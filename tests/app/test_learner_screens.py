@@ -13,9 +13,10 @@ from course.app import quiz
 from tests.support.apptest import environment, texts
 from course.study import misconceptions
 from tests.app.test_practice import open_deal
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 def a_matches_question():

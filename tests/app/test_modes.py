@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.asks import solvers
 from course.app import quiz, state
 from tests.support.apptest import (AUTH, ENTRY, PAGES, AppTest, environment, learner_key, open_app,
                                 pick_question, texts, user)
 from course.store import Attempt, ProgressStore
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 DEAL = "hpd-1-bring-in-suit-tie"
 
 

@@ -12,14 +12,15 @@ import pytest
 
 from course.games import GAMES
 
-from course import content, rules
+from course import rules
 from course.asks import solvers
 from course.app import labels, quiz, state
 from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
 from course.store import ProgressStore
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 BRING_IN = COURSE.lessons["bring-in"]
 
 BROKEN_EXERCISE = """\

@@ -18,9 +18,10 @@ from tests.support.apptest import environment, fill_widget, open_app, pick_quest
 from course.store import ProgressStore
 from course.cards import parse_cards
 from course.hands import Category
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 STUD_ASKS = list(content.STUD_ASKS)
 
 

@@ -3,13 +3,13 @@ with the engine's answer and names the folded-seat mistake, on a hand-written de
 
 from __future__ import annotations
 
-from course import content
 from pathlib import Path
 
 from tests.support.apptest import environment, open_app, pick_question
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 def answer(at, deal: str, index: int, value: int):

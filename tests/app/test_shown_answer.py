@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from course import content
 from course.asks import solvers
 from course.app import state
 from course.store import ProgressStore
 from tests.support.apptest import environment, open_app, pick_question
 from tests.app.test_practice import answer_with, open_deal, right_and_wrong
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 DEAL = "razz-bring-in-ace-is-low"
 
 

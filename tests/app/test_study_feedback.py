@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from course import content
 from course.app import study_feedback
 from course.study import compare
 from tests.app.test_practice import right_and_wrong
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 DEAL = "hpd-1-bring-in-suit-tie"
 
 

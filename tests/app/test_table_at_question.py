@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from course import content
 from course.app import cards_view, quiz
 from tests.support.apptest import environment, open_app, pick_question
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 WHOLE = "whole-hand-third-to-showdown"
 TAKE = "opr-678-taking-a-card"          # Ava takes Ben's face-up 9♠ on fifth street
 DOOR = "hah-door-card-heart"            # Ava's door-card heart takes Cara's K♣; Cara folds later

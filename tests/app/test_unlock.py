@@ -4,15 +4,15 @@ who answered its try-its on the lesson page does."""
 
 from __future__ import annotations
 
-from course import content
 from course.asks import solvers
 from course.app import state, unlock
 from course.store import ProgressStore
 from course.study import mastery, schedule, templates
 from tests.support.apptest import PAGES, environment, fill_widget, open_app, texts
 from tests.support.tried import answer_try_its
+from tests.support.shipped import shipped_course
 
-COURSE = content.load_course()
+COURSE = shipped_course()
 LESSON = COURSE.lessons_in_order("stud-high")[2]          # lesson 3 of Seven-Card Stud High
 
 

@@ -17,9 +17,10 @@ from course.app import lesson_view as lv
 from tests.support.apptest import PAGES, environment, open_app, pick_question, texts
 from tests.support.tried import answer_try_its
 from course.store import Attempt, ProgressStore
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 LESSONS = [l for g in labels.GAMES for l in COURSE.lessons_in_order(g)]
 
 

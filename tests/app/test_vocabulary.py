@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.asks import solvers
 from course.app import labels, progress_tables, quiz
 from course.app import lesson_view as lv
 from course.app.screens import course_map, practice
 from course.store import ProgressStore
 from tests.support.apptest import environment, fill_widget, open_app
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 @pytest.fixture

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.asks import solvers
 from course.model import Question
 from course.study import engine, misconceptions
 from tests.support.apptest import environment, fill_widget, open_app, pick_question
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 IRREGULAR = sorted(eid for eid, ex in COURSE.exercises.items() if "irregularity" in ex.extra)
 ARTICLE = {"hole-card-up": "RRP-H 8.5", "wrong-bring-in": "RRP-H 8.9", "dealt-too-soon": "RRP-H 8.14"}
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.asks import solvers
 from course.rules import citation, load_profile, profile_names
 from course.study import templates
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
 EVERYONE = {"RRP-H", "RRP-C", "COURSE"}
@@ -67,7 +67,7 @@ def problems_of(exercise, question) -> list[str]:
     return found
 
 
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 def test_every_step_of_every_exercise_cites_its_own_game_s_sources_once():

@@ -16,11 +16,12 @@ from course.app import lesson_view as lv
 from tests.support.serve import AppServer
 from tests.support.tried import answer_try_its
 from tests.browser.test_practice import chromium
+from tests.support.shipped import shipped_course
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 WIDTHS = [(1280, 900), (390, 844)]
 
 

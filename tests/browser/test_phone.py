@@ -12,12 +12,12 @@ import pytest
 from tests.browser.test_practice import chromium, serving
 from tests.browser.test_ux import open_page, show, snap, wait_for
 
-from course import content
 from tests.support.tried import answer_try_its
+from tests.support.shipped import shipped_course
 
 # Review brings back only what the tried lessons teach: the tests open the first lesson first
 # and answer its try-its.
-COURSE = content.load_course()
+COURSE = shipped_course()
 FIRST_LESSON = COURSE.lessons_in_order("stud-high")[0]
 
 

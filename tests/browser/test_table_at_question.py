@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from course import content
 from tests.browser.test_ux import SIZES, app, driver, open_page, served, show, snap, wait_for  # noqa: F401
+from tests.support.shipped import shipped_course
 
 pytestmark = pytest.mark.browser
 
-COURSE = content.load_course()
+COURSE = shipped_course()
 WHOLE = COURSE.exercises["whole-hand-third-to-showdown"]
 SEVENTH = next(n for n, q in enumerate(WHOLE.questions) if q.params.get("street") == "seventh")
 FIFTH = next(n for n, q in enumerate(WHOLE.questions) if q.params.get("street") == "fifth")

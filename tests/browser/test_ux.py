@@ -16,14 +16,15 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from course import content, rules
+from course import rules
 from course.app import labels
 from tests.browser.test_practice import chromium, serving
+from tests.support.shipped import shipped_course
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 LESSONS = [l for g in labels.GAMES for l in COURSE.lessons_in_order(g)]
 SIZES = [pytest.param((1280, 900), id="1280x900"), pytest.param((390, 844), id="390x844")]
 # The screens' blue primary colour, light and dark (.streamlit/config.toml [theme.*]).

@@ -11,9 +11,10 @@ from course import content
 from course.content import parse_lesson
 from course.content.lessons import (MAX_WORDS_BEFORE_TRY, try_point_problems, unmarked_try_warnings,
                                     uses_points, words, words_before_try)
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 LESSON = """\
 id: probe-lesson

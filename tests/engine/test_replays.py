@@ -18,9 +18,10 @@ import pytest
 from course import content
 from course.engine import replays
 from course.engine.state import HandState
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 WITH_MOVES = sorted(e.id for e in COURSE.exercises.values() if e.moves)
 
 _SKIPPED = (weakref.ProxyType, weakref.CallableProxyType, types.FunctionType, types.BuiltinFunctionType,

@@ -18,9 +18,10 @@ from course.games import find_game
 from course.rules import load_profile
 from course.study import templates
 from tests.support.apptest import environment, fill_widget, open_app, pick_question, texts
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 GAME = "five-card-stud"
 SPEC = find_game(GAME)
 

@@ -17,9 +17,10 @@ from course.app import quiz
 from tests.support.apptest import environment, open_app, texts
 from course.content import glossary
 from course.rules import citations
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 ORDER = COURSE.lessons_in_order()
 TERMS, GLOSSARY_PROBLEMS = glossary.load(ROOT)
 

@@ -22,9 +22,10 @@ from course.content import glossary
 from course.content.pots import pot_problem
 from course.rules import citations, load_profile, profile_names, rule
 from course.engine.seats import FinalHand
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 TERMS, _ = glossary.load(ROOT)
 PROFILES = [load_profile(n) for g in content.GAMES for n in profile_names(g)]
 

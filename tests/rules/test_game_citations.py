@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.asks import solvers
 from course.rules import citation, load_profile
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 OWN = {"razz": {"RRP-H", "RRP-C", "COURSE"}, "stud-hi-lo": {"RRP-H", "RRP-C", "COURSE"},
        "horn-a-vika": {"OPR-535", "RRP-H", "RRP-C", "COURSE"}, "have-a-heart": {"OPR-678", "RRP-H", "RRP-C", "COURSE"}}
 

@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.asks import solvers
 from course.app import state
 from tests.support.apptest import PAGES, environment, open_app, texts
 from course.store import ProgressStore, StoreCorrupt, StoreError
 from course.store.progress import Attempt
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 DEAL = "hpd-1-bring-in-suit-tie"
 
 # The table as the first release made it (no game, rules or revealed; no version table), and

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.app import quiz
 from course.study import brief, engine
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 CAVEAT = "the course's own default"
 
 

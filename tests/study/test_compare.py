@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from course import content
 from tests.support.apptest import environment, texts
 from tests.app.test_practice import answer_with, open_deal
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 def test_a_wrong_best_five_is_marked_on_the_cards(tmp_path):

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.study import engine, hints, templates
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 
 
 def assert_hint_keeps_the_answer(exercise, question, where):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from course import content
 from course.study import mastery
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 OPENER = COURSE.lessons["opener"]
 
 

@@ -16,9 +16,10 @@ from tests.support.apptest import PAGES, environment, fill_widget, open_app, tex
 from course.store import ProgressStore
 from course.games import GAMES
 from course.study import engine, misconceptions, schedule, templates
+from tests.support.shipped import shipped_course
 
 ALL = list(templates.templates())
-COURSE = content.load_course()
+COURSE = shipped_course()
 # The proof runs 1,000 items per template: STUD_DRILL_ITEMS=1000 pytest -m slow tests/study/test_study.py.
 # `make test` runs the same test with a smaller count so the whole suite stays within its budget.
 ITEMS = int(os.environ.get("STUD_DRILL_ITEMS", "12"))

@@ -10,9 +10,10 @@ import pytest
 from course import content
 from course.asks import solvers
 from course.asks import asks_for
+from tests.support.shipped import shipped_course
 
 ROOT = Path(__file__).resolve().parents[2]
-COURSE = content.load_course(ROOT)
+COURSE = shipped_course()
 STUD_BETTING = ("legal_action", "contributions", "street_total", "action_order")
 
 
