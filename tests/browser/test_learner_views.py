@@ -34,6 +34,15 @@ def serving(folder: Path, content: Path | None = None):
         yield server.url
 
 
+@pytest.fixture(scope="module")
+def reading_url(tmp_path_factory):
+    """One server on the shipped course for the tests that only read it (a lesson's links, the
+    cards picked without a Check): a server's start is seconds, and nothing they do changes what
+    the next one sees. A test that saves answers starts its own."""
+    with serving(tmp_path_factory.mktemp("reading")) as url:
+        yield url
+
+
 def main_scroll(browser) -> int:
     return browser.execute_script(
         "const m = document.querySelector('[data-testid=\"stMain\"]');"
@@ -53,7 +62,7 @@ def phone_or_laptop(browser, size) -> None:
 
 
 @pytest.mark.parametrize("size", WIDTHS, ids=["1280", "390"])
-def test_next_and_previous_lesson_open_at_the_title(size, tmp_path):
+def test_next_and_previous_lesson_open_at_the_title(size, reading_url):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from tests.support.browser_wait import WebDriverWait
@@ -61,7 +70,8 @@ def test_next_and_previous_lesson_open_at_the_title(size, tmp_path):
     from course import content
     lessons = lv.lessons(content.load_course(ROOT))
     first, second = lessons[0], lessons[1]
-    with serving(tmp_path) as url, chromium(*size) as browser:
+    url = reading_url
+    with chromium(*size) as browser:
         phone_or_laptop(browser, size)
         wait = WebDriverWait(browser, 60)
         browser.get(f"{url}/lesson?id={first.id}")
@@ -116,14 +126,15 @@ def test_review_answers_by_keys_beside_the_deal_and_shows_its_verdict(size, tmp_
 
 
 @pytest.mark.parametrize("size", WIDTHS, ids=["1280", "390"])
-def test_cards_are_picked_in_the_table_by_click_and_by_keyboard(size, tmp_path):
+def test_cards_are_picked_in_the_table_by_click_and_by_keyboard(size, reading_url):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
     from tests.support.browser_wait import WebDriverWait
 
     chosen = "[data-testid=stButtonGroup] button[aria-pressed=true]"
-    with serving(tmp_path) as url, chromium(*size) as browser:
+    url = reading_url
+    with chromium(*size) as browser:
         phone_or_laptop(browser, size)
         wait = WebDriverWait(browser, 60)
         browser.get(f"{url}/practice?deal=which-game-4-stud-high&q=1")   # a best-five question
