@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from course import content
 from course.app import lesson_view as lv
 from tests.support.serve import AppServer
 from tests.support.tried import answer_try_its
@@ -67,8 +66,7 @@ def test_next_and_previous_lesson_open_at_the_title(size, reading_url):
     from selenium.webdriver.support import expected_conditions as ec
     from tests.support.browser_wait import WebDriverWait
 
-    from course import content
-    lessons = lv.lessons(content.load_course(ROOT))
+    lessons = lv.lessons(COURSE)
     first, second = lessons[0], lessons[1]
     url = reading_url
     with chromium(*size) as browser:

@@ -69,6 +69,7 @@ import threading  # noqa: E402
 import pytest  # noqa: E402
 
 from course import content  # noqa: E402
+from tests.support.shipped import shipped_course  # noqa: E402
 from tests.support import hostile  # noqa: E402
 from course.app import state  # noqa: E402
 from tests.support.apptest import PAGES, texts  # noqa: E402
@@ -145,7 +146,8 @@ def test_both_parsers_give_the_same_course_and_problems():
         return models, problems + broken.problems
 
     c_models, c_problems = snapshot("c")
-    assert len(c_models) == len(content.load_course(ROOT).exercises) + len(content.load_course(ROOT).lessons)
+    shipped = shipped_course()
+    assert len(c_models) == len(shipped.exercises) + len(shipped.lessons)
     assert c_problems  # the fixtures hold broken files: the problems are compared too
     assert snapshot("python") == (c_models, c_problems)
 
@@ -161,7 +163,7 @@ def test_without_libyaml_the_python_parser_loads_the_course_alone():
                          timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout)
-    assert report["ok"] and report["exercises"] == len(content.load_course(ROOT).exercises)
+    assert report["ok"] and report["exercises"] == len(shipped_course().exercises)
 
 
 def hostile_course(tmp_path: Path) -> Path:
@@ -182,7 +184,7 @@ def test_check_json_prints_json_and_every_other_file_still_loads(tmp_path, capsy
     root = hostile_course(tmp_path)
     code = cli_main(["check", "--json", str(root / "exercises")])
     report = json.loads(capsys.readouterr().out)
-    assert code == 1 and report["exercises"] == len(content.load_course(ROOT).exercises)
+    assert code == 1 and report["exercises"] == len(shipped_course().exercises)
     bad = {Path(p["file"]).name for p in report["problems"]}
     assert bad == {f"zz-hostile-{n}.yaml" for n in range(5)} | {"zz-link.yaml"}
     link = next(p for p in report["problems"] if p["file"].endswith("zz-link.yaml"))
